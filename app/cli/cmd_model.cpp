@@ -1,0 +1,124 @@
+// tilescope model: the traffic model and launch geometry of one parameter set.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "app/cli/commands.hpp"
+#include "app/cli/options.hpp"
+#include "kernels/launch_geometry.hpp"
+#include "kernels/strategy_registry.hpp"
+#include "kernels/traffic.hpp"
+#include "kernels/validate.hpp"
+
+namespace tilescope::cli {
+namespace {
+
+nlohmann::json model_json(const Conv2dParams& p) {
+  const StrategyInfo& info = strategy_info(p.strategy);
+  const BookModel book = book_model(p);
+  const TrafficCount c = exact_traffic(p);
+  const LaunchGeometry l = launch_geometry(p);
+  nlohmann::json j = {
+      {"pattern", "conv2d"},
+      {"strategy", info.name},
+      {"book_ref", info.book_ref},
+      {"radius", p.filter_radius},
+      {"tile", p.tile},
+      {"size", {p.width, p.height}},
+      {"opb_model", book.opb_model},
+      {"opb_bound", book.opb_bound},
+      {"opb_model_formula", book.formula},
+      {"opb_counted", c.opb()},
+      {"flops", c.flops},
+      {"global_load_bytes", c.global_load_bytes},
+      {"outputs", c.outputs},
+      {"tile_loads", c.tile_loads},
+      {"taps_shared", c.taps_shared},
+      {"taps_global", c.taps_global},
+      {"taps_ghost_shared", c.taps_ghost_shared},
+      {"taps_ghost_skipped", c.taps_ghost_skipped},
+      {"filter_loads", c.filter_loads},
+      {"grid", {l.grid.x, l.grid.y}},
+      {"block", {l.block.x, l.block.y}},
+      {"threads_per_block", l.threads_per_block},
+      {"active_threads_per_block", l.active_threads_per_block},
+      {"threads_launched", l.threads_launched},
+      {"in_tile", l.in_tile_dim},
+      {"out_tile", l.out_tile_dim},
+      {"shared_bytes", l.shared_bytes},
+      {"constant_bytes", l.constant_bytes},
+  };
+  if (book.opb_l2_halo) j["opb_l2_halo"] = *book.opb_l2_halo;
+  return j;
+}
+
+void print_model(const Conv2dParams& p) {
+  const StrategyInfo& info = strategy_info(p.strategy);
+  const BookModel book = book_model(p);
+  const TrafficCount c = exact_traffic(p);
+  const LaunchGeometry l = launch_geometry(p);
+  std::printf("conv2d %s — %s (%s)\n", info.name.data(), info.display_name.data(), info.book_ref.data());
+  std::printf("  radius %d (%dx%d filter), tile %d, image %dx%d\n", p.filter_radius, p.filter_dim(),
+              p.filter_dim(), p.tile, p.width, p.height);
+  std::printf("  launch   grid %dx%d, block %dx%d = %d threads, %d compute (%.1f%%), input tile %d, output tile %d\n",
+              l.grid.x, l.grid.y, l.block.x, l.block.y, l.threads_per_block, l.active_threads_per_block,
+              100.0 * l.active_threads_per_block / l.threads_per_block, l.in_tile_dim, l.out_tile_dim);
+  std::printf("           shared memory %zu B/block, constant memory %zu B\n", l.shared_bytes, l.constant_bytes);
+  std::printf("  book     %.2f OP/B  (%s)\n", book.opb_model, book.formula.c_str());
+  std::printf("  bound    %.2f OP/B  (tile -> infinity)\n", book.opb_bound);
+  if (book.opb_l2_halo) std::printf("  L2 halo  %.2f OP/B  (DRAM only, if every halo read hits L2)\n", *book.opb_l2_halo);
+  std::printf("  counted  %.2f OP/B  = %lld flops / %lld B of global loads, whole image\n", c.opb(),
+              static_cast<long long>(c.flops), static_cast<long long>(c.global_load_bytes));
+  std::printf("           taps: %lld shared, %lld global, %lld ghost zeros in shared, %lld ghost skipped\n",
+              static_cast<long long>(c.taps_shared), static_cast<long long>(c.taps_global),
+              static_cast<long long>(c.taps_ghost_shared), static_cast<long long>(c.taps_ghost_skipped));
+  std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
+}
+
+}  // namespace
+
+void print_model_table(const Conv2dParams& base) {
+  std::printf("conv2d, radius %d (%dx%d filter), tile %d, image %dx%d\n", base.filter_radius, base.filter_dim(),
+              base.filter_dim(), base.tile, base.width, base.height);
+  std::printf("%-12s %-19s %9s %9s %9s %9s %9s\n", "strategy", "book", "model", "bound", "counted", "grid",
+              "shared B");
+  for (int i = 0; i < kConv2dStrategyCount; ++i) {
+    Conv2dParams p = base;
+    p.strategy = conv2d_strategies()[i].id;
+    const StrategyInfo& info = strategy_info(p.strategy);
+    if (auto problem = conv2d_problem(p)) {
+      std::printf("%-12s %-19s cannot run: %s\n", info.name.data(), info.book_ref.data(), problem->c_str());
+      continue;
+    }
+    const BookModel book = book_model(p);
+    const LaunchGeometry l = launch_geometry(p);
+    const std::string grid = std::to_string(l.grid.x) + "x" + std::to_string(l.grid.y);
+    std::printf("%-12s %-19s %9.2f %9.2f %9.2f %9s %9zu\n", info.name.data(), info.book_ref.data(), book.opb_model,
+                book.opb_bound, exact_traffic(p).opb(), grid.c_str(), l.shared_bytes);
+  }
+  std::printf("OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
+              "counted = every block of this image emulated (ghost cells are not loaded).\n");
+}
+
+void add_model_command(CLI::App& app) {
+  auto o = std::make_shared<Conv2dOptions>();
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("model", "OP/B (book model, bound, exact count) and launch geometry");
+  add_conv2d_options(cmd, *o, Need::radius | Need::size);
+  cmd->add_flag("--json", *json, "print one JSON object");
+  cmd->callback([o, json] {
+    if (o->strategy == "all" && !*json) {
+      Conv2dOptions any = *o;
+      any.strategy = "basic";
+      return print_model_table(to_params(any));
+    }
+    const Conv2dParams p = to_params(*o);
+    validate_conv2d(p);
+    if (*json) std::cout << model_json(p).dump(2) << "\n";
+    else print_model(p);
+  });
+}
+
+}  // namespace tilescope::cli

@@ -1,0 +1,19 @@
+#pragma once
+// NumPy .npy files (format 1.0-3.0): float32/float64, C or Fortran order, little-endian.
+#include <string>
+#include <vector>
+
+namespace tilescope::io {
+
+struct NpyArray {
+  std::vector<long long> shape;
+  std::vector<float> data;  // converted to float32, C order
+};
+
+// Throws InvalidInput naming the file and what is wrong (missing, not .npy, wrong dtype,
+// truncated, too large).
+NpyArray read_npy(const std::string& path);
+// Writes float32 atomically (a temporary file renamed into place).
+void write_npy(const std::string& path, const std::vector<long long>& shape, const float* data);
+
+}  // namespace tilescope::io

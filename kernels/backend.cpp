@@ -1,0 +1,27 @@
+#include "kernels/backend.hpp"
+
+#include "kernels/error.hpp"
+
+namespace tilescope {
+
+void validate_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits) {
+  validate_conv2d(p, limits);
+  if (f.radius != p.filter_radius || f.weights.size() != std::size_t(p.filter_dim()) * p.filter_dim())
+    throw InvalidInput("the filter is " + std::to_string(f.dim()) + "x" + std::to_string(f.dim()) +
+                       " but radius " + std::to_string(p.filter_radius) + " needs " +
+                       std::to_string(p.filter_dim()) + "x" + std::to_string(p.filter_dim()));
+}
+
+BackendChoice choose_backend(const std::string& name) {
+  if (name == "cpu") return {make_cpu_backend(), ""};
+  if (name == "cuda") return {make_cuda_backend(), ""};
+  if (name != "auto") throw InvalidInput("unknown backend '" + name + "': use auto, cpu or cuda");
+  if (!cuda_compiled()) return {make_cpu_backend(), "this build has no CUDA backend; using the CPU"};
+  try {
+    return {make_cuda_backend(), ""};
+  } catch (const BackendError& e) {
+    return {make_cpu_backend(), std::string(e.what()) + "; using the CPU backend"};
+  }
+}
+
+}  // namespace tilescope

@@ -1,0 +1,41 @@
+#pragma once
+// Backends run the same operation on different hardware and are chosen by name.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernels/conv2d_params.hpp"
+#include "kernels/filter.hpp"
+#include "kernels/validate.hpp"
+
+namespace tilescope {
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;         // "cpu" or "cuda"
+  virtual std::string description() const = 0;  // hardware, for the UI and logs
+  virtual DeviceLimits limits() const = 0;
+  // h_out = h_in correlated with f (zero ghost cells) by strategy p.strategy, `reps` times;
+  // returns each repetition's kernel time in ms. Throws InvalidInput for parameters the
+  // device cannot run and BackendError when the device fails.
+  virtual std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in,
+                                     float* h_out, int reps = 1) = 0;
+};
+
+std::unique_ptr<Backend> make_cpu_backend();
+// Throws InvalidInput when this build has no CUDA, BackendError when no device is usable.
+std::unique_ptr<Backend> make_cuda_backend();
+bool cuda_compiled();
+
+// validate_conv2d plus: the filter's size matches the radius. Backends call it before running.
+void validate_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits);
+
+struct BackendChoice {
+  std::unique_ptr<Backend> backend;
+  std::string note;  // set when "auto" fell back to the CPU, saying why
+};
+// name: auto | cpu | cuda. "auto" takes CUDA when a device is usable, else the CPU.
+BackendChoice choose_backend(const std::string& name);
+
+}  // namespace tilescope

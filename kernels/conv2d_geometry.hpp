@@ -1,0 +1,78 @@
+#pragma once
+// Launch geometry of every conv2d strategy: THE single source of where tiles, halos and ghost
+// cells are. The CUDA kernels index with these helpers, the traffic emulation counts with them,
+// and the overlays and inspector draw from them. x and y tile identically, so one axis suffices.
+#include "kernels/conv2d_params.hpp"
+#include "kernels/hd.hpp"
+
+namespace tilescope {
+
+TS_HD bool in_range(int p, int n) { return p >= 0 && p < n; }
+
+struct Conv2dTiling {
+  Conv2dStrategy strategy;
+  int r;     // filter radius
+  int tile;  // threads per block along the axis
+
+  TS_HD int block_dim() const { return tile; }
+  // Outputs per block along the axis: tiled_in deactivates r threads on each side.
+  TS_HD int out_tile_dim() const {
+    return strategy == Conv2dStrategy::tiled_in ? tile - 2 * r : tile;
+  }
+  // The input a block's outputs need: output tile plus r halo cells on each side.
+  TS_HD int in_tile_dim() const { return out_tile_dim() + 2 * r; }
+  // Cells the block stages in shared memory (0 when it uses none).
+  TS_HD int shared_dim() const {
+    switch (strategy) {
+      case Conv2dStrategy::tiled_in: return tile;
+      case Conv2dStrategy::tiled_out: return tile + 2 * r;
+      case Conv2dStrategy::cached_halo: return tile;
+      default: return 0;
+    }
+  }
+  // Image coordinate of the block's first output, first input-tile cell, first shared cell.
+  TS_HD int out_origin(int b) const { return b * out_tile_dim(); }
+  TS_HD int in_origin(int b) const { return out_origin(b) - r; }
+  TS_HD int shared_origin(int b) const {
+    return strategy == Conv2dStrategy::cached_halo ? out_origin(b) : in_origin(b);
+  }
+  TS_HD bool in_shared(int b, int p) const {
+    return in_range(p - shared_origin(b), shared_dim());
+  }
+  // Compute phase: does thread t compute (before the image-bound check), and which output.
+  TS_HD bool computes(int t) const {
+    return strategy != Conv2dStrategy::tiled_in || (t >= r && t < tile - r);
+  }
+  TS_HD int out_coord(int b, int t) const {
+    return out_origin(b) + (strategy == Conv2dStrategy::tiled_in ? t - r : t);
+  }
+  // Block that computes output coordinate p, and the thread within it.
+  TS_HD int block_of(int p) const { return p / out_tile_dim(); }
+  TS_HD int thread_of(int p) const {
+    return p - out_origin(block_of(p)) + (strategy == Conv2dStrategy::tiled_in ? r : 0);
+  }
+  TS_HD int grid_dim(int n) const { return (n + out_tile_dim() - 1) / out_tile_dim(); }
+};
+
+TS_HD Conv2dTiling tiling_of(const Conv2dParams& p) {
+  return Conv2dTiling{p.strategy, p.filter_radius, p.tile};
+}
+
+// Where the kernel gets the input value of one filter tap.
+enum class TapSource : unsigned char {
+  shared,         // in shared memory, loaded from the image
+  global,         // a global-memory load (through L1/L2) issued in the compute loop
+  ghost_shared,   // outside the image: a zero the block stored in shared memory
+  ghost_skipped,  // outside the image: the kernel skips the tap (no load, no flop)
+};
+
+// Source of the tap at image position (x, y) for an output of block (bx, by).
+TS_HD TapSource tap_source(const Conv2dTiling& g, int width, int height, int bx, int by, int x,
+                           int y) {
+  const bool image = in_range(x, width) && in_range(y, height);
+  if (g.in_shared(bx, x) && g.in_shared(by, y))
+    return image ? TapSource::shared : TapSource::ghost_shared;
+  return image ? TapSource::global : TapSource::ghost_skipped;
+}
+
+}  // namespace tilescope

@@ -1,0 +1,74 @@
+#include <algorithm>
+#include <string>
+
+#include "kernels/backend.hpp"
+#include "kernels/cuda/conv2d_kernels.cuh"
+#include "kernels/cuda/cuda_check.hpp"
+
+namespace tilescope {
+namespace {
+
+class CudaBackend final : public Backend {
+ public:
+  CudaBackend() {
+    int count = 0;
+    const cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess || count == 0)
+      throw BackendError(std::string("no usable CUDA device (") +
+                         (err != cudaSuccess ? cudaGetErrorString(err) : "none found") + ")");
+    cuda::check(cudaGetDevice(&device_), "cudaGetDevice");
+    cuda::check(cudaGetDeviceProperties(&prop_, device_), "cudaGetDeviceProperties");
+  }
+
+  std::string name() const override { return "cuda"; }
+  std::string description() const override {
+    return std::string(prop_.name) + " (sm_" + std::to_string(prop_.major) + std::to_string(prop_.minor) +
+           ", " + std::to_string(prop_.multiProcessorCount) + " SMs)";
+  }
+  DeviceLimits limits() const override {
+    DeviceLimits l;
+    l.max_threads_per_block = prop_.maxThreadsPerBlock;
+    l.max_shared_bytes_per_block = prop_.sharedMemPerBlock;
+    l.max_grid_x = prop_.maxGridSize[0];
+    l.max_grid_y = prop_.maxGridSize[1];
+    return l;
+  }
+
+  std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,
+                             int reps) override {
+    validate_run(p, f, limits());
+    const std::size_t count = std::size_t(p.width) * p.height;
+    if (d_in_.size() < count) {
+      d_in_ = cuda::DeviceBuffer<float>(count);
+      d_out_ = cuda::DeviceBuffer<float>(count);
+    }
+    if (d_filter_.size() < f.weights.size()) d_filter_ = cuda::DeviceBuffer<float>(f.weights.size());
+    cuda::check(cudaMemcpy(d_in_.get(), h_in, count * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy (input)");
+    cuda::check(cudaMemcpy(d_filter_.get(), f.weights.data(), f.weights.size() * sizeof(float),
+                           cudaMemcpyHostToDevice),
+                "cudaMemcpy (filter)");
+    cuda::upload_constant_filter(f);
+    std::vector<double> ms;
+    for (int i = 0; i < reps; ++i) {
+      start_.record();
+      cuda::launch_conv2d(p, d_in_.get(), d_out_.get(), d_filter_.get());
+      stop_.record();
+      ms.push_back(stop_.since(start_));
+    }
+    cuda::check(cudaMemcpy(h_out, d_out_.get(), count * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy (output)");
+    return ms;
+  }
+
+ private:
+  int device_ = 0;
+  cudaDeviceProp prop_{};
+  cuda::DeviceBuffer<float> d_in_, d_out_, d_filter_;
+  cuda::Event start_, stop_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> make_cuda_backend() { return std::make_unique<CudaBackend>(); }
+bool cuda_compiled() { return true; }
+
+}  // namespace tilescope

@@ -1,0 +1,150 @@
+#include "kernels/conv2d_geometry.hpp"
+#include "kernels/cuda/conv2d_kernels.cuh"
+#include "kernels/cuda/cuda_check.hpp"
+#include "kernels/launch_geometry.hpp"
+
+namespace tilescope::cuda {
+namespace {
+
+constexpr int kMaxFilterDim = 2 * kMaxFilterRadius + 1;
+__constant__ float c_filter[kMaxFilterDim * kMaxFilterDim];
+
+// PMPP Fig 7.7 / 7.9: one thread per output, input from global memory; the filter from global
+// memory (basic, 0.25 OP/B) or constant memory (const_mem, 0.5 OP/B).
+template <int R, bool kConstFilter>
+__global__ void conv2d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F,
+                                     float* __restrict__ P, int width, int height, Conv2dTiling g) {
+  constexpr int D = 2 * R + 1;
+  const int col = g.out_coord(blockIdx.x, threadIdx.x), row = g.out_coord(blockIdx.y, threadIdx.y);
+  if (col >= width || row >= height) return;
+  float sum = 0.0f;
+#pragma unroll
+  for (int fy = 0; fy < D; ++fy) {
+#pragma unroll
+    for (int fx = 0; fx < D; ++fx) {
+      const int y = row - R + fy, x = col - R + fx;
+      if (in_range(x, width) && in_range(y, height))  // ghost cells are skipped
+        sum += (kConstFilter ? c_filter[fy * D + fx] : F[fy * D + fx]) * N[y * width + x];
+    }
+  }
+  P[row * width + col] = sum;
+}
+
+// PMPP Fig 7.12: block = input tile. Every thread loads one cell (zero for ghost cells); after
+// the barrier the outer ring of R threads is deactivated and the rest compute from shared memory.
+template <int R>
+__global__ void conv2d_tiled_in_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
+                                       int height, Conv2dTiling g) {
+  constexpr int D = 2 * R + 1;
+  extern __shared__ float N_s[];
+  const int S = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  const int col = g.shared_origin(blockIdx.x) + tx, row = g.shared_origin(blockIdx.y) + ty;
+  N_s[ty * S + tx] = in_range(col, width) && in_range(row, height) ? N[row * width + col] : 0.0f;
+  __syncthreads();
+  if (!g.computes(tx) || !g.computes(ty)) return;  // the halo ring only loads
+  if (col >= width || row >= height) return;
+  float sum = 0.0f;
+#pragma unroll
+  for (int fy = 0; fy < D; ++fy)
+#pragma unroll
+    for (int fx = 0; fx < D; ++fx) sum += c_filter[fy * D + fx] * N_s[(ty - R + fy) * S + (tx - R + fx)];
+  P[row * width + col] = sum;
+}
+
+// Chapter 7 exercise: block = output tile. The (T+2R)^2 input tile is larger than the block, so
+// each thread loads cells i, i + T^2, ... of it; then every thread computes one output.
+template <int R>
+__global__ void conv2d_tiled_out_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
+                                        int height, Conv2dTiling g) {
+  constexpr int D = 2 * R + 1;
+  extern __shared__ float N_s[];
+  const int S = g.shared_dim(), T = g.block_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  const int x0 = g.shared_origin(blockIdx.x), y0 = g.shared_origin(blockIdx.y);
+  for (int i = ty * T + tx; i < S * S; i += T * T) {
+    const int x = x0 + i % S, y = y0 + i / S;
+    N_s[i] = in_range(x, width) && in_range(y, height) ? N[y * width + x] : 0.0f;
+  }
+  __syncthreads();
+  const int col = g.out_coord(blockIdx.x, tx), row = g.out_coord(blockIdx.y, ty);
+  if (col >= width || row >= height) return;
+  float sum = 0.0f;
+#pragma unroll
+  for (int fy = 0; fy < D; ++fy)
+#pragma unroll
+    for (int fx = 0; fx < D; ++fx) sum += c_filter[fy * D + fx] * N_s[(ty + fy) * S + (tx + fx)];
+  P[row * width + col] = sum;
+}
+
+// PMPP Fig 7.15: block = tile; only the tile's own cells go to shared memory. A tap inside the
+// tile reads shared memory, a halo tap reads global memory (hoping for an L2 hit), a ghost tap
+// is skipped.
+template <int R>
+__global__ void conv2d_cached_halo_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
+                                          int height, Conv2dTiling g) {
+  constexpr int D = 2 * R + 1;
+  extern __shared__ float N_s[];
+  const int T = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  const int col = g.out_coord(blockIdx.x, tx), row = g.out_coord(blockIdx.y, ty);
+  N_s[ty * T + tx] = col < width && row < height ? N[row * width + col] : 0.0f;
+  __syncthreads();
+  if (col >= width || row >= height) return;
+  float sum = 0.0f;
+#pragma unroll
+  for (int fy = 0; fy < D; ++fy) {
+#pragma unroll
+    for (int fx = 0; fx < D; ++fx) {
+      const int y = row - R + fy, x = col - R + fx;
+      if (g.in_shared(blockIdx.x, x) && g.in_shared(blockIdx.y, y))
+        sum += c_filter[fy * D + fx] * N_s[(ty - R + fy) * T + (tx - R + fx)];
+      else if (in_range(x, width) && in_range(y, height))
+        sum += c_filter[fy * D + fx] * N[y * width + x];
+    }
+  }
+  P[row * width + col] = sum;
+}
+
+template <int R>
+void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
+                   cudaStream_t stream) {
+  const LaunchGeometry l = launch_geometry(p);
+  const Conv2dTiling g = tiling_of(p);
+  const dim3 grid(l.grid.x, l.grid.y), block(l.block.x, l.block.y);
+  const std::size_t shared = l.shared_bytes;
+  switch (p.strategy) {
+    case Conv2dStrategy::basic:
+      conv2d_direct_kernel<R, false><<<grid, block, 0, stream>>>(d_in, d_filter, d_out, p.width, p.height, g);
+      return check_launch("conv2d_direct_kernel (basic)");
+    case Conv2dStrategy::const_mem:
+      conv2d_direct_kernel<R, true><<<grid, block, 0, stream>>>(d_in, nullptr, d_out, p.width, p.height, g);
+      return check_launch("conv2d_direct_kernel (const_mem)");
+    case Conv2dStrategy::tiled_in:
+      conv2d_tiled_in_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
+      return check_launch("conv2d_tiled_in_kernel");
+    case Conv2dStrategy::tiled_out:
+      conv2d_tiled_out_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
+      return check_launch("conv2d_tiled_out_kernel");
+    case Conv2dStrategy::cached_halo:
+      conv2d_cached_halo_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
+      return check_launch("conv2d_cached_halo_kernel");
+  }
+}
+
+using LaunchFn = void (*)(const Conv2dParams&, const float*, float*, const float*, cudaStream_t);
+constexpr LaunchFn kLaunchByRadius[kMaxFilterRadius] = {
+    launch_radius<1>, launch_radius<2>, launch_radius<3>, launch_radius<4>,
+    launch_radius<5>, launch_radius<6>, launch_radius<7>, launch_radius<8>,
+};
+
+}  // namespace
+
+void upload_constant_filter(const Filter2d& f) {
+  check(cudaMemcpyToSymbol(c_filter, f.weights.data(), f.weights.size() * sizeof(float)),
+        "cudaMemcpyToSymbol (constant filter)");
+}
+
+void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
+                   cudaStream_t stream) {
+  kLaunchByRadius[p.filter_radius - 1](p, d_in, d_out, d_filter, stream);
+}
+
+}  // namespace tilescope::cuda

@@ -1,0 +1,22 @@
+#pragma once
+// Filters: (2r+1) x (2r+1) float32 weights, applied as correlation (no flip).
+#include <string>
+#include <vector>
+
+namespace tilescope {
+
+struct Filter2d {
+  int radius = 0;
+  std::vector<float> weights;  // row-major, (2r+1)^2
+
+  int dim() const { return 2 * radius + 1; }
+  float at(int fx, int fy) const { return weights[fy * dim() + fx]; }
+};
+
+// Named filters sized by the radius: box, gaussian, sharpen, sobel_x, laplacian, random:SEED.
+// Throws InvalidInput for an unknown name.
+Filter2d make_named_filter(const std::string& name, int radius);
+// Names accepted by make_named_filter, for help texts.
+const char* named_filter_help();
+
+}  // namespace tilescope

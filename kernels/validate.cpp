@@ -1,0 +1,54 @@
+#include "kernels/validate.hpp"
+
+#include <cmath>
+
+#include "kernels/error.hpp"
+#include "kernels/launch_geometry.hpp"
+#include "kernels/strategy_registry.hpp"
+
+namespace tilescope {
+
+std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLimits& limits) {
+  using std::to_string;
+  const std::string strategy(strategy_info(p.strategy).name);
+  const int r = p.filter_radius;
+  if (r < 1 || r > kMaxFilterRadius)
+    return "filter radius " + to_string(r) + " is out of range: supported radii are 1.." +
+           to_string(kMaxFilterRadius) + " (filters 3x3 .. " + to_string(2 * kMaxFilterRadius + 1) +
+           "x" + to_string(2 * kMaxFilterRadius + 1) + ")";
+  if (p.tile < 1) return "tile " + to_string(p.tile) + " is too small: a block needs at least 1x1 threads";
+  if (static_cast<long long>(p.tile) * p.tile > limits.max_threads_per_block) {
+    const int max_tile = static_cast<int>(std::sqrt(double(limits.max_threads_per_block)));
+    return "tile " + to_string(p.tile) + " needs a " + to_string(p.tile) + "x" + to_string(p.tile) +
+           " = " + to_string(p.tile * p.tile) + "-thread block, but the device allows at most " +
+           to_string(limits.max_threads_per_block) + " threads per block (tile <= " +
+           to_string(max_tile) + ")";
+  }
+  if (p.strategy == Conv2dStrategy::tiled_in && p.tile <= 2 * r)
+    return "tiled_in: the input tile (" + to_string(p.tile) + ") must be wider than the two halos (2 x " +
+           to_string(r) + " = " + to_string(2 * r) + "), or its output tile " + to_string(p.tile) +
+           " - " + to_string(2 * r) + " has no pixels; use tile >= " + to_string(2 * r + 1) +
+           " or a smaller radius";
+  if (p.width < 1 || p.height < 1)
+    return "image size " + to_string(p.width) + "x" + to_string(p.height) + " is empty";
+  if (static_cast<long long>(p.width) * p.height > kMaxPixels)
+    return "image " + to_string(p.width) + "x" + to_string(p.height) + " has more than " +
+           to_string(kMaxPixels) + " pixels (1 GiB as float32)";
+
+  const LaunchGeometry l = launch_geometry(p);
+  if (l.shared_bytes > limits.max_shared_bytes_per_block)
+    return strategy + " with tile " + to_string(p.tile) + " and radius " + to_string(r) + " needs " +
+           to_string(l.shared_bytes) + " bytes of shared memory per block, but the device allows " +
+           to_string(limits.max_shared_bytes_per_block);
+  if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y)
+    return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) +
+           " exceeds the device's limit of " + to_string(limits.max_grid_x) + "x" +
+           to_string(limits.max_grid_y) + " blocks; use a larger tile";
+  return std::nullopt;
+}
+
+void validate_conv2d(const Conv2dParams& p, const DeviceLimits& limits) {
+  if (auto problem = conv2d_problem(p, limits)) throw InvalidInput(*problem);
+}
+
+}  // namespace tilescope
