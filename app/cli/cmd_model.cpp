@@ -1,6 +1,7 @@
 // tilescope model: the traffic model and launch geometry of one parameter set.
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,9 @@
 
 namespace tilescope::cli {
 namespace {
+
+// Two decimals rounded half up, as PMPP prints its table (10.125 -> 10.13, not printf's 10.12).
+double book_round(double v) { return std::floor(v * 100 + 0.5) / 100; }
 
 nlohmann::json model_json(const Conv2dParams& p) {
   const StrategyInfo& info = strategy_info(p.strategy);
@@ -66,10 +70,10 @@ void print_model(const Conv2dParams& p) {
               l.grid.x, l.grid.y, l.block.x, l.block.y, l.threads_per_block, l.active_threads_per_block,
               100.0 * l.active_threads_per_block / l.threads_per_block, l.in_tile_dim, l.out_tile_dim);
   std::printf("           shared memory %zu B/block, constant memory %zu B\n", l.shared_bytes, l.constant_bytes);
-  std::printf("  book     %.2f OP/B  (%s)\n", book.opb_model, book.formula.c_str());
-  std::printf("  bound    %.2f OP/B  (tile -> infinity)\n", book.opb_bound);
-  if (book.opb_l2_halo) std::printf("  L2 halo  %.2f OP/B  (DRAM only, if every halo read hits L2)\n", *book.opb_l2_halo);
-  std::printf("  counted  %.2f OP/B  = %lld flops / %lld B of global loads, whole image\n", c.opb(),
+  std::printf("  book     %.2f OP/B  (%s)\n", book_round(book.opb_model), book.formula.c_str());
+  std::printf("  bound    %.2f OP/B  (tile -> infinity)\n", book_round(book.opb_bound));
+  if (book.opb_l2_halo) std::printf("  L2 halo  %.2f OP/B  (DRAM only, if every halo read hits L2)\n", book_round(*book.opb_l2_halo));
+  std::printf("  counted  %.2f OP/B  = %lld flops / %lld B of global loads, whole image\n", book_round(c.opb()),
               static_cast<long long>(c.flops), static_cast<long long>(c.global_load_bytes));
   std::printf("           taps: %lld shared, %lld global, %lld ghost zeros in shared, %lld ghost skipped\n",
               static_cast<long long>(c.taps_shared), static_cast<long long>(c.taps_global),
@@ -95,8 +99,8 @@ void print_model_table(const Conv2dParams& base) {
     const BookModel book = book_model(p);
     const LaunchGeometry l = launch_geometry(p);
     const std::string grid = std::to_string(l.grid.x) + "x" + std::to_string(l.grid.y);
-    std::printf("%-12s %-19s %9.2f %9.2f %9.2f %9s %9zu\n", info.name.data(), info.book_ref.data(), book.opb_model,
-                book.opb_bound, exact_traffic(p).opb(), grid.c_str(), l.shared_bytes);
+    std::printf("%-12s %-19s %9.2f %9.2f %9.2f %9s %9zu\n", info.name.data(), info.book_ref.data(),
+                book_round(book.opb_model), book_round(book.opb_bound), book_round(exact_traffic(p).opb()), grid.c_str(), l.shared_bytes);
   }
   std::printf("OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
               "counted = every block of this image emulated (ghost cells are not loaded).\n");

@@ -1,0 +1,146 @@
+// The tilescope command line: exit codes, messages, JSON keys, and apply against the oracle.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "app/io/image_file.hpp"
+#include "kernels/cpu/conv2d_cpu.hpp"
+#include "test_util.hpp"
+
+using namespace tilescope;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int code;
+  std::string out;  // stdout and stderr together
+};
+
+Result run(const std::string& args) {
+  const std::string cmd = std::string(TILESCOPE_EXE) + " " + args + " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  Result r{-1, ""};
+  std::array<char, 4096> buf;
+  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
+  const int status = ::pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("tilescope_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  fs::path dir_;
+};
+
+}  // namespace
+
+TEST_F(Cli, HelpWorksEverywhere) {
+  for (const char* cmd : {"", "model", "apply", "check", "bench"}) {
+    const Result r = run(std::string(cmd) + " --help");
+    EXPECT_EQ(r.code, 0) << cmd;
+    EXPECT_NE(r.out.find("--help"), std::string::npos) << cmd;
+  }
+}
+
+TEST_F(Cli, ModelJsonReproducesTheBookAndHasEveryKey) {
+  const Result r = run("model --pattern conv2d --strategy tiled_in --radius 2 --tile 32 --size 1024x1024 --json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  for (const char* key : {"opb_model", "opb_bound", "opb_counted", "flops", "global_load_bytes", "grid", "block",
+                          "shared_bytes"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_NEAR(j["opb_model"].get<double>(), 9.57, 0.005);
+  EXPECT_EQ(j["opb_bound"].get<double>(), 12.5);
+  EXPECT_EQ(j["grid"], nlohmann::json({37, 37}));
+  EXPECT_EQ(j["shared_bytes"].get<int>(), 4096);
+  EXPECT_DOUBLE_EQ(j["opb_counted"].get<double>(), j["flops"].get<double>() / j["global_load_bytes"].get<double>());
+}
+
+TEST_F(Cli, ModelTextShowsTheBooksRoundingOfTheTable) {
+  const Result r = run("model --strategy tiled_in --radius 4 --tile 16");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("10.13 OP/B"), std::string::npos) << r.out;  // 10.125, rounded as PMPP does
+}
+
+TEST_F(Cli, BadUsageExitsTwoWithOneLineReason) {
+  const char* cases[] = {
+      "model --strategy fastest",         "model --radius 0",        "model --radius 9",
+      "model --tile 0",                   "model --tile 33",         "model --strategy tiled_in --radius 4 --tile 8",
+      "model --pattern conv5d",           "model --pattern matmul",  "model --size 12by3",
+      "model --no-such-flag",             "frobnicate",
+  };
+  for (const char* args : cases) {
+    const Result r = run(args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    EXPECT_EQ(r.out.rfind("tilescope: ", 0), 0u) << args << ": " << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << ": " << r.out;
+  }
+}
+
+TEST_F(Cli, ApplyMatchesTheReferenceOnEveryBackend) {
+  const Image img = test::random_image(45, 31, 11);
+  io::save_image(path("in.npy"), img);
+  const Filter2d f = make_named_filter("random:4", 3);
+  std::vector<float> ref(img.pixels.size());
+  conv2d_cpu(f, img.pixels.data(), ref.data(), img.width, img.height);
+  for (const char* backend : {"cpu", "auto"}) {
+    const Result r = run("apply --strategy cached_halo --radius 3 --tile 16 --filter random:4 --in " + path("in.npy") +
+                         " --out " + path("out.npy") + " --backend " + backend);
+    ASSERT_EQ(r.code, 0) << r.out;
+    const Image out = io::load_image(path("out.npy"));
+    EXPECT_LE(test::max_abs_diff(out.pixels, ref), conv2d_tolerance(f, 1.0f)) << backend;
+  }
+}
+
+TEST_F(Cli, ApplyReadsAFilterFromNpyAndChecksItsSize) {
+  const Image img = test::random_image(20, 10, 12, 0, 1);
+  io::save_image(path("in.png"), img);
+  Image w(5, 5, 0.04f);  // a 5x5 box as an "image" of weights
+  io::save_image(path("w.npy"), w);
+  Result r = run("apply --radius 2 --filter " + path("w.npy") + " --in " + path("in.png") + " --out " +
+                 path("out.png") + " --backend cpu");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(fs::exists(path("out.png")));
+  r = run("apply --radius 3 --filter " + path("w.npy") + " --in " + path("in.png") + " --out " + path("bad.png"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("use --radius 2"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(path("bad.png")));
+}
+
+TEST_F(Cli, ApplyWritesNothingOnBadInput) {
+  std::ofstream(path("junk.png")) << "junk";
+  io::save_image(path("ok.npy"), Image(8, 8, 1.0f));
+  const std::string cases[] = {
+      "--in " + path("missing.png") + " --out " + path("o.npy"),
+      "--in " + path("junk.png") + " --out " + path("o.npy"),
+      "--in " + path("ok.npy") + " --out " + path("o.tiff"),
+      "--in " + path("ok.npy") + " --out " + path("o.npy") + " --filter nosuch",
+      "--in " + path("ok.npy") + " --out " + path("o.npy") + " --strategy tiled_in --radius 8 --tile 16",
+      "--in " + path("ok.npy") + " --out " + path("o.npy") + " --backend opencl",
+  };
+  for (const std::string& args : cases) {
+    const Result r = run("apply " + args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    EXPECT_FALSE(fs::exists(path("o.npy")) || fs::exists(path("o.tiff"))) << args;
+  }
+}
+
+TEST_F(Cli, CheckPassesOnTheCpuBackend) {
+  const Result r = run("check --backend cpu");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("check: 15 passed, 0 failed"), std::string::npos) << r.out;
+}

@@ -1,0 +1,75 @@
+// Every CUDA strategy against the CPU reference; skipped where no CUDA device is usable.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "kernels/backend.hpp"
+#include "kernels/cpu/conv2d_cpu.hpp"
+#include "kernels/error.hpp"
+#include "kernels/strategy_registry.hpp"
+#include "test_util.hpp"
+
+using namespace tilescope;
+
+namespace {
+
+std::unique_ptr<Backend> cuda_or_skip(std::string& why) {
+  try {
+    return make_cuda_backend();
+  } catch (const std::exception& e) {
+    why = e.what();
+    return nullptr;
+  }
+}
+
+class Conv2dCuda : public ::testing::TestWithParam<Conv2dStrategy> {
+ protected:
+  void SetUp() override {
+    std::string why;
+    backend_ = cuda_or_skip(why);
+    if (!backend_) GTEST_SKIP() << "no CUDA: " << why;
+  }
+  std::unique_ptr<Backend> backend_;
+};
+
+}  // namespace
+
+TEST_P(Conv2dCuda, MatchesTheCpuReferenceForOddSizesAllRadiiAndTiles) {
+  const int sizes[][2] = {{1, 1}, {1, 37}, {37, 1}, {7, 5}, {33, 31}, {100, 67}, {257, 130}};
+  for (int tile : {8, 16, 32})
+    for (int r = 1; r <= kMaxFilterRadius; ++r) {
+      const Filter2d f = make_named_filter("random:" + std::to_string(r), r);
+      for (const auto& s : sizes) {
+        const Conv2dParams p{GetParam(), r, tile, s[0], s[1]};
+        if (conv2d_problem(p, backend_->limits())) continue;  // e.g. tiled_in with 2r >= tile
+        const Image in = test::random_image(p.width, p.height, unsigned(tile * 1000 + r * 10 + s[0]));
+        std::vector<float> out(in.pixels.size()), ref(in.pixels.size());
+        backend_->conv2d(p, f, in.pixels.data(), out.data());
+        conv2d_cpu(f, in.pixels.data(), ref.data(), p.width, p.height);
+        ASSERT_LE(test::max_abs_diff(out, ref), conv2d_tolerance(f, 1.0f))
+            << strategy_info(p.strategy).name << " tile=" << tile << " r=" << r << " " << s[0] << "x" << s[1];
+      }
+    }
+}
+
+TEST_P(Conv2dCuda, TimesEveryRepetitionWithEvents) {
+  const Conv2dParams p{GetParam(), 2, 16, 512, 512};
+  const Image in = test::random_image(p.width, p.height, 9);
+  std::vector<float> out(in.pixels.size());
+  const auto ms = backend_->conv2d(p, make_named_filter("box", 2), in.pixels.data(), out.data(), 4);
+  ASSERT_EQ(ms.size(), 4u);
+  for (double t : ms) EXPECT_GT(t, 0.0);
+}
+
+TEST_P(Conv2dCuda, RefusesWhatTheDeviceCannotRun) {
+  const Filter2d f = make_named_filter("box", 2);
+  std::vector<float> in(64 * 64), out(in.size());
+  const DeviceLimits limits = backend_->limits();
+  EXPECT_GE(limits.max_threads_per_block, 1024);
+  EXPECT_THROW(backend_->conv2d({GetParam(), 2, 33, 64, 64}, f, in.data(), out.data()), InvalidInput);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllStrategies, Conv2dCuda,
+                         ::testing::Values(Conv2dStrategy::basic, Conv2dStrategy::const_mem, Conv2dStrategy::tiled_in,
+                                           Conv2dStrategy::tiled_out, Conv2dStrategy::cached_halo),
+                         [](const auto& info) { return std::string(strategy_info(info.param).name); });

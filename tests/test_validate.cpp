@@ -1,0 +1,58 @@
+// Parameter sets that cannot run are refused, each with a reason that names the limit.
+#include <gtest/gtest.h>
+
+#include "kernels/error.hpp"
+#include "kernels/validate.hpp"
+
+using namespace tilescope;
+
+namespace {
+std::string problem(Conv2dParams p, DeviceLimits limits = {}) { return conv2d_problem(p, limits).value_or(""); }
+}  // namespace
+
+TEST(Validate, AcceptsTheBookSettings) {
+  for (int tile : {8, 16, 32}) EXPECT_FALSE(conv2d_problem({Conv2dStrategy::tiled_in, 2, tile, 1024, 1024}));
+  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::tiled_out, 8, 32, 1, 1}));
+}
+
+TEST(Validate, RefusesRadiusZeroAndBeyondTheMaximum) {
+  EXPECT_NE(problem({Conv2dStrategy::basic, 0, 16, 64, 64}).find("radius 0 is out of range"), std::string::npos);
+  EXPECT_NE(problem({Conv2dStrategy::basic, kMaxFilterRadius + 1, 16, 64, 64}).find("1..8"), std::string::npos);
+}
+
+TEST(Validate, RefusesTileZeroAndBlocksOverTheThreadLimit) {
+  EXPECT_NE(problem({Conv2dStrategy::basic, 1, 0, 64, 64}).find("tile 0"), std::string::npos);
+  const std::string big = problem({Conv2dStrategy::basic, 1, 33, 64, 64});
+  EXPECT_NE(big.find("1089-thread block"), std::string::npos) << big;
+  EXPECT_NE(big.find("tile <= 32"), std::string::npos) << big;
+}
+
+TEST(Validate, RefusesTiledInWhenTheHalosFillTheTile) {
+  const std::string why = problem({Conv2dStrategy::tiled_in, 4, 8, 64, 64});
+  EXPECT_NE(why.find("must be wider than the two halos"), std::string::npos) << why;
+  EXPECT_NE(why.find("tile >= 9"), std::string::npos) << why;
+  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::tiled_out, 4, 8, 64, 64}));  // block = output tile: fine
+}
+
+TEST(Validate, RefusesSharedMemoryOverTheDeviceLimit) {
+  DeviceLimits small;
+  small.max_shared_bytes_per_block = 4096;
+  const std::string why = problem({Conv2dStrategy::tiled_out, 2, 32, 64, 64}, small);  // 36^2 * 4 = 5184 B
+  EXPECT_NE(why.find("5184 bytes of shared memory"), std::string::npos) << why;
+  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::tiled_in, 2, 32, 64, 64}, small));  // 4096 B fits
+}
+
+TEST(Validate, RefusesEmptyHugeAndUnlaunchableImages) {
+  EXPECT_NE(problem({Conv2dStrategy::basic, 1, 16, 0, 5}).find("empty"), std::string::npos);
+  EXPECT_NE(problem({Conv2dStrategy::basic, 1, 16, 1 << 15, 1 << 15}).find("more than"), std::string::npos);
+  EXPECT_NE(problem({Conv2dStrategy::basic, 1, 1, 1, 70000}).find("grid"), std::string::npos);
+}
+
+TEST(Validate, ThrowsInvalidInputWithTheSameMessage) {
+  try {
+    validate_conv2d({Conv2dStrategy::basic, 0, 16, 64, 64});
+    FAIL() << "radius 0 accepted";
+  } catch (const InvalidInput& e) {
+    EXPECT_EQ(std::string(e.what()), problem({Conv2dStrategy::basic, 0, 16, 64, 64}));
+  }
+}
