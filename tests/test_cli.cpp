@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -23,8 +24,15 @@ struct Result {
   std::string out;  // stdout and stderr together
 };
 
+// The binary built beside the tests; TILESCOPE_EXE in the environment overrides it (a build
+// tree copied to another machine).
+std::string exe() {
+  const char* env = std::getenv("TILESCOPE_EXE");
+  return env ? env : TILESCOPE_EXE;
+}
+
 Result run(const std::string& args) {
-  const std::string cmd = std::string(TILESCOPE_EXE) + " " + args + " 2>&1";
+  const std::string cmd = exe() + " " + args + " 2>&1";
   FILE* pipe = ::popen(cmd.c_str(), "r");
   Result r{-1, ""};
   std::array<char, 4096> buf;
