@@ -10,6 +10,7 @@
 #include "app/cli/options.hpp"
 #include "kernels/backend.hpp"
 #include "kernels/cpu/conv2d_cpu.hpp"
+#include "kernels/error.hpp"
 #include "kernels/strategy_registry.hpp"
 #include "kernels/validate.hpp"
 
@@ -29,6 +30,7 @@ int run_check(const std::string& backend_name) {
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
   int passed = 0, failed = 0;
+  std::string first_error;
   for (int s = 0; s < kConv2dStrategyCount; ++s) {
     for (int tile : kTiles) {
       int runs = 0, skipped = 0, bad = 0;
@@ -43,7 +45,14 @@ int run_check(const std::string& backend_name) {
           }
           std::vector<float> in(std::size_t(p.width) * p.height), out(in.size()), ref(in.size());
           for (float& v : in) v = uniform(rng);
-          backend.conv2d(p, f, in.data(), out.data());
+          try {
+            backend.conv2d(p, f, in.data(), out.data());
+          } catch (const BackendError& e) {  // a failed launch fails this case, not the whole check
+            if (first_error.empty()) first_error = std::string(conv2d_strategies()[s].name) + " tile " +
+                                                   std::to_string(tile) + " radius " + std::to_string(r) + ": " + e.what();
+            ++bad;
+            continue;
+          }
           conv2d_cpu(f, in.data(), ref.data(), p.width, p.height);
           const double tol = conv2d_tolerance(f, 1.0f);
           for (std::size_t i = 0; i < out.size(); ++i) {
@@ -60,6 +69,7 @@ int run_check(const std::string& backend_name) {
     }
   }
   std::printf("(skipped = radius/tile combinations the strategy cannot run, e.g. tiled_in with 2r >= tile)\n");
+  if (!first_error.empty()) std::printf("first backend error: %s\n", first_error.c_str());
   std::printf("check: %d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -7,12 +7,15 @@ namespace tilescope::cuda {
 namespace {
 
 constexpr int kMaxFilterDim = 2 * kMaxFilterRadius + 1;
+// Tiles go up to 32x32: every kernel must fit 1024 threads in an SM's registers (the fully
+// unrolled 17x17 loops would otherwise ask for more and fail with "too many resources").
+constexpr int kMaxBlockThreads = 1024;
 __constant__ float c_filter[kMaxFilterDim * kMaxFilterDim];
 
 // PMPP Fig 7.7 / 7.9: one thread per output, input from global memory; the filter from global
 // memory (basic, 0.25 OP/B) or constant memory (const_mem, 0.5 OP/B).
 template <int R, bool kConstFilter>
-__global__ void conv2d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F,
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F,
                                      float* __restrict__ P, int width, int height, Conv2dTiling g) {
   constexpr int D = 2 * R + 1;
   const int col = g.out_coord(blockIdx.x, threadIdx.x), row = g.out_coord(blockIdx.y, threadIdx.y);
@@ -33,7 +36,7 @@ __global__ void conv2d_direct_kernel(const float* __restrict__ N, const float* _
 // PMPP Fig 7.12: block = input tile. Every thread loads one cell (zero for ghost cells); after
 // the barrier the outer ring of R threads is deactivated and the rest compute from shared memory.
 template <int R>
-__global__ void conv2d_tiled_in_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_in_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
                                        int height, Conv2dTiling g) {
   constexpr int D = 2 * R + 1;
   extern __shared__ float N_s[];
@@ -54,7 +57,7 @@ __global__ void conv2d_tiled_in_kernel(const float* __restrict__ N, float* __res
 // Chapter 7 exercise: block = output tile. The (T+2R)^2 input tile is larger than the block, so
 // each thread loads cells i, i + T^2, ... of it; then every thread computes one output.
 template <int R>
-__global__ void conv2d_tiled_out_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_out_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
                                         int height, Conv2dTiling g) {
   constexpr int D = 2 * R + 1;
   extern __shared__ float N_s[];
@@ -79,7 +82,7 @@ __global__ void conv2d_tiled_out_kernel(const float* __restrict__ N, float* __re
 // tile reads shared memory, a halo tap reads global memory (hoping for an L2 hit), a ghost tap
 // is skipped.
 template <int R>
-__global__ void conv2d_cached_halo_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_cached_halo_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
                                           int height, Conv2dTiling g) {
   constexpr int D = 2 * R + 1;
   extern __shared__ float N_s[];
