@@ -1,25 +1,46 @@
-// tilescope: the command line (model, apply, check, bench). With no command it prints the
-// model table for the default settings (the desktop app arrives with the GUI issue).
+// tilescope: with no command, the desktop app (a window on the built-in animated demo, or on
+// FILE); commands: model, apply, check, bench, shot.
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 
 #include "app/cli/commands.hpp"
 #include "kernels/error.hpp"
+#ifdef TILESCOPE_HAVE_GUI
+#include "app/platform/run.hpp"
+#endif
 
 int main(int argc, char** argv) {
   using namespace tilescope;
   CLI::App app{"tilescope: the tiling chapters of PMPP (convolution, stencils, matrix multiplication), live"};
   app.set_version_flag("--version", "tilescope 0.1.0");
+  std::string file;
+  int frames = 0;
+  app.add_option("file", file, "image to open instead of the built-in animated demo");
+  app.add_option("--frames", frames, "exit after N frames (smoke tests)");
   cli::add_model_command(app);
   cli::add_apply_command(app);
   cli::add_check_command(app);
   cli::add_bench_command(app);
+#ifdef TILESCOPE_HAVE_GUI
+  cli::add_shot_command(app);
+#endif
   app.require_subcommand(0, 1);
   try {
     app.parse(argc, argv);
-    if (app.get_subcommands().empty()) cli::print_model_table(Conv2dParams{});
+    if (!app.get_subcommands().empty()) return 0;
+#ifdef TILESCOPE_HAVE_GUI
+    UiState state;
+    if (!file.empty()) {
+      state.source = SourceKind::file;
+      state.file_path = file;
+    }
+    return run_window(state, frames);
+#else
+    cli::print_model_table(Conv2dParams{});
+    std::cerr << "tilescope: this build has no desktop app (configured with TILESCOPE_GUI=OFF)\n";
     return 0;
+#endif
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     if (const auto* rt = dynamic_cast<const CLI::RuntimeError*>(&e)) return rt->get_exit_code();

@@ -1,6 +1,7 @@
 #pragma once
 // Backends run the same operation on different hardware and are chosen by name.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,12 +11,21 @@
 
 namespace tilescope {
 
+// Hardware ceilings for the roofline (0 where unknown).
+struct DevicePeaks {
+  double bandwidth_gbs = 0;  // DRAM, from the memory clock and bus width
+  double fp32_gflops = 0;    // FP32 lanes x 2 (FMA) x SM clock
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
   virtual std::string name() const = 0;         // "cpu" or "cuda"
   virtual std::string description() const = 0;  // hardware, for the UI and logs
   virtual DeviceLimits limits() const = 0;
+  virtual DevicePeaks peaks() const { return {}; }
+  // Resident blocks per SM for this launch (CUDA occupancy calculator); none on the CPU.
+  virtual std::optional<int> blocks_per_sm(const Conv2dParams&) const { return std::nullopt; }
   // h_out = h_in correlated with f (zero ghost cells) by strategy p.strategy, `reps` times;
   // returns each repetition's kernel time in ms. Throws InvalidInput for parameters the
   // device cannot run and BackendError when the device fails.

@@ -6,7 +6,8 @@ BUILD=${TILESCOPE_BUILD_DIR:-$ROOT/build}
 # Debian 12 packages the build and the tests need (see third_party/CMakeLists.txt).
 PACKAGES=(cmake ninja-build g++ pkg-config
           libglfw3-dev libimgui-dev libstb-dev python3-glad libcli11-dev nlohmann-json3-dev
-          libgtest-dev fonts-dejavu-core xvfb xauth)
+          libgtest-dev fonts-dejavu-core xvfb xauth
+          libegl-dev libegl-mesa0 libgl1-mesa-dri)   # headless EGL (Mesa llvmpipe) for shots and tests
 
 install_missing() {
   local missing=()

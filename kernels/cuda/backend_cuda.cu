@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "kernels/backend.hpp"
@@ -18,6 +19,8 @@ class CudaBackend final : public Backend {
                          (err != cudaSuccess ? cudaGetErrorString(err) : "none found") + ")");
     cuda::check(cudaGetDevice(&device_), "cudaGetDevice");
     cuda::check(cudaGetDeviceProperties(&prop_, device_), "cudaGetDeviceProperties");
+    start_.emplace();
+    stop_.emplace();
   }
 
   std::string name() const override { return "cuda"; }
@@ -31,7 +34,23 @@ class CudaBackend final : public Backend {
     l.max_shared_bytes_per_block = prop_.sharedMemPerBlock;
     l.max_grid_x = prop_.maxGridSize[0];
     l.max_grid_y = prop_.maxGridSize[1];
+    l.max_threads_per_sm = prop_.maxThreadsPerMultiProcessor;
     return l;
+  }
+
+  DevicePeaks peaks() const override {
+    int mem_khz = 0, bus_bits = 0, sm_khz = 0;
+    cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, device_);
+    cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device_);
+    cudaDeviceGetAttribute(&sm_khz, cudaDevAttrClockRate, device_);
+    DevicePeaks peaks;
+    peaks.bandwidth_gbs = 2.0 * mem_khz * 1e3 * (bus_bits / 8.0) * 1e-9;  // double data rate
+    peaks.fp32_gflops = double(prop_.multiProcessorCount) * fp32_lanes_per_sm() * 2.0 * sm_khz * 1e-6;
+    return peaks;
+  }
+  std::optional<int> blocks_per_sm(const Conv2dParams& p) const override {
+    if (conv2d_problem(p, limits())) return std::nullopt;
+    return cuda::max_active_blocks_per_sm(p);
   }
 
   std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,
@@ -52,20 +71,23 @@ class CudaBackend final : public Backend {
     cuda::check(cudaMemset(d_out_.get(), 0xFF, count * sizeof(float)), "cudaMemset (poison output)");
     std::vector<double> ms;
     for (int i = 0; i < reps; ++i) {
-      start_.record();
+      start_->record();
       cuda::launch_conv2d(p, d_in_.get(), d_out_.get(), d_filter_.get());
-      stop_.record();
-      ms.push_back(stop_.since(start_));
+      stop_->record();
+      ms.push_back(stop_->since(*start_));
     }
     cuda::check(cudaMemcpy(h_out, d_out_.get(), count * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy (output)");
     return ms;
   }
 
  private:
+  // FP32 units per SM by compute capability (CUDA C Programming Guide, arithmetic throughput).
+  int fp32_lanes_per_sm() const { return prop_.major == 8 && prop_.minor == 0 ? 64 : prop_.major < 8 ? 64 : 128; }
+
   int device_ = 0;
   cudaDeviceProp prop_{};
   cuda::DeviceBuffer<float> d_in_, d_out_, d_filter_;
-  cuda::Event start_, stop_;
+  std::optional<cuda::Event> start_, stop_;  // created once a device is known to exist
 };
 
 }  // namespace

@@ -132,6 +132,24 @@ void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const
   }
 }
 
+// The kernel p.strategy launches, as a function pointer for the occupancy calculator.
+template <int R>
+const void* kernel_of(Conv2dStrategy s) {
+  switch (s) {
+    case Conv2dStrategy::basic: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, false>);
+    case Conv2dStrategy::const_mem: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, true>);
+    case Conv2dStrategy::tiled_in: return reinterpret_cast<const void*>(conv2d_tiled_in_kernel<R>);
+    case Conv2dStrategy::tiled_out: return reinterpret_cast<const void*>(conv2d_tiled_out_kernel<R>);
+    case Conv2dStrategy::cached_halo: return reinterpret_cast<const void*>(conv2d_cached_halo_kernel<R>);
+  }
+  return nullptr;
+}
+
+using KernelOfFn = const void* (*)(Conv2dStrategy);
+constexpr KernelOfFn kKernelByRadius[kMaxFilterRadius] = {
+    kernel_of<1>, kernel_of<2>, kernel_of<3>, kernel_of<4>, kernel_of<5>, kernel_of<6>, kernel_of<7>, kernel_of<8>,
+};
+
 using LaunchFn = void (*)(const Conv2dParams&, const float*, float*, const float*, cudaStream_t);
 constexpr LaunchFn kLaunchByRadius[kMaxFilterRadius] = {
     launch_radius<1>, launch_radius<2>, launch_radius<3>, launch_radius<4>,
@@ -148,6 +166,15 @@ void upload_constant_filter(const Filter2d& f) {
 void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
                    cudaStream_t stream) {
   kLaunchByRadius[p.filter_radius - 1](p, d_in, d_out, d_filter, stream);
+}
+
+int max_active_blocks_per_sm(const Conv2dParams& p) {
+  const LaunchGeometry l = launch_geometry(p);
+  int blocks = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kKernelByRadius[p.filter_radius - 1](p.strategy),
+                                                      l.threads_per_block, l.shared_bytes),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  return blocks;
 }
 
 }  // namespace tilescope::cuda

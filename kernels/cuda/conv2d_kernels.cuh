@@ -16,4 +16,7 @@ void upload_constant_filter(const Filter2d& f);
 void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
                    cudaStream_t stream = nullptr);
 
+// Blocks of p's kernel that fit on one SM at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor).
+int max_active_blocks_per_sm(const Conv2dParams& p);
+
 }  // namespace tilescope::cuda

@@ -1,0 +1,192 @@
+#include "app/app.hpp"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include "app/gl/gl.hpp"
+#include "app/io/image_file.hpp"
+#include "app/sources/demo_source.hpp"
+#include "app/ui/style.hpp"
+#include "app/view/overlays.hpp"
+#include "kernels/conv2d_geometry.hpp"
+#include "kernels/error.hpp"
+#include "kernels/validate.hpp"
+
+namespace tilescope {
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// How to map output values to the screen: normalised smoothing filters keep [0, 1]; filters
+// that sum to ~0 (edges) or are arbitrary are shown signed, scaled to their typical response.
+OutputRange output_range(const Filter2d& f) {
+  const double sum = std::accumulate(f.weights.begin(), f.weights.end(), 0.0);
+  double sum_abs = 0;
+  for (float w : f.weights) sum_abs += std::fabs(w);
+  if (std::fabs(sum - 1.0) < 1e-3) return {0.0f, 1.0f};
+  return {-float(sum_abs / 4), float(sum_abs / 4)};
+}
+
+}  // namespace
+
+Layout layout_for(float width, float height, bool presentation) {
+  const float sidebar = std::min(width * 0.45f, presentation ? 600.0f : 430.0f);
+  return {{0, 0, sidebar, height}, {sidebar, 0, width - sidebar, height}};
+}
+
+App::App(UiState state) : state_(std::move(state)), pipeline_(state_.backend) {
+  const Fonts fonts = load_fonts();
+  font_normal_ = fonts.normal;
+  font_large_ = fonts.large;
+  if (state_.source == SourceKind::file && !state_.file_path.empty()) load_file(state_.file_path);
+}
+
+void App::prepare_frame() { apply_style(state_.presentation, font_normal_, font_large_); }
+
+void App::load_file(const std::string& path) {
+  try {
+    file_image_ = io::load_image(path);
+    state_.source = SourceKind::file;
+    state_.file_path = path;
+    state_.pinned.reset();
+    input_changed_ = true;
+    stats_.status = "loaded " + path;
+  } catch (const InvalidInput& e) {
+    stats_.status = e.what();
+    if (file_image_.pixels.empty()) state_.source = SourceKind::demo;
+  }
+}
+
+void App::frame(float display_w, float display_h, float fb_scale, double dt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Layout layout = layout_for(display_w, display_h, state_.presentation);
+  view_.set_viewport(layout.view);
+  handle_input();
+  update_source(dt);
+  view_.set_image(input_.width, input_.height);
+  compute();
+
+  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
+  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  image_layer_.draw(view_, state_.view, output_range(filter_), float(std::max(pipeline_.tolerance(), 1e-7)),
+                    display_w, display_h, fb_scale);
+  draw_overlays();
+  draw_panels(layout);
+  stats_.frame_ms.push(float(std::max(dt * 1e3, ms_since(t0))));
+}
+
+void App::handle_input() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureKeyboard)
+    for (ImWchar c : io.InputQueueCharacters) apply_key(state_, c);
+  const Vec2 mouse{io.MousePos.x, io.MousePos.y};
+  const bool over_view = !io.WantCaptureMouse && view_.viewport().contains(mouse);
+  if (over_view && io.MouseWheel != 0) view_.zoom_at(mouse, std::pow(1.25f, io.MouseWheel));
+  if (over_view && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) dragging_ = true;
+  if (dragging_) view_.pan({io.MouseDelta.x, io.MouseDelta.y});
+  int x = 0, y = 0;
+  const bool on_image = over_view && view_.pixel_at(mouse, x, y);
+  state_.hover = on_image ? std::optional<Pixel>(Pixel{x, y}) : std::nullopt;
+  if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+    if (!dragging_ && on_image) state_.pinned = state_.pinned ? std::nullopt : state_.hover;
+    dragging_ = false;
+  }
+  if (over_view && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) view_.fit();
+}
+
+void App::update_source(double dt) {
+  const bool advance = !state_.paused || state_.step_once;
+  if (state_.source == SourceKind::file && !file_image_.pixels.empty()) {
+    if (input_.width != file_image_.width || input_.height != file_image_.height || input_changed_) {
+      input_ = file_image_;
+      input_changed_ = true;
+    }
+    return;
+  }
+  state_.source = SourceKind::demo;
+  const bool resized = input_.width != state_.demo_size || input_.height != state_.demo_size;
+  if (!advance && !resized && !input_changed_) return;
+  if (resized) input_ = Image(state_.demo_size, state_.demo_size);
+  if (advance) anim_time_ += state_.step_once ? 1.0 / 30 : dt;
+  const auto t0 = std::chrono::steady_clock::now();
+  render_demo(input_, anim_time_);
+  stats_.source_ms = ms_since(t0);
+  input_changed_ = true;
+}
+
+void App::compute() {
+  state_.params.width = input_.width;
+  state_.params.height = input_.height;
+  if (state_.backend != pipeline_.requested_backend()) {
+    pipeline_.set_backend(state_.backend);
+    check_pending_ = true;
+  }
+  const std::string key = state_.filter + "/" + std::to_string(state_.params.filter_radius);
+  if (key != filter_key_) {
+    filter_ = make_named_filter(state_.filter, state_.params.filter_radius);
+    filter_key_ = key;
+  }
+  const bool params_changed = !(state_.params == last_params_) || state_.filter != last_filter_;
+  if (params_changed) check_pending_ = true;
+  const bool run = input_changed_ || params_changed || !state_.paused;
+  state_.step_once = false;
+  if (!run) return;
+  const auto t0 = std::chrono::steady_clock::now();
+  if (input_changed_) image_layer_.upload_input(input_);
+  if (pipeline_.run(state_.params, filter_, input_)) {
+    stats_.kernel_ms.push(float(pipeline_.kernel_ms()));
+    image_layer_.upload_output(pipeline_.output());
+    if (check_pending_ || state_.view == ViewMode::diff) {
+      pipeline_.check(filter_, input_);
+      image_layer_.upload_reference(pipeline_.reference());
+      check_pending_ = false;
+    }
+  }
+  stats_.upload_ms = ms_since(t0) - pipeline_.kernel_ms();
+  input_changed_ = false;
+  last_params_ = state_.params;
+  last_filter_ = state_.filter;
+}
+
+void App::draw_overlays() {
+  if (!pipeline_.problem().empty()) return;  // nothing was launched: nothing to draw
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const Rect& vp = view_.viewport();
+  dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
+  const OverlayStyle style{state_.presentation ? 2.5f : 1.5f};
+  const Conv2dParams& p = state_.params;
+  if (state_.overlays.tile_grid) draw_tile_grid(dl, view_, p, style);
+  if (const auto focus = focus_pixel(state_)) {
+    const Conv2dTiling g = tiling_of(p);
+    const int bx = g.block_of(focus->x), by = g.block_of(focus->y);
+    if (state_.overlays.block) draw_block(dl, view_, p, bx, by, style);
+    if (state_.overlays.receptive_field) draw_receptive_field(dl, view_, p, *focus, style);
+    if (state_.overlays.thread_ids) draw_thread_ids(dl, view_, p, bx, by);
+  }
+  dl->PopClipRect();
+}
+
+void App::draw_panels(const Layout& layout) {
+  ImGui::SetNextWindowPos({layout.sidebar.x, layout.sidebar.y}, ImGuiCond_Always);
+  ImGui::SetNextWindowSize({layout.sidebar.w, layout.sidebar.h}, ImGuiCond_Always);
+  ImGui::Begin("tilescope", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controls_panel(state_, pipeline_, filter_);
+  if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) opb_panel(state_);
+  if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) launch_panel(state_, pipeline_);
+  if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) timing_panel(state_, pipeline_, stats_);
+  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen) && correctness_panel(pipeline_))
+    check_pending_ = true;
+  if (!stats_.status.empty()) ImGui::TextWrapped("%s", stats_.status.c_str());
+  ImGui::End();
+  const Rect& v = layout.view;
+  inspector_window(state_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.legend) legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
+}
+
+}  // namespace tilescope

@@ -1,0 +1,77 @@
+// tilescope shot: the whole window (view, overlays, panels) rendered headless into a PNG.
+#include <memory>
+#include <regex>
+
+#include "app/cli/commands.hpp"
+#include "app/cli/options.hpp"
+#include "app/platform/run.hpp"
+#include "kernels/error.hpp"
+#include "kernels/strategy_registry.hpp"
+
+namespace tilescope::cli {
+namespace {
+
+struct ShotCli {
+  Conv2dOptions conv;
+  ShotOptions shot;
+  std::string window_size = "1600x900", hover, view = "split", file;
+  bool presentation = false;
+};
+
+UiState shot_state(const ShotCli& o) {
+  UiState s;
+  check_pattern(o.conv.pattern);
+  const auto strategy = parse_conv2d_strategy(o.conv.strategy);
+  if (!strategy) throw InvalidInput("unknown conv2d strategy '" + o.conv.strategy + "': use " + conv2d_strategy_names());
+  s.params.strategy = *strategy;
+  s.params.filter_radius = o.conv.radius;
+  s.params.tile = o.conv.tile;
+  s.filter = o.conv.filter;
+  make_named_filter(s.filter, 1);  // refuse an unknown name before opening any context
+  s.backend = o.conv.backend;
+  s.presentation = o.presentation;
+  const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};
+  bool known = false;
+  for (ViewMode v : views)
+    if (o.view == view_name(v)) s.view = v, known = true;
+  if (!known) throw InvalidInput("unknown view '" + o.view + "': use input, output, split or diff");
+  if (!o.file.empty()) {
+    s.source = SourceKind::file;
+    s.file_path = o.file;
+  }
+  s.paused = true;  // a shot shows one deterministic frame of the demo
+  return s;
+}
+
+void run(ShotCli& o) {
+  UiState state = shot_state(o);
+  parse_size(o.window_size, o.shot.width, o.shot.height);
+  if (o.shot.width < 320 || o.shot.height < 240 || o.shot.width > 8192 || o.shot.height > 8192)
+    throw InvalidInput("window size " + o.window_size + " is outside 320x240 .. 8192x8192");
+  if (!o.hover.empty()) {
+    std::smatch m;
+    if (!std::regex_match(o.hover, m, std::regex(R"((\d{1,6}),(\d{1,6}))")))
+      throw InvalidInput("--hover takes X,Y (an image pixel), not '" + o.hover + "'");
+    o.shot.hover = Pixel{std::stoi(m[1]), std::stoi(m[2])};
+  }
+  if (const int rc = run_shot(std::move(state), o.shot)) throw CLI::RuntimeError(rc);
+}
+
+}  // namespace
+
+void add_shot_command(CLI::App& app) {
+  auto o = std::make_shared<ShotCli>();
+  CLI::App* cmd = app.add_subcommand("shot", "render the whole window headless (EGL) into a PNG");
+  add_conv2d_options(cmd, o->conv, Need::radius | Need::filter | Need::backend);
+  cmd->add_option("--out", o->shot.out, "the PNG to write")->required();
+  cmd->add_option("--size", o->window_size, "window size WxH")->capture_default_str();
+  cmd->add_option("--hover", o->hover, "place the pointer over image pixel X,Y");
+  cmd->add_option("--zoom", o->shot.zoom, "screen pixels per image pixel, centred on --hover (default: fit)");
+  cmd->add_option("--view", o->view, "input, output, split or diff")->capture_default_str();
+  cmd->add_option("--frames", o->shot.frames, "frames to render before the capture")->capture_default_str();
+  cmd->add_flag("--presentation", o->presentation, "presentation mode (large type, high contrast)");
+  cmd->add_option("file", o->file, "image to show instead of the built-in demo");
+  cmd->callback([o] { run(*o); });
+}
+
+}  // namespace tilescope::cli

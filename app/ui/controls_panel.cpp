@@ -1,0 +1,138 @@
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/ui/panels.hpp"
+#include "kernels/strategy_registry.hpp"
+#include "kernels/validate.hpp"
+
+namespace tilescope {
+namespace {
+
+constexpr const char* kFilters[] = {"box", "gaussian", "sharpen", "sobel_x", "laplacian", "random:1"};
+constexpr const char* kBackends[] = {"auto", "cuda", "cpu"};
+
+void filter_matrix(const Filter2d& f) {
+  // Weights as numbers up to 5x5, as a small signed heat map beyond.
+  const int n = f.dim();
+  if (n <= 5) {
+    if (ImGui::BeginTable("weights", n, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+      for (float w : f.weights) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%+.3f", w);
+      }
+      ImGui::EndTable();
+    }
+    return;
+  }
+  float max_abs = 1e-12f;
+  for (float w : f.weights) max_abs = std::max(max_abs, std::abs(w));
+  const float cell = ImGui::GetFontSize() * 0.8f;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int y = 0; y < n; ++y)
+    for (int x = 0; x < n; ++x) {
+      const float t = f.at(x, y) / max_abs;
+      const ImU32 c = t >= 0 ? IM_COL32(255, int(255 * (1 - t)), int(255 * (1 - t)), 255)
+                             : IM_COL32(int(255 * (1 + t)), int(255 * (1 + t)), 255, 255);
+      dl->AddRectFilled({o.x + x * cell, o.y + y * cell}, {o.x + (x + 1) * cell - 1, o.y + (y + 1) * cell - 1}, c);
+    }
+  ImGui::Dummy({n * cell, n * cell});
+  ImGui::TextDisabled("red > 0, blue < 0; max |w| = %.3g", max_abs);
+}
+
+}  // namespace
+
+void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& filter) {
+  int pattern = 0;
+  ImGui::Combo("pattern", &pattern, "conv2d (PMPP ch 7)\0");
+  ImGui::TextDisabled("stencil3d, conv1d and matmul are planned");
+
+  const StrategyInfo& info = strategy_info(s.params.strategy);
+  if (ImGui::BeginCombo("strategy", info.display_name.data())) {
+    for (int i = 0; i < kConv2dStrategyCount; ++i) {
+      const StrategyInfo& option = conv2d_strategies()[i];
+      char label[96];
+      std::snprintf(label, sizeof label, "%d  %s", i + 1, option.display_name.data());
+      if (ImGui::Selectable(label, option.id == s.params.strategy)) s.params.strategy = option.id;
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::TextColored({0.55f, 0.8f, 1.0f, 1.0f}, "%s  (%s)", info.book_ref.data(), info.name.data());
+  ImGui::TextWrapped("%s", info.explanation.data());
+
+  ImGui::SliderInt("radius", &s.params.filter_radius, 1, kMaxFilterRadius, "r = %d");
+  ImGui::SliderInt("tile", &s.params.tile, 1, 32);
+  for (int t : {8, 16, 32}) {
+    ImGui::SameLine();
+    char label[8];
+    std::snprintf(label, sizeof label, "%d", t);
+    if (ImGui::SmallButton(label)) s.params.tile = t;
+  }
+  clamp_params(s);
+  if (auto problem = conv2d_problem(s.params, pipeline.backend().limits())) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
+    ImGui::TextWrapped("Cannot run: %s", problem->c_str());
+    ImGui::PopStyleColor();
+    if (s.params.strategy == Conv2dStrategy::tiled_in && ImGui::Button("use the smallest tile that fits"))
+      s.params.tile = std::min(32, 2 * s.params.filter_radius + 1);
+  }
+
+  if (ImGui::BeginCombo("filter", s.filter.c_str())) {
+    for (const char* name : kFilters)
+      if (ImGui::Selectable(name, s.filter == name)) s.filter = name;
+    ImGui::EndCombo();
+  }
+  filter_matrix(filter);
+
+  ImGui::Separator();
+  int source = int(s.source);
+  ImGui::RadioButton("demo (animated)", &source, int(SourceKind::demo));
+  ImGui::SameLine();
+  ImGui::RadioButton("file", &source, int(SourceKind::file));
+  s.source = SourceKind(source);
+  if (s.source == SourceKind::demo) {
+    int size_index = s.demo_size <= 512 ? 0 : s.demo_size <= 1024 ? 1 : s.demo_size <= 2048 ? 2 : 3;
+    if (ImGui::Combo("demo size", &size_index, "512\0" "1024\0" "2048\0" "4096\0")) s.demo_size = 512 << size_index;
+  } else {
+    ImGui::TextWrapped("%s", s.file_path.empty() ? "(drop an image on the window)" : s.file_path.c_str());
+  }
+
+  if (ImGui::BeginCombo("backend", s.backend.c_str())) {
+    for (const char* name : kBackends)
+      if (ImGui::Selectable(name, s.backend == name)) s.backend = name;
+    ImGui::EndCombo();
+  }
+  ImGui::TextWrapped("running on %s", pipeline.backend().description().c_str());
+  if (!pipeline.note().empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.8f, 0.3f, 1.0f));
+    ImGui::TextWrapped("%s", pipeline.note().c_str());
+    ImGui::PopStyleColor();
+  }
+
+  ImGui::Separator();
+  int view = int(s.view);
+  for (ViewMode v : {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff}) {
+    ImGui::RadioButton(view_name(v), &view, int(v));
+    if (v != ViewMode::diff) ImGui::SameLine();
+  }
+  s.view = ViewMode(view);
+  ImGui::Checkbox("tile grid", &s.overlays.tile_grid);
+  ImGui::SameLine();
+  ImGui::Checkbox("block", &s.overlays.block);
+  ImGui::SameLine();
+  ImGui::Checkbox("taps", &s.overlays.receptive_field);
+  ImGui::Checkbox("thread ids", &s.overlays.thread_ids);
+  ImGui::SameLine();
+  ImGui::Checkbox("legend", &s.overlays.legend);
+  if (ImGui::Button(s.paused ? "run (space)" : "pause (space)")) s.paused = !s.paused;
+  ImGui::SameLine();
+  if (ImGui::Button("step (.)")) s.step_once = true;
+  ImGui::SameLine();
+  ImGui::Checkbox("presentation (F)", &s.presentation);
+  ImGui::TextDisabled("keys: +/- radius  [ ] tile  1-5 strategy  v view  s screenshot");
+}
+
+}  // namespace tilescope

@@ -1,0 +1,53 @@
+#include <imgui.h>
+
+#include "app/ui/panels.hpp"
+#include "kernels/conv2d_geometry.hpp"
+#include "kernels/traffic.hpp"
+#include "kernels/validate.hpp"
+
+namespace tilescope {
+namespace {
+
+const char* load_story(Conv2dStrategy s) {
+  switch (s) {
+    case Conv2dStrategy::basic: return "no shared memory: every tap and weight is a global load";
+    case Conv2dStrategy::const_mem: return "no shared memory: every tap is a global load, weights from constant memory";
+    case Conv2dStrategy::tiled_in: return "each thread loads one input-tile cell; the halo ring then idles";
+    case Conv2dStrategy::tiled_out: return "threads loop over the larger input tile, halo included";
+    case Conv2dStrategy::cached_halo: return "tile cells in shared memory, halo taps from global memory (L2)";
+  }
+  return "";
+}
+
+}  // namespace
+
+void inspector_window(const UiState& s, float x, float y) {
+  const auto focus = focus_pixel(s);
+  if (!focus || conv2d_problem(s.params)) return;
+  const Conv2dParams& p = s.params;
+  const Conv2dTiling g = tiling_of(p);
+  const int bx = g.block_of(focus->x), by = g.block_of(focus->y);
+  const int tx = g.thread_of(focus->x), ty = g.thread_of(focus->y);
+  const int linear = ty * g.block_dim() + tx;
+  ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::Text("output pixel (%d, %d)%s", focus->x, focus->y, s.pinned ? "  [pinned: click to release]" : "");
+  ImGui::Text("blockIdx  (%d, %d)   threadIdx (%d, %d)", bx, by, tx, ty);
+  ImGui::Text("warp %d, lane %d   (thread %d of %d)", linear / 32, linear % 32, linear, g.block_dim() * g.block_dim());
+  int count[4] = {};
+  for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
+    for (int dx = -p.filter_radius; dx <= p.filter_radius; ++dx)
+      ++count[int(tap_source(g, p.width, p.height, bx, by, focus->x + dx, focus->y + dy))];
+  ImGui::Separator();
+  ImGui::Text("its %d taps: %d shared, %d global, %d ghost (%s)", p.filter_dim() * p.filter_dim(), count[0], count[1],
+              count[2] + count[3], count[2] ? "zeros in shared" : "skipped");
+  const TrafficCount b = block_traffic(p, bx, by);
+  ImGui::Text("this block: %lld global loads into shared, %lld halo/global taps",
+              static_cast<long long>(b.tile_loads), static_cast<long long>(b.taps_global));
+  ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), b.opb());
+  ImGui::TextDisabled("%s", load_story(p.strategy));
+  ImGui::End();
+}
+
+}  // namespace tilescope

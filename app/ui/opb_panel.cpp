@@ -1,0 +1,62 @@
+#include <imgui.h>
+
+#include "app/ui/panels.hpp"
+#include "kernels/traffic.hpp"
+#include "kernels/validate.hpp"
+
+namespace tilescope {
+
+void opb_panel(const UiState& s) {
+  const Conv2dParams& p = s.params;
+  if (conv2d_problem(p)) {
+    ImGui::TextDisabled("(no model: these parameters cannot run)");
+    return;
+  }
+  const BookModel m = book_model(p);
+  const TrafficCount c = exact_traffic(p);
+  ImGui::Text("book model   %6.2f OP/B", m.opb_model);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("  %s", m.formula.c_str());
+  ImGui::PopStyleColor();
+  ImGui::Text("bound        %6.2f OP/B  (tile -> infinity)", m.opb_bound);
+  if (m.opb_l2_halo) ImGui::Text("if halo hits L2 %4.2f OP/B  (DRAM bytes only)", *m.opb_l2_halo);
+  ImGui::Text("counted      %6.2f OP/B  (whole image)", c.opb());
+  ImGui::TextDisabled("  %.3g flops / %.3g B of global loads", double(c.flops), double(c.global_load_bytes));
+  ImGui::TextDisabled("2 ops per tap; bytes = 4 x global loads issued;");
+  ImGui::TextDisabled("ghost cells are not loaded (PMPP's conventions)");
+
+  // PMPP's table at this radius: the tile sizes of the book, this strategy, current row marked.
+  ImGui::Text("PMPP table, %dx%d filter:", p.filter_dim(), p.filter_dim());
+  if (ImGui::BeginTable("pmpp", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("tile");
+    ImGui::TableSetupColumn("model");
+    ImGui::TableSetupColumn("counted");
+    ImGui::TableSetupColumn("bound");
+    ImGui::TableHeadersRow();
+    for (int tile : {8, 16, 32}) {
+      Conv2dParams row = p;
+      row.tile = tile;
+      ImGui::TableNextRow();
+      if (tile == p.tile) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(0, 114, 178, 160));
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", tile);
+      if (conv2d_problem(row)) {
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("n/a");
+        ImGui::TableNextColumn();
+        ImGui::TableNextColumn();
+        continue;
+      }
+      const BookModel rm = book_model(row);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", rm.opb_model);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", exact_traffic(row).opb());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f", rm.opb_bound);
+    }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace tilescope

@@ -1,0 +1,38 @@
+#include "app/ui/style.hpp"
+
+#include <imgui.h>
+
+#include <fstream>
+
+namespace tilescope {
+
+Fonts load_fonts() {
+  ImGuiIO& io = ImGui::GetIO();
+  const char* path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+  Fonts f;
+  if (std::ifstream(path).good()) {
+    f.normal = io.Fonts->AddFontFromFileTTF(path, 17.0f);
+    f.large = io.Fonts->AddFontFromFileTTF(path, 27.0f);
+  }
+  if (!f.normal) f.normal = f.large = io.Fonts->AddFontDefault();
+  return f;
+}
+
+void apply_style(bool presentation, ImFont* normal, ImFont* large) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.FontDefault = presentation ? large : normal;
+  ImGuiStyle& style = ImGui::GetStyle();
+  style = ImGuiStyle();
+  ImGui::StyleColorsDark(&style);
+  style.WindowRounding = 0;
+  style.FrameRounding = 3;
+  if (presentation) {
+    style.ScaleAllSizes(1.4f);
+    style.Colors[ImGuiCol_Text] = {1, 1, 1, 1};
+    style.Colors[ImGuiCol_TextDisabled] = {0.78f, 0.78f, 0.78f, 1};
+    style.Colors[ImGuiCol_WindowBg] = {0, 0, 0, 1};
+    style.Colors[ImGuiCol_Header] = {0.0f, 0.45f, 0.70f, 1};
+  }
+}
+
+}  // namespace tilescope

@@ -1,0 +1,56 @@
+#pragma once
+// Everything the user can set, as one plain struct, plus the pure logic that changes it (keys,
+// clamping). Panels are free functions of this state; nothing here touches a window.
+#include <optional>
+#include <string>
+
+#include "kernels/conv2d_params.hpp"
+
+namespace tilescope {
+
+enum class ViewMode { input, output, split, diff };
+enum class SourceKind { demo, file };
+
+struct Pixel {
+  int x = 0, y = 0;
+  bool operator==(const Pixel& o) const { return x == o.x && y == o.y; }
+};
+
+struct Overlays {
+  bool tile_grid = true;
+  bool block = true;            // hovered block: input tile, halo, ghost cells, load-only ring
+  bool receptive_field = true;  // hovered pixel: its taps coloured by source
+  bool thread_ids = true;       // threadIdx inside cells at high zoom
+  bool legend = true;
+};
+
+struct UiState {
+  Conv2dParams params;  // width/height follow the source
+  std::string filter = "gaussian";
+  std::string backend = "auto";
+  SourceKind source = SourceKind::demo;
+  std::string file_path;
+  int demo_size = 1024;
+  ViewMode view = ViewMode::split;
+  Overlays overlays;
+  bool paused = false;
+  bool step_once = false;
+  bool presentation = false;
+  std::optional<Pixel> hover;   // pixel under the pointer
+  std::optional<Pixel> pinned;  // clicked pixel: keeps the inspector on it
+  bool screenshot_requested = false;
+};
+
+// The pixel the overlays and inspector follow: the pinned one, else the hovered one.
+std::optional<Pixel> focus_pixel(const UiState& s);
+
+// Keys of lecture use (as typed characters): + - radius, [ ] tile, 1-5 strategy, space pause,
+// . single step, f presentation mode, s screenshot, v cycle views. Returns whether it was one.
+bool apply_key(UiState& s, unsigned int ch);
+
+// Keeps radius and tile inside what the kernels support (1..kMaxFilterRadius, 1..32).
+void clamp_params(UiState& s);
+
+const char* view_name(ViewMode v);
+
+}  // namespace tilescope

@@ -1,0 +1,58 @@
+#include "app/view/image_layer.hpp"
+
+#include "app/gl/program.hpp"
+
+namespace tilescope {
+
+ImageLayer::ImageLayer()
+    : program_(gl::build_program("image.vert", "image.frag")), vao_(gl::make_vertex_array()) {
+  for (Tex* t : {&input_, &output_, &reference_}) t->tex = gl::make_texture();
+}
+
+void ImageLayer::upload(Tex& t, const Image& img) {
+  glBindTexture(GL_TEXTURE_2D, t.tex.get());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  if (t.w != img.width || t.h != img.height) {
+    t.w = img.width, t.h = img.height;
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, t.w, t.h, 0, GL_RED, GL_FLOAT, img.pixels.data());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);  // single pixels stay crisp
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  } else {
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, t.w, t.h, GL_RED, GL_FLOAT, img.pixels.data());
+  }
+}
+
+void ImageLayer::draw(const ViewTransform& xf, ViewMode mode, OutputRange range, float diff_scale, float display_w,
+                      float display_h, float fb_scale) {
+  const Rect& vp = xf.viewport();
+  const Vec2 a = xf.to_screen({0, 0});
+  const Vec2 b = xf.to_screen({float(xf.image_width()), float(xf.image_height())});
+  auto ndc_x = [&](float x) { return 2.0f * x / display_w - 1.0f; };
+  auto ndc_y = [&](float y) { return 1.0f - 2.0f * y / display_h; };
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(int(vp.x * fb_scale), int((display_h - vp.y - vp.h) * fb_scale), int(vp.w * fb_scale),
+            int(vp.h * fb_scale));
+  glUseProgram(program_.get());
+  const GLuint p = program_.get();
+  glUniform4f(glGetUniformLocation(p, "u_rect_ndc"), ndc_x(a.x), ndc_y(b.y), ndc_x(b.x), ndc_y(a.y));
+  glUniform1i(glGetUniformLocation(p, "u_mode"), int(mode));
+  glUniform1f(glGetUniformLocation(p, "u_split_x"), (vp.x + vp.w / 2) * fb_scale);
+  glUniform2f(glGetUniformLocation(p, "u_out_range"), range.lo, range.hi);
+  glUniform1f(glGetUniformLocation(p, "u_diff_scale"), diff_scale);
+  const Tex* textures[] = {&input_, &output_, &reference_};
+  const char* names[] = {"u_input", "u_output", "u_reference"};
+  for (int i = 0; i < 3; ++i) {
+    glActiveTexture(GL_TEXTURE0 + i);
+    glBindTexture(GL_TEXTURE_2D, textures[i]->tex.get());
+    glUniform1i(glGetUniformLocation(p, names[i]), i);
+  }
+  glBindVertexArray(vao_.get());
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindVertexArray(0);
+  glActiveTexture(GL_TEXTURE0);
+  glDisable(GL_SCISSOR_TEST);
+}
+
+}  // namespace tilescope

@@ -1,0 +1,176 @@
+#include "app/view/overlays.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/view/palette.hpp"
+#include "kernels/conv2d_geometry.hpp"
+#include "kernels/launch_geometry.hpp"
+
+namespace tilescope {
+namespace {
+
+// Image-space rectangle [x0, x1) x [y0, y1) in cells.
+struct CellRect {
+  int x0, y0, x1, y1;
+  bool empty() const { return x0 >= x1 || y0 >= y1; }
+};
+
+CellRect intersect(CellRect a, CellRect b) {
+  return {std::max(a.x0, b.x0), std::max(a.y0, b.y0), std::min(a.x1, b.x1), std::min(a.y1, b.y1)};
+}
+
+ImVec2 screen(const ViewTransform& xf, float x, float y) {
+  const Vec2 s = xf.to_screen({x, y});
+  return {s.x, s.y};
+}
+
+ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
+
+void fill(ImDrawList* dl, const ViewTransform& xf, CellRect r, ImU32 c) {
+  if (!r.empty()) dl->AddRectFilled(screen(xf, r.x0, r.y0), screen(xf, r.x1, r.y1), c);
+}
+
+void outline(ImDrawList* dl, const ViewTransform& xf, CellRect r, ImU32 c, float w) {
+  if (!r.empty()) dl->AddRect(screen(xf, r.x0, r.y0), screen(xf, r.x1, r.y1), c, 0.0f, 0, w);
+}
+
+// Diagonal hatching, so ghost cells read as "not there" without relying on colour.
+void hatch(ImDrawList* dl, const ViewTransform& xf, CellRect r, ImU32 c, float w) {
+  if (r.empty()) return;
+  const ImVec2 a = screen(xf, r.x0, r.y0), b = screen(xf, r.x1, r.y1);
+  dl->PushClipRect(a, b, true);
+  const float spacing = 9.0f, h = b.y - a.y;
+  for (float x = a.x - h; x < b.x; x += spacing) dl->AddLine({x, b.y}, {x + h, a.y}, c, w);
+  dl->PopClipRect();
+}
+
+// The parts of r outside the image, as up to four disjoint rectangles.
+template <typename F>
+void for_each_outside(CellRect r, int width, int height, F f) {
+  const CellRect top{r.x0, r.y0, r.x1, std::min(r.y1, 0)}, bottom{r.x0, std::max(r.y0, height), r.x1, r.y1};
+  const int y0 = std::max(r.y0, 0), y1 = std::min(r.y1, height);
+  const CellRect left{r.x0, y0, std::min(r.x1, 0), y1}, right{std::max(r.x0, width), y0, r.x1, y1};
+  for (const CellRect& part : {top, bottom, left, right})
+    if (!part.empty()) f(part);
+}
+
+ImU32 tap_colour(TapSource s) {
+  switch (s) {
+    case TapSource::shared: return palette::kTapShared.rgba;
+    case TapSource::global: return palette::kTapGlobal.rgba;
+    case TapSource::ghost_shared: return palette::kTapGhostShared.rgba;
+    case TapSource::ghost_skipped: return palette::kTapGhostSkipped.rgba;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const OverlayStyle& st) {
+  const Conv2dTiling g = tiling_of(p);
+  const float spacing = g.out_tile_dim() * xf.zoom();
+  if (spacing < 4.0f) return;  // denser than this is noise, not information
+  const LaunchGeometry l = launch_geometry(p);
+  // Dense grids recede so the image stays readable; wide ones get the full line.
+  const int alpha = spacing < 40.0f ? 90 : 160;
+  const ImU32 c = (palette::kTileGrid.rgba & 0x00FFFFFFu) | ImU32(alpha) << 24, shadow = palette::rgba(0, 0, 0, alpha * 2 / 3);
+  const Rect& vp = xf.viewport();
+  const float top = std::max(screen(xf, 0, 0).y, vp.y), bottom = std::min(screen(xf, 0, p.height).y, vp.y + vp.h);
+  const float left = std::max(screen(xf, 0, 0).x, vp.x), right = std::min(screen(xf, p.width, 0).x, vp.x + vp.w);
+  for (int b = 0; b <= l.grid.x; ++b) {
+    const float x = screen(xf, std::min(g.out_origin(b), p.width), 0).x;
+    if (x < vp.x || x > vp.x + vp.w) continue;
+    dl->AddLine({x + 1, top}, {x + 1, bottom}, shadow, st.line);
+    dl->AddLine({x, top}, {x, bottom}, c, st.line);
+  }
+  for (int b = 0; b <= l.grid.y; ++b) {
+    const float y = screen(xf, 0, std::min(g.out_origin(b), p.height)).y;
+    if (y < vp.y || y > vp.y + vp.h) continue;
+    dl->AddLine({left, y + 1}, {right, y + 1}, shadow, st.line);
+    dl->AddLine({left, y}, {right, y}, c, st.line);
+  }
+}
+
+void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by,
+                const OverlayStyle& st) {
+  const Conv2dTiling g = tiling_of(p);
+  const CellRect image{0, 0, p.width, p.height};
+  const CellRect in{g.in_origin(bx), g.in_origin(by), g.in_origin(bx) + g.in_tile_dim(), g.in_origin(by) + g.in_tile_dim()};
+  const CellRect out = intersect({g.out_origin(bx), g.out_origin(by), g.out_origin(bx) + g.out_tile_dim(),
+                                  g.out_origin(by) + g.out_tile_dim()},
+                                 image);
+  // Halo: the input tile minus the output tile (four strips), inside the image.
+  const CellRect halo_parts[] = {{in.x0, in.y0, in.x1, out.y0}, {in.x0, out.y1, in.x1, in.y1},
+                                 {in.x0, out.y0, out.x0, out.y1}, {out.x1, out.y0, in.x1, out.y1}};
+  for (const CellRect& part : halo_parts) fill(dl, xf, intersect(part, image), with_alpha(palette::kHalo.rgba, 110));
+  fill(dl, xf, out, with_alpha(palette::kOutputTile.rgba, 60));
+  for_each_outside(in, p.width, p.height, [&](CellRect part) {
+    fill(dl, xf, part, with_alpha(palette::kGhost.rgba, 70));
+    hatch(dl, xf, part, with_alpha(palette::kGhost.rgba, 230), st.line);
+  });
+  outline(dl, xf, in, palette::kHalo.rgba, 2 * st.line);
+  outline(dl, xf, out, palette::kOutputTile.rgba, 2.5f * st.line);
+  if (p.strategy == Conv2dStrategy::tiled_in) {
+    // Block = input tile: the ring of filter_radius threads around the output tile only loads.
+    // Drawn as a dashed band along the block's edge and its inner edge.
+    const CellRect inner{g.in_origin(bx) + p.filter_radius, g.in_origin(by) + p.filter_radius,
+                         g.in_origin(bx) + g.in_tile_dim() - p.filter_radius, g.in_origin(by) + g.in_tile_dim() - p.filter_radius};
+    const ImVec2 a = screen(xf, in.x0, in.y0), b = screen(xf, in.x1, in.y1);
+    const ImVec2 ia = screen(xf, inner.x0, inner.y0), ib = screen(xf, inner.x1, inner.y1);
+    const float dash = 8.0f;
+    auto dashed = [&](ImVec2 u, ImVec2 v) {
+      const float len = std::hypot(v.x - u.x, v.y - u.y);
+      for (float t = 0; t < len; t += 2 * dash) {
+        const float t1 = std::min(len, t + dash);
+        dl->AddLine({u.x + (v.x - u.x) * t / len, u.y + (v.y - u.y) * t / len},
+                    {u.x + (v.x - u.x) * t1 / len, u.y + (v.y - u.y) * t1 / len}, palette::kLoadOnly.rgba, 2 * st.line);
+      }
+    };
+    for (auto [u, v] : {std::pair{a, ImVec2{b.x, a.y}}, {ImVec2{b.x, a.y}, b}, {b, ImVec2{a.x, b.y}}, {ImVec2{a.x, b.y}, a},
+                        {ia, ImVec2{ib.x, ia.y}}, {ImVec2{ib.x, ia.y}, ib}, {ib, ImVec2{ia.x, ib.y}}, {ImVec2{ia.x, ib.y}, ia}})
+      dashed(u, v);
+  }
+}
+
+void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
+                          const OverlayStyle& st) {
+  const Conv2dTiling g = tiling_of(p);
+  const int bx = g.block_of(px.x), by = g.block_of(px.y), r = p.filter_radius;
+  for (int dy = -r; dy <= r; ++dy)
+    for (int dx = -r; dx <= r; ++dx) {
+      const int x = px.x + dx, y = px.y + dy;
+      const TapSource s = tap_source(g, p.width, p.height, bx, by, x, y);
+      const CellRect cell{x, y, x + 1, y + 1};
+      fill(dl, xf, cell, with_alpha(tap_colour(s), 150));
+      if (s == TapSource::ghost_shared || s == TapSource::ghost_skipped)
+        hatch(dl, xf, cell, with_alpha(palette::rgba(30, 30, 30), 200), st.line);
+    }
+  outline(dl, xf, {px.x - r, px.y - r, px.x + r + 1, px.y + r + 1}, palette::rgba(20, 20, 20), 3 * st.line);
+  outline(dl, xf, {px.x - r, px.y - r, px.x + r + 1, px.y + r + 1}, palette::kHovered.rgba, st.line);
+  outline(dl, xf, {px.x, px.y, px.x + 1, px.y + 1}, palette::kHovered.rgba, 2 * st.line);
+}
+
+void draw_thread_ids(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by) {
+  const float font = ImGui::GetFontSize();
+  if (xf.zoom() < 2.6f * font) return;  // "31,31" needs about this much room
+  const Conv2dTiling g = tiling_of(p);
+  // A thread's cell: its output pixel, or for tiled_in's block = input tile, the cell it loads.
+  auto cell = [&](int b, int t) { return p.strategy == Conv2dStrategy::tiled_in ? g.shared_origin(b) + t : g.out_coord(b, t); };
+  const Rect& vp = xf.viewport();
+  char text[24];
+  for (int ty = 0; ty < g.block_dim(); ++ty)
+    for (int tx = 0; tx < g.block_dim(); ++tx) {
+      const int x = cell(bx, tx), y = cell(by, ty);
+      const ImVec2 a = screen(xf, x, y);
+      if (a.x < vp.x - xf.zoom() || a.y < vp.y - xf.zoom() || a.x > vp.x + vp.w || a.y > vp.y + vp.h) continue;
+      std::snprintf(text, sizeof text, "%d,%d", tx, ty);
+      const ImVec2 size = ImGui::CalcTextSize(text);
+      const ImVec2 at{a.x + (xf.zoom() - size.x) / 2, a.y + (xf.zoom() - size.y) / 2};
+      dl->AddText({at.x + 1, at.y + 1}, palette::rgba(0, 0, 0, 220), text);
+      dl->AddText(at, g.computes(tx) && g.computes(ty) ? palette::rgba(255, 255, 255) : palette::kLoadOnly.rgba, text);
+    }
+}
+
+}  // namespace tilescope

@@ -1,0 +1,25 @@
+#pragma once
+// Overlays drawn over the image from the kernels' launch geometry (never recomputed here):
+// the output-tile grid, the focused block's input tile / halo / ghost cells / load-only ring,
+// the focused pixel's taps coloured by where the kernel reads them, and thread indices.
+#include <imgui.h>
+
+#include "app/ui/ui_state.hpp"
+#include "app/view/view_transform.hpp"
+#include "kernels/conv2d_params.hpp"
+
+namespace tilescope {
+
+struct OverlayStyle {
+  float line = 1.5f;  // base line width in pixels (thicker in presentation mode)
+};
+
+void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const OverlayStyle& st);
+void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by,
+                const OverlayStyle& st);
+void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
+                          const OverlayStyle& st);
+// threadIdx of every thread of block (bx, by) at the cell it owns, where cells are large enough.
+void draw_thread_ids(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by);
+
+}  // namespace tilescope

@@ -1,0 +1,28 @@
+# Writes OUT: a C++ file holding every shader in SHADERS as a string, looked up by file name.
+set(body "")
+set(table "")
+foreach(path IN LISTS SHADERS)
+  get_filename_component(name ${path} NAME)
+  string(MAKE_C_IDENTIFIER ${name} id)
+  file(READ ${path} text)
+  string(APPEND body "const char* const k_${id} = R\"glsl(${text})glsl\";\n")
+  string(APPEND table "    {\"${name}\", k_${id}},\n")
+endforeach()
+file(WRITE ${OUT}.tmp "// Generated from shaders/ by shaders/embed.cmake: do not edit.
+#include <map>
+#include <stdexcept>
+#include <string>
+#include \"app/gl/program.hpp\"
+namespace tilescope::gl {
+namespace {
+${body}}  // namespace
+const char* embedded_shader(const std::string& name) {
+  static const std::map<std::string, const char*> shaders = {
+${table}  };
+  auto it = shaders.find(name);
+  if (it == shaders.end()) throw std::runtime_error(\"no embedded shader \" + name);
+  return it->second;
+}
+}  // namespace tilescope::gl
+")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
