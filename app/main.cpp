@@ -2,6 +2,7 @@
 // FILE); commands: model, apply, check, bench, shot.
 #include <CLI/CLI.hpp>
 
+#include <fstream>
 #include <iostream>
 
 #include "app/cli/commands.hpp"
@@ -31,6 +32,8 @@ int main(int argc, char** argv) {
     if (!app.get_subcommands().empty()) return 0;
 #ifdef TILESCOPE_HAVE_GUI
     UiState state;
+    if (!file.empty() && !std::ifstream(file).good())
+      throw InvalidInput("'" + file + "' is neither a readable image nor a command (model, apply, check, bench, shot)");
     if (!file.empty()) {
       state.source = SourceKind::file;
       state.file_path = file;
