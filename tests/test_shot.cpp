@@ -1,0 +1,129 @@
+// Headless shots (Mesa's surfaceless EGL in CI, NVIDIA's EGL device on a GPU machine), checked
+// pixel by pixel at places computed from the launch geometry: tile lines, the hovered block's
+// output tile and halo, hatched ghost cells, and the taps of the hovered pixel.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <filesystem>
+
+#include "app/app.hpp"
+#include "app/io/image_file.hpp"
+#include "app/platform/run.hpp"
+#include "kernels/conv2d_geometry.hpp"
+
+using namespace tilescope;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Rgb {
+  int r, g, b;
+};
+
+class Shot : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("tilescope_shot_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::create_directories(dir_);
+    // A black 256 x 256 image makes every overlay colour readable as it was drawn.
+    io::save_image((dir_ / "black.npy").string(), Image(256, 256, 0.0f));
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Renders the window for these parameters (input view of the black image) and loads the PNG.
+  void shoot(Conv2dParams p, std::optional<Pixel> hover, float zoom) {
+    UiState s;
+    s.params = p;
+    s.filter = "box";
+    s.backend = "cpu";
+    s.view = ViewMode::input;
+    s.source = SourceKind::file;
+    s.file_path = (dir_ / "black.npy").string();
+    s.overlays.legend = false;
+    s.paused = true;
+    ShotOptions o;
+    o.out = (dir_ / "shot.png").string();
+    o.width = 1200, o.height = 800;
+    o.hover = hover;
+    o.zoom = zoom;
+    ASSERT_EQ(run_shot(s, o), 0);
+    int n = 0;
+    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
+    ASSERT_NE(pixels_, nullptr);
+    // The same mapping the app used: its layout, the image size, the zoom centred on the hover.
+    view_.set_viewport(layout_for(float(w_), float(h_), false).view);
+    view_.set_image(256, 256);
+    if (hover && zoom > 0) view_.look_at({hover->x + 0.5f, hover->y + 0.5f}, zoom);
+  }
+  Rgb at_screen(float x, float y) const {
+    const unsigned char* p = pixels_ + (std::size_t(y) * w_ + std::size_t(x)) * 3;
+    return {p[0], p[1], p[2]};
+  }
+  Rgb at_image(float x, float y) const {
+    const Vec2 s = view_.to_screen({x, y});
+    return at_screen(s.x, s.y);
+  }
+  ~Shot() override {
+    if (pixels_) stbi_image_free(pixels_);
+  }
+
+  fs::path dir_;
+  unsigned char* pixels_ = nullptr;
+  int w_ = 0, h_ = 0;
+  ViewTransform view_;
+};
+
+}  // namespace
+
+TEST_F(Shot, TileGridLinesLieOnOutputTileBoundaries) {
+  const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 16, 256, 256};  // output tiles of 12
+  shoot(p, std::nullopt, 0);
+  const Conv2dTiling g = tiling_of(p);
+  for (int b = 1; b < 5; ++b) {
+    const Vec2 line = view_.to_screen({float(g.out_origin(b)), 100.5f});
+    const Rgb on = at_screen(line.x, line.y);
+    EXPECT_GT(on.r + on.g + on.b, 90) << "no grid line at the start of block " << b;
+    const Vec2 mid = view_.to_screen({g.out_origin(b) + g.out_tile_dim() / 2.0f, 100.5f});
+    const Rgb off = at_screen(mid.x, mid.y);
+    EXPECT_LT(off.r + off.g + off.b, 30) << "inside block " << b << " should be the black image";
+  }
+}
+
+TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
+  // cached_halo, tile 16, r = 3: block (0, 1) has a 3-cell ghost band left of the image.
+  const Conv2dParams p{Conv2dStrategy::cached_halo, 3, 16, 256, 256};
+  const Pixel hover{5, 20};
+  shoot(p, hover, 14);
+  const Conv2dTiling g = tiling_of(p);
+  // Output tile: blue over black.
+  const Rgb out = at_image(g.out_origin(0) + 12.5f, g.out_origin(1) + 12.5f);
+  EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
+  // Halo below the output tile, inside the image: orange.
+  const Rgb halo = at_image(8.5f, g.out_origin(1) + g.out_tile_dim() + 1.5f);
+  EXPECT_GT(halo.r, halo.b + 40) << "halo not orange";
+  EXPECT_GT(halo.g, halo.b + 20);
+  // Ghost band (x in [-3, 0)): pinkish fill with hatch lines, so it varies along a row.
+  int pink = 0, brightest = 0, darkest = 999;
+  const Vec2 a = view_.to_screen({float(g.in_origin(0)), g.out_origin(1) + 10.0f});
+  const Vec2 b = view_.to_screen({0.0f, g.out_origin(1) + 10.0f});
+  for (float x = a.x + 2; x < b.x - 2; x += 1) {
+    const Rgb c = at_screen(x, a.y);
+    pink += c.r > c.g && c.b > c.g;
+    brightest = std::max(brightest, c.r + c.g + c.b);
+    darkest = std::min(darkest, c.r + c.g + c.b);
+  }
+  EXPECT_GT(pink, 10) << "ghost cells not tinted";
+  EXPECT_GT(brightest - darkest, 120) << "ghost cells not hatched";
+}
+
+TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
+  // cached_halo, tile 16, r = 2, pixel (17, 40): block (1, 2) holds x 16..31 in shared memory,
+  // so the taps at x = 15 are halo reads from global memory and x = 17 reads shared memory.
+  const Conv2dParams p{Conv2dStrategy::cached_halo, 2, 16, 256, 256};
+  shoot(p, Pixel{17, 40}, 30);
+  const Rgb shared = at_image(17.5f, 41.5f), global = at_image(15.5f, 41.5f);
+  EXPECT_GT(shared.g, shared.r + 40) << "shared tap not green";
+  EXPECT_GT(global.r, global.g + 30) << "global tap not vermillion";
+  EXPECT_GT(global.r, global.b + 60);
+}
