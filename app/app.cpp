@@ -8,7 +8,6 @@
 
 #include "app/gl/gl.hpp"
 #include "app/io/image_file.hpp"
-#include "app/sources/demo_source.hpp"
 #include "app/ui/style.hpp"
 #include "app/view/overlays.hpp"
 #include "kernels/conv2d_geometry.hpp"
@@ -50,15 +49,16 @@ void App::prepare_frame() { apply_style(state_.presentation, font_normal_, font_
 
 void App::load_file(const std::string& path) {
   try {
-    file_image_ = io::load_image(path);
+    pipeline_.file_input(io::load_image(path));
     state_.source = SourceKind::file;
     state_.file_path = path;
     state_.pinned.reset();
+    showing_demo_ = false;
     input_changed_ = true;
     stats_.status = "loaded " + path;
   } catch (const InvalidInput& e) {
     stats_.status = e.what();
-    if (file_image_.pixels.empty()) state_.source = SourceKind::demo;
+    if (showing_demo_ || pipeline_.width() == 0) state_.source = SourceKind::demo;
   }
 }
 
@@ -68,7 +68,7 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   view_.set_viewport(layout.view);
   handle_input();
   update_source(dt);
-  view_.set_image(input_.width, input_.height);
+  view_.set_image(pipeline_.width(), pipeline_.height());
   compute();
 
   glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
@@ -101,31 +101,31 @@ void App::handle_input() {
 }
 
 void App::update_source(double dt) {
-  const bool advance = !state_.paused || state_.step_once;
-  if (state_.source == SourceKind::file && !file_image_.pixels.empty()) {
-    if (input_.width != file_image_.width || input_.height != file_image_.height || input_changed_) {
-      input_ = file_image_;
-      input_changed_ = true;
+  if (state_.source == SourceKind::file) {
+    if (showing_demo_ || pipeline_.width() == 0) {
+      if (state_.file_path.empty()) state_.source = SourceKind::demo;
+      else load_file(state_.file_path);
     }
-    return;
+    if (state_.source == SourceKind::file) return;
   }
-  state_.source = SourceKind::demo;
-  const bool resized = input_.width != state_.demo_size || input_.height != state_.demo_size;
-  if (!advance && !resized && !input_changed_) return;
-  if (resized) input_ = Image(state_.demo_size, state_.demo_size);
+  const bool advance = !state_.paused || state_.step_once;
+  const bool resized = pipeline_.width() != state_.demo_size || pipeline_.height() != state_.demo_size;
+  if (!advance && !resized && showing_demo_) return;
   if (advance) anim_time_ += state_.step_once ? 1.0 / 30 : dt;
   const auto t0 = std::chrono::steady_clock::now();
-  render_demo(input_, anim_time_);
+  pipeline_.demo_input(state_.demo_size, state_.demo_size, float(anim_time_));
   stats_.source_ms = ms_since(t0);
+  showing_demo_ = true;
   input_changed_ = true;
 }
 
 void App::compute() {
-  state_.params.width = input_.width;
-  state_.params.height = input_.height;
+  state_.params.width = pipeline_.width();
+  state_.params.height = pipeline_.height();
   if (state_.backend != pipeline_.requested_backend()) {
     pipeline_.set_backend(state_.backend);
     check_pending_ = true;
+    input_changed_ = true;
   }
   const std::string key = state_.filter + "/" + std::to_string(state_.params.filter_radius);
   if (key != filter_key_) {
@@ -137,21 +137,35 @@ void App::compute() {
   const bool run = input_changed_ || params_changed || !state_.paused;
   state_.step_once = false;
   if (!run) return;
-  const auto t0 = std::chrono::steady_clock::now();
-  if (input_changed_) image_layer_.upload_input(input_);
-  if (pipeline_.run(state_.params, filter_, input_)) {
+  if (pipeline_.run(state_.params, filter_)) {
     stats_.kernel_ms.push(float(pipeline_.kernel_ms()));
-    image_layer_.upload_output(pipeline_.output());
+    const auto t0 = std::chrono::steady_clock::now();
+    if (input_changed_) present(Layer::input);
+    present(Layer::output);
+    stats_.upload_ms = ms_since(t0);
     if (check_pending_ || state_.view == ViewMode::diff) {
-      pipeline_.check(filter_, input_);
-      image_layer_.upload_reference(pipeline_.reference());
+      pipeline_.check(filter_);
+      image_layer_.upload(Layer::reference, pipeline_.reference());
       check_pending_ = false;
     }
+  } else if (input_changed_) {
+    present(Layer::input);  // nothing ran: still show the new input
   }
-  stats_.upload_ms = ms_since(t0) - pipeline_.kernel_ms();
   input_changed_ = false;
   last_params_ = state_.params;
   last_filter_ = state_.filter;
+}
+
+void App::present(Layer layer) {
+  const Backend& backend = pipeline_.backend();
+  const float* device = layer == Layer::input ? backend.device_input() : backend.device_output();
+  const int w = pipeline_.width(), h = pipeline_.height();
+  if (device && interop_.copy(device, image_layer_.texture(layer, w, h), w, h)) {
+    stats_.transfer = "CUDA-GL interop (device to device)";
+    return;
+  }
+  image_layer_.upload(layer, layer == Layer::input ? pipeline_.host_input() : pipeline_.host_output());
+  stats_.transfer = device ? interop_.why() : "host upload (glTexSubImage2D)";
 }
 
 void App::draw_overlays() {

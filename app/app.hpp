@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/compute/conv2d_pipeline.hpp"
+#include "app/interop/cuda_gl_textures.hpp"
 #include "app/ui/panels.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
@@ -40,15 +41,17 @@ class App {
   void handle_input();
   void update_source(double dt);
   void compute();
+  void present(Layer layer);  // the resident input/output into its texture
   void draw_overlays();
   void draw_panels(const Layout& layout);
 
   UiState state_;
   Conv2dPipeline pipeline_;
   ImageLayer image_layer_;
+  CudaGlTextures interop_;
   ViewTransform view_;
   FrameStats stats_;
-  Image input_, file_image_;
+  bool showing_demo_ = false;  // what the pipeline holds
   Filter2d filter_;
   std::string filter_key_;
   double anim_time_ = 0;

@@ -12,6 +12,16 @@ void validate_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& 
                        std::to_string(p.filter_dim()) + "x" + std::to_string(p.filter_dim()));
 }
 
+std::vector<double> Backend::conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,
+                                    int reps) {
+  validate_run(p, f, limits());
+  load_input(h_in, p.width, p.height);
+  std::vector<double> ms;
+  for (int i = 0; i < reps; ++i) ms.push_back(run(p, f));
+  read_output(h_out);
+  return ms;
+}
+
 BackendChoice choose_backend(const std::string& name) {
   if (name == "cpu") return {make_cpu_backend(), ""};
   if (name == "cuda") return {make_cuda_backend(), ""};

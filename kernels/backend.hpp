@@ -26,11 +26,25 @@ class Backend {
   virtual DevicePeaks peaks() const { return {}; }
   // Resident blocks per SM for this launch (CUDA occupancy calculator); none on the CPU.
   virtual std::optional<int> blocks_per_sm(const Conv2dParams&) const { return std::nullopt; }
-  // h_out = h_in correlated with f (zero ghost cells) by strategy p.strategy, `reps` times;
-  // returns each repetition's kernel time in ms. Throws InvalidInput for parameters the
-  // device cannot run and BackendError when the device fails.
-  virtual std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in,
-                                     float* h_out, int reps = 1) = 0;
+
+  // The resident frame: input and output stay where the backend computes (the GPU for CUDA)
+  // between calls, so the app moves no image through the host unless it asks to.
+  virtual void load_input(const float* h_in, int width, int height) = 0;
+  // The built-in animated scene at time t, generated where the kernels run.
+  virtual void render_demo_input(int width, int height, float t) = 0;
+  // Runs p.strategy on the resident input (sized as p.width x p.height): kernel time in ms.
+  // Throws InvalidInput for parameters the device cannot run, BackendError when it fails.
+  virtual double run(const Conv2dParams& p, const Filter2d& f) = 0;
+  virtual void read_input(float* h_in) const = 0;
+  virtual void read_output(float* h_out) const = 0;
+  // Device pointers of the resident images, for CUDA-GL interop (null on the CPU).
+  virtual const float* device_input() const { return nullptr; }
+  virtual const float* device_output() const { return nullptr; }
+
+  // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
+  // returns each repetition's kernel time in ms.
+  std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,
+                             int reps = 1);
 };
 
 std::unique_ptr<Backend> make_cpu_backend();

@@ -15,7 +15,7 @@ struct ShotCli {
   Conv2dOptions conv;
   ShotOptions shot;
   std::string window_size = "1600x900", hover, view = "split", file;
-  bool presentation = false;
+  bool presentation = false, live = false;
 };
 
 UiState shot_state(const ShotCli& o) {
@@ -39,7 +39,7 @@ UiState shot_state(const ShotCli& o) {
     s.source = SourceKind::file;
     s.file_path = o.file;
   }
-  s.paused = true;  // a shot shows one deterministic frame of the demo
+  s.paused = !o.live;  // by default a shot shows one deterministic frame of the demo
   return s;
 }
 
@@ -70,6 +70,7 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--view", o->view, "input, output, split or diff")->capture_default_str();
   cmd->add_option("--frames", o->shot.frames, "frames to render before the capture")->capture_default_str();
   cmd->add_flag("--presentation", o->presentation, "presentation mode (large type, high contrast)");
+  cmd->add_flag("--live", o->live, "animate the demo and compute every frame; prints frame timings");
   cmd->add_option("file", o->file, "image to show instead of the built-in demo");
   cmd->callback([o] { run(*o); });
 }

@@ -22,33 +22,70 @@ void Conv2dPipeline::set_backend(const std::string& name) {
     note_ = std::string(e.what()) + "; using the CPU backend";
   }
   if (!note_.empty()) std::cerr << "tilescope: " << note_ << "\n";
+  if (width_ > 0) supply_input();
 }
 
-bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f, const Image& in) {
+void Conv2dPipeline::demo_input(int width, int height, float t) {
+  demo_ = true, demo_time_ = t, width_ = width, height_ = height;
+  supply_input();
+}
+
+void Conv2dPipeline::file_input(Image image) {
+  demo_ = false, file_image_ = std::move(image), width_ = file_image_.width, height_ = file_image_.height;
+  supply_input();
+}
+
+void Conv2dPipeline::supply_input() {
+  if (demo_) backend_->render_demo_input(width_, height_, demo_time_);
+  else backend_->load_input(file_image_.pixels.data(), width_, height_);
+  host_input_fresh_ = false;
+}
+
+bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f) {
   problem_ = conv2d_problem(p, backend_->limits()).value_or("");
   if (!problem_.empty()) return false;
-  if (output_.width != in.width || output_.height != in.height) output_ = Image(in.width, in.height);
   try {
-    kernel_ms_ = backend_->conv2d(p, f, in.pixels.data(), output_.pixels.data()).front();
+    kernel_ms_ = backend_->run(p, f);
   } catch (const BackendError& e) {
     note_ = "the " + backend_->name() + " backend failed (" + e.what() + "); fell back to the CPU backend";
     std::cerr << "tilescope: " << note_ << "\n";
     backend_ = make_cpu_backend();
-    kernel_ms_ = backend_->conv2d(p, f, in.pixels.data(), output_.pixels.data()).front();
+    supply_input();
+    kernel_ms_ = backend_->run(p, f);
   }
+  host_output_fresh_ = false;
   return true;
 }
 
-void Conv2dPipeline::check(const Filter2d& f, const Image& in) {
-  if (output_.pixels.size() != in.pixels.size()) return;
+const Image& Conv2dPipeline::host_input() {
+  if (!host_input_fresh_) {
+    if (host_input_.width != width_ || host_input_.height != height_) host_input_ = Image(width_, height_);
+    backend_->read_input(host_input_.pixels.data());
+    host_input_fresh_ = true;
+  }
+  return host_input_;
+}
+
+const Image& Conv2dPipeline::host_output() {
+  if (!host_output_fresh_) {
+    if (host_output_.width != width_ || host_output_.height != height_) host_output_ = Image(width_, height_);
+    backend_->read_output(host_output_.pixels.data());
+    host_output_fresh_ = true;
+  }
+  return host_output_;
+}
+
+void Conv2dPipeline::check(const Filter2d& f) {
+  const Image& in = host_input();
+  const Image& out = host_output();
   if (reference_.width != in.width || reference_.height != in.height) reference_ = Image(in.width, in.height);
   conv2d_cpu(f, in.pixels.data(), reference_.pixels.data(), in.width, in.height);
   float max_in = 0;
   for (float v : in.pixels) max_in = std::max(max_in, std::fabs(v));
   tolerance_ = conv2d_tolerance(f, max_in);
   double worst = 0;
-  for (std::size_t i = 0; i < output_.pixels.size(); ++i) {
-    const double d = std::fabs(double(output_.pixels[i]) - reference_.pixels[i]);
+  for (std::size_t i = 0; i < out.pixels.size(); ++i) {
+    const double d = std::fabs(double(out.pixels[i]) - reference_.pixels[i]);
     worst = std::isnan(d) ? INFINITY : std::max(worst, d);
   }
   max_abs_error_ = worst;

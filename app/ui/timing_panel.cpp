@@ -51,8 +51,9 @@ void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameS
     ImGui::Text("%.1f GB/s effective   %.1f GFLOP/s", compulsory / ms * 1e-6, gflops);
     ImGui::TextDisabled("GB/s: compulsory bytes (read + write the image once) / kernel time");
   }
-  ImGui::Text("frame  %8.3f ms   upload %.3f ms   source %.3f ms", stats.frame_ms.latest(), stats.upload_ms,
+  ImGui::Text("frame  %8.3f ms   to GL %.3f ms   source %.3f ms", stats.frame_ms.latest(), stats.upload_ms,
               stats.source_ms);
+  ImGui::TextDisabled("to GL: %s", stats.transfer.c_str());
   const DevicePeaks peaks = pipeline.backend().peaks();
   if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops);
   else ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");

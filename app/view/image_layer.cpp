@@ -9,19 +9,29 @@ ImageLayer::ImageLayer()
   for (Tex* t : {&input_, &output_, &reference_}) t->tex = gl::make_texture();
 }
 
-void ImageLayer::upload(Tex& t, const Image& img) {
+void ImageLayer::allocate(Tex& t, int width, int height, const float* data) {
+  t.w = width, t.h = height;
   glBindTexture(GL_TEXTURE_2D, t.tex.get());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-  if (t.w != img.width || t.h != img.height) {
-    t.w = img.width, t.h = img.height;
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, t.w, t.h, 0, GL_RED, GL_FLOAT, img.pixels.data());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);  // single pixels stay crisp
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  } else {
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, t.w, t.h, GL_RED, GL_FLOAT, img.pixels.data());
-  }
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, t.w, t.h, 0, GL_RED, GL_FLOAT, data);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);  // single pixels stay crisp
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+}
+
+void ImageLayer::upload(Layer layer, const Image& img) {
+  Tex& t = tex(layer);
+  if (t.w != img.width || t.h != img.height) return allocate(t, img.width, img.height, img.pixels.data());
+  glBindTexture(GL_TEXTURE_2D, t.tex.get());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, t.w, t.h, GL_RED, GL_FLOAT, img.pixels.data());
+}
+
+GLuint ImageLayer::texture(Layer layer, int width, int height) {
+  Tex& t = tex(layer);
+  if (t.w != width || t.h != height) allocate(t, width, height, nullptr);
+  return t.tex.get();
 }
 
 void ImageLayer::draw(const ViewTransform& xf, ViewMode mode, OutputRange range, float diff_scale, float display_w,

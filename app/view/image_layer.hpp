@@ -12,12 +12,15 @@ struct OutputRange {
   float lo = 0, hi = 1;  // lo < 0: signed data, shown blue-white-red over [-max(|lo|, hi), +]
 };
 
+enum class Layer { input, output, reference };
+
 class ImageLayer {
  public:
   ImageLayer();
-  void upload_input(const Image& img) { upload(input_, img); }
-  void upload_output(const Image& img) { upload(output_, img); }
-  void upload_reference(const Image& img) { upload(reference_, img); }
+  // Through the host: glTexSubImage2D (or glTexImage2D when the size changes).
+  void upload(Layer layer, const Image& img);
+  // The layer's texture with storage for width x height floats, for CUDA-GL interop to fill.
+  GLuint texture(Layer layer, int width, int height);
   // Draws into the current framebuffer; the view is in display units (ImGui's), fb_scale is
   // framebuffer pixels per unit.
   void draw(const ViewTransform& xf, ViewMode mode, OutputRange range, float diff_scale, float display_w,
@@ -28,7 +31,8 @@ class ImageLayer {
     gl::Texture tex;
     int w = 0, h = 0;
   };
-  void upload(Tex& t, const Image& img);
+  Tex& tex(Layer layer) { return layer == Layer::input ? input_ : layer == Layer::output ? output_ : reference_; }
+  void allocate(Tex& t, int width, int height, const float* data);
 
   gl::Program program_;
   gl::VertexArray vao_;

@@ -1,9 +1,11 @@
 #include <omp.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "kernels/backend.hpp"
 #include "kernels/cpu/conv2d_cpu.hpp"
+#include "kernels/demo_scene.hpp"
 
 namespace tilescope {
 namespace {
@@ -15,17 +17,33 @@ class CpuBackend final : public Backend {
     return "CPU, " + std::to_string(omp_get_max_threads()) + " threads (OpenMP)";
   }
   DeviceLimits limits() const override { return {}; }
-  std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in,
-                             float* h_out, int reps) override {
-    validate_run(p, f, limits());
-    std::vector<double> ms;
-    for (int i = 0; i < reps; ++i) {
-      const auto t0 = std::chrono::steady_clock::now();
-      conv2d_cpu(f, h_in, h_out, p.width, p.height);
-      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    }
-    return ms;
+
+  void load_input(const float* h_in, int width, int height) override {
+    resize(width, height);
+    std::copy(h_in, h_in + input_.size(), input_.begin());
   }
+  void render_demo_input(int width, int height, float t) override {
+    resize(width, height);
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x) input_[std::size_t(y) * width + x] = demo_scene_value(x, y, width, height, t);
+  }
+  double run(const Conv2dParams& p, const Filter2d& f) override {
+    validate_run(p, f, limits());
+    resize(p.width, p.height);
+    const auto t0 = std::chrono::steady_clock::now();
+    conv2d_cpu(f, input_.data(), output_.data(), p.width, p.height);
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+  void read_input(float* h_in) const override { std::copy(input_.begin(), input_.end(), h_in); }
+  void read_output(float* h_out) const override { std::copy(output_.begin(), output_.end(), h_out); }
+
+ private:
+  void resize(int width, int height) {
+    const std::size_t n = std::size_t(width) * height;
+    if (input_.size() != n) input_.assign(n, 0.0f), output_.assign(n, 0.0f);
+  }
+  std::vector<float> input_, output_;
 };
 
 }  // namespace

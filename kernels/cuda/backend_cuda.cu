@@ -5,6 +5,8 @@
 #include "kernels/backend.hpp"
 #include "kernels/cuda/conv2d_kernels.cuh"
 #include "kernels/cuda/cuda_check.hpp"
+#include "kernels/cuda/demo_scene.cuh"
+#include "kernels/error.hpp"
 
 namespace tilescope {
 namespace {
@@ -53,40 +55,57 @@ class CudaBackend final : public Backend {
     return cuda::max_active_blocks_per_sm(p);
   }
 
-  std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,
-                             int reps) override {
-    validate_run(p, f, limits());
-    const std::size_t count = std::size_t(p.width) * p.height;
-    if (d_in_.size() < count) {
-      d_in_ = cuda::DeviceBuffer<float>(count);
-      d_out_ = cuda::DeviceBuffer<float>(count);
-    }
-    if (d_filter_.size() < f.weights.size()) d_filter_ = cuda::DeviceBuffer<float>(f.weights.size());
-    cuda::check(cudaMemcpy(d_in_.get(), h_in, count * sizeof(float), cudaMemcpyHostToDevice), "cudaMemcpy (input)");
-    cuda::check(cudaMemcpy(d_filter_.get(), f.weights.data(), f.weights.size() * sizeof(float),
-                           cudaMemcpyHostToDevice),
-                "cudaMemcpy (filter)");
-    cuda::upload_constant_filter(f);
-    // Poison the output (all-ones bytes are NaN) so a pixel no thread writes cannot pass a check.
-    cuda::check(cudaMemset(d_out_.get(), 0xFF, count * sizeof(float)), "cudaMemset (poison output)");
-    std::vector<double> ms;
-    for (int i = 0; i < reps; ++i) {
-      start_->record();
-      cuda::launch_conv2d(p, d_in_.get(), d_out_.get(), d_filter_.get());
-      stop_->record();
-      ms.push_back(stop_->since(*start_));
-    }
-    cuda::check(cudaMemcpy(h_out, d_out_.get(), count * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy (output)");
-    return ms;
+  void load_input(const float* h_in, int width, int height) override {
+    resize(width, height);
+    cuda::check(cudaMemcpy(d_in_.get(), h_in, d_in_.bytes(), cudaMemcpyHostToDevice), "cudaMemcpy (input)");
   }
+  void render_demo_input(int width, int height, float t) override {
+    resize(width, height);
+    cuda::render_demo_scene(d_in_.get(), width, height, t);
+  }
+  double run(const Conv2dParams& p, const Filter2d& f) override {
+    validate_run(p, f, limits());
+    if (std::size_t(p.width) * p.height != d_in_.size())
+      throw InvalidInput("the parameters' image size differs from the resident input");
+    if (f.weights != filter_) {  // the filter changes rarely: upload it only then
+      d_filter_ = cuda::DeviceBuffer<float>(f.weights.size());
+      cuda::check(cudaMemcpy(d_filter_.get(), f.weights.data(), d_filter_.bytes(), cudaMemcpyHostToDevice),
+                  "cudaMemcpy (filter)");
+      cuda::upload_constant_filter(f);
+      filter_ = f.weights;
+    }
+    // Poison the output (all-ones bytes are NaN) so a pixel no thread writes cannot pass a check.
+    cuda::check(cudaMemset(d_out_.get(), 0xFF, d_out_.bytes()), "cudaMemset (poison output)");
+    start_->record();
+    cuda::launch_conv2d(p, d_in_.get(), d_out_.get(), d_filter_.get());
+    stop_->record();
+    return stop_->since(*start_);
+  }
+  void read_input(float* h_in) const override {
+    cuda::check(cudaMemcpy(h_in, d_in_.get(), d_in_.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (input back)");
+  }
+  void read_output(float* h_out) const override {
+    cuda::check(cudaMemcpy(h_out, d_out_.get(), d_out_.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (output)");
+  }
+  const float* device_input() const override { return d_in_.get(); }
+  const float* device_output() const override { return d_out_.get(); }
 
  private:
   // FP32 units per SM by compute capability (CUDA C Programming Guide, arithmetic throughput).
   int fp32_lanes_per_sm() const { return prop_.major == 8 && prop_.minor == 0 ? 64 : prop_.major < 8 ? 64 : 128; }
 
+  void resize(int width, int height) {
+    const std::size_t n = std::size_t(width) * height;
+    if (d_in_.size() == n) return;
+    d_in_ = {}, d_out_ = {};  // free before allocating: large images must not need twice the memory
+    d_in_ = cuda::DeviceBuffer<float>(n);
+    d_out_ = cuda::DeviceBuffer<float>(n);
+  }
+
   int device_ = 0;
   cudaDeviceProp prop_{};
   cuda::DeviceBuffer<float> d_in_, d_out_, d_filter_;
+  std::vector<float> filter_;  // what d_filter_ and the constant filter hold
   std::optional<cuda::Event> start_, stop_;  // created once a device is known to exist
 };
 

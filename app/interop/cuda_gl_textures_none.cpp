@@ -1,0 +1,13 @@
+// Built when there is no CUDA: interop is never available and the app uploads through the host.
+#include "app/interop/cuda_gl_textures.hpp"
+
+namespace tilescope {
+
+struct CudaGlTextures::Registration {};
+
+CudaGlTextures::CudaGlTextures() : why_("this build has no CUDA: uploading through the host") {}
+CudaGlTextures::~CudaGlTextures() = default;
+
+bool CudaGlTextures::copy(const float*, GLuint, int, int) { return false; }
+
+}  // namespace tilescope
