@@ -174,6 +174,16 @@ void App::draw_overlays() {
   const Rect& vp = view_.viewport();
   dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
   const OverlayStyle style{state_.presentation ? 2.5f : 1.5f};
+  if (state_.view == ViewMode::split) {  // the wipe: input to the left, output to the right
+    const float x = vp.x + vp.w / 2, pad = 6;
+    dl->AddLine({x, vp.y}, {x, vp.y + vp.h}, IM_COL32(255, 255, 255, 230), 2 * style.line);
+    const float y = vp.y + vp.h - ImGui::GetFontSize() - 2 * pad;
+    const ImVec2 in_size = ImGui::CalcTextSize("input"), out_size = ImGui::CalcTextSize("output");
+    dl->AddRectFilled({x - in_size.x - 3 * pad, y - pad}, {x - pad, y + in_size.y + pad}, IM_COL32(0, 0, 0, 190));
+    dl->AddText({x - in_size.x - 2 * pad, y}, IM_COL32(255, 255, 255, 255), "input");
+    dl->AddRectFilled({x + pad, y - pad}, {x + out_size.x + 3 * pad, y + out_size.y + pad}, IM_COL32(0, 0, 0, 190));
+    dl->AddText({x + 2 * pad, y}, IM_COL32(255, 255, 255, 255), "output");
+  }
   const Conv2dParams& p = state_.params;
   if (state_.overlays.tile_grid) draw_tile_grid(dl, view_, p, style);
   if (const auto focus = focus_pixel(state_)) {

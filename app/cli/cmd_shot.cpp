@@ -16,6 +16,7 @@ struct ShotCli {
   ShotOptions shot;
   std::string window_size = "1600x900", hover, view = "split", file;
   bool presentation = false, live = false;
+  int demo_size = 1024;
 };
 
 UiState shot_state(const ShotCli& o) {
@@ -39,6 +40,8 @@ UiState shot_state(const ShotCli& o) {
     s.source = SourceKind::file;
     s.file_path = o.file;
   }
+  if (o.demo_size < 16 || o.demo_size > 16384) throw InvalidInput("--demo-size must be within 16..16384");
+  s.demo_size = o.demo_size;
   s.paused = !o.live;  // by default a shot shows one deterministic frame of the demo
   return s;
 }
@@ -71,6 +74,7 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--frames", o->shot.frames, "frames to render before the capture")->capture_default_str();
   cmd->add_flag("--presentation", o->presentation, "presentation mode (large type, high contrast)");
   cmd->add_flag("--live", o->live, "animate the demo and compute every frame; prints frame timings");
+  cmd->add_option("--demo-size", o->demo_size, "side of the square demo image")->capture_default_str();
   cmd->add_option("file", o->file, "image to show instead of the built-in demo");
   cmd->callback([o] { run(*o); });
 }

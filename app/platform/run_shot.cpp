@@ -51,7 +51,7 @@ int run_shot(UiState state, const ShotOptions& o) {
       const FrameStats& st = app.stats();
       std::cout << frames - 1 << " frames after the first: " << total / (frames - 1) << " ms per frame ("
                 << 1000.0 * (frames - 1) / total << " frames/s); last frame: kernel " << st.kernel_ms.latest()
-                << " ms, source " << st.source_ms << " ms, upload " << st.upload_ms << " ms\n";
+                << " ms, source " << st.source_ms << " ms, to GL " << st.upload_ms << " ms via " << st.transfer << "\n";
     }
     std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", " << gl.description() << ", "
               << app.pipeline().backend().description() << ")\n";
