@@ -177,7 +177,7 @@ void App::draw_overlays() {
   if (state_.view == ViewMode::split) {  // the wipe: input to the left, output to the right
     const float x = vp.x + vp.w / 2, pad = 6;
     dl->AddLine({x, vp.y}, {x, vp.y + vp.h}, IM_COL32(255, 255, 255, 230), 2 * style.line);
-    const float y = vp.y + vp.h - ImGui::GetFontSize() - 2 * pad;
+    const float y = vp.y + pad;  // at the top: the legend and inspector sit at the right
     const ImVec2 in_size = ImGui::CalcTextSize("input"), out_size = ImGui::CalcTextSize("output");
     dl->AddRectFilled({x - in_size.x - 3 * pad, y - pad}, {x - pad, y + in_size.y + pad}, IM_COL32(0, 0, 0, 190));
     dl->AddText({x - in_size.x - 2 * pad, y}, IM_COL32(255, 255, 255, 255), "input");
@@ -199,7 +199,18 @@ void App::draw_overlays() {
 void App::draw_panels(const Layout& layout) {
   ImGui::SetNextWindowPos({layout.sidebar.x, layout.sidebar.y}, ImGuiCond_Always);
   ImGui::SetNextWindowSize({layout.sidebar.w, layout.sidebar.h}, ImGuiCond_Always);
-  ImGui::Begin("tilescope", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
+  ImGui::Begin("tilescope", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_MenuBar);
+  if (ImGui::BeginMenuBar()) {
+    if (ImGui::BeginMenu("View")) {
+      ImGui::MenuItem("Presentation mode", "F", &state_.presentation);
+      if (ImGui::MenuItem("Fit image", "double-click")) view_.fit();
+      if (ImGui::MenuItem("Screenshot", "S")) state_.screenshot_requested = true;
+      ImGui::MenuItem("Legend", nullptr, &state_.overlays.legend);
+      ImGui::EndMenu();
+    }
+    ImGui::EndMenuBar();
+  }
   if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controls_panel(state_, pipeline_, filter_);
   if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) opb_panel(state_);
   if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) launch_panel(state_, pipeline_);

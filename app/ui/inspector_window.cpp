@@ -40,8 +40,9 @@ void inspector_window(const UiState& s, float x, float y) {
     for (int dx = -p.filter_radius; dx <= p.filter_radius; ++dx)
       ++count[int(tap_source(g, p.width, p.height, bx, by, focus->x + dx, focus->y + dy))];
   ImGui::Separator();
-  ImGui::Text("its %d taps: %d shared, %d global, %d ghost (%s)", p.filter_dim() * p.filter_dim(), count[0], count[1],
-              count[2] + count[3], count[2] ? "zeros in shared" : "skipped");
+  ImGui::Text("its %d taps: %d shared, %d global, %d ghost", p.filter_dim() * p.filter_dim(), count[0], count[1],
+              count[2] + count[3]);
+  if (count[2] + count[3]) ImGui::SameLine(), ImGui::TextDisabled(count[2] ? "(zeros read from shared)" : "(skipped)");
   const TrafficCount b = block_traffic(p, bx, by);
   ImGui::Text("this block: %lld global loads into shared, %lld halo/global taps",
               static_cast<long long>(b.tile_loads), static_cast<long long>(b.taps_global));

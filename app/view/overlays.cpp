@@ -1,6 +1,7 @@
 #include "app/view/overlays.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 
@@ -146,6 +147,7 @@ void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dP
       fill(dl, xf, cell, with_alpha(tap_colour(s), 150));
       if (s == TapSource::ghost_shared || s == TapSource::ghost_skipped)
         hatch(dl, xf, cell, with_alpha(palette::rgba(30, 30, 30), 200), st.line);
+      if (xf.zoom() >= 8) outline(dl, xf, cell, palette::rgba(0, 0, 0, 120), 1.0f);  // one cell per tap
     }
   outline(dl, xf, {px.x - r, px.y - r, px.x + r + 1, px.y + r + 1}, palette::rgba(20, 20, 20), 3 * st.line);
   outline(dl, xf, {px.x - r, px.y - r, px.x + r + 1, px.y + r + 1}, palette::kHovered.rgba, st.line);
@@ -153,23 +155,25 @@ void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dP
 }
 
 void draw_thread_ids(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by) {
-  const float font = ImGui::GetFontSize();
-  if (xf.zoom() < 2.6f * font) return;  // "31,31" needs about this much room
+  // "31,31" is about 2.6 em wide: scale the type to the cell, down to a legible minimum.
+  const float size = std::min(ImGui::GetFontSize(), xf.zoom() / 2.8f);
+  if (size < 9.0f) return;
   const Conv2dTiling g = tiling_of(p);
   // A thread's cell: its output pixel, or for tiled_in's block = input tile, the cell it loads.
   auto cell = [&](int b, int t) { return p.strategy == Conv2dStrategy::tiled_in ? g.shared_origin(b) + t : g.out_coord(b, t); };
   const Rect& vp = xf.viewport();
+  ImFont* font = ImGui::GetFont();
   char text[24];
   for (int ty = 0; ty < g.block_dim(); ++ty)
     for (int tx = 0; tx < g.block_dim(); ++tx) {
-      const int x = cell(bx, tx), y = cell(by, ty);
-      const ImVec2 a = screen(xf, x, y);
+      const ImVec2 a = screen(xf, cell(bx, tx), cell(by, ty));
       if (a.x < vp.x - xf.zoom() || a.y < vp.y - xf.zoom() || a.x > vp.x + vp.w || a.y > vp.y + vp.h) continue;
       std::snprintf(text, sizeof text, "%d,%d", tx, ty);
-      const ImVec2 size = ImGui::CalcTextSize(text);
-      const ImVec2 at{a.x + (xf.zoom() - size.x) / 2, a.y + (xf.zoom() - size.y) / 2};
-      dl->AddText({at.x + 1, at.y + 1}, palette::rgba(0, 0, 0, 220), text);
-      dl->AddText(at, g.computes(tx) && g.computes(ty) ? palette::rgba(255, 255, 255) : palette::kLoadOnly.rgba, text);
+      const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
+      const ImVec2 at{a.x + (xf.zoom() - extent.x) / 2, a.y + (xf.zoom() - extent.y) / 2};
+      dl->AddText(font, size, {at.x + 1, at.y + 1}, palette::rgba(0, 0, 0, 220), text);
+      dl->AddText(font, size, at, g.computes(tx) && g.computes(ty) ? palette::rgba(255, 255, 255) : palette::kLoadOnly.rgba,
+                  text);
     }
 }
 
