@@ -57,23 +57,17 @@ bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f) {
   return true;
 }
 
-const Image& Conv2dPipeline::host_input() {
-  if (!host_input_fresh_) {
-    if (host_input_.width != width_ || host_input_.height != height_) host_input_ = Image(width_, height_);
-    backend_->read_input(host_input_.pixels.data());
-    host_input_fresh_ = true;
+const Image& Conv2dPipeline::read_back(Image& img, bool& fresh, void (Backend::*read)(float*) const) {
+  if (!fresh) {
+    if (img.width != width_ || img.height != height_) img = Image(width_, height_);
+    ((*backend_).*read)(img.pixels.data());
+    fresh = true;
   }
-  return host_input_;
+  return img;
 }
 
-const Image& Conv2dPipeline::host_output() {
-  if (!host_output_fresh_) {
-    if (host_output_.width != width_ || host_output_.height != height_) host_output_ = Image(width_, height_);
-    backend_->read_output(host_output_.pixels.data());
-    host_output_fresh_ = true;
-  }
-  return host_output_;
-}
+const Image& Conv2dPipeline::host_input() { return read_back(host_input_, host_input_fresh_, &Backend::read_input); }
+const Image& Conv2dPipeline::host_output() { return read_back(host_output_, host_output_fresh_, &Backend::read_output); }
 
 void Conv2dPipeline::check(const Filter2d& f) {
   const Image& in = host_input();

@@ -42,6 +42,7 @@ class Conv2dPipeline {
 
  private:
   void supply_input();  // gives the current source to the backend
+  const Image& read_back(Image& img, bool& fresh, void (Backend::*read)(float*) const);
 
   std::unique_ptr<Backend> backend_;
   std::string requested_, note_, problem_;
