@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numeric>
@@ -23,10 +24,12 @@ double ms_since(std::chrono::steady_clock::time_point t0) {
 
 // How to map output values to the screen: normalised smoothing filters keep [0, 1]; filters
 // that sum to ~0 (edges) or are arbitrary are shown signed, scaled to their typical response.
-OutputRange output_range(const Filter2d& f) {
+// On the impulse scene the output is the filter itself, so its largest weight sets the scale.
+OutputRange output_range(const Filter2d& f, bool impulses) {
   const double sum = std::accumulate(f.weights.begin(), f.weights.end(), 0.0);
-  double sum_abs = 0;
-  for (float w : f.weights) sum_abs += std::fabs(w);
+  double sum_abs = 0, max_abs = 0;
+  for (float w : f.weights) sum_abs += std::fabs(w), max_abs = std::max<double>(max_abs, std::fabs(w));
+  if (impulses) return {-float(max_abs), float(max_abs)};
   if (std::fabs(sum - 1.0) < 1e-3) return {0.0f, 1.0f};
   return {-float(sum_abs / 4), float(sum_abs / 4)};
 }
@@ -74,7 +77,8 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
   glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  image_layer_.draw(view_, state_.view, output_range(filter_), float(std::max(pipeline_.tolerance(), 1e-7)),
+  image_layer_.draw(view_, state_.view,
+                    output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses), float(std::max(pipeline_.tolerance(), 1e-7)),
                     display_w, display_h, fb_scale);
   draw_overlays();
   draw_panels(layout);
@@ -109,11 +113,13 @@ void App::update_source(double dt) {
     if (state_.source == SourceKind::file) return;
   }
   const bool advance = !state_.paused || state_.step_once;
-  const bool resized = pipeline_.width() != state_.demo_size || pipeline_.height() != state_.demo_size;
-  if (!advance && !resized && showing_demo_) return;
+  const bool changed = pipeline_.width() != state_.demo_size || pipeline_.height() != state_.demo_size ||
+                       state_.demo_scene != shown_scene_;
+  if (!advance && !changed && showing_demo_) return;
   if (advance) anim_time_ += state_.step_once ? 1.0 / 30 : dt;
   const auto t0 = std::chrono::steady_clock::now();
-  pipeline_.demo_input(state_.demo_size, state_.demo_size, float(anim_time_));
+  pipeline_.demo_input(state_.demo_scene, state_.demo_size, state_.demo_size, float(anim_time_));
+  shown_scene_ = state_.demo_scene;
   stats_.source_ms = ms_since(t0);
   showing_demo_ = true;
   input_changed_ = true;

@@ -52,6 +52,7 @@ class App {
   ViewTransform view_;
   FrameStats stats_;
   bool showing_demo_ = false;  // what the pipeline holds
+  DemoScene shown_scene_ = DemoScene::mixed;
   Filter2d filter_;
   std::string filter_key_;
   double anim_time_ = 0;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "kernels/conv2d_params.hpp"
+#include "kernels/demo_scene.hpp"
 #include "kernels/filter.hpp"
 #include "kernels/validate.hpp"
 
@@ -30,8 +31,8 @@ class Backend {
   // The resident frame: input and output stay where the backend computes (the GPU for CUDA)
   // between calls, so the app moves no image through the host unless it asks to.
   virtual void load_input(const float* h_in, int width, int height) = 0;
-  // The built-in animated scene at time t, generated where the kernels run.
-  virtual void render_demo_input(int width, int height, float t) = 0;
+  // A built-in animated scene at time t, generated where the kernels run.
+  virtual void render_demo_input(DemoScene scene, int width, int height, float t) = 0;
   // Runs p.strategy on the resident input (sized as p.width x p.height): kernel time in ms.
   // Throws InvalidInput for parameters the device cannot run, BackendError when it fails.
   virtual double run(const Conv2dParams& p, const Filter2d& f) = 0;

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "app/app.hpp"
+#include "app/compute/conv2d_pipeline.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/view_transform.hpp"
 
@@ -100,4 +101,27 @@ TEST(Layout, SidebarOnTheLeftViewFillsTheRest) {
   EXPECT_EQ(l.view.x, l.sidebar.w);
   EXPECT_EQ(l.view.x + l.view.w, 1600);
   EXPECT_GT(layout_for(1600, 900, true).sidebar.w, l.sidebar.w);  // presentation: larger type
+}
+
+TEST(Pipeline, RefusesCombinationsThatCannotRunAndKeepsTheReason) {
+  Conv2dPipeline pipeline("cpu");
+  pipeline.demo_input(DemoScene::mixed, 64, 48, 0.0f);
+  const Filter2d f = make_named_filter("box", 8);
+  EXPECT_FALSE(pipeline.run({Conv2dStrategy::tiled_in, 8, 16, 64, 48}, f));
+  EXPECT_NE(pipeline.problem().find("tile >= 17"), std::string::npos) << pipeline.problem();
+  EXPECT_TRUE(pipeline.run({Conv2dStrategy::tiled_in, 8, 17, 64, 48}, f));
+  EXPECT_TRUE(pipeline.problem().empty());
+  pipeline.check(f);
+  ASSERT_TRUE(pipeline.max_abs_error());
+  EXPECT_LE(*pipeline.max_abs_error(), pipeline.tolerance());
+}
+
+TEST(Pipeline, DemoScenesAreTheSameOnEveryBackendCall) {
+  // The impulse scene: one bright pixel per 48 x 48 cell, at (24, 24) at t = 0.
+  Conv2dPipeline pipeline("cpu");
+  pipeline.demo_input(DemoScene::impulses, 96, 96, 0.0f);
+  const Image& in = pipeline.host_input();
+  EXPECT_EQ(in.at(24, 24), 1.0f);
+  EXPECT_EQ(in.at(72, 72), 1.0f);
+  EXPECT_EQ(in.at(25, 24), 0.0f);
 }

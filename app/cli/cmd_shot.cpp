@@ -1,4 +1,5 @@
 // tilescope shot: the whole window (view, overlays, panels) rendered headless into a PNG.
+#include <algorithm>
 #include <memory>
 #include <regex>
 
@@ -17,6 +18,7 @@ struct ShotCli {
   std::string window_size = "1600x900", hover, view = "split", file;
   bool presentation = false, live = false;
   int demo_size = 1024;
+  std::string scene = "mixed";
 };
 
 UiState shot_state(const ShotCli& o) {
@@ -42,6 +44,10 @@ UiState shot_state(const ShotCli& o) {
   }
   if (o.demo_size < 16 || o.demo_size > 16384) throw InvalidInput("--demo-size must be within 16..16384");
   s.demo_size = o.demo_size;
+  const char* scenes[kDemoSceneCount] = {"mixed", "checker", "rings", "impulses"};
+  const auto it = std::find(std::begin(scenes), std::end(scenes), o.scene);
+  if (it == std::end(scenes)) throw InvalidInput("unknown --scene '" + o.scene + "': use mixed, checker, rings or impulses");
+  s.demo_scene = DemoScene(it - std::begin(scenes));
   s.paused = !o.live;  // by default a shot shows one deterministic frame of the demo
   return s;
 }
@@ -74,6 +80,7 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--frames", o->shot.frames, "frames to render before the capture")->capture_default_str();
   cmd->add_flag("--presentation", o->presentation, "presentation mode (large type, high contrast)");
   cmd->add_flag("--live", o->live, "animate the demo and compute every frame; prints frame timings");
+  cmd->add_option("--scene", o->scene, "demo scene: mixed, checker, rings or impulses")->capture_default_str();
   cmd->add_option("--demo-size", o->demo_size, "side of the square demo image")->capture_default_str();
   cmd->add_option("file", o->file, "image to show instead of the built-in demo");
   cmd->callback([o] { run(*o); });

@@ -25,8 +25,8 @@ void Conv2dPipeline::set_backend(const std::string& name) {
   if (width_ > 0) supply_input();
 }
 
-void Conv2dPipeline::demo_input(int width, int height, float t) {
-  demo_ = true, demo_time_ = t, width_ = width, height_ = height;
+void Conv2dPipeline::demo_input(DemoScene scene, int width, int height, float t) {
+  demo_ = true, scene_ = scene, demo_time_ = t, width_ = width, height_ = height;
   supply_input();
 }
 
@@ -36,7 +36,7 @@ void Conv2dPipeline::file_input(Image image) {
 }
 
 void Conv2dPipeline::supply_input() {
-  if (demo_) backend_->render_demo_input(width_, height_, demo_time_);
+  if (demo_) backend_->render_demo_input(scene_, width_, height_, demo_time_);
   else backend_->load_input(file_image_.pixels.data(), width_, height_);
   host_input_fresh_ = false;
 }

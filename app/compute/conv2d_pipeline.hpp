@@ -19,7 +19,7 @@ class Conv2dPipeline {
   // Switches backend ("auto", "cuda", "cpu"); an unavailable one leaves the CPU and a note.
   void set_backend(const std::string& name);
   // The source for the next run: the demo scene at time t, or an image.
-  void demo_input(int width, int height, float t);
+  void demo_input(DemoScene scene, int width, int height, float t);
   void file_input(Image image);
   // Runs one frame. False (with problem() set) when p cannot run on this backend.
   bool run(const Conv2dParams& p, const Filter2d& f);
@@ -47,6 +47,7 @@ class Conv2dPipeline {
   std::unique_ptr<Backend> backend_;
   std::string requested_, note_, problem_;
   bool demo_ = true;
+  DemoScene scene_ = DemoScene::mixed;
   float demo_time_ = 0;
   int width_ = 0, height_ = 0;
   Image file_image_, host_input_, host_output_, reference_;

@@ -94,6 +94,9 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   ImGui::RadioButton("file", &source, int(SourceKind::file));
   s.source = SourceKind(source);
   if (s.source == SourceKind::demo) {
+    int scene = int(s.demo_scene);
+    if (ImGui::Combo("scene", &scene, "mixed\0checkerboard\0rings\0impulses (shows each filter)\0"))
+      s.demo_scene = DemoScene(scene);
     int size_index = s.demo_size <= 512 ? 0 : s.demo_size <= 1024 ? 1 : s.demo_size <= 2048 ? 2 : 3;
     if (ImGui::Combo("demo size", &size_index, "512\0" "1024\0" "2048\0" "4096\0")) s.demo_size = 512 << size_index;
   } else {

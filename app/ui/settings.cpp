@@ -34,6 +34,7 @@ void load_settings(UiState& s, const std::string& path) {
   s.backend = j.value("backend", s.backend);
   s.view = ViewMode(std::clamp(j.value("view", int(s.view)), 0, 3));
   s.demo_size = std::clamp(j.value("demo_size", s.demo_size), 64, 8192);
+  s.demo_scene = DemoScene(std::clamp(j.value("demo_scene", int(s.demo_scene)), 0, kDemoSceneCount - 1));
   s.presentation = j.value("presentation", s.presentation);
   s.overlays.tile_grid = j.value("overlay_tile_grid", s.overlays.tile_grid);
   s.overlays.block = j.value("overlay_block", s.overlays.block);
@@ -47,7 +48,7 @@ void save_settings(const UiState& s, const std::string& path) {
   const nlohmann::json j = {
       {"strategy", strategy_info(s.params.strategy).name}, {"radius", s.params.filter_radius},
       {"tile", s.params.tile}, {"filter", s.filter}, {"backend", s.backend}, {"view", int(s.view)},
-      {"demo_size", s.demo_size}, {"presentation", s.presentation},
+      {"demo_size", s.demo_size}, {"demo_scene", int(s.demo_scene)}, {"presentation", s.presentation},
       {"overlay_tile_grid", s.overlays.tile_grid}, {"overlay_block", s.overlays.block},
       {"overlay_taps", s.overlays.receptive_field}, {"overlay_thread_ids", s.overlays.thread_ids},
       {"overlay_legend", s.overlays.legend}};

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "kernels/conv2d_params.hpp"
+#include "kernels/demo_scene.hpp"
 
 namespace tilescope {
 
@@ -30,6 +31,7 @@ struct UiState {
   std::string backend = "auto";
   SourceKind source = SourceKind::demo;
   std::string file_path;
+  DemoScene demo_scene = DemoScene::mixed;
   int demo_size = 1024;
   ViewMode view = ViewMode::split;
   Overlays overlays;

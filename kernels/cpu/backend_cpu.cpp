@@ -22,11 +22,11 @@ class CpuBackend final : public Backend {
     resize(width, height);
     std::copy(h_in, h_in + input_.size(), input_.begin());
   }
-  void render_demo_input(int width, int height, float t) override {
+  void render_demo_input(DemoScene scene, int width, int height, float t) override {
     resize(width, height);
 #pragma omp parallel for schedule(static)
     for (int y = 0; y < height; ++y)
-      for (int x = 0; x < width; ++x) input_[std::size_t(y) * width + x] = demo_scene_value(x, y, width, height, t);
+      for (int x = 0; x < width; ++x) input_[std::size_t(y) * width + x] = demo_scene_value(scene, x, y, width, height, t);
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
     validate_run(p, f, limits());

@@ -59,9 +59,9 @@ class CudaBackend final : public Backend {
     resize(width, height);
     cuda::check(cudaMemcpy(d_in_.get(), h_in, d_in_.bytes(), cudaMemcpyHostToDevice), "cudaMemcpy (input)");
   }
-  void render_demo_input(int width, int height, float t) override {
+  void render_demo_input(DemoScene scene, int width, int height, float t) override {
     resize(width, height);
-    cuda::render_demo_scene(d_in_.get(), width, height, t);
+    cuda::render_demo_scene(scene, d_in_.get(), width, height, t);
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
     validate_run(p, f, limits());
