@@ -116,7 +116,7 @@ TEST(Pipeline, RefusesCombinationsThatCannotRunAndKeepsTheReason) {
   EXPECT_LE(*pipeline.max_abs_error(), pipeline.tolerance());
 }
 
-TEST(Pipeline, DemoScenesAreTheSameOnEveryBackendCall) {
+TEST(Pipeline, ImpulseSceneHasOneBrightPixelPerCell) {
   // The impulse scene: one bright pixel per 48 x 48 cell, at (24, 24) at t = 0.
   Conv2dPipeline pipeline("cpu");
   pipeline.demo_input(DemoScene::impulses, 96, 96, 0.0f);
