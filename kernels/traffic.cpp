@@ -1,6 +1,7 @@
 #include "kernels/traffic.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -111,6 +112,8 @@ BookModel book_model(const Conv2dParams& p) {
   }
   return m;
 }
+
+double book_round(double opb) { return std::floor(opb * 100 + 0.5) / 100; }
 
 TrafficCount block_traffic(const Conv2dParams& p, int bx, int by) {
   const Conv2dTiling g = tiling_of(p);

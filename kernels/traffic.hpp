@@ -21,6 +21,9 @@ struct BookModel {
 
 BookModel book_model(const Conv2dParams& p);
 
+// Two decimals rounded half up, as PMPP prints its table (10.125 -> 10.13, not printf's 10.12).
+double book_round(double opb);
+
 // Exact counts, obtained by emulating every block's loads and taps with the launch geometry.
 struct TrafficCount {
   std::int64_t outputs = 0;

@@ -16,8 +16,6 @@
 namespace tilescope::cli {
 namespace {
 
-// Two decimals rounded half up, as PMPP prints its table (10.125 -> 10.13, not printf's 10.12).
-double book_round(double v) { return std::floor(v * 100 + 0.5) / 100; }
 
 nlohmann::json model_json(const Conv2dParams& p) {
   const StrategyInfo& info = strategy_info(p.strategy);

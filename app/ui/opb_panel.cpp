@@ -14,13 +14,13 @@ void opb_panel(const UiState& s) {
   }
   const BookModel m = book_model(p);
   const TrafficCount c = exact_traffic(p);
-  ImGui::Text("book model   %6.2f OP/B", m.opb_model);
+  ImGui::Text("book model   %6.2f OP/B", book_round(m.opb_model));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("  %s", m.formula.c_str());
   ImGui::PopStyleColor();
   ImGui::Text("bound        %6.2f OP/B  (tile -> infinity)", m.opb_bound);
   if (m.opb_l2_halo) ImGui::Text("if halo hits L2 %4.2f OP/B  (DRAM bytes only)", *m.opb_l2_halo);
-  ImGui::Text("counted      %6.2f OP/B  (whole image)", c.opb());
+  ImGui::Text("counted      %6.2f OP/B  (whole image)", book_round(c.opb()));
   ImGui::TextDisabled("  %.3g flops / %.3g B of global loads", double(c.flops), double(c.global_load_bytes));
   ImGui::TextDisabled("2 ops per tap; bytes = 4 x global loads issued;");
   ImGui::TextDisabled("ghost cells are not loaded (PMPP's conventions)");
@@ -49,9 +49,9 @@ void opb_panel(const UiState& s) {
       }
       const BookModel rm = book_model(row);
       ImGui::TableNextColumn();
-      ImGui::Text("%.2f", rm.opb_model);
+      ImGui::Text("%.2f", book_round(rm.opb_model));
       ImGui::TableNextColumn();
-      ImGui::Text("%.2f", exact_traffic(row).opb());
+      ImGui::Text("%.2f", book_round(exact_traffic(row).opb()));
       ImGui::TableNextColumn();
       ImGui::Text("%.1f", rm.opb_bound);
     }
