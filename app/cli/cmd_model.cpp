@@ -1,7 +1,6 @@
 // tilescope model: the traffic model and launch geometry of one parameter set.
 #include <nlohmann/json.hpp>
 
-#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
