@@ -46,7 +46,7 @@ void inspector_window(const UiState& s, float x, float y) {
   const TrafficCount b = block_traffic(p, bx, by);
   ImGui::Text("this block: %lld global loads into shared, %lld halo/global taps",
               static_cast<long long>(b.tile_loads), static_cast<long long>(b.taps_global));
-  ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), b.opb());
+  ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), book_round(b.opb()));
   ImGui::TextDisabled("%s", load_story(p.strategy));
   ImGui::End();
 }
