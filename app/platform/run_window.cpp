@@ -57,8 +57,6 @@ class Window {
   GLFWwindow* window_ = nullptr;
 };
 
-std::vector<std::string>* g_dropped = nullptr;  // GLFW's drop callback carries no user data we can spare
-
 }  // namespace
 
 int run_window(UiState state, int max_frames) {
@@ -69,10 +67,12 @@ int run_window(UiState state, int max_frames) {
     Window window(1600, 900);
     ImGuiSession imgui(ini.empty() ? nullptr : ini.c_str());
     ImGui_ImplGlfw_InitForOpenGL(window.get(), true);
+    // Dropped files queue on the window (ImGui's GLFW backend leaves its user pointer free).
     std::vector<std::string> dropped;
-    g_dropped = &dropped;
-    glfwSetDropCallback(window.get(), [](GLFWwindow*, int count, const char** paths) {
-      for (int i = 0; i < count; ++i) g_dropped->push_back(paths[i]);
+    glfwSetWindowUserPointer(window.get(), &dropped);
+    glfwSetDropCallback(window.get(), [](GLFWwindow* w, int count, const char** paths) {
+      auto* queue = static_cast<std::vector<std::string>*>(glfwGetWindowUserPointer(w));
+      for (int i = 0; i < count; ++i) queue->push_back(paths[i]);
     });
     App app(std::move(state));
     double last = glfwGetTime();
@@ -106,8 +106,8 @@ int run_window(UiState state, int max_frames) {
       glfwSwapBuffers(window.get());
     }
     if (!settings.empty()) save_settings(app.state(), settings);
+    glfwSetDropCallback(window.get(), nullptr);
     ImGui_ImplGlfw_Shutdown();
-    g_dropped = nullptr;
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "tilescope: " << e.what() << "\n";
