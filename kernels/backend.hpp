@@ -5,9 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "kernels/conv1d_engine.hpp"
 #include "kernels/conv2d_params.hpp"
 #include "kernels/demo_scene.hpp"
 #include "kernels/filter.hpp"
+#include "kernels/matmul_engine.hpp"
 #include "kernels/validate.hpp"
 
 namespace tilescope {
@@ -41,6 +43,10 @@ class Backend {
   // Device pointers of the resident images, for CUDA-GL interop (null on the CPU).
   virtual const float* device_input() const { return nullptr; }
   virtual const float* device_output() const { return nullptr; }
+
+  // The other patterns: one engine each, computing on this backend's hardware.
+  virtual std::unique_ptr<Conv1dEngine> make_conv1d_engine() const = 0;
+  virtual std::unique_ptr<MatmulEngine> make_matmul_engine() const = 0;
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.

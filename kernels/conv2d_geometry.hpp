@@ -4,10 +4,9 @@
 // and the overlays and inspector draw from them. x and y tile identically, so one axis suffices.
 #include "kernels/conv2d_params.hpp"
 #include "kernels/hd.hpp"
+#include "kernels/tap_source.hpp"
 
 namespace tilescope {
-
-TS_HD bool in_range(int p, int n) { return p >= 0 && p < n; }
 
 struct Conv2dTiling {
   Conv2dStrategy strategy;
@@ -58,21 +57,10 @@ TS_HD Conv2dTiling tiling_of(const Conv2dParams& p) {
   return Conv2dTiling{p.strategy, p.filter_radius, p.tile};
 }
 
-// Where the kernel gets the input value of one filter tap.
-enum class TapSource : unsigned char {
-  shared,         // in shared memory, loaded from the image
-  global,         // a global-memory load (through L1/L2) issued in the compute loop
-  ghost_shared,   // outside the image: a zero the block stored in shared memory
-  ghost_skipped,  // outside the image: the kernel skips the tap (no load, no flop)
-};
-
 // Source of the tap at image position (x, y) for an output of block (bx, by).
 TS_HD TapSource tap_source(const Conv2dTiling& g, int width, int height, int bx, int by, int x,
                            int y) {
-  const bool image = in_range(x, width) && in_range(y, height);
-  if (g.in_shared(bx, x) && g.in_shared(by, y))
-    return image ? TapSource::shared : TapSource::ghost_shared;
-  return image ? TapSource::global : TapSource::ghost_skipped;
+  return classify_tap(g.in_shared(bx, x) && g.in_shared(by, y), in_range(x, width) && in_range(y, height));
 }
 
 }  // namespace tilescope

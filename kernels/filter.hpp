@@ -1,5 +1,7 @@
 #pragma once
 // Filters: (2r+1) x (2r+1) float32 weights, applied as correlation (no flip).
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,5 +20,8 @@ struct Filter2d {
 Filter2d make_named_filter(const std::string& name, int radius);
 // Names accepted by make_named_filter, for help texts.
 const char* named_filter_help();
+
+// The seed of "random:SEED"; nothing for other names; throws InvalidInput for a bad seed.
+std::optional<std::uint64_t> random_filter_seed(const std::string& name);
 
 }  // namespace tilescope

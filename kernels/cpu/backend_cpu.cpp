@@ -35,6 +35,8 @@ class CpuBackend final : public Backend {
     conv2d_cpu(f, input_.data(), output_.data(), p.width, p.height);
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
+  std::unique_ptr<Conv1dEngine> make_conv1d_engine() const override { return make_cpu_conv1d_engine(); }
+  std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return make_cpu_matmul_engine(); }
   void read_input(float* h_in) const override { std::copy(input_.begin(), input_.end(), h_in); }
   void read_output(float* h_out) const override { std::copy(output_.begin(), output_.end(), h_out); }
 

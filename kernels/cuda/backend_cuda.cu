@@ -3,9 +3,11 @@
 #include <string>
 
 #include "kernels/backend.hpp"
+#include "kernels/cuda/conv1d_kernels.cuh"
 #include "kernels/cuda/conv2d_kernels.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/demo_scene.cuh"
+#include "kernels/cuda/matmul_kernels.cuh"
 #include "kernels/error.hpp"
 
 namespace tilescope {
@@ -81,6 +83,8 @@ class CudaBackend final : public Backend {
     stop_->record();
     return stop_->since(*start_);
   }
+  std::unique_ptr<Conv1dEngine> make_conv1d_engine() const override { return cuda::make_conv1d_engine(limits()); }
+  std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return cuda::make_matmul_engine(limits()); }
   void read_input(float* h_in) const override {
     cuda::check(cudaMemcpy(h_in, d_in_.get(), d_in_.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (input back)");
   }
