@@ -1,0 +1,140 @@
+// matmul: the book's numbers (0.25 OP/B naive, TILE_WIDTH x 0.25 tiled, the A100's 6220 GFLOP/s),
+// exact counts against a brute-force emulation of every thread and phase, launch and validation.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "kernels/error.hpp"
+#include "kernels/matmul_geometry.hpp"
+#include "kernels/matmul_launch.hpp"
+#include "kernels/matmul_strategies.hpp"
+#include "kernels/matmul_traffic.hpp"
+
+using namespace tilescope;
+
+namespace {
+
+MatmulParams params(MatmulStrategy s, int tile, int rows = 1024, int inner = 1024, int cols = 1024) {
+  return {s, tile, rows, inner, cols};
+}
+
+// Every thread of every block, as the kernels run: naive loads a row of M and a column of N if
+// its P element exists; tiled loads Mds[ty][tx] and Nds[ty][tx] in every phase when inside.
+MatmulCount brute_force(const MatmulParams& p) {
+  const MatmulTiling g = tiling_of(p);
+  const LaunchGeometry l = launch_geometry(p);
+  MatmulCount c;
+  for (int by = 0; by < l.grid.y; ++by)
+    for (int bx = 0; bx < l.grid.x; ++bx)
+      for (int ty = 0; ty < p.tile; ++ty)
+        for (int tx = 0; tx < p.tile; ++tx) {
+          const int row = g.row_of(by, ty), col = g.col_of(bx, tx);
+          const bool owns_p = in_range(row, p.rows) && in_range(col, p.cols);
+          c.outputs += owns_p;
+          if (p.strategy == MatmulStrategy::naive) {
+            if (owns_p) c.m_loads += p.inner, c.n_loads += p.inner;
+            continue;
+          }
+          for (int ph = 0; ph < g.phases(p.inner); ++ph) {
+            c.m_loads += in_range(row, p.rows) && in_range(g.phase_k(ph, tx), p.inner);
+            c.n_loads += in_range(g.phase_k(ph, ty), p.inner) && in_range(col, p.cols);
+          }
+        }
+  c.flops = 2 * c.outputs * p.inner;
+  c.global_load_bytes = 4 * (c.m_loads + c.n_loads);
+  return c;
+}
+
+}  // namespace
+
+TEST(MatmulBookModel, NaiveKernelIsQuarterOpPerByte) {
+  EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::naive, 16)).opb_model, 0.25);
+  EXPECT_DOUBLE_EQ(exact_traffic(params(MatmulStrategy::naive, 16, 100, 37, 45)).opb(), 0.25);
+}
+
+TEST(MatmulBookModel, SixteenBySixteenTilesGiveFourOpsPerByte) {
+  EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::tiled, 16)).opb_model, 4.0);
+  for (int tile = kMinMatmulTile; tile <= kMaxMatmulTile; ++tile)
+    EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::tiled, tile)).opb_model, tile * 0.25);
+}
+
+TEST(MatmulBookModel, TheA100BoundIsBandwidthTimesOpsPerByte) {
+  EXPECT_DOUBLE_EQ(throughput_bound_gflops(kA100BandwidthGBs, book_model(params(MatmulStrategy::tiled, 16)).opb_model),
+                   6220.0);
+  EXPECT_DOUBLE_EQ(throughput_bound_gflops(kA100BandwidthGBs, 0.25), 388.75);  // the book's "389"
+}
+
+TEST(MatmulTraffic, SquareMatricesInWholeTilesCountExactlyTheModel) {
+  for (int tile : {2, 8, 16, 32}) {
+    const MatmulParams p = params(MatmulStrategy::tiled, tile, 256, 256, 256);
+    EXPECT_DOUBLE_EQ(exact_traffic(p).opb(), book_model(p).opb_model) << tile;
+    EXPECT_EQ(exact_traffic(p).m_loads, 256LL * 256 * (256 / tile));  // each M element once per column of blocks
+  }
+}
+
+TEST(MatmulTraffic, PartialTilesLoadOnlyWhatIsInsideTheMatrices) {
+  // 3x5 times 5x2 with TILE_WIDTH 4: grid 1x1, two phases; the second loads only k = 4.
+  const MatmulCount c = exact_traffic(params(MatmulStrategy::tiled, 4, 3, 5, 2));
+  EXPECT_EQ(c.m_loads, 15);
+  EXPECT_EQ(c.n_loads, 10);
+  EXPECT_EQ(c.flops, 2 * 3 * 5 * 2);
+  EXPECT_EQ(c.global_load_bytes, 4 * 25);
+}
+
+TEST(MatmulTraffic, WholeGridCountEqualsBruteForceEmulation) {
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 150; ++trial) {
+    const MatmulParams p = params(trial % 2 ? MatmulStrategy::tiled : MatmulStrategy::naive,
+                                  kMinMatmulTile + int(rng() % 15), 1 + int(rng() % 70), 1 + int(rng() % 70),
+                                  1 + int(rng() % 70));
+    const MatmulCount a = exact_traffic(p), b = brute_force(p);
+    const std::string what = std::string(strategy_info(p.strategy).name) + " tile=" + std::to_string(p.tile) + " " +
+                             std::to_string(p.rows) + "x" + std::to_string(p.inner) + "x" + std::to_string(p.cols);
+    EXPECT_EQ(a.outputs, b.outputs) << what;
+    EXPECT_EQ(a.m_loads, b.m_loads) << what;
+    EXPECT_EQ(a.n_loads, b.n_loads) << what;
+    EXPECT_EQ(a.flops, b.flops) << what;
+    EXPECT_EQ(a.global_load_bytes, b.global_load_bytes) << what;
+  }
+}
+
+TEST(MatmulTraffic, WholeGridIsTheSumOfItsBlocks) {
+  for (MatmulStrategy s : {MatmulStrategy::naive, MatmulStrategy::tiled}) {
+    const MatmulParams p = params(s, 8, 45, 29, 70);
+    const LaunchGeometry l = launch_geometry(p);
+    std::int64_t bytes = 0, flops = 0;
+    for (int by = 0; by < l.grid.y; ++by)
+      for (int bx = 0; bx < l.grid.x; ++bx) bytes += block_traffic(p, bx, by).global_load_bytes, flops += block_traffic(p, bx, by).flops;
+    EXPECT_EQ(bytes, exact_traffic(p).global_load_bytes);
+    EXPECT_EQ(flops, exact_traffic(p).flops);
+  }
+}
+
+TEST(MatmulLaunch, GridCoversPWithTileByTileBlocks) {
+  const LaunchGeometry l = launch_geometry(params(MatmulStrategy::tiled, 16, 100, 30, 50));
+  EXPECT_EQ(l.grid.x, 4);  // ceil(50 / 16) columns of P
+  EXPECT_EQ(l.grid.y, 7);  // ceil(100 / 16) rows of P
+  EXPECT_EQ(l.threads_per_block, 256);
+  EXPECT_EQ(l.shared_bytes, 2u * 16 * 16 * 4);  // Mds and Nds
+  EXPECT_EQ(launch_geometry(params(MatmulStrategy::naive, 16)).shared_bytes, 0u);
+  EXPECT_EQ(tiling_of(params(MatmulStrategy::tiled, 16, 100, 30, 50)).phases(30), 2);
+}
+
+TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
+  auto why = [](MatmulParams p, DeviceLimits l = {}) { return matmul_problem(p, l).value_or(""); };
+  EXPECT_FALSE(matmul_problem(params(MatmulStrategy::tiled, 2, 1, 1, 1)));
+  EXPECT_FALSE(matmul_problem(params(MatmulStrategy::tiled, 32, 3, 5, 7)));
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 1)).find("use 2..32"), std::string::npos);
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 33)).find("use 2..32"), std::string::npos);
+  DeviceLimits small;
+  small.max_threads_per_block = 512;
+  EXPECT_NE(why(params(MatmulStrategy::naive, 32), small).find("1024 threads per block"), std::string::npos);
+  small = {};
+  small.max_shared_bytes_per_block = 4096;  // Mds + Nds at 32 need 8192 B
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 32), small).find("8192 bytes of shared memory"), std::string::npos);
+  EXPECT_FALSE(matmul_problem(params(MatmulStrategy::naive, 32), small));
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 0, 4, 4)).find("at least 1"), std::string::npos);
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 1 << 15, 1 << 14, 4)).find("more than"), std::string::npos);
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 2, 1 << 18, 1, 1)).find("grid"), std::string::npos);
+  EXPECT_THROW(validate_matmul(params(MatmulStrategy::tiled, 0)), InvalidInput);
+}
