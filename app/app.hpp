@@ -1,17 +1,14 @@
 #pragma once
-// One frame of tilescope, shared by the window and the headless shot: input -> compute step ->
-// view + overlays -> panels. The caller owns the GL context and ImGui's platform side; it calls
-// prepare_frame() before ImGui::NewFrame(), frame() after it, then renders ImGui on top.
+// One frame of tilescope, shared by the window and the headless shot: the sidebar with the
+// pattern selector and menus, and the selected pattern's view. The caller owns the GL context
+// and ImGui's platform side; it calls prepare_frame() before ImGui::NewFrame(), frame() after it,
+// then renders ImGui on top.
+#include <memory>
 #include <string>
 
-#include "app/compute/conv2d_pipeline.hpp"
-#include "app/interop/cuda_gl_textures.hpp"
+#include "app/pattern_view.hpp"
 #include "app/ui/panels.hpp"
 #include "app/ui/ui_state.hpp"
-#include "app/view/image_layer.hpp"
-#include "app/view/view_transform.hpp"
-#include "kernels/filter.hpp"
-#include "kernels/image.hpp"
 
 struct ImFont;
 
@@ -20,46 +17,26 @@ namespace tilescope {
 struct Layout {
   Rect sidebar, view;
 };
-// Where the panels and the image view go in a window of this size.
+// Where the panels and the data view go in a window of this size.
 Layout layout_for(float width, float height, bool presentation);
 
 class App {
  public:
   explicit App(UiState state);  // needs a current GL 3.3 context and an ImGui context
   void prepare_frame();         // fonts and style for presentation mode (before NewFrame)
-  // display: window size in ImGui units; fb_scale: framebuffer pixels per unit.
   void frame(float display_w, float display_h, float fb_scale, double dt);
-  // Loads an image file as the source; a bad file leaves the current one and says why.
-  void load_file(const std::string& path);
+  void load_file(const std::string& path);  // opens it in the conv2d view
 
   UiState& state() { return state_; }
-  ViewTransform& view() { return view_; }
-  FrameStats& stats() { return stats_; }
-  const Conv2dPipeline& pipeline() const { return pipeline_; }
+  PatternView& view() { return *view_for(state_.pattern); }
+  FrameStats& stats() { return view().stats(); }
 
  private:
-  void handle_input();
-  void update_source(double dt);
-  void compute();
-  void present(Layer layer);  // the resident input/output into its texture
-  void draw_overlays();
-  void draw_panels(const Layout& layout);
+  PatternView* view_for(Pattern pattern);
+  void draw_sidebar(const Layout& layout);
 
   UiState state_;
-  Conv2dPipeline pipeline_;
-  ImageLayer image_layer_;
-  CudaGlTextures interop_;
-  ViewTransform view_;
-  FrameStats stats_;
-  bool showing_demo_ = false;  // what the pipeline holds
-  DemoScene shown_scene_ = DemoScene::mixed;
-  Filter2d filter_;
-  std::string filter_key_;
-  double anim_time_ = 0;
-  bool input_changed_ = true, dragging_ = false;
-  Conv2dParams last_params_{};
-  std::string last_filter_;
-  bool check_pending_ = true;
+  std::unique_ptr<PatternView> views_[kPatternCount];  // made when first shown
   ImFont* font_normal_ = nullptr;
   ImFont* font_large_ = nullptr;
 };

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/conv2d/conv2d_cli.hpp"
 #include "kernels/error.hpp"
 #ifdef TILESCOPE_HAVE_GUI
 #include "app/platform/run.hpp"
@@ -40,7 +41,7 @@ int main(int argc, char** argv) {
     }
     return run_window(state, frames);
 #else
-    cli::print_model_table(Conv2dParams{});
+    cli::conv2d::print_model_table(Conv2dParams{});
     std::cerr << "tilescope: this build has no desktop app (configured with TILESCOPE_GUI=OFF)\n";
     return 0;
 #endif

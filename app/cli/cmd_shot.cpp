@@ -4,16 +4,16 @@
 #include <regex>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/conv2d/conv2d_cli.hpp"
 #include "app/cli/options.hpp"
 #include "app/platform/run.hpp"
 #include "kernels/error.hpp"
-#include "kernels/strategy_registry.hpp"
 
 namespace tilescope::cli {
 namespace {
 
 struct ShotCli {
-  Conv2dOptions conv;
+  PatternOptions conv;
   ShotOptions shot;
   std::string window_size = "1600x900", hover, view = "split", file;
   bool presentation = false, live = false;
@@ -23,13 +23,9 @@ struct ShotCli {
 
 UiState shot_state(const ShotCli& o) {
   UiState s;
-  check_pattern(o.conv.pattern);
-  const auto strategy = parse_conv2d_strategy(o.conv.strategy);
-  if (!strategy) throw InvalidInput("unknown conv2d strategy '" + o.conv.strategy + "': use " + conv2d_strategy_names());
-  s.params.strategy = *strategy;
-  s.params.filter_radius = o.conv.radius;
-  s.params.tile = o.conv.tile;
-  s.filter = o.conv.filter;
+  if (o.conv.pattern != "conv2d") throw InvalidInput("the app shows conv2d; '" + o.conv.pattern + "' is not in it yet");
+  s.params = conv2d::params_of(o.conv);
+  if (!o.conv.filter.empty()) s.filter = o.conv.filter;
   make_named_filter(s.filter, 1);  // refuse an unknown name before opening any context
   s.backend = o.conv.backend;
   s.presentation = o.presentation;
@@ -54,7 +50,9 @@ UiState shot_state(const ShotCli& o) {
 
 void run(ShotCli& o) {
   UiState state = shot_state(o);
-  parse_size(o.window_size, o.shot.width, o.shot.height);
+  const auto window = parse_dims(o.window_size, 2, "WxH");
+  o.shot.width = window[0];
+  o.shot.height = window[1];
   if (o.shot.width < 320 || o.shot.height < 240 || o.shot.width > 8192 || o.shot.height > 8192)
     throw InvalidInput("window size " + o.window_size + " is outside 320x240 .. 8192x8192");
   if (!o.hover.empty()) {
@@ -71,7 +69,7 @@ void run(ShotCli& o) {
 void add_shot_command(CLI::App& app) {
   auto o = std::make_shared<ShotCli>();
   CLI::App* cmd = app.add_subcommand("shot", "render the whole window headless (EGL) into a PNG");
-  add_conv2d_options(cmd, o->conv, Need::radius | Need::filter | Need::backend);
+  add_pattern_options(cmd, o->conv, Need::radius | Need::filter | Need::backend);
   cmd->add_option("--out", o->shot.out, "the PNG to write")->required();
   cmd->add_option("--size", o->window_size, "window size WxH")->capture_default_str();
   cmd->add_option("--hover", o->hover, "place the pointer over image pixel X,Y");

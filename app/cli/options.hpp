@@ -1,22 +1,33 @@
 #pragma once
-// Options shared by the conv2d commands, turned into the kernels' parameter struct.
+// Options shared by the commands. Every pattern reads the same flags; an empty value means the
+// pattern's own default (see each pattern's files under app/cli/<pattern>/).
 #include <CLI/CLI.hpp>
 
+#include <optional>
 #include <string>
-
-#include "kernels/conv2d_params.hpp"
-#include "kernels/filter.hpp"
+#include <vector>
 
 namespace tilescope::cli {
 
-struct Conv2dOptions {
+struct PatternOptions {
   std::string pattern = "conv2d";
-  std::string strategy = "tiled_in";
-  int radius = 2;
-  int tile = 32;
-  std::string size = "1024x1024";
-  std::string filter = "box";
+  std::string strategy;  // "" = the pattern's default
+  std::optional<int> radius;  // unset = the pattern's default (filter radius, stencil order)
+  std::optional<int> tile;    // unset = the strategy's default
+  std::string size;      // "" = the pattern's default; WxH, WxHxD, N or MxKxN
+  std::string filter;    // "" = the pattern's default
   std::string backend = "auto";
+};
+
+// Files for `apply`.
+struct FileOptions {
+  std::string in, in2, out;
+};
+
+// Settings of `bench` beyond the pattern options.
+struct BenchSettings {
+  std::string radii;  // comma-separated; "" = the pattern's default list
+  int reps = 20;
 };
 
 enum class Need { radius = 1, size = 2, filter = 4, backend = 8 };
@@ -24,15 +35,12 @@ inline int operator|(Need a, Need b) { return int(a) | int(b); }
 inline int operator|(int a, Need b) { return a | int(b); }
 
 // Registers --pattern --strategy --tile, plus the parts named in `need`.
-void add_conv2d_options(CLI::App* cmd, Conv2dOptions& o, int need);
+void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need);
 
-// Throws InvalidInput for an unknown or unimplemented pattern.
-void check_pattern(const std::string& pattern);
-// "WxH" -> (W, H); throws InvalidInput.
-void parse_size(const std::string& text, int& width, int& height);
-// Pattern, strategy and size checked; the rest is left to validate_conv2d.
-Conv2dParams to_params(const Conv2dOptions& o);
-// A named filter, or a (2r+1)x(2r+1) .npy.
-Filter2d load_filter(const std::string& spec, int radius);
+// "12x34x5" -> {12, 34, 5}; `what` names the expected form in messages ("WxH"); throws InvalidInput
+// unless there are exactly `count` positive numbers.
+std::vector<int> parse_dims(const std::string& text, int count, const char* what);
+// "1,2,3" -> {1, 2, 3}; throws InvalidInput.
+std::vector<int> parse_list(const std::string& text, const char* flag);
 
 }  // namespace tilescope::cli

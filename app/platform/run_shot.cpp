@@ -32,8 +32,7 @@ int run_shot(UiState state, const ShotOptions& o) {
       }
       if (o.hover && i >= 1) {
         const Vec2 centre{o.hover->x + 0.5f, o.hover->y + 0.5f};
-        if (i == 1 && o.zoom > 0) app.view().look_at(centre, o.zoom);
-        const Vec2 s = app.view().to_screen(centre);
+        const Vec2 s = app.view().point_at(centre, i == 1 ? o.zoom : 0);
         io.MousePos = {s.x, s.y};
       }
       app.prepare_frame();
@@ -54,7 +53,7 @@ int run_shot(UiState state, const ShotOptions& o) {
                 << " ms, source " << st.source_ms << " ms, to GL " << st.upload_ms << " ms via " << st.transfer << "\n";
     }
     std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", " << gl.description() << ", "
-              << app.pipeline().backend().description() << ")\n";
+              << app.view().backend_description() << ")\n";
     return 0;
   } catch (const InvalidInput& e) {
     std::cerr << "tilescope: " << e.what() << "\n";

@@ -46,9 +46,6 @@ void filter_matrix(const Filter2d& f) {
 }  // namespace
 
 void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& filter) {
-  int pattern = 0;
-  ImGui::Combo("pattern", &pattern, "conv2d (PMPP ch 7)\0");
-  ImGui::TextDisabled("stencil3d, conv1d and matmul are planned");
 
   const StrategyInfo& info = strategy_info(s.params.strategy);
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {

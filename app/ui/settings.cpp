@@ -27,6 +27,8 @@ void load_settings(UiState& s, const std::string& path) {
   if (!in) return;
   const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return;
+  for (int i = 0; i < kPatternCount; ++i)
+    if (j.value("pattern", "") == pattern_id(Pattern(i))) s.pattern = Pattern(i);
   if (auto st = parse_conv2d_strategy(j.value("strategy", ""))) s.params.strategy = *st;
   s.params.filter_radius = j.value("radius", s.params.filter_radius);
   s.params.tile = j.value("tile", s.params.tile);
@@ -46,7 +48,7 @@ void load_settings(UiState& s, const std::string& path) {
 
 void save_settings(const UiState& s, const std::string& path) {
   const nlohmann::json j = {
-      {"strategy", strategy_info(s.params.strategy).name}, {"radius", s.params.filter_radius},
+      {"pattern", pattern_id(s.pattern)}, {"strategy", strategy_info(s.params.strategy).name}, {"radius", s.params.filter_radius},
       {"tile", s.params.tile}, {"filter", s.filter}, {"backend", s.backend}, {"view", int(s.view)},
       {"demo_size", s.demo_size}, {"demo_scene", int(s.demo_scene)}, {"presentation", s.presentation},
       {"overlay_tile_grid", s.overlays.tile_grid}, {"overlay_block", s.overlays.block},

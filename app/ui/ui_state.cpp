@@ -11,7 +11,31 @@ void clamp_params(UiState& s) {
   s.params.tile = std::clamp(s.params.tile, 1, 32);
 }
 
+const char* const* pattern_labels() {
+  static const char* const labels[kPatternCount] = {"2D convolution (PMPP ch 7)"};
+  return labels;
+}
+
+const char* pattern_id(Pattern p) {
+  switch (p) {
+    case Pattern::conv2d: return "conv2d";
+  }
+  return "?";
+}
+
+bool apply_common_key(UiState& s, unsigned int ch) {
+  switch (ch) {
+    case ' ': s.paused = !s.paused; return true;
+    case '.': s.step_once = true; return true;
+    case 'f': case 'F': s.presentation = !s.presentation; return true;
+    case 's': case 'S': s.screenshot_requested = true; return true;
+    case 'p': case 'P': s.pattern = Pattern((int(s.pattern) + 1) % kPatternCount); return true;
+    default: return false;
+  }
+}
+
 bool apply_key(UiState& s, unsigned int ch) {
+  if (apply_common_key(s, ch)) return true;
   switch (ch) {
     case '+': case '=': ++s.params.filter_radius; break;
     case '-': case '_': --s.params.filter_radius; break;
@@ -20,10 +44,6 @@ bool apply_key(UiState& s, unsigned int ch) {
     case '1': case '2': case '3': case '4': case '5':
       s.params.strategy = static_cast<Conv2dStrategy>(ch - '1');
       break;
-    case ' ': s.paused = !s.paused; break;
-    case '.': s.step_once = true; break;
-    case 'f': case 'F': s.presentation = !s.presentation; break;
-    case 's': case 'S': s.screenshot_requested = true; break;
     case 'v': case 'V': s.view = static_cast<ViewMode>((int(s.view) + 1) % 4); break;
     default: return false;
   }

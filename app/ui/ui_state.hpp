@@ -9,6 +9,13 @@
 
 namespace tilescope {
 
+// The book's systems the app shows, one view each.
+enum class Pattern { conv2d };
+inline constexpr int kPatternCount = 1;
+// "2D convolution (PMPP ch 7)", ... in enum order, for the selector.
+const char* const* pattern_labels();
+const char* pattern_id(Pattern p);  // "conv2d": the command line's and the settings' name
+
 enum class ViewMode { input, output, split, diff };
 enum class SourceKind { demo, file };
 
@@ -25,7 +32,9 @@ struct Overlays {
   bool legend = true;
 };
 
+// The app-wide settings (pattern, backend, presentation, pause) and the conv2d view's.
 struct UiState {
+  Pattern pattern = Pattern::conv2d;
   Conv2dParams params;  // width/height follow the source
   std::string filter = "gaussian";
   std::string backend = "auto";
@@ -46,8 +55,10 @@ struct UiState {
 // The pixel the overlays and inspector follow: the pinned one, else the hovered one.
 std::optional<Pixel> focus_pixel(const UiState& s);
 
-// Keys of lecture use (as typed characters): + - radius, [ ] tile, 1-5 strategy, space pause,
-// . single step, f presentation mode, s screenshot, v cycle views. Returns whether it was one.
+// Keys every view shares (as typed characters): space pause, . single step, f presentation mode,
+// s screenshot, p next pattern. Returns whether it was one.
+bool apply_common_key(UiState& s, unsigned int ch);
+// The conv2d view's keys: + - radius, [ ] tile, 1-5 strategy, v cycle views, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
 
 // Keeps radius and tile inside what the kernels support (1..kMaxFilterRadius, 1..32).

@@ -1,4 +1,4 @@
-// tilescope check: every strategy against the CPU reference over odd sizes, radii and tiles.
+// tilescope check --pattern conv2d: every strategy against the CPU reference over odd sizes, radii and tiles.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -6,21 +6,22 @@
 #include <memory>
 #include <random>
 
-#include "app/cli/commands.hpp"
-#include "app/cli/options.hpp"
+#include "app/cli/conv2d/conv2d_cli.hpp"
 #include "kernels/backend.hpp"
 #include "kernels/cpu/conv2d_cpu.hpp"
 #include "kernels/error.hpp"
 #include "kernels/strategy_registry.hpp"
 #include "kernels/validate.hpp"
 
-namespace tilescope::cli {
+namespace tilescope::cli::conv2d {
 namespace {
 
 constexpr int kSizes[][2] = {{1, 1}, {1, 37}, {37, 1}, {7, 5}, {31, 33}, {100, 67}, {257, 130}};
 constexpr int kTiles[] = {8, 16, 32};
 
-int run_check(const std::string& backend_name) {
+}  // namespace
+
+int check(const std::string& backend_name) {
   BackendChoice choice = choose_backend(backend_name);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   Backend& backend = *choice.backend;
@@ -74,15 +75,4 @@ int run_check(const std::string& backend_name) {
   return failed ? 1 : 0;
 }
 
-}  // namespace
-
-void add_check_command(CLI::App& app) {
-  auto backend = std::make_shared<std::string>("auto");
-  CLI::App* cmd = app.add_subcommand("check", "run every strategy against the CPU reference and print a table");
-  cmd->add_option("--backend", *backend, "auto, cuda or cpu")->capture_default_str();
-  cmd->callback([backend] {
-    if (const int rc = run_check(*backend)) throw CLI::RuntimeError(rc);
-  });
-}
-
-}  // namespace tilescope::cli
+}  // namespace tilescope::cli::conv2d

@@ -1,20 +1,18 @@
-// tilescope model: the traffic model and launch geometry of one parameter set.
+// tilescope model --pattern conv2d: the traffic model and launch geometry of one parameter set.
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
-#include "app/cli/commands.hpp"
-#include "app/cli/options.hpp"
+#include "app/cli/conv2d/conv2d_cli.hpp"
 #include "kernels/launch_geometry.hpp"
 #include "kernels/strategy_registry.hpp"
 #include "kernels/traffic.hpp"
 #include "kernels/validate.hpp"
 
-namespace tilescope::cli {
+namespace tilescope::cli::conv2d {
 namespace {
-
 
 nlohmann::json model_json(const Conv2dParams& p) {
   const StrategyInfo& info = strategy_info(p.strategy);
@@ -103,23 +101,16 @@ void print_model_table(const Conv2dParams& base) {
               "counted = every block of this image emulated (ghost cells are not loaded).\n");
 }
 
-void add_model_command(CLI::App& app) {
-  auto o = std::make_shared<Conv2dOptions>();
-  auto json = std::make_shared<bool>(false);
-  CLI::App* cmd = app.add_subcommand("model", "OP/B (book model, bound, exact count) and launch geometry");
-  add_conv2d_options(cmd, *o, Need::radius | Need::size);
-  cmd->add_flag("--json", *json, "print one JSON object");
-  cmd->callback([o, json] {
-    if (o->strategy == "all" && !*json) {
-      Conv2dOptions any = *o;
-      any.strategy = "basic";
-      return print_model_table(to_params(any));
-    }
-    const Conv2dParams p = to_params(*o);
-    validate_conv2d(p);
-    if (*json) std::cout << model_json(p).dump(2) << "\n";
-    else print_model(p);
-  });
+void model(const PatternOptions& o, bool json) {
+  if (o.strategy == "all" && !json) {
+    PatternOptions any = o;
+    any.strategy.clear();
+    return print_model_table(params_of(any));
+  }
+  const Conv2dParams p = params_of(o);
+  validate_conv2d(p);
+  if (json) std::cout << model_json(p).dump(2) << "\n";
+  else print_model(p);
 }
 
-}  // namespace tilescope::cli
+}  // namespace tilescope::cli::conv2d

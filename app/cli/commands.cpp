@@ -1,0 +1,72 @@
+// The subcommands model, apply, check and bench: shared options, handed to the --pattern's code.
+#include <memory>
+
+#include "app/cli/commands.hpp"
+#include "app/cli/options.hpp"
+#include "app/cli/patterns.hpp"
+#include "kernels/error.hpp"
+
+namespace tilescope::cli {
+
+void add_model_command(CLI::App& app) {
+  auto o = std::make_shared<PatternOptions>();
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("model", "OP/B (book model, bound, exact count) and launch geometry");
+  add_pattern_options(cmd, *o, Need::radius | Need::size);
+  cmd->get_option("--strategy")->description("a strategy of the pattern, or all (a table; text only)");
+  cmd->add_flag("--json", *json, "print one JSON object");
+  cmd->callback([o, json] { pattern_commands(o->pattern).model(*o, *json); });
+}
+
+void add_apply_command(CLI::App& app) {
+  auto o = std::make_shared<PatternOptions>();
+  auto files = std::make_shared<FileOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "apply",
+      "run one strategy on a file; zeros outside the data (conv2d = scipy.ndimage.correlate(img, w, "
+      "mode='constant', cval=0))");
+  add_pattern_options(cmd, *o, Need::radius | Need::filter | Need::backend);
+  cmd->add_option("--in", files->in,
+                  "input: conv2d: PNG/JPG/BMP/TGA (grey in [0,1], Rec. 601 luma 0.299 R + 0.587 G + 0.114 B) or a "
+                  "2-D float32/float64 .npy; stencil3d: a 3-D .npy (D, H, W)")
+      ->required();
+  cmd->add_option("--out", files->out, "output: .npy (float32, exact); conv2d also .png (clamped to [0,1])")
+      ->required();
+  cmd->callback([o, files] { pattern_commands(o->pattern).apply(*o, *files); });
+}
+
+void add_check_command(CLI::App& app) {
+  auto backend = std::make_shared<std::string>("auto");
+  auto pattern = std::make_shared<std::string>("all");
+  CLI::App* cmd = app.add_subcommand("check", "run every strategy against the CPU reference and print a table");
+  cmd->add_option("--backend", *backend, "auto, cuda or cpu")->capture_default_str();
+  cmd->add_option("--pattern", *pattern, std::string("all, or one of ") + pattern_names())->capture_default_str();
+  cmd->callback([backend, pattern] {
+    int failed = 0;
+    if (*pattern != "all") {
+      failed = pattern_commands(*pattern).check(*backend);
+    } else {
+      int count = 0;
+      const PatternCommands* patterns = all_pattern_commands(count);
+      for (int i = 0; i < count; ++i) failed |= patterns[i].check(*backend);
+    }
+    if (failed) throw CLI::RuntimeError(failed);
+  });
+}
+
+void add_bench_command(CLI::App& app) {
+  auto o = std::make_shared<PatternOptions>();
+  auto settings = std::make_shared<BenchSettings>();
+  o->strategy = "all";
+  CLI::App* cmd = app.add_subcommand("bench", "time each strategy on the chosen backend");
+  add_pattern_options(cmd, *o, Need::size | Need::backend);
+  cmd->get_option("--strategy")->description("all, or one strategy of the pattern")->capture_default_str();
+  cmd->add_option("--radius", settings->radii, "comma-separated radii (stencil3d: orders)");
+  cmd->add_option("--reps", settings->reps, "timed repetitions (median and min reported)")->capture_default_str();
+  cmd->callback([o, settings] {
+    if (settings->reps < 1) throw InvalidInput("--reps must be at least 1");
+    pattern_commands(o->pattern).bench(*o, *settings);
+  });
+}
+
+}  // namespace tilescope::cli

@@ -1,0 +1,24 @@
+#pragma once
+// The commands for PMPP chapter 7's 2D convolution.
+#include <string>
+
+#include "app/cli/options.hpp"
+#include "kernels/conv2d_params.hpp"
+#include "kernels/filter.hpp"
+
+namespace tilescope::cli::conv2d {
+
+// Options -> parameters, with conv2d's defaults (tiled_in, radius 2, tile 32, 1024x1024); the
+// strategy and size are checked here, the rest by validate_conv2d.
+Conv2dParams params_of(const PatternOptions& o);
+// A named filter (default box), or a (2r+1)x(2r+1) .npy.
+Filter2d load_filter(const std::string& spec, int radius);
+
+void model(const PatternOptions& o, bool json);
+// Book model, bound and counted OP/B of every strategy at the radius/tile/size of `p`.
+void print_model_table(const Conv2dParams& p);
+void apply(const PatternOptions& o, const FileOptions& files);
+int check(const std::string& backend);
+void bench(const PatternOptions& o, const BenchSettings& settings);
+
+}  // namespace tilescope::cli::conv2d
