@@ -8,6 +8,7 @@
 #include "kernels/conv2d_params.hpp"
 #include "kernels/demo_scene.hpp"
 #include "kernels/filter.hpp"
+#include "kernels/stencil3d_engine.hpp"
 #include "kernels/validate.hpp"
 
 namespace tilescope {
@@ -41,6 +42,9 @@ class Backend {
   // Device pointers of the resident images, for CUDA-GL interop (null on the CPU).
   virtual const float* device_input() const { return nullptr; }
   virtual const float* device_output() const { return nullptr; }
+
+  // A resident 3D grid for the stencil pattern on this backend's hardware.
+  virtual std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const = 0;
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.

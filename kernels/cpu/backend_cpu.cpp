@@ -35,6 +35,7 @@ class CpuBackend final : public Backend {
     conv2d_cpu(f, input_.data(), output_.data(), p.width, p.height);
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
+  std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override { return make_cpu_stencil3d_engine(); }
   void read_input(float* h_in) const override { std::copy(input_.begin(), input_.end(), h_in); }
   void read_output(float* h_out) const override { std::copy(output_.begin(), output_.end(), h_out); }
 

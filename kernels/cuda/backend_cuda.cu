@@ -36,6 +36,7 @@ class CudaBackend final : public Backend {
     l.max_shared_bytes_per_block = prop_.sharedMemPerBlock;
     l.max_grid_x = prop_.maxGridSize[0];
     l.max_grid_y = prop_.maxGridSize[1];
+    l.max_grid_z = prop_.maxGridSize[2];
     l.max_threads_per_sm = prop_.maxThreadsPerMultiProcessor;
     return l;
   }
@@ -81,6 +82,7 @@ class CudaBackend final : public Backend {
     stop_->record();
     return stop_->since(*start_);
   }
+  std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override { return make_cuda_stencil3d_engine(limits()); }
   void read_input(float* h_in) const override {
     cuda::check(cudaMemcpy(h_in, d_in_.get(), d_in_.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (input back)");
   }
