@@ -10,6 +10,7 @@
 #include "kernels/demo_scene.hpp"
 #include "kernels/filter.hpp"
 #include "kernels/matmul_engine.hpp"
+#include "kernels/stencil3d_engine.hpp"
 #include "kernels/validate.hpp"
 
 namespace tilescope {
@@ -47,6 +48,8 @@ class Backend {
   // The other patterns: one engine each, computing on this backend's hardware.
   virtual std::unique_ptr<Conv1dEngine> make_conv1d_engine() const = 0;
   virtual std::unique_ptr<MatmulEngine> make_matmul_engine() const = 0;
+  // A resident 3D grid for the stencil pattern on this backend's hardware.
+  virtual std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const = 0;
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.

@@ -34,6 +34,8 @@ class Conv1dEngine {
 // length. Engines call it before running.
 void validate_conv1d_run(const Conv1dParams& p, const Filter1d& f, const DeviceLimits& limits, int resident_length);
 
+// The engines of each backend (Backend::make_conv1d_engine returns its own).
 std::unique_ptr<Conv1dEngine> make_cpu_conv1d_engine();
+std::unique_ptr<Conv1dEngine> make_cuda_conv1d_engine(const DeviceLimits& limits);  // CUDA builds only
 
 }  // namespace tilescope

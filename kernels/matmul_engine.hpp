@@ -37,6 +37,8 @@ class MatmulEngine {
 // validate_matmul plus: the parameters' sizes are the resident matrices' (rows, inner, cols).
 void validate_matmul_run(const MatmulParams& p, const DeviceLimits& limits, int rows, int inner, int cols);
 
+// The engines of each backend (Backend::make_matmul_engine returns its own).
 std::unique_ptr<MatmulEngine> make_cpu_matmul_engine();
+std::unique_ptr<MatmulEngine> make_cuda_matmul_engine(const DeviceLimits& limits);  // CUDA builds only
 
 }  // namespace tilescope

@@ -16,6 +16,7 @@ struct DeviceLimits {
   std::size_t max_shared_bytes_per_block = 48 * 1024;
   int max_grid_x = INT_MAX;
   int max_grid_y = 65535;
+  int max_grid_z = 65535;
   int max_threads_per_sm = 2048;  // for occupancy figures
 };
 

@@ -11,7 +11,10 @@
 #include <fstream>
 
 #include "app/io/image_file.hpp"
+#include "app/io/npy.hpp"
+#include "kernels/cpu/conv1d_cpu.hpp"
 #include "kernels/cpu/conv2d_cpu.hpp"
+#include "kernels/cpu/matmul_cpu.hpp"
 #include "test_util.hpp"
 
 using namespace tilescope;
@@ -40,6 +43,12 @@ Result run(const std::string& args) {
   const int status = ::pclose(pipe);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+nlohmann::json run_json(const std::string& args) {
+  const Result r = run(args);
+  EXPECT_EQ(r.code, 0) << args << ": " << r.out;
+  return r.code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json::object();
 }
 
 class Cli : public ::testing::Test {
@@ -88,8 +97,12 @@ TEST_F(Cli, BadUsageExitsTwoWithOneLineReason) {
   const char* cases[] = {
       "model --strategy fastest",         "model --radius 0",        "model --radius 9",
       "model --tile 0",                   "model --tile 33",         "model --strategy tiled_in --radius 4 --tile 8",
-      "model --pattern conv5d",           "model --pattern matmul",  "model --size 12by3",
+      "model --pattern conv5d",           "model --size 12by3",
       "model --no-such-flag",             "frobnicate",
+      "model --pattern conv1d --radius 33",  "model --pattern conv1d --tile 16",  "model --pattern conv1d --size 1x2",
+      "model --pattern conv1d --strategy tiled_in",  "model --pattern matmul --tile 33",
+      "model --pattern matmul --radius 2",  "model --pattern matmul --size 10x10",
+      "bench --pattern matmul --radius 1",
   };
   for (const char* args : cases) {
     const Result r = run(args);
@@ -151,4 +164,103 @@ TEST_F(Cli, CheckPassesOnTheCpuBackend) {
   const Result r = run("check --backend cpu");
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("check: 15 passed, 0 failed"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, ModelJsonForConv1dHasTheBooksLoadReductions) {
+  const Result r = run("model --pattern conv1d --strategy tiled --tile 1024 --radius 2 --size 1048576 --json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["load_reduction_interior"].get<double>(), 4.98, 0.005);
+  EXPECT_DOUBLE_EQ(j["load_reduction_boundary"].get<double>(), (5120.0 - 3) / 1026);
+  EXPECT_DOUBLE_EQ(j["opb_model"].get<double>(), 5120.0 * 2 / (1028 * 4));
+  EXPECT_DOUBLE_EQ(j["opb_counted"].get<double>(), j["flops"].get<double>() / j["global_load_bytes"].get<double>());
+  // 1024 blocks of 1028 loads, minus the two missing halos of the end blocks.
+  EXPECT_EQ(j["tile_loads"].get<long long>(), 1024LL * 1028 - 4);
+  EXPECT_EQ(j["grid"].get<int>(), 1024);
+  EXPECT_DOUBLE_EQ(run_json("model --pattern conv1d --strategy const_mem --json")["opb_model"].get<double>(), 0.5);
+}
+
+TEST_F(Cli, ModelForMatmulGivesTheBooksRatiosAndTheA100Bound) {
+  const auto tiled = run_json("model --pattern matmul --strategy tiled --tile 16 --size 512x256x128 --json");
+  EXPECT_DOUBLE_EQ(tiled["opb_model"].get<double>(), 4.0);
+  EXPECT_DOUBLE_EQ(tiled["opb_counted"].get<double>(), 4.0);  // every size a multiple of 16
+  EXPECT_DOUBLE_EQ(tiled["a100_bound_gflops"].get<double>(), 6220.0);
+  EXPECT_EQ(tiled["phases"].get<int>(), 16);
+  EXPECT_EQ(tiled["grid"], nlohmann::json({8, 32}));
+  EXPECT_TRUE(tiled.contains("device_bound_gflops"));
+  EXPECT_DOUBLE_EQ(run_json("model --pattern matmul --strategy naive --json")["opb_model"].get<double>(), 0.25);
+  const Result text = run("model --pattern matmul --strategy all");
+  ASSERT_EQ(text.code, 0) << text.out;
+  EXPECT_NE(text.out.find("6220"), std::string::npos) << text.out;
+}
+
+TEST_F(Cli, ApplyConv1dIsCorrelate1dWithZerosOutside) {
+  const std::vector<float> x = test::random_image(3001, 1, 21).pixels;
+  io::write_npy(path("x.npy"), {3001}, x.data());
+  const Filter1d f = make_named_filter1d("random:9", 5);
+  std::vector<float> ref(x.size());
+  conv1d_cpu(f, x.data(), ref.data(), int(x.size()));
+  for (const char* backend : {"cpu", "auto"}) {
+    const Result r = run("apply --pattern conv1d --strategy cached_halo --radius 5 --tile 64 --filter random:9 --in " +
+                         path("x.npy") + " --out " + path("y.npy") + " --backend " + backend);
+    ASSERT_EQ(r.code, 0) << r.out;
+    const io::NpyArray y = io::read_npy(path("y.npy"));
+    EXPECT_EQ(y.shape, std::vector<long long>{3001});
+    EXPECT_LE(test::max_abs_diff(y.data, ref), conv1d_tolerance(f, 1.0f)) << backend;
+  }
+}
+
+TEST_F(Cli, ApplyMatmulMultipliesTheTwoInputs) {
+  const std::vector<float> A = test::random_image(33, 70, 22).pixels, B = test::random_image(45, 33, 23).pixels;
+  io::write_npy(path("A.npy"), {70, 33}, A.data());
+  io::write_npy(path("B.npy"), {33, 45}, B.data());
+  std::vector<float> ref(70 * 45);
+  matmul_cpu(A.data(), B.data(), ref.data(), 70, 33, 45);
+  for (const char* backend : {"cpu", "auto"}) {
+    const Result r = run("apply --pattern matmul --tile 8 --in " + path("A.npy") + " --in2 " + path("B.npy") +
+                         " --out " + path("C.npy") + " --backend " + backend);
+    ASSERT_EQ(r.code, 0) << r.out;
+    const io::NpyArray C = io::read_npy(path("C.npy"));
+    EXPECT_EQ(C.shape, (std::vector<long long>{70, 45}));
+    EXPECT_LE(test::max_abs_diff(C.data, ref), matmul_tolerance(33, 1.0f, 1.0f)) << backend;
+  }
+}
+
+TEST_F(Cli, ApplyConv1dAndMatmulWriteNothingOnBadInput) {
+  const std::vector<float> v(12, 1.0f);
+  io::write_npy(path("v.npy"), {12}, v.data());
+  io::write_npy(path("m34.npy"), {3, 4}, v.data());
+  io::write_npy(path("w4.npy"), {4}, v.data());
+  const std::string cases[] = {
+      "--pattern conv1d --in " + path("m34.npy") + " --out " + path("o.npy"),                      // 2-D signal
+      "--pattern conv1d --in " + path("v.npy") + " --out " + path("o.npy") + " --filter " + path("w4.npy"),  // even taps
+      "--pattern conv1d --in " + path("v.npy") + " --out " + path("o.npy") + " --filter nosuch",
+      "--pattern matmul --in " + path("m34.npy") + " --in2 " + path("m34.npy") + " --out " + path("o.npy"),  // 4 != 3
+      "--pattern matmul --in " + path("m34.npy") + " --out " + path("o.npy"),  // no --in2
+      "--pattern matmul --in " + path("v.npy") + " --in2 " + path("m34.npy") + " --out " + path("o.npy"),  // 1-D
+  };
+  for (const std::string& args : cases) {
+    const Result r = run("apply " + args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    EXPECT_FALSE(fs::exists(path("o.npy"))) << args;
+  }
+}
+
+TEST_F(Cli, CheckConv1dAndMatmulPassOnTheCpuBackend) {
+  Result r = run("check --pattern conv1d --backend cpu");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("check conv1d: 16 passed, 0 failed"), std::string::npos) << r.out;
+  r = run("check --pattern matmul --backend cpu");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("check matmul: 2 passed, 0 failed"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, BenchTimesConv1dAndMatmulOnTheCpu) {
+  Result r = run("bench --pattern conv1d --size 100000 --radius 1,3 --reps 2 --backend cpu");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3 + 2 * 4) << r.out;  // header lines + 2 radii x 4
+  r = run("bench --pattern matmul --size 64x32x48 --reps 2 --backend cpu");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("naive"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("6220 GFLOP/s"), std::string::npos) << r.out;
 }

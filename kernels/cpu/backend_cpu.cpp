@@ -37,6 +37,7 @@ class CpuBackend final : public Backend {
   }
   std::unique_ptr<Conv1dEngine> make_conv1d_engine() const override { return make_cpu_conv1d_engine(); }
   std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return make_cpu_matmul_engine(); }
+  std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override { return make_cpu_stencil3d_engine(); }
   void read_input(float* h_in) const override { std::copy(input_.begin(), input_.end(), h_in); }
   void read_output(float* h_out) const override { std::copy(output_.begin(), output_.end(), h_out); }
 

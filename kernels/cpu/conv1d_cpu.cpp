@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "kernels/cpu/tolerance.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace tilescope {
 
@@ -22,7 +22,7 @@ void conv1d_cpu(const Filter1d& f, const float* in, float* out, int length) {
 double conv1d_tolerance(const Filter1d& f, float max_abs_input) {
   double sum_abs = 0;
   for (float w : f.weights) sum_abs += std::fabs(w);
-  return sum_tolerance(f.weights.size(), sum_abs, max_abs_input);
+  return weighted_sum_tolerance(int(f.weights.size()), sum_abs, max_abs_input);
 }
 
 }  // namespace tilescope

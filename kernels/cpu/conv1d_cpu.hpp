@@ -8,7 +8,7 @@ namespace tilescope {
 
 void conv1d_cpu(const Filter1d& f, const float* in, float* out, int length);
 
-// Largest |difference| expected between two float32 evaluations of one output (tolerance.hpp).
+// Largest |difference| expected between two float32 evaluations of one output (kernels/tolerance.hpp).
 double conv1d_tolerance(const Filter1d& f, float max_abs_input);
 
 }  // namespace tilescope

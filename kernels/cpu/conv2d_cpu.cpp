@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstddef>
 
-#include "kernels/cpu/tolerance.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace tilescope {
 
@@ -30,7 +30,7 @@ void conv2d_cpu(const Filter2d& f, const float* in, float* out, int width, int h
 double conv2d_tolerance(const Filter2d& f, float max_abs_input) {
   double sum_abs = 0;
   for (float w : f.weights) sum_abs += std::fabs(w);
-  return sum_tolerance(f.weights.size(), sum_abs, max_abs_input);
+  return weighted_sum_tolerance(int(f.weights.size()), sum_abs, max_abs_input);
 }
 
 }  // namespace tilescope

@@ -2,7 +2,7 @@
 
 #include <cstddef>
 
-#include "kernels/cpu/tolerance.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace tilescope {
 
@@ -22,7 +22,7 @@ void matmul_cpu(const float* M, const float* N, float* P, int rows, int inner, i
 }
 
 double matmul_tolerance(int inner, float max_abs_m, float max_abs_n) {
-  return sum_tolerance(std::size_t(inner), double(inner) * max_abs_m, max_abs_n);
+  return weighted_sum_tolerance(inner, double(inner) * max_abs_m, max_abs_n);
 }
 
 }  // namespace tilescope

@@ -3,11 +3,9 @@
 #include <string>
 
 #include "kernels/backend.hpp"
-#include "kernels/cuda/conv1d_kernels.cuh"
 #include "kernels/cuda/conv2d_kernels.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/cuda/demo_scene.cuh"
-#include "kernels/cuda/matmul_kernels.cuh"
 #include "kernels/error.hpp"
 
 namespace tilescope {
@@ -38,6 +36,7 @@ class CudaBackend final : public Backend {
     l.max_shared_bytes_per_block = prop_.sharedMemPerBlock;
     l.max_grid_x = prop_.maxGridSize[0];
     l.max_grid_y = prop_.maxGridSize[1];
+    l.max_grid_z = prop_.maxGridSize[2];
     l.max_threads_per_sm = prop_.maxThreadsPerMultiProcessor;
     return l;
   }
@@ -83,8 +82,9 @@ class CudaBackend final : public Backend {
     stop_->record();
     return stop_->since(*start_);
   }
-  std::unique_ptr<Conv1dEngine> make_conv1d_engine() const override { return cuda::make_conv1d_engine(limits()); }
-  std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return cuda::make_matmul_engine(limits()); }
+  std::unique_ptr<Conv1dEngine> make_conv1d_engine() const override { return make_cuda_conv1d_engine(limits()); }
+  std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return make_cuda_matmul_engine(limits()); }
+  std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override { return make_cuda_stencil3d_engine(limits()); }
   void read_input(float* h_in) const override {
     cuda::check(cudaMemcpy(h_in, d_in_.get(), d_in_.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (input back)");
   }

@@ -43,8 +43,12 @@ class CudaConv1dEngine final : public Conv1dEngine {
 
 }  // namespace
 
-std::unique_ptr<Conv1dEngine> make_conv1d_engine(const DeviceLimits& limits) {
-  return std::make_unique<CudaConv1dEngine>(limits);
+}  // namespace tilescope::cuda
+
+namespace tilescope {
+
+std::unique_ptr<Conv1dEngine> make_cuda_conv1d_engine(const DeviceLimits& limits) {
+  return std::make_unique<cuda::CudaConv1dEngine>(limits);
 }
 
-}  // namespace tilescope::cuda
+}  // namespace tilescope

@@ -1,10 +1,7 @@
 #pragma once
-// Host entry points of the conv1d CUDA kernels (PMPP 3rd ed. 7.2-7.5) and their engine.
+// Host entry points of the conv1d CUDA kernels (PMPP 3rd ed. 7.2-7.5).
 #include <cuda_runtime.h>
 
-#include <memory>
-
-#include "kernels/conv1d_engine.hpp"
 #include "kernels/conv1d_params.hpp"
 #include "kernels/filter1d.hpp"
 
@@ -18,8 +15,5 @@ void upload_conv1d_constant_filter(const Filter1d& f);
 // if the launch fails.
 void launch_conv1d(const Conv1dParams& p, const float* d_in, float* d_out, const float* d_filter,
                    cudaStream_t stream = nullptr);
-
-// The engine on the current device, which has these limits.
-std::unique_ptr<Conv1dEngine> make_conv1d_engine(const DeviceLimits& limits);
 
 }  // namespace tilescope::cuda

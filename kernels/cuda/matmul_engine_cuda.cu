@@ -7,6 +7,7 @@
 #include "kernels/cuda/matmul_kernels.cuh"
 #include "kernels/cuda/timed_launch.cuh"
 #include "kernels/error.hpp"
+#include "kernels/matmul_engine.hpp"
 
 namespace tilescope::cuda {
 namespace {
@@ -52,8 +53,12 @@ class CudaMatmulEngine final : public MatmulEngine {
 
 }  // namespace
 
-std::unique_ptr<MatmulEngine> make_matmul_engine(const DeviceLimits& limits) {
-  return std::make_unique<CudaMatmulEngine>(limits);
+}  // namespace tilescope::cuda
+
+namespace tilescope {
+
+std::unique_ptr<MatmulEngine> make_cuda_matmul_engine(const DeviceLimits& limits) {
+  return std::make_unique<cuda::CudaMatmulEngine>(limits);
 }
 
-}  // namespace tilescope::cuda
+}  // namespace tilescope

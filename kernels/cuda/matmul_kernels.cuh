@@ -1,10 +1,7 @@
 #pragma once
-// Host entry points of the matmul CUDA kernels (PMPP Fig 3.11, Fig 5.9 / 5.13) and their engine.
+// Host entry points of the matmul CUDA kernels (PMPP Fig 3.11, Fig 5.9 / 5.13).
 #include <cuda_runtime.h>
 
-#include <memory>
-
-#include "kernels/matmul_engine.hpp"
 #include "kernels/matmul_params.hpp"
 
 namespace tilescope::cuda {
@@ -13,8 +10,5 @@ namespace tilescope::cuda {
 // Throws BackendError naming the kernel if the launch fails.
 void launch_matmul(const MatmulParams& p, const float* d_M, const float* d_N, float* d_P,
                    cudaStream_t stream = nullptr);
-
-// The engine on the current device, which has these limits (cuBLAS as its library reference).
-std::unique_ptr<MatmulEngine> make_matmul_engine(const DeviceLimits& limits);
 
 }  // namespace tilescope::cuda

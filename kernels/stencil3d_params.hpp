@@ -1,0 +1,39 @@
+#pragma once
+// The parameter struct of PMPP chapter 8's 3D star stencils, shared by kernels, model, overlays
+// and the command line.
+#include <cstdint>
+
+namespace tilescope {
+
+enum class Stencil3dStrategy : std::uint8_t {
+  basic,           // PMPP 8.2: one thread per output, every neighbour from global memory
+  tiled,           // Fig 8.8: block = input tile T^3; the halo shell of threads only loads
+  coarsened,       // PMPP 8.4: T^2 block marches in z, three planes in shared memory
+  register_tiled,  // PMPP 8.5: as coarsened, previous and next planes in registers
+};
+inline constexpr int kStencil3dStrategyCount = 4;
+
+inline constexpr int kMaxStencilOrder = 3;  // kernels are instantiated for k = 1..3
+
+struct Stencil3dParams {
+  Stencil3dStrategy strategy = Stencil3dStrategy::tiled;
+  int order = 1;  // k: neighbours on each side along each axis
+  int tile = 8;   // T: input-tile edge (block edge for basic)
+  int width = 256, height = 256, depth = 256;
+
+  int points() const { return 6 * order + 1; }          // 7, 13, 19
+  int ops_per_output() const { return 2 * points() - 1; }  // PMPP: 13 for 7 points
+  long long cells() const { return 1LL * width * height * depth; }
+  bool operator==(const Stencil3dParams& o) const {
+    return strategy == o.strategy && order == o.order && tile == o.tile && width == o.width &&
+           height == o.height && depth == o.depth;
+  }
+};
+
+// The tile each strategy starts with: 8^3 for the cube blocks (the book's IN_TILE_DIM), 32^2 for
+// the marching ones.
+inline int default_stencil_tile(Stencil3dStrategy s) {
+  return s == Stencil3dStrategy::basic || s == Stencil3dStrategy::tiled ? 8 : 32;
+}
+
+}  // namespace tilescope
