@@ -1,18 +1,29 @@
 // matmul: the book's numbers (0.25 OP/B naive, TILE_WIDTH x 0.25 tiled, the A100's 6220 GFLOP/s),
-// exact counts against a brute-force emulation of every thread and phase, launch and validation.
+// exact counts against a brute-force emulation of every thread and phase, launch, validation,
+// and the phase-by-phase emulation with and without the two barriers.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <random>
 
 #include "kernels/error.hpp"
 #include "kernels/matmul_geometry.hpp"
 #include "kernels/matmul_launch.hpp"
+#include "kernels/matmul_phases.hpp"
 #include "kernels/matmul_strategies.hpp"
 #include "kernels/matmul_traffic.hpp"
 
 using namespace tilescope;
 
 namespace {
+
+std::vector<float> test_values(int n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::vector<float> v(n);
+  for (float& x : v) x = u(rng);
+  return v;
+}
 
 MatmulParams params(MatmulStrategy s, int tile, int rows = 1024, int inner = 1024, int cols = 1024) {
   return {s, tile, rows, inner, cols};
@@ -137,4 +148,46 @@ TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
   EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 1 << 15, 1 << 14, 4)).find("more than"), std::string::npos);
   EXPECT_NE(why(params(MatmulStrategy::tiled, 2, 1 << 18, 1, 1)).find("grid"), std::string::npos);
   EXPECT_THROW(validate_matmul(params(MatmulStrategy::tiled, 0)), InvalidInput);
+}
+
+TEST(MatmulPhases, WithBothBarriersThePhasesSumToTheProduct) {
+  const MatmulParams p = params(MatmulStrategy::tiled, 4, 9, 11, 7);
+  const std::vector<float> M = test_values(9 * 11, 1), N = test_values(11 * 7, 2);
+  const std::vector<float> P = tiled_product(p, M.data(), N.data(), MissingBarrier::none);
+  for (int row = 0; row < 9; ++row)
+    for (int col = 0; col < 7; ++col) {
+      double ref = 0;
+      for (int k = 0; k < 11; ++k) ref += double(M[row * 11 + k]) * N[k * 7 + col];
+      EXPECT_NEAR(P[row * 7 + col], ref, 1e-5) << row << "," << col;
+      EXPECT_EQ(tiled_pvalue(p, M.data(), N.data(), row, col, 0), 0.0f);
+    }
+  // After phase 0 a thread holds the products of k = 0..3 only.
+  EXPECT_NEAR(tiled_pvalue(p, M.data(), N.data(), 2, 3, 1),
+              M[2 * 11 + 0] * N[0 * 7 + 3] + M[2 * 11 + 1] * N[1 * 7 + 3] + M[2 * 11 + 2] * N[2 * 7 + 3] +
+                  M[2 * 11 + 3] * N[3 * 7 + 3],
+              1e-6);
+  EXPECT_EQ(staged_m(p, M.data(), 2, 2, 3), 0.0f);  // k = 11 is past the end of M's row: a zero
+  EXPECT_EQ(staged_n(p, N.data(), 2, 2, 3), N[10 * 7 + 3]);
+}
+
+TEST(MatmulPhases, WithoutEitherBarrierTheResultIsWrong) {
+  const MatmulParams p = params(MatmulStrategy::tiled, 4, 8, 12, 8);
+  const std::vector<float> M = test_values(8 * 12, 3), N = test_values(12 * 8, 4);
+  const std::vector<float> good = tiled_product(p, M.data(), N.data(), MissingBarrier::none);
+  for (MissingBarrier missing : {MissingBarrier::read_after_write, MissingBarrier::write_after_read}) {
+    const std::vector<float> bad = tiled_product(p, M.data(), N.data(), missing);
+    int wrong = 0;
+    for (std::size_t i = 0; i < good.size(); ++i) wrong += std::fabs(bad[i] - good[i]) > 1e-4f;
+    EXPECT_EQ(wrong, int(good.size())) << int(missing);
+  }
+}
+
+TEST(MatmulPhases, OnePhaseNeedsNoWriteAfterReadBarrier) {
+  // Nothing overwrites the tiles after the last phase, so with K <= TILE_WIDTH the second
+  // barrier is not needed; the first one still is.
+  const MatmulParams p = params(MatmulStrategy::tiled, 8, 8, 8, 8);
+  const std::vector<float> M = test_values(64, 5), N = test_values(64, 6);
+  const std::vector<float> good = tiled_product(p, M.data(), N.data(), MissingBarrier::none);
+  EXPECT_EQ(tiled_product(p, M.data(), N.data(), MissingBarrier::write_after_read), good);
+  EXPECT_NE(tiled_product(p, M.data(), N.data(), MissingBarrier::read_after_write), good);
 }
