@@ -71,5 +71,8 @@ struct BackendChoice {
 };
 // name: auto | cpu | cuda. "auto" takes CUDA when a device is usable, else the CPU.
 BackendChoice choose_backend(const std::string& name);
+// As choose_backend, but a backend that is not compiled in or has no device also gives the CPU
+// (with a note saying why) instead of an error: what the app wants. Unknown names still throw.
+BackendChoice choose_backend_or_cpu(const std::string& name);
 
 }  // namespace tilescope

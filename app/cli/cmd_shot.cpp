@@ -4,7 +4,9 @@
 #include <regex>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/conv1d/conv1d_cli.hpp"
 #include "app/cli/conv2d/conv2d_cli.hpp"
+#include "app/cli/matmul/matmul_cli.hpp"
 #include "app/cli/options.hpp"
 #include "app/platform/run.hpp"
 #include "kernels/error.hpp"
@@ -19,14 +21,44 @@ struct ShotCli {
   bool presentation = false, live = false;
   int demo_size = 1024;
   std::string scene = "mixed";
+  std::string data_size;           // conv1d: the signal's length; matmul: MxKxN
+  int phase = 0, step = 0;         // matmul's phase stepper
+  std::string without = "none";    // matmul: the barrier left out
 };
+
+// The conv1d and matmul views' settings from the shot's options; the rest keep the view's defaults.
+void pattern_state(UiState& s, const ShotCli& o) {
+  PatternOptions c = o.conv;
+  c.size = o.data_size;
+  if (c.pattern == "conv1d") {
+    s.conv1d.params = conv1d::params_of(c, s.conv1d.params);
+    if (!c.filter.empty()) s.conv1d.filter = c.filter;
+    make_named_filter1d(s.conv1d.filter, 1);  // refuse an unknown name before opening any context
+    clamp_conv1d(s.conv1d);
+  } else if (c.pattern == "matmul") {
+    s.matmul.params = matmul::params_of(c, s.matmul.params);
+    s.matmul.phase = o.phase, s.matmul.step = o.step;
+    const char* names[] = {"none", "raw", "war"};
+    const auto it = std::find(std::begin(names), std::end(names), o.without);
+    if (it == std::end(names)) throw InvalidInput("unknown --without '" + o.without + "': use none, raw or war");
+    s.matmul.missing = MissingBarrier(it - std::begin(names));
+    if (o.step < 0 || o.step >= kMatmulSteps) throw InvalidInput("--step takes 0 (load) .. 3 (barrier 2)");
+    clamp_matmul(s.matmul);
+  }
+}
 
 UiState shot_state(const ShotCli& o) {
   UiState s;
-  if (o.conv.pattern != "conv2d") throw InvalidInput("the app shows conv2d; '" + o.conv.pattern + "' is not in it yet");
-  s.params = conv2d::params_of(o.conv);
-  if (!o.conv.filter.empty()) s.filter = o.conv.filter;
-  make_named_filter(s.filter, 1);  // refuse an unknown name before opening any context
+  bool known_pattern = false;
+  for (int i = 0; i < kPatternCount; ++i)
+    if (o.conv.pattern == pattern_id(Pattern(i))) s.pattern = Pattern(i), known_pattern = true;
+  if (!known_pattern) throw InvalidInput("the app has no view of pattern '" + o.conv.pattern + "'");
+  if (s.pattern == Pattern::conv2d) {
+    s.params = conv2d::params_of(o.conv);
+    if (!o.conv.filter.empty()) s.filter = o.conv.filter;
+    make_named_filter(s.filter, 1);  // refuse an unknown name before opening any context
+  }
+  pattern_state(s, o);
   s.backend = o.conv.backend;
   s.presentation = o.presentation;
   const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};
@@ -80,6 +112,10 @@ void add_shot_command(CLI::App& app) {
   cmd->add_flag("--live", o->live, "animate the demo and compute every frame; prints frame timings");
   cmd->add_option("--scene", o->scene, "demo scene: mixed, checker, rings or impulses")->capture_default_str();
   cmd->add_option("--demo-size", o->demo_size, "side of the square demo image")->capture_default_str();
+  cmd->add_option("--data", o->data_size, "conv1d: the signal's length N; matmul: MxKxN (M is MxK, N is KxN)");
+  cmd->add_option("--phase", o->phase, "matmul: the phase the stepper shows")->capture_default_str();
+  cmd->add_option("--step", o->step, "matmul: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2")->capture_default_str();
+  cmd->add_option("--without", o->without, "matmul: the barrier left out: none, raw or war")->capture_default_str();
   cmd->add_option("file", o->file, "image to show instead of the built-in demo");
   cmd->callback([o] { run(*o); });
 }

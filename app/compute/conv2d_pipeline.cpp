@@ -13,14 +13,9 @@ Conv2dPipeline::Conv2dPipeline(const std::string& backend_name) { set_backend(ba
 
 void Conv2dPipeline::set_backend(const std::string& name) {
   requested_ = name;
-  try {
-    BackendChoice choice = choose_backend(name);
-    backend_ = std::move(choice.backend);
-    note_ = choice.note;
-  } catch (const std::exception& e) {  // cuda not compiled in, or no device
-    backend_ = make_cpu_backend();
-    note_ = std::string(e.what()) + "; using the CPU backend";
-  }
+  BackendChoice choice = choose_backend_or_cpu(name);
+  backend_ = std::move(choice.backend);
+  note_ = choice.note;
   if (!note_.empty()) std::cerr << "tilescope: " << note_ << "\n";
   if (width_ > 0) supply_input();
 }

@@ -12,13 +12,16 @@ void clamp_params(UiState& s) {
 }
 
 const char* const* pattern_labels() {
-  static const char* const labels[kPatternCount] = {"2D convolution (PMPP ch 7)"};
+  static const char* const labels[kPatternCount] = {"2D convolution (PMPP ch 7)", "1D convolution (PMPP ch 7)",
+                                                     "Tiled matrix multiplication (PMPP ch 5)"};
   return labels;
 }
 
 const char* pattern_id(Pattern p) {
   switch (p) {
     case Pattern::conv2d: return "conv2d";
+    case Pattern::conv1d: return "conv1d";
+    case Pattern::matmul: return "matmul";
   }
   return "?";
 }
@@ -59,6 +62,63 @@ const char* view_name(ViewMode v) {
     case ViewMode::diff: return "diff";
   }
   return "?";
+}
+
+void clamp_conv1d(Conv1dUi& c) {
+  c.params.filter_radius = std::clamp(c.params.filter_radius, 1, kMaxConv1dRadius);
+  c.params.tile = std::clamp(c.params.tile, kMinConv1dTile, kMaxConv1dTile);
+  c.params.length = std::clamp(c.params.length, 32, 1 << 16);
+}
+
+void clamp_matmul(MatmulUi& m) {
+  MatmulParams& p = m.params;
+  p.tile = std::clamp(p.tile, kMinMatmulTile, kMaxMatmulTile);
+  p.rows = std::clamp(p.rows, 1, 96), p.inner = std::clamp(p.inner, 1, 96), p.cols = std::clamp(p.cols, 1, 96);
+  const int phases = (p.inner + p.tile - 1) / p.tile;
+  m.phase = std::clamp(m.phase, 0, phases - 1);
+  m.step = std::clamp(m.step, 0, kMatmulSteps - 1);
+}
+
+const char* matmul_step_name(int step) {
+  static const char* const names[kMatmulSteps] = {"load Mds, Nds", "barrier 1 (read-after-write)",
+                                                  "multiply the tiles", "barrier 2 (write-after-read)"};
+  return names[step];
+}
+
+bool apply_conv1d_key(UiState& s, unsigned int ch) {
+  if (apply_common_key(s, ch)) return true;
+  Conv1dParams& p = s.conv1d.params;
+  switch (ch) {
+    case '+': case '=': ++p.filter_radius; break;
+    case '-': case '_': --p.filter_radius; break;
+    case ']': p.tile *= 2; break;
+    case '[': p.tile /= 2; break;
+    case '1': case '2': case '3': case '4': p.strategy = static_cast<Conv1dStrategy>(ch - '1'); break;
+    default: return false;
+  }
+  clamp_conv1d(s.conv1d);
+  return true;
+}
+
+bool apply_matmul_key(UiState& s, unsigned int ch) {
+  if (apply_common_key(s, ch)) return true;
+  MatmulUi& m = s.matmul;
+  const int phases = (m.params.inner + m.params.tile - 1) / m.params.tile;
+  const int at = m.phase * kMatmulSteps + m.step, last = phases * kMatmulSteps - 1;
+  switch (ch) {
+    case ']': ++m.params.tile; break;
+    case '[': --m.params.tile; break;
+    case '1': case '2': m.params.strategy = static_cast<MatmulStrategy>(ch - '1'); break;
+    case '>': case '<': {
+      const int next = std::clamp(at + (ch == '>' ? 1 : -1), 0, last);
+      m.phase = next / kMatmulSteps, m.step = next % kMatmulSteps;
+      break;
+    }
+    case 'b': case 'B': m.missing = MissingBarrier((int(m.missing) + 1) % 3); break;
+    default: return false;
+  }
+  clamp_matmul(m);
+  return true;
 }
 
 }  // namespace tilescope

@@ -4,14 +4,17 @@
 #include <optional>
 #include <string>
 
+#include "kernels/conv1d_params.hpp"
 #include "kernels/conv2d_params.hpp"
 #include "kernels/demo_scene.hpp"
+#include "kernels/matmul_params.hpp"
+#include "kernels/matmul_phases.hpp"
 
 namespace tilescope {
 
 // The book's systems the app shows, one view each.
-enum class Pattern { conv2d };
-inline constexpr int kPatternCount = 1;
+enum class Pattern { conv2d, conv1d, matmul };
+inline constexpr int kPatternCount = 3;
 // "2D convolution (PMPP ch 7)", ... in enum order, for the selector.
 const char* const* pattern_labels();
 const char* pattern_id(Pattern p);  // "conv2d": the command line's and the settings' name
@@ -32,7 +35,24 @@ struct Overlays {
   bool legend = true;
 };
 
-// The app-wide settings (pattern, backend, presentation, pause) and the conv2d view's.
+// The conv1d view's settings: the live signal's length is params.length.
+struct Conv1dUi {
+  Conv1dParams params{Conv1dStrategy::tiled, 4, 64, 320};
+  std::string filter = "gaussian";
+};
+
+// The matmul view's settings: small matrices, so that every element is a visible cell.
+struct MatmulUi {
+  MatmulParams params{MatmulStrategy::tiled, 4, 24, 20, 28};
+  int phase = 0;  // the phase stepper: 0 .. phases - 1
+  int step = 0;   // within the phase: 0 load, 1 barrier (RAW), 2 multiply, 3 barrier (WAR)
+  MissingBarrier missing = MissingBarrier::none;
+  unsigned seed = 1;  // of the random M and N
+};
+inline constexpr int kMatmulSteps = 4;
+const char* matmul_step_name(int step);
+
+// The app-wide settings (pattern, backend, presentation, pause) and each view's.
 struct UiState {
   Pattern pattern = Pattern::conv2d;
   Conv2dParams params;  // width/height follow the source
@@ -50,6 +70,8 @@ struct UiState {
   std::optional<Pixel> hover;   // pixel under the pointer
   std::optional<Pixel> pinned;  // clicked pixel: keeps the inspector on it
   bool screenshot_requested = false;
+  Conv1dUi conv1d;
+  MatmulUi matmul;
 };
 
 // The pixel the overlays and inspector follow: the pinned one, else the hovered one.
@@ -63,6 +85,15 @@ bool apply_key(UiState& s, unsigned int ch);
 
 // Keeps radius and tile inside what the kernels support (1..kMaxFilterRadius, 1..32).
 void clamp_params(UiState& s);
+
+// The conv1d view's keys: + - radius, [ ] block size, 1-4 strategy, and the common ones.
+bool apply_conv1d_key(UiState& s, unsigned int ch);
+// The matmul view's keys: [ ] TILE_WIDTH, 1-2 strategy, < > step back / forward through the
+// phases, b cycles the barrier left out, and the common ones.
+bool apply_matmul_key(UiState& s, unsigned int ch);
+// Keeps the conv1d and matmul settings inside what their kernels and views support.
+void clamp_conv1d(Conv1dUi& c);
+void clamp_matmul(MatmulUi& m);
 
 const char* view_name(ViewMode v);
 

@@ -26,4 +26,19 @@ inline constexpr Swatch kTapGhostShared{rgba(204, 121, 167), "tap: ghost zero st
 inline constexpr Swatch kTapGhostSkipped{rgba(140, 140, 140), "tap: ghost cell, skipped (no load, no flop)"};
 inline constexpr Swatch kHovered{rgba(255, 255, 255), "the hovered output pixel"};
 
+// conv1d: the two waveforms.
+inline constexpr Swatch kSignalIn{rgba(235, 235, 235), "input N (live: sum of sines + noise)"};
+inline constexpr Swatch kSignalOut{rgba(86, 180, 233), "output P"};
+inline constexpr Swatch kGhostSignal{rgba(204, 121, 167), "ghost cells (outside the signal: zero), hatched"};
+inline constexpr Swatch kHoveredElement{rgba(255, 255, 255), "the hovered output element"};
+
+// matmul: the block's view of M, N and P.
+inline constexpr Swatch kStrip{rgba(86, 180, 233), "row strip of M / column strip of N the block reads"};
+inline constexpr Swatch kMdsTile{rgba(0, 158, 115), "this phase's tile of M, staged in Mds"};
+inline constexpr Swatch kNdsTile{rgba(213, 94, 0), "this phase's tile of N, staged in Nds"};
+inline constexpr Swatch kThreadReads{rgba(240, 228, 66), "what the hovered thread reads from Mds / Nds"};
+inline constexpr Swatch kThreadReadsGlobal{rgba(240, 228, 66), "the hovered thread's row of M and column of N (global)"};
+inline constexpr Swatch kTilePadding{rgba(204, 121, 167), "tile cells past the matrix edge: zero, no load (hatched)"};
+inline constexpr Swatch kWrongElement{rgba(255, 255, 255), "P element that comes out wrong (crossed)"};
+
 }  // namespace tilescope::palette

@@ -10,7 +10,8 @@ namespace tilescope::cli::conv1d {
 
 // Options -> parameters, with conv1d's defaults (tiled, radius 2, 1024 threads, 2^20 elements);
 // the strategy and size are checked here, the rest by validate_conv1d.
-Conv1dParams params_of(const PatternOptions& o);
+// Options not given keep their value in `base`.
+Conv1dParams params_of(const PatternOptions& o, Conv1dParams base = {});
 // A named 1D filter (default box), or a .npy of 2r+1 weights.
 Filter1d load_filter(const std::string& spec, int radius);
 

@@ -6,8 +6,8 @@
 
 namespace tilescope::cli::conv1d {
 
-Conv1dParams params_of(const PatternOptions& o) {
-  Conv1dParams p;
+Conv1dParams params_of(const PatternOptions& o, Conv1dParams base) {
+  Conv1dParams p = base;
   if (!o.strategy.empty()) {
     const auto strategy = parse_conv1d_strategy(o.strategy);
     if (!strategy)

@@ -9,7 +9,8 @@ namespace tilescope::cli::matmul {
 
 // Options -> parameters, with matmul's defaults (tiled, TILE_WIDTH 16, 1024x1024x1024); the
 // strategy and sizes (--size MxKxN) are checked here, the rest by validate_matmul.
-MatmulParams params_of(const PatternOptions& o);
+// Options not given keep their value in `base`.
+MatmulParams params_of(const PatternOptions& o, MatmulParams base = {});
 
 void model(const PatternOptions& o, bool json);
 void apply(const PatternOptions& o, const FileOptions& files);

@@ -4,8 +4,8 @@
 
 namespace tilescope::cli::matmul {
 
-MatmulParams params_of(const PatternOptions& o) {
-  MatmulParams p;
+MatmulParams params_of(const PatternOptions& o, MatmulParams base) {
+  MatmulParams p = base;
   if (!o.strategy.empty()) {
     const auto strategy = parse_matmul_strategy(o.strategy);
     if (!strategy)

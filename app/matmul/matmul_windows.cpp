@@ -1,0 +1,66 @@
+// The matmul view's floating windows: the inspector of the focused P element and the legend.
+#include <imgui.h>
+
+#include "app/matmul/matmul_panels.hpp"
+#include "app/ui/legend_swatch.hpp"
+#include "app/view/palette.hpp"
+#include "kernels/matmul_geometry.hpp"
+#include "kernels/matmul_phases.hpp"
+
+namespace tilescope {
+
+void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, float y) {
+  const MatmulUi& m = s.matmul;
+  const MatmulParams& p = m.params;
+  const auto focus = focus_pixel(s);
+  if (!focus || !in_range(focus->x, p.cols) || !in_range(focus->y, p.rows) || run.P.size() != run.reference.size()) return;
+  const MatmulTiling g = tiling_of(p);
+  const int col = focus->x, row = focus->y, T = p.tile;
+  ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::Text("P[%d][%d] = %+.5f%s", row, col, run.P[row * p.cols + col], s.pinned ? "  [pinned]" : "");
+  ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d)", col / T, row / T, col % T, row % T);
+  if (p.strategy == MatmulStrategy::tiled) {
+    const int k0 = g.phase_k(m.phase, 0);
+    ImGui::Text("phase %d: k = %d..%d", m.phase, k0, k0 + T - 1);
+    ImGui::Text("loads Mds[%d][%d] = M[%d][%d]", row % T, col % T, row, g.phase_k(m.phase, col % T));
+    ImGui::Text("  and Nds[%d][%d] = N[%d][%d]", row % T, col % T, g.phase_k(m.phase, row % T), col);
+    ImGui::Text("Pvalue after this phase: %+.5f", tiled_pvalue(p, run.M.data(), run.N.data(), row, col, m.phase + 1));
+    if (!run.P_missing.empty())
+      ImGui::TextColored({1.0f, 0.6f, 0.3f, 1.0f}, "without the barrier: %+.5f", run.P_missing[row * p.cols + col]);
+  } else {
+    ImGui::Text("reads M[%d][0..%d] and N[0..%d][%d]", row, p.inner - 1, p.inner - 1, col);
+  }
+  ImGui::Text("CPU reference %+.5f", run.reference[row * p.cols + col]);
+  ImGui::End();
+}
+
+void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom) {
+  const MatmulParams& p = s.matmul.params;
+  ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::TextUnformatted("values: dark = negative, light = positive");
+  const auto focus = focus_pixel(s);
+  if (focus && in_range(focus->x, p.cols) && in_range(focus->y, p.rows)) {
+    legend_swatch(palette::kHoveredElement);
+    legend_swatch(palette::kOutputTile);
+    legend_swatch(palette::kStrip);
+    if (p.strategy == MatmulStrategy::tiled) {
+      legend_swatch(palette::kMdsTile);
+      legend_swatch(palette::kNdsTile);
+      const int k_end = tiling_of(p).phase_k(s.matmul.phase, p.tile);
+      const int r_end = (focus->y / p.tile + 1) * p.tile, c_end = (focus->x / p.tile + 1) * p.tile;
+      if (k_end > p.inner || r_end > p.rows || c_end > p.cols) legend_swatch(palette::kTilePadding, true);
+    }
+    if (p.strategy == MatmulStrategy::naive) legend_swatch(palette::kThreadReadsGlobal);
+    else if (s.matmul.step == 2) legend_swatch(palette::kThreadReads);
+  } else {
+    ImGui::TextDisabled("hover (or click to pin) an element of P");
+  }
+  if (!run.P_missing.empty() && run.wrong_without_barrier > 0) legend_swatch(palette::kWrongElement);
+  ImGui::End();
+}
+
+}  // namespace tilescope
