@@ -1,5 +1,6 @@
 // The conv1d view's sidebar panels.
 #include "app/conv1d/conv1d_panels.hpp"
+#include "app/ui/widgets.hpp"
 
 #include <imgui.h>
 
@@ -27,18 +28,7 @@ void choice(const char* label, std::string& value, const char* const (&options)[
 
 void conv1d_controls_panel(UiState& s, const Backend& backend) {
   Conv1dParams& p = s.conv1d.params;
-  const Conv1dStrategyInfo& info = strategy_info(p.strategy);
-  if (ImGui::BeginCombo("strategy", info.display_name.data())) {
-    for (int i = 0; i < kConv1dStrategyCount; ++i) {
-      const Conv1dStrategyInfo& option = conv1d_strategies()[i];
-      char label[96];
-      std::snprintf(label, sizeof label, "%d  %s", i + 1, option.display_name.data());
-      if (ImGui::Selectable(label, option.id == p.strategy)) p.strategy = option.id;
-    }
-    ImGui::EndCombo();
-  }
-  ImGui::TextColored({0.55f, 0.8f, 1.0f, 1.0f}, "%s  (%s)", info.book_ref.data(), info.name.data());
-  ImGui::TextWrapped("%s", info.explanation.data());
+  strategy_combo(conv1d_strategies(), kConv1dStrategyCount, p.strategy);
   ImGui::SliderInt("radius", &p.filter_radius, 1, kMaxConv1dRadius, "n = %d");
   ImGui::SliderInt("blockDim", &p.tile, kMinConv1dTile, kMaxConv1dTile);
   ImGui::TextDisabled("blockDim:");
@@ -61,9 +51,7 @@ void conv1d_controls_panel(UiState& s, const Backend& backend) {
   ImGui::Checkbox("pause (space)", &s.paused);
   ImGui::SameLine();
   if (ImGui::Button("step (.)")) s.step_once = true;
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("keys: + - radius, [ ] blockDim, 1-4 strategy; drag to pan, wheel to zoom, double-click to fit");
-  ImGui::PopStyleColor();
+  disabled_wrapped("keys: + - radius, [ ] blockDim, 1-4 strategy; drag to pan, wheel to zoom, double-click to fit");
 }
 
 void conv1d_model_panel(const Conv1dParams& p) {
@@ -73,14 +61,7 @@ void conv1d_model_panel(const Conv1dParams& p) {
   }
   const BookModel m = book_model(p);
   const TrafficCount c = exact_traffic(p);
-  ImGui::Text("book model   %6.2f OP/B", book_round(m.opb_model));
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("  %s", m.formula.c_str());
-  ImGui::PopStyleColor();
-  ImGui::Text("bound        %6.2f OP/B  (blockDim -> infinity)", book_round(m.opb_bound));
-  if (m.opb_l2_halo) ImGui::Text("if halo hits L2 %4.2f OP/B  (DRAM bytes only)", book_round(*m.opb_l2_halo));
-  ImGui::Text("counted      %6.2f OP/B  (whole signal)", book_round(c.opb()));
-  ImGui::TextDisabled("  %.3g flops / %.3g B of global loads", double(c.flops), double(c.global_load_bytes));
+  book_model_lines(m, c, "blockDim", "signal");
   ImGui::Separator();
   const LoadReduction r = load_reduction(p);
   ImGui::Text("input loads, basic / tiled (PMPP 3rd ed. 7.4):");
@@ -90,8 +71,6 @@ void conv1d_model_panel(const Conv1dParams& p) {
   ImGui::TextDisabled("    (blockDim(2n+1) - n(n+1)/2) / (blockDim + n)");
   ImGui::Text("  whole signal    %5.2f  (every block counted)", book_round(r.counted));
   ImGui::TextDisabled("book: 1024 threads, n = 2 -> 4.98; tends to 2n+1 = %d", p.filter_dim());
-  ImGui::TextDisabled("2 ops per tap; bytes = 4 x global loads issued;");
-  ImGui::TextDisabled("ghost cells are not loaded (PMPP's conventions)");
 }
 
 void conv1d_launch_panel(const Conv1dParams& p) {

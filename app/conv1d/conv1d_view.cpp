@@ -9,9 +9,9 @@
 
 #include "app/conv1d/conv1d_panels.hpp"
 #include "app/conv1d/conv1d_signal.hpp"
-#include "app/gl/gl.hpp"
 #include "app/io/npy.hpp"
 #include "app/view/draw_helpers.hpp"
+#include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv1d_geometry.hpp"
 #include "kernels/conv1d_launch.hpp"
@@ -20,16 +20,6 @@
 
 namespace tilescope {
 namespace {
-
-ImU32 tap_colour(TapSource s) {
-  switch (s) {
-    case TapSource::shared: return palette::kTapShared.rgba;
-    case TapSource::global: return palette::kTapGlobal.rgba;
-    case TapSource::ghost_shared: return palette::kTapGhostShared.rgba;
-    case TapSource::ghost_skipped: return palette::kTapGhostSkipped.rgba;
-  }
-  return 0;
-}
 
 // The three lanes of the view, top to bottom: input waveform, shared memory, output waveform.
 struct Lanes {
@@ -83,12 +73,9 @@ void Conv1dView::frame(const Rect& view, float display_w, float display_h, float
   handle_input();
   update_input(dt);
   compute();
-  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
-  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  clear_window(display_w, display_h, fb_scale);
   draw();
-  stats_.frame_ms.push(float(std::max(
-      dt * 1e3, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count())));
+  record_frame_time(stats_, dt, t0);
 }
 
 void Conv1dView::handle_input() {
@@ -264,8 +251,8 @@ void Conv1dView::draw() {
     for (int k = i - g.r; k <= i + g.r; ++k) {
       const TapSource src = tap_source(g, p.length, b, k);
       const ImVec2 in_pt{sx(k + 0.5f), in_range(k, p.length) ? y_in(run_.input[k]) : y_in(0)};
-      dl->AddLine(in_pt, out_pt, with_alpha(tap_colour(src), 170), line * 0.6f);
-      dl->AddCircleFilled(in_pt, line + 2.5f, tap_colour(src));
+      dl->AddLine(in_pt, out_pt, with_alpha(palette::tap_colour(src), 170), line * 0.6f);
+      dl->AddCircleFilled(in_pt, line + 2.5f, palette::tap_colour(src));
     }
     dl->AddCircleFilled(out_pt, line + 4, palette::kHoveredElement.rgba);
   }

@@ -1,5 +1,6 @@
 // The matmul view's sidebar panels.
 #include "app/matmul/matmul_panels.hpp"
+#include "app/ui/widgets.hpp"
 
 #include <imgui.h>
 
@@ -14,18 +15,7 @@ namespace tilescope {
 
 void matmul_controls_panel(UiState& s, const Backend& backend) {
   MatmulParams& p = s.matmul.params;
-  const MatmulStrategyInfo& info = strategy_info(p.strategy);
-  if (ImGui::BeginCombo("strategy", info.display_name.data())) {
-    for (int i = 0; i < kMatmulStrategyCount; ++i) {
-      const MatmulStrategyInfo& option = matmul_strategies()[i];
-      char label[96];
-      std::snprintf(label, sizeof label, "%d  %s", i + 1, option.display_name.data());
-      if (ImGui::Selectable(label, option.id == p.strategy)) p.strategy = option.id;
-    }
-    ImGui::EndCombo();
-  }
-  ImGui::TextColored({0.55f, 0.8f, 1.0f, 1.0f}, "%s  (%s)", info.book_ref.data(), info.name.data());
-  ImGui::TextWrapped("%s", info.explanation.data());
+  strategy_combo(matmul_strategies(), kMatmulStrategyCount, p.strategy);
   ImGui::SliderInt("TILE_WIDTH", &p.tile, kMinMatmulTile, kMaxMatmulTile);
   ImGui::SliderInt("rows (M, P)", &p.rows, 1, 96);
   ImGui::SliderInt("K", &p.inner, 1, 96);
@@ -44,9 +34,7 @@ void matmul_controls_panel(UiState& s, const Backend& backend) {
     ImGui::EndCombo();
   }
   ImGui::TextDisabled("on %s", backend.description().c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("keys: [ ] TILE_WIDTH, 1-2 strategy, < > step through the phases, b the barrier left out");
-  ImGui::PopStyleColor();
+  disabled_wrapped("keys: [ ] TILE_WIDTH, 1-2 strategy, < > step through the phases, b the barrier left out");
 }
 
 void matmul_stepper_panel(UiState& s, const MatmulRun& run) {

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <random>
 
-#include "app/gl/gl.hpp"
 #include "app/matmul/matmul_panels.hpp"
 #include "app/view/draw_helpers.hpp"
+#include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/cpu/matmul_cpu.hpp"
 #include "kernels/matmul_geometry.hpp"
@@ -75,12 +75,9 @@ void MatmulView::frame(const Rect& view, float display_w, float display_h, float
   clamp_matmul(state_.matmul);
   handle_input();
   compute();
-  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
-  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  clear_window(display_w, display_h, fb_scale);
   draw();
-  stats_.frame_ms.push(float(std::max(
-      dt * 1e3, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count())));
+  record_frame_time(stats_, dt, t0);
 }
 
 void MatmulView::handle_input() {

@@ -1,6 +1,7 @@
 #include <imgui.h>
 
 #include "app/ui/panels.hpp"
+#include "app/ui/widgets.hpp"
 #include "kernels/traffic.hpp"
 #include "kernels/validate.hpp"
 
@@ -14,16 +15,7 @@ void opb_panel(const UiState& s) {
   }
   const BookModel m = book_model(p);
   const TrafficCount c = exact_traffic(p);
-  ImGui::Text("book model   %6.2f OP/B", book_round(m.opb_model));
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("  %s", m.formula.c_str());
-  ImGui::PopStyleColor();
-  ImGui::Text("bound        %6.2f OP/B  (tile -> infinity)", m.opb_bound);
-  if (m.opb_l2_halo) ImGui::Text("if halo hits L2 %4.2f OP/B  (DRAM bytes only)", *m.opb_l2_halo);
-  ImGui::Text("counted      %6.2f OP/B  (whole image)", book_round(c.opb()));
-  ImGui::TextDisabled("  %.3g flops / %.3g B of global loads", double(c.flops), double(c.global_load_bytes));
-  ImGui::TextDisabled("2 ops per tap; bytes = 4 x global loads issued;");
-  ImGui::TextDisabled("ghost cells are not loaded (PMPP's conventions)");
+  book_model_lines(m, c, "tile", "image");
 
   // PMPP's table at this radius: the tile sizes of the book, this strategy, current row marked.
   ImGui::Text("PMPP table, %dx%d filter:", p.filter_dim(), p.filter_dim());

@@ -57,15 +57,6 @@ void for_each_outside(CellRect r, int width, int height, F f) {
     if (!part.empty()) f(part);
 }
 
-ImU32 tap_colour(TapSource s) {
-  switch (s) {
-    case TapSource::shared: return palette::kTapShared.rgba;
-    case TapSource::global: return palette::kTapGlobal.rgba;
-    case TapSource::ghost_shared: return palette::kTapGhostShared.rgba;
-    case TapSource::ghost_skipped: return palette::kTapGhostSkipped.rgba;
-  }
-  return 0;
-}
 
 }  // namespace
 
@@ -144,7 +135,7 @@ void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dP
       const int x = px.x + dx, y = px.y + dy;
       const TapSource s = tap_source(g, p.width, p.height, bx, by, x, y);
       const CellRect cell{x, y, x + 1, y + 1};
-      fill(dl, xf, cell, with_alpha(tap_colour(s), 150));
+      fill(dl, xf, cell, with_alpha(palette::tap_colour(s), 150));
       if (s == TapSource::ghost_shared || s == TapSource::ghost_skipped)
         hatch(dl, xf, cell, with_alpha(palette::rgba(30, 30, 30), 200), st.line);
       if (xf.zoom() >= 8) outline(dl, xf, cell, palette::rgba(0, 0, 0, 120), 1.0f);  // one cell per tap

@@ -4,6 +4,8 @@
 // they never depend on colour alone.
 #include <cstdint>
 
+#include "kernels/tap_source.hpp"
+
 namespace tilescope::palette {
 
 struct Swatch {
@@ -25,6 +27,17 @@ inline constexpr Swatch kTapGlobal{rgba(213, 94, 0), "tap read from global memor
 inline constexpr Swatch kTapGhostShared{rgba(204, 121, 167), "tap: ghost zero stored in shared memory"};
 inline constexpr Swatch kTapGhostSkipped{rgba(140, 140, 140), "tap: ghost cell, skipped (no load, no flop)"};
 inline constexpr Swatch kHovered{rgba(255, 255, 255), "the hovered output pixel"};
+
+// The colour of a tap, by where the kernel reads it.
+constexpr std::uint32_t tap_colour(TapSource s) {
+  switch (s) {
+    case TapSource::shared: return kTapShared.rgba;
+    case TapSource::global: return kTapGlobal.rgba;
+    case TapSource::ghost_shared: return kTapGhostShared.rgba;
+    case TapSource::ghost_skipped: return kTapGhostSkipped.rgba;
+  }
+  return 0;
+}
 
 // conv1d: the two waveforms.
 inline constexpr Swatch kSignalIn{rgba(235, 235, 235), "input N (live: sum of sines + noise)"};

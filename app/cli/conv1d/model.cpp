@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/cli/conv1d/conv1d_cli.hpp"
+#include "app/cli/traffic_report.hpp"
 #include "kernels/conv1d_launch.hpp"
 #include "kernels/conv1d_strategies.hpp"
 #include "kernels/conv1d_traffic.hpp"
@@ -26,22 +27,9 @@ nlohmann::json model_json(const Conv1dParams& p) {
       {"radius", p.filter_radius},
       {"tile", p.tile},
       {"size", p.length},
-      {"opb_model", book.opb_model},
-      {"opb_bound", book.opb_bound},
-      {"opb_model_formula", book.formula},
-      {"opb_counted", c.opb()},
       {"load_reduction_interior", reduction.interior},
       {"load_reduction_boundary", reduction.boundary},
       {"load_reduction_counted", reduction.counted},
-      {"flops", c.flops},
-      {"global_load_bytes", c.global_load_bytes},
-      {"outputs", c.outputs},
-      {"tile_loads", c.tile_loads},
-      {"taps_shared", c.taps_shared},
-      {"taps_global", c.taps_global},
-      {"taps_ghost_shared", c.taps_ghost_shared},
-      {"taps_ghost_skipped", c.taps_ghost_skipped},
-      {"filter_loads", c.filter_loads},
       {"grid", l.grid.x},
       {"block", l.block.x},
       {"threads_launched", l.threads_launched},
@@ -50,7 +38,7 @@ nlohmann::json model_json(const Conv1dParams& p) {
       {"shared_bytes", l.shared_bytes},
       {"constant_bytes", l.constant_bytes},
   };
-  if (book.opb_l2_halo) j["opb_l2_halo"] = *book.opb_l2_halo;
+  j.update(traffic_json(book, c));
   return j;
 }
 
@@ -65,15 +53,7 @@ void print_model(const Conv1dParams& p) {
               p.length);
   std::printf("  launch   grid %d x block %d, input tile %d (tile + 2n halo), shared %zu B/block, constant %zu B\n",
               l.grid.x, l.block.x, l.in_tile_dim, l.shared_bytes, l.constant_bytes);
-  std::printf("  book     %.2f OP/B  (%s)\n", book_round(book.opb_model), book.formula.c_str());
-  std::printf("  bound    %.2f OP/B  (blockDim -> infinity)\n", book_round(book.opb_bound));
-  if (book.opb_l2_halo)
-    std::printf("  L2 halo  %.2f OP/B  (DRAM only, if every halo read hits L2)\n", book_round(*book.opb_l2_halo));
-  std::printf("  counted  %.2f OP/B  = %lld flops / %lld B of global loads, whole signal\n", book_round(c.opb()),
-              static_cast<long long>(c.flops), static_cast<long long>(c.global_load_bytes));
-  std::printf("           taps: %lld shared, %lld global, %lld ghost zeros in shared, %lld ghost skipped\n",
-              static_cast<long long>(c.taps_shared), static_cast<long long>(c.taps_global),
-              static_cast<long long>(c.taps_ghost_shared), static_cast<long long>(c.taps_ghost_skipped));
+  print_traffic(book, c, "blockDim", "signal");
   std::printf("  loads of basic / loads of tiled (input elements):\n");
   std::printf("           interior block %.2f = blockDim(2n+1) / (blockDim + 2n)\n", book_round(reduction.interior));
   std::printf("           boundary block %.2f = (blockDim(2n+1) - n(n+1)/2) / (blockDim + n)\n",

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "app/cli/conv2d/conv2d_cli.hpp"
+#include "app/cli/traffic_report.hpp"
 #include "kernels/launch_geometry.hpp"
 #include "kernels/strategy_registry.hpp"
 #include "kernels/traffic.hpp"
@@ -26,19 +27,6 @@ nlohmann::json model_json(const Conv2dParams& p) {
       {"radius", p.filter_radius},
       {"tile", p.tile},
       {"size", {p.width, p.height}},
-      {"opb_model", book.opb_model},
-      {"opb_bound", book.opb_bound},
-      {"opb_model_formula", book.formula},
-      {"opb_counted", c.opb()},
-      {"flops", c.flops},
-      {"global_load_bytes", c.global_load_bytes},
-      {"outputs", c.outputs},
-      {"tile_loads", c.tile_loads},
-      {"taps_shared", c.taps_shared},
-      {"taps_global", c.taps_global},
-      {"taps_ghost_shared", c.taps_ghost_shared},
-      {"taps_ghost_skipped", c.taps_ghost_skipped},
-      {"filter_loads", c.filter_loads},
       {"grid", {l.grid.x, l.grid.y}},
       {"block", {l.block.x, l.block.y}},
       {"threads_per_block", l.threads_per_block},
@@ -49,7 +37,7 @@ nlohmann::json model_json(const Conv2dParams& p) {
       {"shared_bytes", l.shared_bytes},
       {"constant_bytes", l.constant_bytes},
   };
-  if (book.opb_l2_halo) j["opb_l2_halo"] = *book.opb_l2_halo;
+  j.update(traffic_json(book, c));
   return j;
 }
 
@@ -65,14 +53,7 @@ void print_model(const Conv2dParams& p) {
               l.grid.x, l.grid.y, l.block.x, l.block.y, l.threads_per_block, l.active_threads_per_block,
               100.0 * l.active_threads_per_block / l.threads_per_block, l.in_tile_dim, l.out_tile_dim);
   std::printf("           shared memory %zu B/block, constant memory %zu B\n", l.shared_bytes, l.constant_bytes);
-  std::printf("  book     %.2f OP/B  (%s)\n", book_round(book.opb_model), book.formula.c_str());
-  std::printf("  bound    %.2f OP/B  (tile -> infinity)\n", book_round(book.opb_bound));
-  if (book.opb_l2_halo) std::printf("  L2 halo  %.2f OP/B  (DRAM only, if every halo read hits L2)\n", book_round(*book.opb_l2_halo));
-  std::printf("  counted  %.2f OP/B  = %lld flops / %lld B of global loads, whole image\n", book_round(c.opb()),
-              static_cast<long long>(c.flops), static_cast<long long>(c.global_load_bytes));
-  std::printf("           taps: %lld shared, %lld global, %lld ghost zeros in shared, %lld ghost skipped\n",
-              static_cast<long long>(c.taps_shared), static_cast<long long>(c.taps_global),
-              static_cast<long long>(c.taps_ghost_shared), static_cast<long long>(c.taps_ghost_skipped));
+  print_traffic(book, c, "tile", "image");
   std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
 }
 

@@ -1,0 +1,39 @@
+#include "app/cli/traffic_report.hpp"
+
+#include <cstdio>
+
+namespace tilescope::cli {
+
+nlohmann::json traffic_json(const BookModel& book, const TrafficCount& c) {
+  nlohmann::json j = {
+      {"opb_model", book.opb_model},
+      {"opb_bound", book.opb_bound},
+      {"opb_model_formula", book.formula},
+      {"opb_counted", c.opb()},
+      {"flops", c.flops},
+      {"global_load_bytes", c.global_load_bytes},
+      {"outputs", c.outputs},
+      {"tile_loads", c.tile_loads},
+      {"taps_shared", c.taps_shared},
+      {"taps_global", c.taps_global},
+      {"taps_ghost_shared", c.taps_ghost_shared},
+      {"taps_ghost_skipped", c.taps_ghost_skipped},
+      {"filter_loads", c.filter_loads},
+  };
+  if (book.opb_l2_halo) j["opb_l2_halo"] = *book.opb_l2_halo;
+  return j;
+}
+
+void print_traffic(const BookModel& book, const TrafficCount& c, const char* grows, const char* whole) {
+  std::printf("  book     %.2f OP/B  (%s)\n", book_round(book.opb_model), book.formula.c_str());
+  std::printf("  bound    %.2f OP/B  (%s -> infinity)\n", book_round(book.opb_bound), grows);
+  if (book.opb_l2_halo)
+    std::printf("  L2 halo  %.2f OP/B  (DRAM only, if every halo read hits L2)\n", book_round(*book.opb_l2_halo));
+  std::printf("  counted  %.2f OP/B  = %lld flops / %lld B of global loads, whole %s\n", book_round(c.opb()),
+              static_cast<long long>(c.flops), static_cast<long long>(c.global_load_bytes), whole);
+  std::printf("           taps: %lld shared, %lld global, %lld ghost zeros in shared, %lld ghost skipped\n",
+              static_cast<long long>(c.taps_shared), static_cast<long long>(c.taps_global),
+              static_cast<long long>(c.taps_ghost_shared), static_cast<long long>(c.taps_ghost_skipped));
+}
+
+}  // namespace tilescope::cli

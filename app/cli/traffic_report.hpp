@@ -1,0 +1,16 @@
+#pragma once
+// A convolution's book model and exact count, as `model` prints them (text) and emits them (JSON);
+// shared by the patterns whose traffic is a TrafficCount (conv2d, conv1d).
+#include <nlohmann/json.hpp>
+
+#include "kernels/traffic.hpp"
+
+namespace tilescope::cli {
+
+// opb_model, opb_bound, opb_model_formula, opb_l2_halo (when there is one), opb_counted and the counts.
+nlohmann::json traffic_json(const BookModel& book, const TrafficCount& c);
+// The lines book / bound / L2 halo / counted / taps; `grows` names what tends to infinity for
+// the bound ("tile"), `whole` what the count covers ("image").
+void print_traffic(const BookModel& book, const TrafficCount& c, const char* grows, const char* whole);
+
+}  // namespace tilescope::cli

@@ -1,0 +1,22 @@
+#include "app/ui/widgets.hpp"
+
+namespace tilescope {
+
+void disabled_wrapped(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
+void book_model_lines(const BookModel& m, const TrafficCount& c, const char* grows, const char* whole) {
+  ImGui::Text("book model   %6.2f OP/B", book_round(m.opb_model));
+  disabled_wrapped(("  " + m.formula).c_str());
+  ImGui::Text("bound        %6.2f OP/B  (%s -> infinity)", book_round(m.opb_bound), grows);
+  if (m.opb_l2_halo) ImGui::Text("if halo hits L2 %4.2f OP/B  (DRAM bytes only)", book_round(*m.opb_l2_halo));
+  ImGui::Text("counted      %6.2f OP/B  (whole %s)", book_round(c.opb()), whole);
+  ImGui::TextDisabled("  %.3g flops / %.3g B of global loads", double(c.flops), double(c.global_load_bytes));
+  ImGui::TextDisabled("2 ops per tap; bytes = 4 x global loads issued;");
+  ImGui::TextDisabled("ghost cells are not loaded (PMPP's conventions)");
+}
+
+}  // namespace tilescope

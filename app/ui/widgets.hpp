@@ -1,0 +1,36 @@
+#pragma once
+// Small panel pieces the patterns' panels share.
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "kernels/traffic.hpp"
+
+namespace tilescope {
+
+// A paragraph in the disabled (grey) text colour, wrapped to the panel.
+void disabled_wrapped(const char* text);
+
+// The book model, its bound, the L2 figure where there is one, and the exact count;
+// `grows` names what tends to infinity for the bound, `whole` what the count covers.
+void book_model_lines(const BookModel& m, const TrafficCount& c, const char* grows, const char* whole);
+
+// The strategy selector of a registry table (entries with id, name, display_name, book_ref,
+// explanation), numbered as the keys that select them, then the book reference and explanation.
+template <typename Info, typename Id>
+void strategy_combo(const Info* table, int count, Id& current) {
+  const Info& info = table[static_cast<int>(current)];
+  if (ImGui::BeginCombo("strategy", info.display_name.data())) {
+    for (int i = 0; i < count; ++i) {
+      char label[96];
+      std::snprintf(label, sizeof label, "%d  %s", i + 1, table[i].display_name.data());
+      if (ImGui::Selectable(label, table[i].id == current)) current = table[i].id;
+    }
+    ImGui::EndCombo();
+  }
+  const Info& chosen = table[static_cast<int>(current)];
+  ImGui::TextColored({0.55f, 0.8f, 1.0f, 1.0f}, "%s  (%s)", chosen.book_ref.data(), chosen.name.data());
+  ImGui::TextWrapped("%s", chosen.explanation.data());
+}
+
+}  // namespace tilescope

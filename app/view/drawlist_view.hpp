@@ -1,0 +1,24 @@
+#pragma once
+// The frame chores of a view that draws with ImGui's draw lists only (conv1d, matmul): clear the
+// window, and record how long the frame took.
+#include <algorithm>
+#include <chrono>
+
+#include "app/gl/gl.hpp"
+#include "app/ui/panels.hpp"
+
+namespace tilescope {
+
+inline void clear_window(float display_w, float display_h, float fb_scale) {
+  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
+  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
+// The frame took dt (the platform's clock) or, if longer, the time since `start`.
+inline void record_frame_time(FrameStats& stats, double dt, std::chrono::steady_clock::time_point start) {
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  stats.frame_ms.push(float(std::max(dt * 1e3, ms)));
+}
+
+}  // namespace tilescope
