@@ -9,6 +9,7 @@
 #include "app/app.hpp"
 #include "app/io/image_file.hpp"
 #include "app/platform/run.hpp"
+#include "app/conv1d/conv1d_view.hpp"
 #include "kernels/conv2d_geometry.hpp"
 
 using namespace tilescope;
@@ -126,4 +127,81 @@ TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
   EXPECT_GT(shared.g, shared.r + 40) << "shared tap not green";
   EXPECT_GT(global.r, global.g + 30) << "global tap not vermillion";
   EXPECT_GT(global.r, global.b + 60);
+}
+
+namespace {
+
+// The conv1d view rendered headless (CPU backend), as pixels; and where element i is on screen.
+class Conv1dShot : public ::testing::Test {
+ protected:
+  void shoot(Conv1dParams p, Pixel hover, float zoom) {
+    UiState s;
+    s.pattern = Pattern::conv1d;
+    s.conv1d.params = p;
+    s.backend = "cpu";
+    s.overlays.legend = false;
+    s.paused = true;
+    ShotOptions o;
+    o.out = (fs::temp_directory_path() / "tilescope_conv1d_shot.png").string();
+    o.width = 1200, o.height = 800;
+    o.hover = hover;
+    o.zoom = zoom;
+    ASSERT_EQ(run_shot(s, o), 0);
+    int n = 0;
+    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
+    ASSERT_NE(pixels_, nullptr);
+    fs::remove(o.out);
+    view_ = layout_for(float(w_), float(h_), false).view;
+    zoom_ = zoom;
+    centre_ = hover.x + 0.5f + kConv1dFocusLeftOfCentre * view_.w / zoom;
+  }
+  // The colour in the middle of element i's cell, at height y.
+  Rgb at(float i, float y) const {
+    const float x = view_.x + view_.w / 2 + (i + 0.5f - centre_) * zoom_;
+    const unsigned char* p = pixels_ + (std::size_t(y) * w_ + std::size_t(x)) * 3;
+    return {p[0], p[1], p[2]};
+  }
+  ~Conv1dShot() override {
+    if (pixels_) stbi_image_free(pixels_);
+  }
+
+  unsigned char* pixels_ = nullptr;
+  int w_ = 0, h_ = 0;
+  Rect view_;
+  float zoom_ = 1, centre_ = 0;
+};
+
+}  // namespace
+
+TEST_F(Conv1dShot, SharedMemoryLaneShowsOwnSlotsHaloSlotsAndGhostZeros) {
+  // tiled, 32 threads, n = 3, hovering element 30 of block 0: its shared memory holds the ghost
+  // zeros of elements -3..-1 (hatched pink), its own elements 0..31 (blue) and the right halo
+  // 32..34 (orange, loaded by threads 0..2).
+  shoot({Conv1dStrategy::tiled, 3, 32, 320}, Pixel{30, 0}, 6);
+  const Conv1dLanes lanes = conv1d_lanes(view_);
+  const float y = (lanes.sh0 + lanes.sh1) / 2 - 6;  // above the slot numbers
+  const Rgb own = at(10, y), halo = at(33, y), past_halo = at(36, y);
+  EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
+  EXPECT_GT(halo.r, halo.b + 80) << "halo slot not orange";
+  EXPECT_GT(halo.g, halo.b + 40);
+  EXPECT_LT(past_halo.r + past_halo.g + past_halo.b, 120) << "the block's shared memory ends at element 34";
+  int pink = 0, brightest = 0, darkest = 999;
+  for (float i = -3; i < -0.1f; i += 0.1f) {
+    const Rgb c = at(i, y);
+    pink += c.r > c.g && c.b > c.g;
+    brightest = std::max(brightest, c.r + c.g + c.b);
+    darkest = std::min(darkest, c.r + c.g + c.b);
+  }
+  EXPECT_GT(pink, 10) << "ghost slots not tinted";
+  EXPECT_GT(brightest - darkest, 100) << "ghost slots not hatched";
+}
+
+TEST_F(Conv1dShot, CachedHaloKeepsOnlyTheTileInSharedMemory) {
+  shoot({Conv1dStrategy::cached_halo, 3, 32, 320}, Pixel{40, 0}, 12);
+  const Conv1dLanes lanes = conv1d_lanes(view_);
+  const float y = (lanes.sh0 + lanes.sh1) / 2 - 6;
+  const Rgb own = at(45, y), before = at(31, y), after = at(64, y);
+  EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
+  EXPECT_LT(before.r + before.g + before.b, 120) << "no halo slots in cached_halo";
+  EXPECT_LT(after.r + after.g + after.b, 120);
 }

@@ -125,3 +125,40 @@ TEST(Pipeline, ImpulseSceneHasOneBrightPixelPerCell) {
   EXPECT_EQ(in.at(72, 72), 1.0f);
   EXPECT_EQ(in.at(25, 24), 0.0f);
 }
+
+TEST(UiState, Conv1dKeysChangeRadiusBlockAndStrategyWithinTheKernelsLimits) {
+  UiState s;
+  s.conv1d.params.tile = 1024;
+  EXPECT_TRUE(apply_conv1d_key(s, ']'));
+  EXPECT_EQ(s.conv1d.params.tile, 1024);  // already the largest block
+  for (int i = 0; i < 10; ++i) apply_conv1d_key(s, '[');
+  EXPECT_EQ(s.conv1d.params.tile, kMinConv1dTile);
+  s.conv1d.params.filter_radius = kMaxConv1dRadius;
+  apply_conv1d_key(s, '+');
+  EXPECT_EQ(s.conv1d.params.filter_radius, kMaxConv1dRadius);
+  apply_conv1d_key(s, '4');
+  EXPECT_EQ(s.conv1d.params.strategy, Conv1dStrategy::cached_halo);
+  EXPECT_FALSE(apply_conv1d_key(s, 'x'));
+}
+
+TEST(UiState, MatmulStepperWalksEveryStepOfEveryPhaseAndStopsAtTheEnds) {
+  UiState s;
+  s.matmul.params = {MatmulStrategy::tiled, 4, 8, 10, 8};  // K = 10: phases 0, 1, 2
+  apply_matmul_key(s, '<');
+  EXPECT_EQ(s.matmul.phase, 0);
+  EXPECT_EQ(s.matmul.step, 0);
+  for (int i = 0; i < 5; ++i) apply_matmul_key(s, '>');
+  EXPECT_EQ(s.matmul.phase, 1);  // 4 steps per phase
+  EXPECT_EQ(s.matmul.step, 1);
+  for (int i = 0; i < 20; ++i) apply_matmul_key(s, '>');
+  EXPECT_EQ(s.matmul.phase, 2);
+  EXPECT_EQ(s.matmul.step, kMatmulSteps - 1);
+  apply_matmul_key(s, ']');  // TILE_WIDTH 5: still 2 phases, so the stepper is clamped
+  EXPECT_EQ(s.matmul.phase, 1);
+  apply_matmul_key(s, 'b');
+  EXPECT_EQ(s.matmul.missing, MissingBarrier::read_after_write);
+  apply_matmul_key(s, 'b');
+  EXPECT_EQ(s.matmul.missing, MissingBarrier::write_after_read);
+  apply_matmul_key(s, 'b');
+  EXPECT_EQ(s.matmul.missing, MissingBarrier::none);
+}

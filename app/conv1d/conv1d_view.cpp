@@ -19,19 +19,10 @@
 #include "kernels/error.hpp"
 
 namespace tilescope {
-namespace {
-
-// The three lanes of the view, top to bottom: input waveform, shared memory, output waveform.
-struct Lanes {
-  float in0, in1, sh0, sh1, out0, out1, axis;
-};
-
-Lanes lanes_of(const Rect& v, float font) {
-  const float top = v.y + 1.8f * font, bottom = v.y + v.h - 2.2f * font, h = bottom - top;
-  return {top, top + 0.38f * h, top + 0.45f * h, top + 0.55f * h, top + 0.62f * h, bottom, bottom + 0.4f * font};
+Conv1dLanes conv1d_lanes(const Rect& v) {
+  const float top = v.y + 0.045f * v.h, bottom = v.y + 0.945f * v.h, h = bottom - top;
+  return {top, top + 0.38f * h, top + 0.45f * h, top + 0.55f * h, top + 0.62f * h, bottom, bottom + 0.01f * v.h};
 }
-
-}  // namespace
 
 Conv1dView::Conv1dView(UiState& state) : state_(state), compute_(state.backend, &Backend::make_conv1d_engine) {}
 
@@ -44,9 +35,8 @@ void Conv1dView::fit() {
 }
 
 Vec2 Conv1dView::point_at(Vec2 element, float zoom) {
-  // The element goes left of the centre: the inspector and the legend cover the right side.
-  if (zoom > 0) zoom_ = zoom, center_ = element.x + 0.15f * view_.w / zoom_;
-  const Lanes l = lanes_of(view_, ImGui::GetFontSize());
+  if (zoom > 0) zoom_ = zoom, center_ = element.x + kConv1dFocusLeftOfCentre * view_.w / zoom_;
+  const Conv1dLanes l = conv1d_lanes(view_);
   return {sx(element.x), (l.out0 + l.out1) / 2};
 }
 
@@ -155,7 +145,7 @@ void Conv1dView::draw() {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Conv1dParams& p = state_.conv1d.params;
   const float font = ImGui::GetFontSize(), line = state_.presentation ? 3.0f : 2.0f;
-  const Lanes L = lanes_of(view_, font);
+  const Conv1dLanes L = conv1d_lanes(view_);
   dl->PushClipRect({view_.x, view_.y}, {view_.x + view_.w, view_.y + view_.h}, true);
   for (const auto& [y0, y1] : {std::pair{L.in0, L.in1}, {L.sh0, L.sh1}, {L.out0, L.out1}})
     dl->AddRectFilled({view_.x, y0}, {view_.x + view_.w, y1}, IM_COL32(24, 24, 30, 255));

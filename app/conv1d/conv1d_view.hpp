@@ -23,6 +23,17 @@ struct Conv1dRun {
   double max_abs_error = 0, tolerance = 0;
 };
 
+// Where the view draws, top to bottom: the input waveform, the hovered block's shared memory,
+// the output waveform, then the block labels; fractions of the view's height, so that tests
+// can find them. Element i spans screen x from view.x + view.w/2 + (i - centre) zoom.
+struct Conv1dLanes {
+  float in0, in1, sh0, sh1, out0, out1, axis;
+};
+Conv1dLanes conv1d_lanes(const Rect& view);
+// point_at puts the element this fraction of the view's width left of the centre: the inspector
+// and the legend float over the right side.
+inline constexpr float kConv1dFocusLeftOfCentre = 0.15f;
+
 class Conv1dView : public PatternView {
  public:
   explicit Conv1dView(UiState& state);
