@@ -89,7 +89,7 @@ void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const Fr
                    0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
   if (ms > 0 && !conv1d_problem(p))
     ImGui::Text("%.2f GB/s effective   %.2f GFLOP/s", 8.0 * p.length / ms * 1e-6, exact_traffic(p).flops / ms * 1e-6);
-  ImGui::TextDisabled("a signal this small is launch-bound: `tilescope bench --pattern conv1d` times 2^26 elements");
+  disabled_wrapped("a signal this small is launch-bound: `tilescope bench --pattern conv1d` times 2^26 elements");
   ImGui::Text("frame  %8.3f ms", stats.frame_ms.latest());
   ImGui::TextDisabled("to the screen: %s", stats.transfer.c_str());
 }

@@ -84,7 +84,7 @@ void matmul_model_panel(const MatmulParams& p, const Backend& backend) {
   const MatmulModel m = book_model(p);
   const MatmulCount c = exact_traffic(p);
   ImGui::Text("book model   %6.2f OP/B", m.opb_model);
-  ImGui::TextDisabled("  %s", m.formula.c_str());
+  disabled_wrapped(("  " + m.formula).c_str());
   ImGui::Text("counted      %6.2f OP/B  (these sizes)", c.opb());
   ImGui::TextDisabled("  %.3g flops (2MKN) / %.3g B of global loads", double(c.flops), double(c.global_load_bytes));
   ImGui::Separator();
@@ -111,7 +111,7 @@ void matmul_timing_panel(const MatmulParams& p, const MatmulRun& run, const Back
                 flops / *run.library_ms * 1e-6);
   else
     ImGui::TextDisabled("cuBLAS reference: needs the CUDA backend");
-  ImGui::TextDisabled("matrices this small are launch-bound: `tilescope bench --pattern matmul` times 4096^3");
+  disabled_wrapped("matrices this small are launch-bound: `tilescope bench --pattern matmul` times 4096^3");
 }
 
 void matmul_correctness_panel(const MatmulRun& run) {

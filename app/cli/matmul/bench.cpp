@@ -69,8 +69,10 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
     for (int i = 0; i <= settings.reps; ++i) ms.push_back(*engine->run_library());
     print_row(engine->library_name(), "-", summarize(ms), flops, "-", "-");
   }
-  std::printf("GFLOP/s = 2MKN / median time. bound = DRAM bandwidth (%.0f GB/s here) x the book's OP/B; the book's\n"
-              "A100 example: %.0f GB/s x 4 OP/B (TILE_WIDTH 16) = %.0f GFLOP/s.\n",
+  std::printf("GFLOP/s = 2MKN / median time. bound = DRAM bandwidth (%.0f GB/s here) x the book's OP/B, which\n"
+              "assumes every global load reaches DRAM: L1/L2 hits can beat it (naive), and compute or shared-memory\n"
+              "throughput can stop a kernel below it (tiled). The book's A100 example: %.0f GB/s x 4 OP/B\n"
+              "(TILE_WIDTH 16) = %.0f GFLOP/s.\n",
               bandwidth, kA100BandwidthGBs, throughput_bound_gflops(kA100BandwidthGBs, 4.0));
 }
 
