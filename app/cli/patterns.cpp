@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/cli/conv2d/conv2d_cli.hpp"
+#include "app/cli/stencil3d/stencil3d_cli.hpp"
 #include "kernels/error.hpp"
 
 namespace tilescope::cli {
@@ -11,6 +12,7 @@ namespace {
 
 constexpr PatternCommands kPatterns[] = {
     {"conv2d", conv2d::model, conv2d::apply, conv2d::check, conv2d::bench},
+    {"stencil3d", stencil3d::model, stencil3d::apply, stencil3d::check, stencil3d::bench},
 };
 
 }  // namespace
