@@ -1,30 +1,12 @@
 #include <imgui.h>
 
 #include "app/ui/panels.hpp"
+#include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv2d_geometry.hpp"
 #include "kernels/validate.hpp"
 
 namespace tilescope {
-namespace {
-
-void swatch(const palette::Swatch& s, bool hatched = false) {
-  const float h = ImGui::GetFontSize();
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(o, {o.x + 1.6f * h, o.y + h}, s.rgba);
-  if (hatched) {
-    dl->PushClipRect(o, {o.x + 1.6f * h, o.y + h}, true);
-    for (float x = o.x - h; x < o.x + 1.6f * h; x += 6) dl->AddLine({x, o.y + h}, {x + h, o.y}, IM_COL32(20, 20, 20, 255), 1.5f);
-    dl->PopClipRect();
-  }
-  ImGui::Dummy({1.6f * h, h});
-  ImGui::SameLine();
-  ImGui::TextUnformatted(s.name);
-}
-
-}  // namespace
-
 void legend_window(const UiState& s, float right, float bottom) {
   // Only the colours on screen now: the grid, and what the focused pixel and its block show.
   const auto focus = focus_pixel(s);
