@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "app/conv2d/conv2d_view.hpp"
+#include "app/stencil3d/stencil3d_view.hpp"
 #include "app/ui/style.hpp"
 
 namespace tilescope {
@@ -27,6 +28,7 @@ PatternView* App::view_for(Pattern pattern) {
   if (!view) {
     switch (pattern) {
       case Pattern::conv2d: view = std::make_unique<Conv2dView>(state_); break;
+      case Pattern::stencil3d: view = std::make_unique<Stencil3dView>(state_); break;
     }
   }
   return view.get();

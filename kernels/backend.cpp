@@ -34,4 +34,12 @@ BackendChoice choose_backend(const std::string& name) {
   }
 }
 
+BackendChoice choose_backend_or_cpu(const std::string& name) {
+  try {
+    return choose_backend(name);
+  } catch (const std::exception& e) {  // cuda not compiled in, or no device
+    return {make_cpu_backend(), std::string(e.what()) + "; using the CPU backend"};
+  }
+}
+
 }  // namespace tilescope

@@ -66,5 +66,7 @@ struct BackendChoice {
 };
 // name: auto | cpu | cuda. "auto" takes CUDA when a device is usable, else the CPU.
 BackendChoice choose_backend(const std::string& name);
+// As choose_backend, but never throws for want of a device: falls back to the CPU with a note.
+BackendChoice choose_backend_or_cpu(const std::string& name);
 
 }  // namespace tilescope

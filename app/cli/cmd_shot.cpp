@@ -5,9 +5,11 @@
 
 #include "app/cli/commands.hpp"
 #include "app/cli/conv2d/conv2d_cli.hpp"
+#include "app/cli/stencil3d/stencil3d_cli.hpp"
 #include "app/cli/options.hpp"
 #include "app/platform/run.hpp"
 #include "kernels/error.hpp"
+#include "kernels/stencil3d_validate.hpp"
 
 namespace tilescope::cli {
 namespace {
@@ -19,16 +21,37 @@ struct ShotCli {
   bool presentation = false, live = false;
   int demo_size = 1024;
   std::string scene = "mixed";
+  int grid = 128, slice = -1, steps = 4;
 };
+
+// The stencil3d view: its strategy, order, tile and coefficients, the grid and the slice.
+void stencil3d_state(const ShotCli& o, UiState& s) {
+  s.pattern = Pattern::stencil3d;
+  Stencil3dUi& st = s.stencil;
+  st.params = stencil3d::params_of(o.conv);
+  if (!o.conv.filter.empty()) st.coeffs = o.conv.filter;
+  make_named_stencil(st.coeffs, st.params.order);  // refuse an unknown name before opening any context
+  if (o.grid < 16 || o.grid > 512) throw InvalidInput("--grid must be within 16..512");
+  st.grid = o.grid, st.slice = o.slice, st.iterations = o.steps;
+  if (o.steps < 1 || o.steps > 64) throw InvalidInput("--steps must be within 1..64");
+  clamp_stencil3d(st);
+  validate_stencil3d(st.params);
+}
 
 UiState shot_state(const ShotCli& o) {
   UiState s;
-  if (o.conv.pattern != "conv2d") throw InvalidInput("the app shows conv2d; '" + o.conv.pattern + "' is not in it yet");
+  s.backend = o.conv.backend;
+  s.presentation = o.presentation;
+  s.paused = !o.live;  // by default a shot shows one deterministic frame of the demo
+  if (o.conv.pattern == "stencil3d") {
+    stencil3d_state(o, s);
+    return s;
+  }
+  if (o.conv.pattern != "conv2d")
+    throw InvalidInput("the app shows conv2d and stencil3d; '" + o.conv.pattern + "' is not in it");
   s.params = conv2d::params_of(o.conv);
   if (!o.conv.filter.empty()) s.filter = o.conv.filter;
   make_named_filter(s.filter, 1);  // refuse an unknown name before opening any context
-  s.backend = o.conv.backend;
-  s.presentation = o.presentation;
   const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};
   bool known = false;
   for (ViewMode v : views)
@@ -44,7 +67,6 @@ UiState shot_state(const ShotCli& o) {
   const auto it = std::find(std::begin(scenes), std::end(scenes), o.scene);
   if (it == std::end(scenes)) throw InvalidInput("unknown --scene '" + o.scene + "': use mixed, checker, rings or impulses");
   s.demo_scene = DemoScene(it - std::begin(scenes));
-  s.paused = !o.live;  // by default a shot shows one deterministic frame of the demo
   return s;
 }
 
@@ -80,6 +102,9 @@ void add_shot_command(CLI::App& app) {
   cmd->add_flag("--live", o->live, "animate the demo and compute every frame; prints frame timings");
   cmd->add_option("--scene", o->scene, "demo scene: mixed, checker, rings or impulses")->capture_default_str();
   cmd->add_option("--demo-size", o->demo_size, "side of the square demo image")->capture_default_str();
+  cmd->add_option("--grid", o->grid, "stencil3d: side of the cubic grid (16..512)")->capture_default_str();
+  cmd->add_option("--slice", o->slice, "stencil3d: the z slice shown (default: the middle)");
+  cmd->add_option("--steps", o->steps, "stencil3d: stencil steps per frame (K)")->capture_default_str();
   cmd->add_option("file", o->file, "image to show instead of the built-in demo");
   cmd->callback([o] { run(*o); });
 }

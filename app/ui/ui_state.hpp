@@ -6,12 +6,13 @@
 
 #include "kernels/conv2d_params.hpp"
 #include "kernels/demo_scene.hpp"
+#include "kernels/stencil3d_params.hpp"
 
 namespace tilescope {
 
 // The book's systems the app shows, one view each.
-enum class Pattern { conv2d };
-inline constexpr int kPatternCount = 1;
+enum class Pattern { conv2d, stencil3d };
+inline constexpr int kPatternCount = 2;
 // "2D convolution (PMPP ch 7)", ... in enum order, for the selector.
 const char* const* pattern_labels();
 const char* pattern_id(Pattern p);  // "conv2d": the command line's and the settings' name
@@ -32,6 +33,17 @@ struct Overlays {
   bool legend = true;
 };
 
+// The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
+struct Stencil3dUi {
+  Stencil3dParams params;  // width = height = depth = grid
+  int grid = 128;
+  std::string coeffs = "heat";
+  int iterations = 4;  // stencil steps per frame (K): heat spreads about sqrt(K) cells a frame
+  int slice = -1;      // z shown; -1: the middle
+  bool reset_requested = false;
+  bool check_requested = true;
+};
+
 // The app-wide settings (pattern, backend, presentation, pause) and the conv2d view's.
 struct UiState {
   Pattern pattern = Pattern::conv2d;
@@ -47,6 +59,7 @@ struct UiState {
   bool paused = false;
   bool step_once = false;
   bool presentation = false;
+  Stencil3dUi stencil;
   std::optional<Pixel> hover;   // pixel under the pointer
   std::optional<Pixel> pinned;  // clicked pixel: keeps the inspector on it
   bool screenshot_requested = false;
@@ -60,6 +73,11 @@ std::optional<Pixel> focus_pixel(const UiState& s);
 bool apply_common_key(UiState& s, unsigned int ch);
 // The conv2d view's keys: + - radius, [ ] tile, 1-5 strategy, v cycle views, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
+
+// The stencil3d view's keys: + - order, [ ] tile, 1-4 strategy, < > slice, r reset, and the common ones.
+bool apply_stencil3d_key(UiState& s, unsigned int ch);
+// Keeps order, tile, grid, iterations and slice inside what the kernels and the view support.
+void clamp_stencil3d(Stencil3dUi& s);
 
 // Keeps radius and tile inside what the kernels support (1..kMaxFilterRadius, 1..32).
 void clamp_params(UiState& s);
