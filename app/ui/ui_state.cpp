@@ -75,7 +75,7 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
       st.params.strategy = static_cast<Stencil3dStrategy>(ch - '1');
       st.params.tile = default_stencil_tile(st.params.strategy);
       break;
-    case '<': case ',': --st.slice; break;
+    case '<': case ',': st.slice = std::max(0, st.slice - 1); break;  // -1 would mean "the middle"
     case '>': ++st.slice; break;
     case 'r': case 'R': st.reset_requested = true; break;
     default: return false;
