@@ -129,6 +129,7 @@ TEST(Pipeline, ImpulseSceneHasOneBrightPixelPerCell) {
 TEST(UiStateKeys, StencilKeysPickStrategyTileOrderAndSliceWithinRange) {
   UiState s;
   s.pattern = Pattern::stencil3d;
+  s.stencil.grid = 100;
   clamp_stencil3d(s.stencil);
   EXPECT_EQ(s.stencil.slice, s.stencil.grid / 2);  // starts on the middle slice
   EXPECT_TRUE(apply_stencil3d_key(s, '4'));

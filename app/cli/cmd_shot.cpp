@@ -21,7 +21,7 @@ struct ShotCli {
   bool presentation = false, live = false;
   int demo_size = 1024;
   std::string scene = "mixed";
-  int grid = 128, slice = -1, steps = 4;
+  int grid = 0, slice = -1, steps = 4;
 };
 
 // The stencil3d view: its strategy, order, tile and coefficients, the grid and the slice.
@@ -31,7 +31,7 @@ void stencil3d_state(const ShotCli& o, UiState& s) {
   st.params = stencil3d::params_of(o.conv);
   if (!o.conv.filter.empty()) st.coeffs = o.conv.filter;
   make_named_stencil(st.coeffs, st.params.order);  // refuse an unknown name before opening any context
-  if (o.grid < 16 || o.grid > 512) throw InvalidInput("--grid must be within 16..512");
+  if (o.grid != 0 && (o.grid < 16 || o.grid > 512)) throw InvalidInput("--grid must be within 16..512");
   st.grid = o.grid, st.slice = o.slice, st.iterations = o.steps;
   if (o.steps < 1 || o.steps > 64) throw InvalidInput("--steps must be within 1..64");
   clamp_stencil3d(st);
@@ -102,7 +102,7 @@ void add_shot_command(CLI::App& app) {
   cmd->add_flag("--live", o->live, "animate the demo and compute every frame; prints frame timings");
   cmd->add_option("--scene", o->scene, "demo scene: mixed, checker, rings or impulses")->capture_default_str();
   cmd->add_option("--demo-size", o->demo_size, "side of the square demo image")->capture_default_str();
-  cmd->add_option("--grid", o->grid, "stencil3d: side of the cubic grid (16..512)")->capture_default_str();
+  cmd->add_option("--grid", o->grid, "stencil3d: side of the cubic grid, 16..512 (default: 128 on a GPU, 64 on the CPU)");
   cmd->add_option("--slice", o->slice, "stencil3d: the z slice shown (default: the middle)");
   cmd->add_option("--steps", o->steps, "stencil3d: stencil steps per frame (K)")->capture_default_str();
   cmd->add_option("file", o->file, "image to show instead of the built-in demo");

@@ -12,7 +12,10 @@
 
 namespace tilescope {
 
-Stencil3dView::Stencil3dView(UiState& state) : state_(state), sim_(state.backend) { clamp_stencil3d(state_.stencil); }
+Stencil3dView::Stencil3dView(UiState& state) : state_(state), sim_(state.backend) {
+  if (state_.stencil.grid == 0) state_.stencil.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // both animate
+  clamp_stencil3d(state_.stencil);
+}
 
 Vec2 Stencil3dView::point_at(Vec2 element, float zoom) {
   if (zoom > 0) view_.look_at(element, zoom);

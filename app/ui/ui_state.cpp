@@ -57,9 +57,10 @@ void clamp_stencil3d(Stencil3dUi& s) {
   p.order = std::clamp(p.order, 1, kMaxStencilOrder);
   const bool cube = p.strategy == Stencil3dStrategy::basic || p.strategy == Stencil3dStrategy::tiled;
   p.tile = std::clamp(p.tile, p.strategy == Stencil3dStrategy::basic ? 1 : 2 * p.order + 1, cube ? 10 : 32);
+  s.iterations = std::clamp(s.iterations, 1, 64);
+  if (s.grid == 0) return;  // not chosen yet: the view picks one for its backend
   s.grid = std::clamp(s.grid, 16, 512);
   p.width = p.height = p.depth = s.grid;
-  s.iterations = std::clamp(s.iterations, 1, 64);
   s.slice = std::clamp(s.slice < 0 ? s.grid / 2 : s.slice, 0, s.grid - 1);
 }
 

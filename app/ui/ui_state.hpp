@@ -36,7 +36,7 @@ struct Overlays {
 // The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
 struct Stencil3dUi {
   Stencil3dParams params;  // width = height = depth = grid
-  int grid = 128;
+  int grid = 0;  // side of the cubic grid; 0: the view picks 128 on a GPU, 64 on the CPU
   std::string coeffs = "heat";
   int iterations = 4;  // stencil steps per frame (K): heat spreads about sqrt(K) cells a frame
   int slice = -1;      // z shown; -1: the middle
