@@ -24,6 +24,16 @@ void normalize(Filter2d& f) {
 
 }  // namespace
 
+std::optional<unsigned long long> random_seed(const std::string& name, const char* what) {
+  if (name.rfind("random:", 0) != 0) return std::nullopt;
+  const std::string seed_text = name.substr(7);
+  char* end = nullptr;
+  const unsigned long long seed = std::strtoull(seed_text.c_str(), &end, 10);
+  if (seed_text.empty() || *end != '\0')
+    throw InvalidInput(std::string(what) + " '" + name + "': the seed after 'random:' must be a whole number");
+  return seed;
+}
+
 const char* named_filter_help() {
   return "box (mean), gaussian (sigma = r/2), sharpen (2 x identity - box), sobel_x (x derivative "
          "x triangle smoothing; the classic 3x3 at r=1), laplacian (all ones, centre 1-(2r+1)^2), "
@@ -51,13 +61,8 @@ Filter2d make_named_filter(const std::string& name, int radius) {
   } else if (name == "laplacian") {
     for (float& v : f.weights) v = 1.0f;
     w(0, 0) = 1.0f - float(n * n);
-  } else if (name.rfind("random:", 0) == 0) {
-    const std::string seed_text = name.substr(7);
-    char* end = nullptr;
-    const unsigned long long seed = std::strtoull(seed_text.c_str(), &end, 10);
-    if (seed_text.empty() || *end != '\0')
-      throw InvalidInput("filter '" + name + "': the seed after 'random:' must be a whole number");
-    std::mt19937_64 rng(seed);
+  } else if (const auto seed = random_seed(name, "filter")) {
+    std::mt19937_64 rng(*seed);
     std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
     for (float& v : f.weights) v = uniform(rng);
   } else {
