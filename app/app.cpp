@@ -7,6 +7,7 @@
 #include "app/conv1d/conv1d_view.hpp"
 #include "app/conv2d/conv2d_view.hpp"
 #include "app/matmul/matmul_view.hpp"
+#include "app/stencil3d/stencil3d_view.hpp"
 #include "app/ui/style.hpp"
 
 namespace tilescope {
@@ -29,6 +30,7 @@ PatternView* App::view_for(Pattern pattern) {
   if (!view) {
     switch (pattern) {
       case Pattern::conv2d: view = std::make_unique<Conv2dView>(state_); break;
+      case Pattern::stencil3d: view = std::make_unique<Stencil3dView>(state_); break;
       case Pattern::conv1d: view = std::make_unique<Conv1dView>(state_); break;
       case Pattern::matmul: view = std::make_unique<MatmulView>(state_); break;
     }

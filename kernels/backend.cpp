@@ -35,7 +35,6 @@ BackendChoice choose_backend(const std::string& name) {
 }
 
 BackendChoice choose_backend_or_cpu(const std::string& name) {
-  if (name != "auto" && name != "cpu" && name != "cuda") return choose_backend(name);  // throws: unknown name
   try {
     return choose_backend(name);
   } catch (const std::exception& e) {  // cuda not compiled in, or no device

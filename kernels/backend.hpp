@@ -45,11 +45,11 @@ class Backend {
   virtual const float* device_input() const { return nullptr; }
   virtual const float* device_output() const { return nullptr; }
 
-  // The other patterns: one engine each, computing on this backend's hardware.
-  virtual std::unique_ptr<Conv1dEngine> make_conv1d_engine() const = 0;
-  virtual std::unique_ptr<MatmulEngine> make_matmul_engine() const = 0;
   // A resident 3D grid for the stencil pattern on this backend's hardware.
   virtual std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const = 0;
+  // The 1D convolution and the matrix multiplication, computing on this backend's hardware.
+  virtual std::unique_ptr<Conv1dEngine> make_conv1d_engine() const = 0;
+  virtual std::unique_ptr<MatmulEngine> make_matmul_engine() const = 0;
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.
@@ -71,8 +71,7 @@ struct BackendChoice {
 };
 // name: auto | cpu | cuda. "auto" takes CUDA when a device is usable, else the CPU.
 BackendChoice choose_backend(const std::string& name);
-// As choose_backend, but a backend that is not compiled in or has no device also gives the CPU
-// (with a note saying why) instead of an error: what the app wants. Unknown names still throw.
+// As choose_backend, but never throws for want of a device: falls back to the CPU with a note.
 BackendChoice choose_backend_or_cpu(const std::string& name);
 
 }  // namespace tilescope

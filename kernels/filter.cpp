@@ -24,13 +24,13 @@ void normalize(Filter2d& f) {
 
 }  // namespace
 
-std::optional<std::uint64_t> random_filter_seed(const std::string& name) {
+std::optional<unsigned long long> random_seed(const std::string& name, const char* what) {
   if (name.rfind("random:", 0) != 0) return std::nullopt;
   const std::string seed_text = name.substr(7);
   char* end = nullptr;
   const unsigned long long seed = std::strtoull(seed_text.c_str(), &end, 10);
   if (seed_text.empty() || *end != '\0')
-    throw InvalidInput("filter '" + name + "': the seed after 'random:' must be a whole number");
+    throw InvalidInput(std::string(what) + " '" + name + "': the seed after 'random:' must be a whole number");
   return seed;
 }
 
@@ -61,7 +61,7 @@ Filter2d make_named_filter(const std::string& name, int radius) {
   } else if (name == "laplacian") {
     for (float& v : f.weights) v = 1.0f;
     w(0, 0) = 1.0f - float(n * n);
-  } else if (const auto seed = random_filter_seed(name)) {
+  } else if (const auto seed = random_seed(name, "filter")) {
     std::mt19937_64 rng(*seed);
     std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
     for (float& v : f.weights) v = uniform(rng);

@@ -1,6 +1,5 @@
 #pragma once
 // Filters: (2r+1) x (2r+1) float32 weights, applied as correlation (no flip).
-#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,8 +19,8 @@ struct Filter2d {
 Filter2d make_named_filter(const std::string& name, int radius);
 // Names accepted by make_named_filter, for help texts.
 const char* named_filter_help();
-
-// The seed of "random:SEED"; nothing for other names; throws InvalidInput for a bad seed.
-std::optional<std::uint64_t> random_filter_seed(const std::string& name);
+// The SEED of a "random:SEED" name (nothing for other names); throws InvalidInput naming `what`
+// when the seed is not a whole number.
+std::optional<unsigned long long> random_seed(const std::string& name, const char* what);
 
 }  // namespace tilescope

@@ -19,16 +19,17 @@ struct HeatSources {
   int count = 0;
 };
 
-// Three sources on slow Lissajous paths through a width x height x depth grid at time t (s).
+// Three sources on slow Lissajous paths through a width x height x depth grid at time t (s),
+// each crossing the middle z plane (the slice the view starts on) every few seconds.
 inline HeatSources heat_sources_at(int width, int height, int depth, float t) {
   HeatSources s;
-  const float r = fmaxf(1.5f, 0.06f * fminf(width, fminf(height, depth)));
+  const float r = fmaxf(1.5f, 0.08f * fminf(width, fminf(height, depth)));
   const float phase[kMaxHeatSources] = {0.0f, 2.1f, 4.2f};
   const float temperature[kMaxHeatSources] = {1.0f, 0.8f, 1.0f};
   for (int i = 0; i < kMaxHeatSources; ++i) {
     const float a = 0.35f * t + phase[i];
     s.source[i] = {width * (0.5f + 0.3f * cosf(a)), height * (0.5f + 0.3f * sinf(1.3f * a)),
-                   depth * (0.5f + 0.3f * sinf(0.7f * a + 1.0f)), r, temperature[i]};
+                   depth * (0.5f + 0.2f * sinf(1.7f * a + phase[i])), r, temperature[i]};
   }
   s.count = kMaxHeatSources;
   return s;

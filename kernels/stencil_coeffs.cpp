@@ -1,10 +1,10 @@
 #include "kernels/stencil_coeffs.hpp"
 
 #include <cmath>
-#include <cstdlib>
 #include <random>
 
 #include "kernels/error.hpp"
+#include "kernels/filter.hpp"
 #include "kernels/tolerance.hpp"
 
 namespace tilescope {
@@ -51,13 +51,8 @@ StencilCoeffs make_named_stencil(const std::string& name, int order) {
     c.centre += 1.0f;
     return c;
   }
-  if (name.rfind("random:", 0) == 0) {
-    const std::string seed_text = name.substr(7);
-    char* end = nullptr;
-    const unsigned long long seed = std::strtoull(seed_text.c_str(), &end, 10);
-    if (seed_text.empty() || *end != '\0')
-      throw InvalidInput("stencil '" + name + "': the seed after 'random:' must be a whole number");
-    std::mt19937_64 rng(seed);
+  if (const auto seed = random_seed(name, "stencil")) {
+    std::mt19937_64 rng(*seed);
     std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
     StencilCoeffs c;
     c.order = order;

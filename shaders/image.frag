@@ -3,7 +3,7 @@
 uniform sampler2D u_input;
 uniform sampler2D u_output;
 uniform sampler2D u_reference;
-uniform int u_mode;          // 0 input, 1 output, 2 split (input left of u_split_x), 3 diff
+uniform int u_mode;          // 0 input, 1 output, 2 split (input left of u_split_x), 3 diff, 4 heat
 uniform float u_split_x;     // window x (pixels) of the split line
 uniform vec2 u_out_range;    // output values mapped to black..white (or blue..white..red if signed)
 uniform float u_diff_scale;  // |difference| that reaches full brightness
@@ -20,6 +20,16 @@ vec3 show_output(float v) {
   return vec3(clamp((v - u_out_range.x) / (u_out_range.y - u_out_range.x), 0.0, 1.0));
 }
 
+// Temperature 0..1 (the output texture over u_out_range): black - purple - red - orange - pale
+// yellow, monotonic in lightness. The same stops as palette::heat_colour (the colour bar).
+vec3 heat_map(float v) {
+  float t = clamp((v - u_out_range.x) / (u_out_range.y - u_out_range.x), 0.0, 1.0) * 4.0;
+  vec3 stops[5] = vec3[5](vec3(0.0, 0.0, 0.02), vec3(0.34, 0.06, 0.43), vec3(0.73, 0.21, 0.33),
+                          vec3(0.98, 0.55, 0.04), vec3(0.99, 1.0, 0.64));
+  int i = int(min(t, 3.0));
+  return mix(stops[i], stops[i + 1], t - float(i));
+}
+
 void main() {
   float in_v = texture(u_input, v_uv).r;
   float out_v = texture(u_output, v_uv).r;
@@ -27,6 +37,7 @@ void main() {
   if (u_mode == 0) c = vec3(clamp(in_v, 0.0, 1.0));
   else if (u_mode == 1) c = show_output(out_v);
   else if (u_mode == 2) c = gl_FragCoord.x < u_split_x ? vec3(clamp(in_v, 0.0, 1.0)) : show_output(out_v);
+  else if (u_mode == 4) c = heat_map(out_v);
   else {
     float d = clamp(abs(out_v - texture(u_reference, v_uv).r) / u_diff_scale, 0.0, 1.0);
     c = mix(vec3(0.05), vec3(1.0, 0.85, 0.2), sqrt(d));  // dark = equal, yellow = differs by u_diff_scale

@@ -15,6 +15,7 @@
 #include "kernels/cpu/conv1d_cpu.hpp"
 #include "kernels/cpu/conv2d_cpu.hpp"
 #include "kernels/cpu/matmul_cpu.hpp"
+#include "kernels/cpu/stencil3d_cpu.hpp"
 #include "test_util.hpp"
 
 using namespace tilescope;
@@ -164,6 +165,60 @@ TEST_F(Cli, CheckPassesOnTheCpuBackend) {
   const Result r = run("check --backend cpu");
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("check: 15 passed, 0 failed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("check stencil3d: all passed"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, Stencil3dModelJsonReproducesChapterEight) {
+  Result r = run("model --pattern stencil3d --strategy tiled --radius 1 --tile 8 --size 64x64x64 --json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["opb_model"].get<double>(), 1.37, 0.005);
+  EXPECT_EQ(j["opb_bound"].get<double>(), 3.25);
+  EXPECT_NEAR(j["halo_fraction"].get<double>(), 296.0 / 512, 1e-12);
+  EXPECT_EQ(j["block"], nlohmann::json({8, 8, 8}));
+  EXPECT_DOUBLE_EQ(j["opb_counted"].get<double>(), j["flops"].get<double>() / j["global_load_bytes"].get<double>());
+  r = run("model --pattern stencil3d --strategy register_tiled --size 512x512x512 --json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["opb_model"].get<double>(), 2.68, 0.005);
+  EXPECT_EQ(j["shared_bytes"].get<int>(), 32 * 32 * 4);
+}
+
+TEST_F(Cli, Stencil3dApplyMatchesTheReferenceAndRefusesWhatIsNotAStencil) {
+  const int w = 13, h = 9, d = 11;
+  std::vector<float> grid(std::size_t(w) * h * d);
+  for (std::size_t i = 0; i < grid.size(); ++i) grid[i] = float((i * 37) % 101) / 101.0f;
+  io::write_npy(path("vol.npy"), {d, h, w}, grid.data());
+  const StencilCoeffs c = make_named_stencil("random:3", 2);
+  const std::vector<float> dense = stencil_to_dense(c);
+  io::write_npy(path("w.npy"), {5, 5, 5}, dense.data());
+  std::vector<float> want(grid.size());
+  stencil3d_cpu(c, grid.data(), want.data(), w, h, d);
+  for (const char* backend : {"cpu", "auto"}) {
+    const Result r = run("apply --pattern stencil3d --strategy coarsened --radius 2 --tile 9 --filter " + path("w.npy") +
+                         " --in " + path("vol.npy") + " --out " + path("out.npy") + " --backend " + backend);
+    ASSERT_EQ(r.code, 0) << r.out;
+    const io::NpyArray out = io::read_npy(path("out.npy"));
+    EXPECT_EQ(out.shape, (std::vector<long long>{d, h, w}));
+    for (std::size_t i = 0; i < want.size(); ++i) ASSERT_NEAR(out.data[i], want[i], stencil_tolerance(c, 1.0f)) << i;
+  }
+  std::vector<float> corner = dense;
+  corner[0] = 1.0f;
+  io::write_npy(path("corner.npy"), {5, 5, 5}, corner.data());
+  io::save_image(path("flat.npy"), Image(8, 8, 1.0f));
+  const std::string cases[] = {
+      "--radius 2 --filter " + path("corner.npy") + " --in " + path("vol.npy"),
+      "--radius 1 --filter " + path("w.npy") + " --in " + path("vol.npy"),
+      "--in " + path("flat.npy"),
+      "--strategy tiled --tile 2 --in " + path("vol.npy"),
+      "--strategy tiled --tile 11 --in " + path("vol.npy"),
+  };
+  for (const std::string& args : cases) {
+    const Result r = run("apply --pattern stencil3d " + args + " --out " + path("bad.npy"));
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << ": " << r.out;
+    EXPECT_FALSE(fs::exists(path("bad.npy"))) << args;
+  }
 }
 
 TEST_F(Cli, ModelJsonForConv1dHasTheBooksLoadReductions) {

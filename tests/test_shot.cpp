@@ -8,9 +8,10 @@
 
 #include "app/app.hpp"
 #include "app/io/image_file.hpp"
-#include "app/platform/run.hpp"
 #include "app/conv1d/conv1d_view.hpp"
+#include "app/platform/run.hpp"
 #include "kernels/conv2d_geometry.hpp"
+#include "kernels/stencil3d_geometry.hpp"
 
 using namespace tilescope;
 namespace fs = std::filesystem;
@@ -127,6 +128,43 @@ TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
   EXPECT_GT(shared.g, shared.r + 40) << "shared tap not green";
   EXPECT_GT(global.r, global.g + 30) << "global tap not vermillion";
   EXPECT_GT(global.r, global.b + 60);
+}
+
+TEST_F(Shot, StencilSliceShowsTheHoveredBlocksTilesAndRegisterNeighbours) {
+  // register_tiled, order 1, tile 16 (output tiles of 14) on a cold 64^3 grid, slice 32, cell
+  // (33, 20): block (2, 1) computes x 28..41, loads x 27..42; z neighbours are in registers,
+  // x and y neighbours in shared memory.
+  UiState s;
+  s.pattern = Pattern::stencil3d;
+  s.backend = "cpu";
+  s.paused = true;  // nothing runs: the grid stays at zero (black under the heat map)
+  s.overlays.legend = false;
+  s.stencil.params.strategy = Stencil3dStrategy::register_tiled;
+  s.stencil.params.tile = 16;
+  s.stencil.grid = 64;
+  s.stencil.slice = 32;
+  ShotOptions o;
+  o.out = (dir_ / "stencil.png").string();
+  o.width = 1200, o.height = 800;
+  o.hover = Pixel{33, 20};
+  o.zoom = 16;
+  ASSERT_EQ(run_shot(s, o), 0);
+  int n = 0;
+  pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
+  ASSERT_NE(pixels_, nullptr);
+  view_.set_viewport(layout_for(float(w_), float(h_), false).view);
+  view_.set_image(64, 64);
+  view_.look_at({33.5f, 20.5f}, 16);
+  const StencilAxisTiling a = tiling_of(s.stencil.params).axis();
+  ASSERT_EQ(a.out_origin(2), 28);
+  const Rgb out = at_image(30.5f, 25.5f);  // inside the output tile, away from the neighbours
+  EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
+  const Rgb halo = at_image(float(a.in_origin(2)) + 0.5f, 25.5f);  // the loaded ring at x = 27
+  EXPECT_GT(halo.r, halo.b + 40) << "halo not orange";
+  const Rgb shared = at_image(34.5f, 20.5f);  // x neighbour: shared memory, green
+  EXPECT_GT(shared.g, shared.r + 40) << "shared neighbour not green";
+  const Rgb cell = at_image(33.5f, 20.5f);  // the cell itself: its own value is in a register, sky blue
+  EXPECT_GT(cell.b, cell.r + 40) << "register neighbour not blue";
 }
 
 namespace {

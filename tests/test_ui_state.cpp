@@ -162,3 +162,28 @@ TEST(UiState, MatmulStepperWalksEveryStepOfEveryPhaseAndStopsAtTheEnds) {
   apply_matmul_key(s, 'b');
   EXPECT_EQ(s.matmul.missing, MissingBarrier::none);
 }
+
+TEST(UiStateKeys, StencilKeysPickStrategyTileOrderAndSliceWithinRange) {
+  UiState s;
+  s.pattern = Pattern::stencil3d;
+  s.stencil.grid = 100;
+  clamp_stencil3d(s.stencil);
+  EXPECT_EQ(s.stencil.slice, s.stencil.grid / 2);  // starts on the middle slice
+  EXPECT_TRUE(apply_stencil3d_key(s, '4'));
+  EXPECT_EQ(s.stencil.params.strategy, Stencil3dStrategy::register_tiled);
+  EXPECT_EQ(s.stencil.params.tile, 32);  // each strategy starts at its own tile
+  apply_stencil3d_key(s, ']');
+  EXPECT_EQ(s.stencil.params.tile, 32);  // T^2 <= 1024
+  apply_stencil3d_key(s, '2');
+  EXPECT_EQ(s.stencil.params.tile, 8);
+  for (int i = 0; i < 5; ++i) apply_stencil3d_key(s, '+');
+  EXPECT_EQ(s.stencil.params.order, kMaxStencilOrder);
+  for (int i = 0; i < 5; ++i) apply_stencil3d_key(s, '[');
+  EXPECT_EQ(s.stencil.params.tile, 2 * kMaxStencilOrder + 1);  // the output tile keeps one cell
+  s.stencil.slice = 0;
+  apply_stencil3d_key(s, '<');
+  EXPECT_EQ(s.stencil.slice, 0);
+  EXPECT_TRUE(apply_stencil3d_key(s, 'p'));
+  EXPECT_EQ(s.pattern, Pattern::conv1d);  // the next pattern
+  EXPECT_FALSE(apply_stencil3d_key(s, 'q'));
+}

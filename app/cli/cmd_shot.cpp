@@ -7,9 +7,11 @@
 #include "app/cli/conv1d/conv1d_cli.hpp"
 #include "app/cli/conv2d/conv2d_cli.hpp"
 #include "app/cli/matmul/matmul_cli.hpp"
+#include "app/cli/stencil3d/stencil3d_cli.hpp"
 #include "app/cli/options.hpp"
 #include "app/platform/run.hpp"
 #include "kernels/error.hpp"
+#include "kernels/stencil3d_validate.hpp"
 
 namespace tilescope::cli {
 namespace {
@@ -24,43 +26,67 @@ struct ShotCli {
   std::string data_size;           // conv1d: the signal's length; matmul: MxKxN
   int phase = 0, step = 0;         // matmul's phase stepper
   std::string without = "none";    // matmul: the barrier left out
+  int grid = 0, slice = -1, steps = 4;
 };
 
-// The conv1d and matmul views' settings from the shot's options; the rest keep the view's defaults.
-void pattern_state(UiState& s, const ShotCli& o) {
+// The conv1d view: strategy, radius, block size, filter and the signal's length (--data N).
+void conv1d_state(const ShotCli& o, UiState& s) {
+  s.pattern = Pattern::conv1d;
   PatternOptions c = o.conv;
   c.size = o.data_size;
-  if (c.pattern == "conv1d") {
-    s.conv1d.params = conv1d::params_of(c, s.conv1d.params);
-    if (!c.filter.empty()) s.conv1d.filter = c.filter;
-    make_named_filter1d(s.conv1d.filter, 1);  // refuse an unknown name before opening any context
-    clamp_conv1d(s.conv1d);
-  } else if (c.pattern == "matmul") {
-    s.matmul.params = matmul::params_of(c, s.matmul.params);
-    s.matmul.phase = o.phase, s.matmul.step = o.step;
-    const char* names[] = {"none", "raw", "war"};
-    const auto it = std::find(std::begin(names), std::end(names), o.without);
-    if (it == std::end(names)) throw InvalidInput("unknown --without '" + o.without + "': use none, raw or war");
-    s.matmul.missing = MissingBarrier(it - std::begin(names));
-    if (o.step < 0 || o.step >= kMatmulSteps) throw InvalidInput("--step takes 0 (load) .. 3 (barrier 2)");
-    clamp_matmul(s.matmul);
-  }
+  s.conv1d.params = conv1d::params_of(c, s.conv1d.params);
+  if (!c.filter.empty()) s.conv1d.filter = c.filter;
+  make_named_filter1d(s.conv1d.filter, 1);  // refuse an unknown name before opening any context
+  clamp_conv1d(s.conv1d);
+}
+
+// The matmul view: strategy, TILE_WIDTH, sizes (--data MxKxN) and the phase stepper.
+void matmul_state(const ShotCli& o, UiState& s) {
+  s.pattern = Pattern::matmul;
+  PatternOptions c = o.conv;
+  c.size = o.data_size;
+  s.matmul.params = matmul::params_of(c, s.matmul.params);
+  const char* names[] = {"none", "raw", "war"};
+  const auto it = std::find(std::begin(names), std::end(names), o.without);
+  if (it == std::end(names)) throw InvalidInput("unknown --without '" + o.without + "': use none, raw or war");
+  if (o.step < 0 || o.step >= kMatmulSteps) throw InvalidInput("--step takes 0 (load) .. 3 (barrier 2)");
+  s.matmul.missing = MissingBarrier(it - std::begin(names));
+  s.matmul.phase = o.phase, s.matmul.step = o.step;
+  clamp_matmul(s.matmul);
+}
+
+// The stencil3d view: its strategy, order, tile and coefficients, the grid and the slice.
+void stencil3d_state(const ShotCli& o, UiState& s) {
+  s.pattern = Pattern::stencil3d;
+  Stencil3dUi& st = s.stencil;
+  st.params = stencil3d::params_of(o.conv);
+  if (!o.conv.filter.empty()) st.coeffs = o.conv.filter;
+  make_named_stencil(st.coeffs, st.params.order);  // refuse an unknown name before opening any context
+  if (o.grid != 0 && (o.grid < 16 || o.grid > 512)) throw InvalidInput("--grid must be within 16..512");
+  st.grid = o.grid, st.slice = o.slice, st.iterations = o.steps;
+  if (o.steps < 1 || o.steps > 64) throw InvalidInput("--steps must be within 1..64");
+  clamp_stencil3d(st);
+  validate_stencil3d(st.params);
 }
 
 UiState shot_state(const ShotCli& o) {
   UiState s;
-  bool known_pattern = false;
-  for (int i = 0; i < kPatternCount; ++i)
-    if (o.conv.pattern == pattern_id(Pattern(i))) s.pattern = Pattern(i), known_pattern = true;
-  if (!known_pattern) throw InvalidInput("the app has no view of pattern '" + o.conv.pattern + "'");
-  if (s.pattern == Pattern::conv2d) {
-    s.params = conv2d::params_of(o.conv);
-    if (!o.conv.filter.empty()) s.filter = o.conv.filter;
-    make_named_filter(s.filter, 1);  // refuse an unknown name before opening any context
-  }
-  pattern_state(s, o);
   s.backend = o.conv.backend;
   s.presentation = o.presentation;
+  s.paused = !o.live;  // by default a shot shows one deterministic frame of the demo
+  if (o.conv.pattern == "stencil3d") {
+    stencil3d_state(o, s);
+    return s;
+  }
+  if (o.conv.pattern == "conv1d" || o.conv.pattern == "matmul") {
+    (o.conv.pattern == "conv1d" ? conv1d_state : matmul_state)(o, s);
+    return s;
+  }
+  if (o.conv.pattern != "conv2d")
+    throw InvalidInput("the app shows conv2d, stencil3d, conv1d and matmul; '" + o.conv.pattern + "' is not in it");
+  s.params = conv2d::params_of(o.conv);
+  if (!o.conv.filter.empty()) s.filter = o.conv.filter;
+  make_named_filter(s.filter, 1);  // refuse an unknown name before opening any context
   const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};
   bool known = false;
   for (ViewMode v : views)
@@ -76,7 +102,6 @@ UiState shot_state(const ShotCli& o) {
   const auto it = std::find(std::begin(scenes), std::end(scenes), o.scene);
   if (it == std::end(scenes)) throw InvalidInput("unknown --scene '" + o.scene + "': use mixed, checker, rings or impulses");
   s.demo_scene = DemoScene(it - std::begin(scenes));
-  s.paused = !o.live;  // by default a shot shows one deterministic frame of the demo
   return s;
 }
 
@@ -116,6 +141,9 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--phase", o->phase, "matmul: the phase the stepper shows")->capture_default_str();
   cmd->add_option("--step", o->step, "matmul: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2")->capture_default_str();
   cmd->add_option("--without", o->without, "matmul: the barrier left out: none, raw or war")->capture_default_str();
+  cmd->add_option("--grid", o->grid, "stencil3d: side of the cubic grid, 16..512 (default: 128 on a GPU, 64 on the CPU)");
+  cmd->add_option("--slice", o->slice, "stencil3d: the z slice shown (default: the middle)");
+  cmd->add_option("--steps", o->steps, "stencil3d: stencil steps per frame (K)")->capture_default_str();
   cmd->add_option("file", o->file, "image to show instead of the built-in demo");
   cmd->callback([o] { run(*o); });
 }

@@ -6,6 +6,7 @@
 #include "app/cli/conv1d/conv1d_cli.hpp"
 #include "app/cli/conv2d/conv2d_cli.hpp"
 #include "app/cli/matmul/matmul_cli.hpp"
+#include "app/cli/stencil3d/stencil3d_cli.hpp"
 #include "kernels/error.hpp"
 
 namespace tilescope::cli {
@@ -13,6 +14,7 @@ namespace {
 
 constexpr PatternCommands kPatterns[] = {
     {"conv2d", conv2d::model, conv2d::apply, conv2d::check, conv2d::bench},
+    {"stencil3d", stencil3d::model, stencil3d::apply, stencil3d::check, stencil3d::bench},
     {"conv1d", conv1d::model, conv1d::apply, conv1d::check, conv1d::bench},
     {"matmul", matmul::model, matmul::apply, matmul::check, matmul::bench},
 };

@@ -6,6 +6,7 @@
 
 #include "kernels/cpu/conv2d_cpu.hpp"
 #include "kernels/error.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace tilescope {
 
@@ -72,12 +73,7 @@ void Conv2dPipeline::check(const Filter2d& f) {
   float max_in = 0;
   for (float v : in.pixels) max_in = std::max(max_in, std::fabs(v));
   tolerance_ = conv2d_tolerance(f, max_in);
-  double worst = 0;
-  for (std::size_t i = 0; i < out.pixels.size(); ++i) {
-    const double d = std::fabs(double(out.pixels[i]) - reference_.pixels[i]);
-    worst = std::isnan(d) ? INFINITY : std::max(worst, d);
-  }
-  max_abs_error_ = worst;
+  max_abs_error_ = tilescope::max_abs_error(out.pixels.data(), reference_.pixels.data(), out.pixels.size());
 }
 
 }  // namespace tilescope

@@ -10,7 +10,7 @@
 #include "app/conv1d/conv1d_panels.hpp"
 #include "app/conv1d/conv1d_signal.hpp"
 #include "app/io/npy.hpp"
-#include "app/view/draw_helpers.hpp"
+#include "app/view/cell_draw.hpp"
 #include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv1d_geometry.hpp"
@@ -183,7 +183,7 @@ void Conv1dView::draw() {
       if (h0 < 0 || h1 > p.length) {
         const float g0 = h0 < 0 ? h0 : std::max<float>(h0, p.length), g1 = h0 < 0 ? std::min(h1, 0.0f) : h1;
         band(g0, g1, L.in0, L.in1, with_alpha(palette::kGhostSignal.rgba, 90));
-        hatch(dl, {sx(g0), L.in0}, {sx(g1), L.in1}, with_alpha(palette::kGhostSignal.rgba, 220));
+        hatch_screen(dl, {sx(g0), L.in0}, {sx(g1), L.in1}, with_alpha(palette::kGhostSignal.rgba, 220));
       }
     }
   }
@@ -201,7 +201,7 @@ void Conv1dView::draw() {
       const ImVec2 a{sx(float(k)), L.sh0 + 2}, z{sx(float(k + 1)), L.sh1 - 2};
       if (!in_range(k, p.length)) {
         dl->AddRectFilled(a, z, with_alpha(palette::kGhostSignal.rgba, 110));
-        hatch(dl, a, z, palette::kGhostSignal.rgba);
+        hatch_screen(dl, a, z, palette::kGhostSignal.rgba);
       } else {
         dl->AddRectFilled(a, z, with_alpha(halo ? palette::kHalo.rgba : palette::kOutputTile.rgba, 200));
       }

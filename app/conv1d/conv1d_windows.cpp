@@ -2,7 +2,7 @@
 #include <imgui.h>
 
 #include "app/conv1d/conv1d_panels.hpp"
-#include "app/ui/legend_swatch.hpp"
+#include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv1d_geometry.hpp"
 #include "kernels/conv1d_launch.hpp"
@@ -75,23 +75,23 @@ void conv1d_legend_window(const UiState& s, float right, float bottom) {
   ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
-  legend_swatch(palette::kSignalIn);
-  legend_swatch(palette::kSignalOut);
-  legend_swatch(palette::kTileGrid);
+  swatch(palette::kSignalIn);
+  swatch(palette::kSignalOut);
+  swatch(palette::kTileGrid);
   const auto focus = focus_pixel(s);
   if (focus && focus->x < p.length && !conv1d_problem(p)) {
     const Conv1dTiling g = tiling_of(p);
     const int i = focus->x, b = g.block_of(i);
-    legend_swatch(palette::kHoveredElement);
-    legend_swatch(palette::kOutputTile);
-    legend_swatch(palette::kHalo);
-    if (g.out_origin(b) - g.r < 0 || g.out_origin(b) + g.block + g.r > p.length) legend_swatch(palette::kGhostSignal, true);
+    swatch(palette::kHoveredElement);
+    swatch(palette::kOutputTile);
+    swatch(palette::kHalo);
+    if (g.out_origin(b) - g.r < 0 || g.out_origin(b) + g.block + g.r > p.length) swatch(palette::kGhostSignal, true);
     bool seen[4] = {};
     for (int k = i - g.r; k <= i + g.r; ++k) seen[int(tap_source(g, p.length, b, k))] = true;
-    if (seen[int(TapSource::shared)]) legend_swatch(palette::kTapShared);
-    if (seen[int(TapSource::global)]) legend_swatch(palette::kTapGlobal);
-    if (seen[int(TapSource::ghost_shared)]) legend_swatch(palette::kTapGhostShared);
-    if (seen[int(TapSource::ghost_skipped)]) legend_swatch(palette::kTapGhostSkipped);
+    if (seen[int(TapSource::shared)]) swatch(palette::kTapShared);
+    if (seen[int(TapSource::global)]) swatch(palette::kTapGlobal);
+    if (seen[int(TapSource::ghost_shared)]) swatch(palette::kTapGhostShared);
+    if (seen[int(TapSource::ghost_skipped)]) swatch(palette::kTapGhostSkipped);
   } else {
     ImGui::TextDisabled("hover (or click to pin) an output element");
   }

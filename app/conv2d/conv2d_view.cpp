@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "app/gl/gl.hpp"
+#include "app/view/view_input.hpp"
 #include "app/io/image_file.hpp"
 #include "app/view/overlays.hpp"
 #include "kernels/conv2d_geometry.hpp"
@@ -78,22 +79,10 @@ void Conv2dView::frame(const Rect& view, float display_w, float display_h, float
 }
 
 void Conv2dView::handle_input() {
-  ImGuiIO& io = ImGui::GetIO();
+  const ImGuiIO& io = ImGui::GetIO();
   if (!io.WantCaptureKeyboard)
     for (ImWchar c : io.InputQueueCharacters) apply_key(state_, c);
-  const Vec2 mouse{io.MousePos.x, io.MousePos.y};
-  const bool over_view = !io.WantCaptureMouse && view_.viewport().contains(mouse);
-  if (over_view && io.MouseWheel != 0) view_.zoom_at(mouse, std::pow(1.25f, io.MouseWheel));
-  if (over_view && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) dragging_ = true;
-  if (dragging_) view_.pan({io.MouseDelta.x, io.MouseDelta.y});
-  int x = 0, y = 0;
-  const bool on_image = over_view && view_.pixel_at(mouse, x, y);
-  state_.hover = on_image ? std::optional<Pixel>(Pixel{x, y}) : std::nullopt;
-  if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-    if (!dragging_ && on_image) state_.pinned = state_.pinned ? std::nullopt : state_.hover;
-    dragging_ = false;
-  }
-  if (over_view && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) view_.fit();
+  handle_view_mouse(view_, state_, dragging_);
 }
 
 void Conv2dView::update_source(double dt) {

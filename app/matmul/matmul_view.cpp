@@ -8,7 +8,7 @@
 #include <random>
 
 #include "app/matmul/matmul_panels.hpp"
-#include "app/view/draw_helpers.hpp"
+#include "app/view/cell_draw.hpp"
 #include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/cpu/matmul_cpu.hpp"
@@ -218,8 +218,8 @@ void MatmulView::draw() {
         dl->AddRectFilled(a, b, with_alpha(c, 50));
         const auto [right_a, right_b] = rect(at, std::max(x0, w), y0, right, bottom);
         const auto [below_a, below_b] = rect(at, x0, std::max(y0, h), std::min(x0 + p.tile, w), bottom);
-        hatch(dl, right_a, right_b, palette::kTilePadding.rgba);
-        hatch(dl, below_a, below_b, palette::kTilePadding.rgba);
+        hatch_screen(dl, right_a, right_b, palette::kTilePadding.rgba);
+        hatch_screen(dl, below_a, below_b, palette::kTilePadding.rgba);
         dl->AddRect(a, b, c, 0, 0, line + 1);
       };
       tile(at_M, k0, r0, p.inner, p.rows, palette::kMdsTile.rgba);

@@ -2,7 +2,7 @@
 #include <imgui.h>
 
 #include "app/matmul/matmul_panels.hpp"
-#include "app/ui/legend_swatch.hpp"
+#include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/matmul_geometry.hpp"
 #include "kernels/matmul_phases.hpp"
@@ -44,22 +44,22 @@ void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, f
   ImGui::TextUnformatted("values: dark = negative, light = positive");
   const auto focus = focus_pixel(s);
   if (focus && in_range(focus->x, p.cols) && in_range(focus->y, p.rows)) {
-    legend_swatch(palette::kHoveredElement);
-    legend_swatch(palette::kOutputTile);
-    legend_swatch(palette::kStrip);
+    swatch(palette::kHoveredElement);
+    swatch(palette::kOutputTile);
+    swatch(palette::kStrip);
     if (p.strategy == MatmulStrategy::tiled) {
-      legend_swatch(palette::kMdsTile);
-      legend_swatch(palette::kNdsTile);
+      swatch(palette::kMdsTile);
+      swatch(palette::kNdsTile);
       const int k_end = tiling_of(p).phase_k(s.matmul.phase, p.tile);
       const int r_end = (focus->y / p.tile + 1) * p.tile, c_end = (focus->x / p.tile + 1) * p.tile;
-      if (k_end > p.inner || r_end > p.rows || c_end > p.cols) legend_swatch(palette::kTilePadding, true);
+      if (k_end > p.inner || r_end > p.rows || c_end > p.cols) swatch(palette::kTilePadding, true);
     }
-    if (p.strategy == MatmulStrategy::naive) legend_swatch(palette::kThreadReadsGlobal);
-    else if (s.matmul.step == 2) legend_swatch(palette::kThreadReads);
+    if (p.strategy == MatmulStrategy::naive) swatch(palette::kThreadReadsGlobal);
+    else if (s.matmul.step == 2) swatch(palette::kThreadReads);
   } else {
     ImGui::TextDisabled("hover (or click to pin) an element of P");
   }
-  if (!run.P_missing.empty() && run.wrong_without_barrier > 0) legend_swatch(palette::kWrongElement);
+  if (!run.P_missing.empty() && run.wrong_without_barrier > 0) swatch(palette::kWrongElement);
   ImGui::End();
 }
 

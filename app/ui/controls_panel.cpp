@@ -46,7 +46,6 @@ void filter_matrix(const Filter2d& f) {
 }  // namespace
 
 void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& filter) {
-
   const StrategyInfo& info = strategy_info(s.params.strategy);
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {
     for (int i = 0; i < kConv2dStrategyCount; ++i) {

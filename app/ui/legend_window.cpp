@@ -1,7 +1,7 @@
 #include <imgui.h>
 
-#include "app/ui/legend_swatch.hpp"
 #include "app/ui/panels.hpp"
+#include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv2d_geometry.hpp"
 #include "kernels/validate.hpp"
@@ -16,27 +16,27 @@ void legend_window(const UiState& s, float right, float bottom) {
   ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
-  if (s.overlays.tile_grid) legend_swatch(palette::kTileGrid);
+  if (s.overlays.tile_grid) swatch(palette::kTileGrid);
   if (focus && valid) {
     const Conv2dTiling g = tiling_of(p);
     const int bx = g.block_of(focus->x), by = g.block_of(focus->y);
     if (s.overlays.block) {
-      legend_swatch(palette::kOutputTile);
-      legend_swatch(palette::kHalo);
+      swatch(palette::kOutputTile);
+      swatch(palette::kHalo);
       const bool crosses_edge = g.in_origin(bx) < 0 || g.in_origin(by) < 0 ||
                                 g.in_origin(bx) + g.in_tile_dim() > p.width || g.in_origin(by) + g.in_tile_dim() > p.height;
-      if (crosses_edge) legend_swatch(palette::kGhost, true);
-      if (p.strategy == Conv2dStrategy::tiled_in) legend_swatch(palette::kLoadOnly);
+      if (crosses_edge) swatch(palette::kGhost, true);
+      if (p.strategy == Conv2dStrategy::tiled_in) swatch(palette::kLoadOnly);
     }
     if (s.overlays.receptive_field) {
       bool seen[4] = {};
       for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
         for (int dx = -p.filter_radius; dx <= p.filter_radius; ++dx)
           seen[int(tap_source(g, p.width, p.height, bx, by, focus->x + dx, focus->y + dy))] = true;
-      if (seen[int(TapSource::shared)]) legend_swatch(palette::kTapShared);
-      if (seen[int(TapSource::global)]) legend_swatch(palette::kTapGlobal);
-      if (seen[int(TapSource::ghost_shared)]) legend_swatch(palette::kTapGhostShared, true);
-      if (seen[int(TapSource::ghost_skipped)]) legend_swatch(palette::kTapGhostSkipped, true);
+      if (seen[int(TapSource::shared)]) swatch(palette::kTapShared);
+      if (seen[int(TapSource::global)]) swatch(palette::kTapGlobal);
+      if (seen[int(TapSource::ghost_shared)]) swatch(palette::kTapGhostShared, true);
+      if (seen[int(TapSource::ghost_skipped)]) swatch(palette::kTapGhostSkipped, true);
     }
   } else {
     ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");

@@ -12,14 +12,15 @@ void clamp_params(UiState& s) {
 }
 
 const char* const* pattern_labels() {
-  static const char* const labels[kPatternCount] = {"2D convolution (PMPP ch 7)", "1D convolution (PMPP ch 7)",
-                                                     "Tiled matrix multiplication (PMPP ch 5)"};
+  static const char* const labels[kPatternCount] = {"2D convolution (PMPP ch 7)", "3D stencil: heat diffusion (PMPP ch 8)",
+                                                     "1D convolution (PMPP ch 7)", "Tiled matrix multiplication (PMPP ch 5)"};
   return labels;
 }
 
 const char* pattern_id(Pattern p) {
   switch (p) {
     case Pattern::conv2d: return "conv2d";
+    case Pattern::stencil3d: return "stencil3d";
     case Pattern::conv1d: return "conv1d";
     case Pattern::matmul: return "matmul";
   }
@@ -51,6 +52,39 @@ bool apply_key(UiState& s, unsigned int ch) {
     default: return false;
   }
   clamp_params(s);
+  return true;
+}
+
+void clamp_stencil3d(Stencil3dUi& s) {
+  Stencil3dParams& p = s.params;
+  p.order = std::clamp(p.order, 1, kMaxStencilOrder);
+  const bool cube = p.strategy == Stencil3dStrategy::basic || p.strategy == Stencil3dStrategy::tiled;
+  p.tile = std::clamp(p.tile, p.strategy == Stencil3dStrategy::basic ? 1 : 2 * p.order + 1, cube ? 10 : 32);
+  s.iterations = std::clamp(s.iterations, 1, 64);
+  if (s.grid == 0) return;  // not chosen yet: the view picks one for its backend
+  s.grid = std::clamp(s.grid, 16, 512);
+  p.width = p.height = p.depth = s.grid;
+  s.slice = std::clamp(s.slice < 0 ? s.grid / 2 : s.slice, 0, s.grid - 1);
+}
+
+bool apply_stencil3d_key(UiState& s, unsigned int ch) {
+  if (apply_common_key(s, ch)) return true;
+  Stencil3dUi& st = s.stencil;
+  switch (ch) {
+    case '+': case '=': ++st.params.order; break;
+    case '-': case '_': --st.params.order; break;
+    case ']': ++st.params.tile; break;
+    case '[': --st.params.tile; break;
+    case '1': case '2': case '3': case '4':
+      st.params.strategy = static_cast<Stencil3dStrategy>(ch - '1');
+      st.params.tile = default_stencil_tile(st.params.strategy);
+      break;
+    case '<': case ',': st.slice = std::max(0, st.slice - 1); break;  // -1 would mean "the middle"
+    case '>': ++st.slice; break;
+    case 'r': case 'R': st.reset_requested = true; break;
+    default: return false;
+  }
+  clamp_stencil3d(st);
   return true;
 }
 

@@ -9,12 +9,13 @@
 #include "kernels/demo_scene.hpp"
 #include "kernels/matmul_params.hpp"
 #include "kernels/matmul_phases.hpp"
+#include "kernels/stencil3d_params.hpp"
 
 namespace tilescope {
 
 // The book's systems the app shows, one view each.
-enum class Pattern { conv2d, conv1d, matmul };
-inline constexpr int kPatternCount = 3;
+enum class Pattern { conv2d, stencil3d, conv1d, matmul };
+inline constexpr int kPatternCount = 4;
 // "2D convolution (PMPP ch 7)", ... in enum order, for the selector.
 const char* const* pattern_labels();
 const char* pattern_id(Pattern p);  // "conv2d": the command line's and the settings' name
@@ -34,6 +35,18 @@ struct Overlays {
   bool thread_ids = true;       // threadIdx inside cells at high zoom
   bool legend = true;
 };
+
+// The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
+struct Stencil3dUi {
+  Stencil3dParams params;  // width = height = depth = grid
+  int grid = 0;  // side of the cubic grid; 0: the view picks 128 on a GPU, 64 on the CPU
+  std::string coeffs = "heat";
+  int iterations = 4;  // stencil steps per frame (K): heat spreads about sqrt(K) cells a frame
+  int slice = -1;      // z shown; -1: the middle
+  bool reset_requested = false;
+  bool check_requested = true;
+};
+
 
 // The conv1d view's settings: the live signal's length is params.length.
 struct Conv1dUi {
@@ -67,6 +80,7 @@ struct UiState {
   bool paused = false;
   bool step_once = false;
   bool presentation = false;
+  Stencil3dUi stencil;
   std::optional<Pixel> hover;   // pixel under the pointer
   std::optional<Pixel> pinned;  // clicked pixel: keeps the inspector on it
   bool screenshot_requested = false;
@@ -82,6 +96,11 @@ std::optional<Pixel> focus_pixel(const UiState& s);
 bool apply_common_key(UiState& s, unsigned int ch);
 // The conv2d view's keys: + - radius, [ ] tile, 1-5 strategy, v cycle views, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
+
+// The stencil3d view's keys: + - order, [ ] tile, 1-4 strategy, < > slice, r reset, and the common ones.
+bool apply_stencil3d_key(UiState& s, unsigned int ch);
+// Keeps order, tile, grid, iterations and slice inside what the kernels and the view support.
+void clamp_stencil3d(Stencil3dUi& s);
 
 // Keeps radius and tile inside what the kernels support (1..kMaxFilterRadius, 1..32).
 void clamp_params(UiState& s);

@@ -36,6 +36,16 @@ GLuint ImageLayer::texture(Layer layer, int width, int height) {
 
 void ImageLayer::draw(const ViewTransform& xf, ViewMode mode, OutputRange range, float diff_scale, float display_w,
                       float display_h, float fb_scale) {
+  draw_quad(xf, int(mode), range, diff_scale, display_w, display_h, fb_scale);
+}
+
+void ImageLayer::draw_heat(const ViewTransform& xf, OutputRange range, float display_w, float display_h,
+                           float fb_scale) {
+  draw_quad(xf, 4, range, 1.0f, display_w, display_h, fb_scale);
+}
+
+void ImageLayer::draw_quad(const ViewTransform& xf, int mode, OutputRange range, float diff_scale, float display_w,
+                           float display_h, float fb_scale) {
   const Rect& vp = xf.viewport();
   const Vec2 a = xf.to_screen({0, 0});
   const Vec2 b = xf.to_screen({float(xf.image_width()), float(xf.image_height())});
@@ -47,7 +57,7 @@ void ImageLayer::draw(const ViewTransform& xf, ViewMode mode, OutputRange range,
   glUseProgram(program_.get());
   const GLuint p = program_.get();
   glUniform4f(glGetUniformLocation(p, "u_rect_ndc"), ndc_x(a.x), ndc_y(b.y), ndc_x(b.x), ndc_y(a.y));
-  glUniform1i(glGetUniformLocation(p, "u_mode"), int(mode));
+  glUniform1i(glGetUniformLocation(p, "u_mode"), mode);
   glUniform1f(glGetUniformLocation(p, "u_split_x"), (vp.x + vp.w / 2) * fb_scale);
   glUniform2f(glGetUniformLocation(p, "u_out_range"), range.lo, range.hi);
   glUniform1f(glGetUniformLocation(p, "u_diff_scale"), diff_scale);

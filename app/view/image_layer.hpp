@@ -25,6 +25,8 @@ class ImageLayer {
   // framebuffer pixels per unit.
   void draw(const ViewTransform& xf, ViewMode mode, OutputRange range, float diff_scale, float display_w,
             float display_h, float fb_scale);
+  // The output layer as a heat map over [range.lo, range.hi].
+  void draw_heat(const ViewTransform& xf, OutputRange range, float display_w, float display_h, float fb_scale);
 
  private:
   struct Tex {
@@ -33,6 +35,8 @@ class ImageLayer {
   };
   Tex& tex(Layer layer) { return layer == Layer::input ? input_ : layer == Layer::output ? output_ : reference_; }
   void allocate(Tex& t, int width, int height, const float* data);
+  void draw_quad(const ViewTransform& xf, int mode, OutputRange range, float diff_scale, float display_w,
+                 float display_h, float fb_scale);
 
   gl::Program program_;
   gl::VertexArray vao_;

@@ -5,60 +5,12 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv2d_geometry.hpp"
 #include "kernels/launch_geometry.hpp"
 
 namespace tilescope {
-namespace {
-
-// Image-space rectangle [x0, x1) x [y0, y1) in cells.
-struct CellRect {
-  int x0, y0, x1, y1;
-  bool empty() const { return x0 >= x1 || y0 >= y1; }
-};
-
-CellRect intersect(CellRect a, CellRect b) {
-  return {std::max(a.x0, b.x0), std::max(a.y0, b.y0), std::min(a.x1, b.x1), std::min(a.y1, b.y1)};
-}
-
-ImVec2 screen(const ViewTransform& xf, float x, float y) {
-  const Vec2 s = xf.to_screen({x, y});
-  return {s.x, s.y};
-}
-
-ImU32 with_alpha(ImU32 c, int a) { return (c & 0x00FFFFFFu) | (ImU32(a) << 24); }
-
-void fill(ImDrawList* dl, const ViewTransform& xf, CellRect r, ImU32 c) {
-  if (!r.empty()) dl->AddRectFilled(screen(xf, r.x0, r.y0), screen(xf, r.x1, r.y1), c);
-}
-
-void outline(ImDrawList* dl, const ViewTransform& xf, CellRect r, ImU32 c, float w) {
-  if (!r.empty()) dl->AddRect(screen(xf, r.x0, r.y0), screen(xf, r.x1, r.y1), c, 0.0f, 0, w);
-}
-
-// Diagonal hatching, so ghost cells read as "not there" without relying on colour.
-void hatch(ImDrawList* dl, const ViewTransform& xf, CellRect r, ImU32 c, float w) {
-  if (r.empty()) return;
-  const ImVec2 a = screen(xf, r.x0, r.y0), b = screen(xf, r.x1, r.y1);
-  dl->PushClipRect(a, b, true);
-  const float spacing = 9.0f, h = b.y - a.y;
-  for (float x = a.x - h; x < b.x; x += spacing) dl->AddLine({x, b.y}, {x + h, a.y}, c, w);
-  dl->PopClipRect();
-}
-
-// The parts of r outside the image, as up to four disjoint rectangles.
-template <typename F>
-void for_each_outside(CellRect r, int width, int height, F f) {
-  const CellRect top{r.x0, r.y0, r.x1, std::min(r.y1, 0)}, bottom{r.x0, std::max(r.y0, height), r.x1, r.y1};
-  const int y0 = std::max(r.y0, 0), y1 = std::min(r.y1, height);
-  const CellRect left{r.x0, y0, std::min(r.x1, 0), y1}, right{std::max(r.x0, width), y0, r.x1, y1};
-  for (const CellRect& part : {top, bottom, left, right})
-    if (!part.empty()) f(part);
-}
-
-
-}  // namespace
 
 void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const OverlayStyle& st) {
   const Conv2dTiling g = tiling_of(p);

@@ -26,6 +26,9 @@ inline constexpr Swatch kTapShared{rgba(0, 158, 115), "tap read from shared memo
 inline constexpr Swatch kTapGlobal{rgba(213, 94, 0), "tap read from global memory (L1/L2)"};
 inline constexpr Swatch kTapGhostShared{rgba(204, 121, 167), "tap: ghost zero stored in shared memory"};
 inline constexpr Swatch kTapGhostSkipped{rgba(140, 140, 140), "tap: ghost cell, skipped (no load, no flop)"};
+inline constexpr Swatch kGhostUnloaded{rgba(204, 121, 167), "ghost cells (outside the grid: never loaded), hatched"};
+inline constexpr Swatch kBoundary{rgba(160, 160, 160), "boundary cells (within k of the edge: keep their value)"};
+inline constexpr Swatch kTapRegisters{rgba(86, 180, 233), "neighbour held in a register"};
 inline constexpr Swatch kHovered{rgba(255, 255, 255), "the hovered output pixel"};
 
 // The colour of a tap, by where the kernel reads it.
@@ -53,5 +56,16 @@ inline constexpr Swatch kThreadReads{rgba(240, 228, 66), "what the hovered threa
 inline constexpr Swatch kThreadReadsGlobal{rgba(240, 228, 66), "the hovered thread's row of M and column of N (global)"};
 inline constexpr Swatch kTilePadding{rgba(204, 121, 167), "tile cells past the matrix edge: zero, no load (hatched)"};
 inline constexpr Swatch kWrongElement{rgba(255, 255, 255), "P element that comes out wrong (crossed)"};
+
+// The heat map of the stencil view (the same stops as heat_map in shaders/image.frag), t in [0, 1].
+inline std::uint32_t heat_colour(float t) {
+  const float stops[5][3] = {{0.0f, 0.0f, 0.02f}, {0.34f, 0.06f, 0.43f}, {0.73f, 0.21f, 0.33f}, {0.98f, 0.55f, 0.04f},
+                             {0.99f, 1.0f, 0.64f}};
+  const float u = (t < 0 ? 0 : t > 1 ? 1 : t) * 4.0f;
+  const int i = u >= 3.0f ? 3 : int(u);
+  const float f = u - float(i);
+  auto channel = [&](int c) { return int(255.0f * (stops[i][c] + (stops[i + 1][c] - stops[i][c]) * f) + 0.5f); };
+  return rgba(channel(0), channel(1), channel(2));
+}
 
 }  // namespace tilescope::palette

@@ -1,11 +1,11 @@
 // tilescope bench --pattern conv2d: median kernel time of each strategy on the chosen backend.
-#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <random>
 
 #include "app/cli/conv2d/conv2d_cli.hpp"
+#include "app/cli/timing_summary.hpp"
 #include "kernels/backend.hpp"
 #include "kernels/error.hpp"
 #include "kernels/strategy_registry.hpp"
@@ -43,11 +43,10 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
         std::printf("%-12s %6d  cannot run: %s\n", strategy_info(s).name.data(), r, problem->c_str());
         continue;
       }
-      std::vector<double> ms = choice.backend->conv2d(p, f, in.data(), out.data(), settings.reps + 1);
-      ms.erase(ms.begin());  // warm-up
-      std::sort(ms.begin(), ms.end());
-      const double median = ms[ms.size() / 2], pixels = double(p.width) * p.height;
-      std::printf("%-12s %6d %11.4f %11.4f %10.1f %10.1f %9.2f\n", strategy_info(s).name.data(), r, median, ms.front(),
+      const TimingSummary t =
+          summarize_after_warmup(choice.backend->conv2d(p, f, in.data(), out.data(), settings.reps + 1));
+      const double median = t.median_ms, pixels = double(p.width) * p.height;
+      std::printf("%-12s %6d %11.4f %11.4f %10.1f %10.1f %9.2f\n", strategy_info(s).name.data(), r, median, t.min_ms,
                   pixels * 8 / median * 1e-6, pixels * 2 * p.filter_dim() * p.filter_dim() / median * 1e-6,
                   exact_traffic(p).opb());
     }

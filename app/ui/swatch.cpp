@@ -1,10 +1,10 @@
-#include "app/ui/legend_swatch.hpp"
+#include "app/ui/swatch.hpp"
 
 #include <imgui.h>
 
 namespace tilescope {
 
-void legend_swatch(const palette::Swatch& s, bool hatched) {
+void swatch(const palette::Swatch& s, bool hatched) {
   const float h = ImGui::GetFontSize();
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImDrawList* dl = ImGui::GetWindowDrawList();

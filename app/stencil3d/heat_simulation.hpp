@@ -1,0 +1,54 @@
+#pragma once
+// The stencil3d view's compute step: a 3D heat-diffusion simulation resident on the backend.
+// Each frame injects the moving heat sources and runs K steps of the selected strategy,
+// ping-ponging two grids. If the device fails it falls back to the CPU backend and says so.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/backend.hpp"
+
+namespace tilescope {
+
+class HeatSimulation {
+ public:
+  explicit HeatSimulation(const std::string& backend_name);
+
+  void set_backend(const std::string& name);  // the grid restarts cold on the new backend
+  void reset(int width, int height, int depth);
+  // `iterations` times: hold the sources at time t, one stencil step, advance. False (with
+  // problem() set) when p cannot run on this backend.
+  bool step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t);
+  // One step from the current state on the backend against the CPU reference (max abs error).
+  void check(const Stencil3dParams& p, const StencilCoeffs& c);
+  // Slice z of the current grid, read back to the host (the upload path).
+  const std::vector<float>& host_slice(int z);
+
+  Backend& backend() const { return *backend_; }
+  const Stencil3dEngine& engine() const { return *engine_; }
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int depth() const { return depth_; }
+  const std::string& requested_backend() const { return requested_; }
+  const std::string& note() const { return note_; }
+  const std::string& problem() const { return problem_; }
+  double kernel_ms() const { return kernel_ms_; }  // all K steps of the last frame
+  long long steps() const { return steps_; }
+  std::optional<double> max_abs_error() const { return max_abs_error_; }
+  double tolerance() const { return tolerance_; }
+
+ private:
+  void fall_back_to_cpu(const std::string& why);
+
+  std::unique_ptr<Backend> backend_;
+  std::unique_ptr<Stencil3dEngine> engine_;
+  std::string requested_, note_, problem_;
+  int width_ = 0, height_ = 0, depth_ = 0;
+  double kernel_ms_ = 0, tolerance_ = 0;
+  long long steps_ = 0;
+  std::optional<double> max_abs_error_;
+  std::vector<float> slice_;
+};
+
+}  // namespace tilescope

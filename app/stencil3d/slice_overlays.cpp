@@ -1,0 +1,129 @@
+#include "app/stencil3d/slice_overlays.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/view/cell_draw.hpp"
+#include "app/view/palette.hpp"
+#include "kernels/stencil3d_geometry.hpp"
+
+namespace tilescope {
+namespace {
+
+ImU32 tap_colour(StencilTapSource s) {
+  switch (s) {
+    case StencilTapSource::shared: return palette::kTapShared.rgba;
+    case StencilTapSource::global: return palette::kTapGlobal.rgba;
+    case StencilTapSource::registers: return palette::kTapRegisters.rgba;
+  }
+  return 0;
+}
+
+void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, float line) {
+  const StencilAxisTiling a = tiling_of(p).axis();
+  if (a.out_tile_dim() * xf.zoom() < 4.0f) return;  // denser than this is noise
+  const ImU32 c = palette::kTileGrid.rgba, shadow = palette::rgba(0, 0, 0, 100);
+  const ImVec2 lo = screen(xf, 0, 0), hi = screen(xf, p.width, p.height);
+  for (int b = 0; b <= a.grid_dim(p.width); ++b) {
+    const float x = screen(xf, std::min(a.out_origin(b), p.width), 0).x;
+    dl->AddLine({x + 1, lo.y}, {x + 1, hi.y}, shadow, line);
+    dl->AddLine({x, lo.y}, {x, hi.y}, c, line);
+  }
+  for (int b = 0; b <= a.grid_dim(p.height); ++b) {
+    const float y = screen(xf, 0, std::min(a.out_origin(b), p.height)).y;
+    dl->AddLine({lo.x, y + 1}, {hi.x, y + 1}, shadow, line);
+    dl->AddLine({lo.x, y}, {hi.x, y}, c, line);
+  }
+}
+
+// Cells within k of the domain's edge keep their value: the whole slice if z is near an end.
+void draw_boundary(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, int z, float line) {
+  const int k = p.order;
+  const ImU32 fill_c = with_alpha(palette::kBoundary.rgba, 70), hatch_c = with_alpha(palette::kBoundary.rgba, 160);
+  const CellRect grid{0, 0, p.width, p.height};
+  if (!stencil_interior(z, p.depth, k)) {
+    fill(dl, xf, grid, fill_c);
+    return;
+  }
+  const CellRect bands[] = {{0, 0, p.width, k}, {0, p.height - k, p.width, p.height}, {0, k, k, p.height - k},
+                            {p.width - k, k, p.width, p.height - k}};
+  for (const CellRect& b : bands) {
+    fill(dl, xf, intersect(b, grid), fill_c);
+    if (k * xf.zoom() >= 6) hatch(dl, xf, intersect(b, grid), hatch_c, line * 0.7f);
+  }
+}
+
+void draw_block(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, int bx, int by, float line) {
+  const StencilAxisTiling a = tiling_of(p).axis();
+  const CellRect grid{0, 0, p.width, p.height};
+  const CellRect out = intersect({a.out_origin(bx), a.out_origin(by), a.out_origin(bx) + a.out_tile_dim(),
+                                  a.out_origin(by) + a.out_tile_dim()},
+                                 grid);
+  fill(dl, xf, out, with_alpha(palette::kOutputTile.rgba, 60));
+  if (a.tiled) {
+    const CellRect in{a.in_origin(bx), a.in_origin(by), a.in_origin(bx) + a.tile, a.in_origin(by) + a.tile};
+    const CellRect halo_parts[] = {{in.x0, in.y0, in.x1, out.y0}, {in.x0, out.y1, in.x1, in.y1},
+                                   {in.x0, out.y0, out.x0, out.y1}, {out.x1, out.y0, in.x1, out.y1}};
+    for (const CellRect& part : halo_parts) fill(dl, xf, intersect(part, grid), with_alpha(palette::kHalo.rgba, 110));
+    for_each_outside(in, p.width, p.height, [&](CellRect part) {
+      fill(dl, xf, part, with_alpha(palette::kGhostUnloaded.rgba, 70));
+      hatch(dl, xf, part, with_alpha(palette::kGhostUnloaded.rgba, 230), line);
+    });
+    outline(dl, xf, in, palette::kHalo.rgba, 2 * line);
+  }
+  outline(dl, xf, out, palette::kOutputTile.rgba, 2.5f * line);
+}
+
+void draw_taps(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, Pixel c, int z, float line) {
+  if (!stencil_interior(c.x, p.width, p.order) || !stencil_interior(c.y, p.height, p.order) ||
+      !stencil_interior(z, p.depth, p.order))
+    return;  // a boundary cell copies its value: no neighbours read
+  for (int o = -p.order; o <= p.order; ++o) {
+    const CellRect along_x{c.x + o, c.y, c.x + o + 1, c.y + 1}, along_y{c.x, c.y + o, c.x + 1, c.y + o + 1};
+    fill(dl, xf, along_x, with_alpha(tap_colour(stencil_tap_source(p.strategy, 0, o)), 170));
+    if (o != 0) fill(dl, xf, along_y, with_alpha(tap_colour(stencil_tap_source(p.strategy, 1, o)), 170));
+  }
+  outline(dl, xf, {c.x, c.y, c.x + 1, c.y + 1}, palette::kHovered.rgba, 2 * line);
+}
+
+}  // namespace
+
+void draw_slice_overlays(const ViewTransform& xf, const UiState& s) {
+  const Stencil3dParams& p = s.stencil.params;
+  const int z = s.stencil.slice;
+  const float line = s.presentation ? 2.5f : 1.5f;
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const Rect& vp = xf.viewport();
+  dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
+  draw_boundary(dl, xf, p, z, line);
+  if (s.overlays.tile_grid) draw_tile_grid(dl, xf, p, line);
+  if (const auto focus = focus_pixel(s)) {
+    const StencilAxisTiling a = tiling_of(p).axis();
+    if (s.overlays.block) draw_block(dl, xf, p, a.block_of(focus->x), a.block_of(focus->y), line);
+    if (s.overlays.receptive_field) draw_taps(dl, xf, p, *focus, z, line);
+  }
+  dl->PopClipRect();
+}
+
+void draw_colour_bar(const ViewTransform& xf, bool presentation) {
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const Rect& vp = xf.viewport();
+  const float h = ImGui::GetFontSize(), w = presentation ? 320.0f : 220.0f, pad = 10;
+  const ImVec2 o{vp.x + pad, vp.y + vp.h - pad - 2.3f * h};
+  dl->AddRectFilled({o.x - 6, o.y - 1.3f * h}, {o.x + w + 6, o.y + 2.3f * h + 4}, IM_COL32(0, 0, 0, 190));
+  const int steps = 64;
+  for (int i = 0; i < steps; ++i) {
+    const float x0 = o.x + w * i / steps, x1 = o.x + w * (i + 1) / steps;
+    dl->AddRectFilled({x0, o.y}, {x1 + 0.5f, o.y + h}, palette::heat_colour((i + 0.5f) / steps));
+  }
+  dl->AddRect({o.x, o.y}, {o.x + w, o.y + h}, IM_COL32(255, 255, 255, 200));
+  const ImU32 text = IM_COL32(255, 255, 255, 255);
+  dl->AddText({o.x, o.y + 1.2f * h}, text, "0 cold");
+  const char* hot = "1 = source";
+  dl->AddText({o.x + w - ImGui::CalcTextSize(hot).x, o.y + 1.2f * h}, text, hot);
+  const char* title = "temperature";
+  dl->AddText({o.x + (w - ImGui::CalcTextSize(title).x) / 2, o.y - 1.15f * h}, IM_COL32(200, 200, 200, 255), title);
+}
+
+}  // namespace tilescope

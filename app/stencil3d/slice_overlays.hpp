@@ -1,0 +1,14 @@
+#pragma once
+// Overlays on the stencil view's z slice, from the kernels' launch geometry: the output-tile
+// grid, the boundary cells, the focused block's input tile / halo / ghost cells in this slice,
+// and the focused cell's in-slice neighbours coloured by where the kernel reads them. Plus the
+// heat map's colour bar.
+#include "app/ui/ui_state.hpp"
+#include "app/view/view_transform.hpp"
+
+namespace tilescope {
+
+void draw_slice_overlays(const ViewTransform& xf, const UiState& s);
+void draw_colour_bar(const ViewTransform& xf, bool presentation);
+
+}  // namespace tilescope

@@ -1,0 +1,12 @@
+#pragma once
+// The mouse over a data view, the same in every pattern: drag to pan, wheel to zoom, double-click
+// to fit, hover a cell, click to pin it (or unpin). Respects io.WantCaptureMouse.
+#include "app/ui/ui_state.hpp"
+#include "app/view/view_transform.hpp"
+
+namespace tilescope {
+
+// dragging: whether a drag started over the view is under way (kept by the caller across frames).
+void handle_view_mouse(ViewTransform& view, UiState& s, bool& dragging);
+
+}  // namespace tilescope
