@@ -194,8 +194,10 @@ void MatmulView::draw() {
       for (int x = 0; x < p.cols; ++x)
         if (!(std::fabs(run_.P_missing[y * p.cols + x] - run_.reference[y * p.cols + x]) <= run_.tolerance)) {
           const auto [a, b] = rect(at_P, x + 0.2f, y + 0.2f, x + 0.8f, y + 0.8f);
-          dl->AddLine(a, b, palette::kWrongElement.rgba, 1.5f);
-          dl->AddLine({a.x, b.y}, {b.x, a.y}, palette::kWrongElement.rgba, 1.5f);
+          for (const auto& [colour, width] : {std::pair{IM_COL32(0, 0, 0, 255), 3.5f}, {palette::kWrongElement.rgba, 1.5f}}) {
+            dl->AddLine(a, b, colour, width);  // white on a black edge: visible on light and dark cells
+            dl->AddLine({a.x, b.y}, {b.x, a.y}, colour, width);
+          }
         }
 
   const auto focus = focus_pixel(state_);
@@ -245,9 +247,8 @@ void MatmulView::draw() {
         outline(at_N, col, k0, col + 1, k0 + p.tile, palette::kThreadReads.rgba, line);
       }
       if (m.step == 1 || m.step == 3) {  // a barrier: every thread of the block waits around its tiles
-        const auto [a, b] = rect(at_Nds, -0.5f, -0.5f, p.tile + 0.5f, 0);
-        const Vec2 end = l.at(at_Mds.x + shared + 0.5f, at_Mds.y + shared + 0.5f);
-        dl->AddRect({a.x, a.y}, {end.x, end.y}, IM_COL32(255, 255, 255, 255), 0, 0, line + 1);
+        const Vec2 a = l.at(at_Nds.x - 0.5f, at_Nds.y - 0.5f), b = l.at(at_Mds.x + shared + 0.5f, at_Mds.y + shared + 0.5f);
+        dl->AddRect({a.x, a.y - 1.5f * font}, {b.x, b.y}, IM_COL32(255, 255, 255, 255), 0, 0, line + 1);
       }
     } else {  // naive: the thread walks its whole row of M and column of N in global memory
       outline(at_M, 0, row, p.inner, row + 1, palette::kThreadReadsGlobal.rgba, line);

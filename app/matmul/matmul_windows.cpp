@@ -59,7 +59,17 @@ void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, f
   } else {
     ImGui::TextDisabled("hover (or click to pin) an element of P");
   }
-  if (!run.P_missing.empty() && run.wrong_without_barrier > 0) swatch(palette::kWrongElement);
+  if (!run.P_missing.empty() && run.wrong_without_barrier > 0) {  // drawn as the view draws it: a cross
+    const float h = ImGui::GetFontSize();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(o, {o.x + 1.6f * h, o.y + h}, IM_COL32(110, 110, 110, 255));
+    dl->AddLine({o.x + 0.5f * h, o.y + 0.2f * h}, {o.x + 1.1f * h, o.y + 0.8f * h}, palette::kWrongElement.rgba, 1.5f);
+    dl->AddLine({o.x + 0.5f * h, o.y + 0.8f * h}, {o.x + 1.1f * h, o.y + 0.2f * h}, palette::kWrongElement.rgba, 1.5f);
+    ImGui::Dummy({1.6f * h, h});
+    ImGui::SameLine();
+    ImGui::TextUnformatted(palette::kWrongElement.name);
+  }
   ImGui::End();
 }
 
