@@ -22,6 +22,24 @@ struct Rgb {
   int r, g, b;
 };
 
+// Pixels along a row of a hatched band: how many are pink, and the spread of their brightness.
+struct RowLook {
+  int pink = 0, spread = 0;
+};
+template <typename ColourAt>
+RowLook look_along(ColourAt colour_at, float from, float to, float step) {
+  RowLook look;
+  int brightest = 0, darkest = 999;
+  for (float x = from; x < to; x += step) {
+    const Rgb c = colour_at(x);
+    look.pink += c.r > c.g && c.b > c.g;
+    brightest = std::max(brightest, c.r + c.g + c.b);
+    darkest = std::min(darkest, c.r + c.g + c.b);
+  }
+  look.spread = brightest - darkest;
+  return look;
+}
+
 class Shot : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -106,17 +124,11 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
   EXPECT_GT(halo.r, halo.b + 40) << "halo not orange";
   EXPECT_GT(halo.g, halo.b + 20);
   // Ghost band (x in [-3, 0)): pinkish fill with hatch lines, so it varies along a row.
-  int pink = 0, brightest = 0, darkest = 999;
   const Vec2 a = view_.to_screen({float(g.in_origin(0)), g.out_origin(1) + 10.0f});
   const Vec2 b = view_.to_screen({0.0f, g.out_origin(1) + 10.0f});
-  for (float x = a.x + 2; x < b.x - 2; x += 1) {
-    const Rgb c = at_screen(x, a.y);
-    pink += c.r > c.g && c.b > c.g;
-    brightest = std::max(brightest, c.r + c.g + c.b);
-    darkest = std::min(darkest, c.r + c.g + c.b);
-  }
-  EXPECT_GT(pink, 10) << "ghost cells not tinted";
-  EXPECT_GT(brightest - darkest, 120) << "ghost cells not hatched";
+  const RowLook ghost = look_along([&](float x) { return at_screen(x, a.y); }, a.x + 2, b.x - 2, 1);
+  EXPECT_GT(ghost.pink, 10) << "ghost cells not tinted";
+  EXPECT_GT(ghost.spread, 120) << "ghost cells not hatched";
 }
 
 TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
@@ -223,15 +235,9 @@ TEST_F(Conv1dShot, SharedMemoryLaneShowsOwnSlotsHaloSlotsAndGhostZeros) {
   EXPECT_GT(halo.r, halo.b + 80) << "halo slot not orange";
   EXPECT_GT(halo.g, halo.b + 40);
   EXPECT_LT(past_halo.r + past_halo.g + past_halo.b, 120) << "the block's shared memory ends at element 34";
-  int pink = 0, brightest = 0, darkest = 999;
-  for (float i = -3; i < -0.1f; i += 0.1f) {
-    const Rgb c = at(i, y);
-    pink += c.r > c.g && c.b > c.g;
-    brightest = std::max(brightest, c.r + c.g + c.b);
-    darkest = std::min(darkest, c.r + c.g + c.b);
-  }
-  EXPECT_GT(pink, 10) << "ghost slots not tinted";
-  EXPECT_GT(brightest - darkest, 100) << "ghost slots not hatched";
+  const RowLook ghost = look_along([&](float i) { return at(i, y); }, -3, -0.1f, 0.1f);
+  EXPECT_GT(ghost.pink, 10) << "ghost slots not tinted";
+  EXPECT_GT(ghost.spread, 100) << "ghost slots not hatched";
 }
 
 TEST_F(Conv1dShot, CachedHaloKeepsOnlyTheTileInSharedMemory) {
