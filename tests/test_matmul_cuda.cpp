@@ -29,7 +29,7 @@ constexpr int kSizes[][3] = {{1, 1, 1}, {1, 33, 1}, {17, 1, 9}, {3, 5, 2}, {33, 
 
 }  // namespace
 
-TEST_F(MatmulCuda, BothStrategiesMatchTheCpuReferenceForEveryTileAndRectangularSizes) {
+TEST_F(MatmulCuda, EachStrategyMatchesTheCpuReferenceAtEveryTileAndRectangularSize) {
   for (const auto& s : kSizes) {
     const std::vector<float> M = test::random_image(s[1], s[0], 5).pixels, N = test::random_image(s[2], s[1], 6).pixels;
     std::vector<float> P(std::size_t(s[0]) * s[2]), ref(P.size());
@@ -45,7 +45,7 @@ TEST_F(MatmulCuda, BothStrategiesMatchTheCpuReferenceForEveryTileAndRectangularS
   }
 }
 
-TEST_F(MatmulCuda, CublasOnTheResidentMatricesMatchesTheCpuReference) {
+TEST_F(MatmulCuda, CublasAgreesWithTheCpuReferenceOnTheResidentMatrices) {
   for (const auto& s : kSizes) {
     const std::vector<float> M = test::random_image(s[1], s[0], 7).pixels, N = test::random_image(s[2], s[1], 8).pixels;
     std::vector<float> P(std::size_t(s[0]) * s[2]), ref(P.size());
