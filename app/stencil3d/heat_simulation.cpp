@@ -79,10 +79,4 @@ void HeatSimulation::check(const Stencil3dParams& p, const StencilCoeffs& c) {
   max_abs_error_ = tilescope::max_abs_error(out.data(), ref.data(), out.size());
 }
 
-const std::vector<float>& HeatSimulation::host_slice(int z) {
-  slice_.resize(std::size_t(width_) * height_);
-  engine_->read_slice(GridBuffer::current, z, slice_.data());
-  return slice_;
-}
-
 }  // namespace tilescope

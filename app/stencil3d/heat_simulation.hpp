@@ -22,8 +22,8 @@ class HeatSimulation {
   bool step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t);
   // One step from the current state on the backend against the CPU reference (max abs error).
   void check(const Stencil3dParams& p, const StencilCoeffs& c);
-  // Slice z of the current grid, read back to the host (the upload path).
-  const std::vector<float>& host_slice(int z);
+  // Slice z of the current grid, read back to the host (the upload path): width x height floats.
+  void read_slice(int z, float* h_slice) const { engine_->read_slice(GridBuffer::current, z, h_slice); }
 
   Backend& backend() const { return *backend_; }
   const Stencil3dEngine& engine() const { return *engine_; }
@@ -48,7 +48,6 @@ class HeatSimulation {
   double kernel_ms_ = 0, tolerance_ = 0;
   long long steps_ = 0;
   std::optional<double> max_abs_error_;
-  std::vector<float> slice_;
 };
 
 }  // namespace tilescope

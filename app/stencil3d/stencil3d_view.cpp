@@ -91,9 +91,9 @@ void Stencil3dView::present() {
     stats_.transfer = "CUDA-GL interop (device to device)";
     return;
   }
-  Image slice(w, h);
-  slice.pixels = sim_.host_slice(z);
-  image_layer_.upload(Layer::output, slice);
+  if (slice_.width != w || slice_.height != h) slice_ = Image(w, h);  // allocated once per grid size
+  sim_.read_slice(z, slice_.pixels.data());
+  image_layer_.upload(Layer::output, slice_);
   stats_.transfer = device ? interop_.why() : "host upload (glTexSubImage2D)";
 }
 

@@ -35,6 +35,7 @@ class Stencil3dView : public PatternView {
   ImageLayer image_layer_;
   CudaGlTextures interop_;
   ViewTransform view_;
+  Image slice_;  // the host copy of the shown slice, when it cannot go device to device
   FrameStats stats_;
   StencilCoeffs coeffs_;
   std::string coeffs_key_;
