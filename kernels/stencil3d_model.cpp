@@ -55,7 +55,7 @@ Stencil3dModel fast_model(const Stencil3dParams& p) {
   m.opb_bound = ops / (4.0 * (1 + 2 * k + double(edge) / double(ox)));
   const std::string twice_k = std::to_string(2 * k);
   m.formula = std::to_string(ops) + " Z / (4 (T + " + twice_k + " Z + " + std::to_string(edge) + " Z/" +
-              std::to_string(ox) + ")), Z = T-" + twice_k + ": y neighbours are global loads (L1 hits)";
+              std::to_string(ox) + ")), Z = T-" + twice_k;
   return m;
 }
 
