@@ -125,16 +125,18 @@ void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
   const Stencil3dTiling g = tiling_of(p);
   const float ox = float(g.axis(0).out_tile_dim()), oy = float(g.axis(1).out_tile_dim()), t = float(p.tile),
               k = float(p.order);
+  const float tx = ox / float(g.vec);  // drawn in threads along x: 128 cells next to 18 planes is a needle
   const float side = ImGui::GetFontSize() * 7;
   const ImVec2 o = ImGui::GetCursorScreenPos();
-  const Iso iso{{o.x + side * 0.55f, o.y + side * 0.25f}, side * 1.5f / (ox + t)};
+  const Iso iso{{o.x + side * 0.8f, o.y + side * 0.35f}, side * 1.7f / (tx + t)};
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  iso.box(dl, 0, 0, 0, ox, oy, t, with_alpha(palette::kHalo.rgba, 70), palette::kHalo.rgba);
-  iso.box(dl, 0, 0, k, ox, oy, t - 2 * k, with_alpha(palette::kOutputTile.rgba, 220), palette::rgba(255, 255, 255, 200));
-  iso.box(dl, 0, 0, t / 2 - k - 0.5f, ox, oy, 2 * k + 1, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
-  ImGui::Dummy({side * 1.8f, side * 1.1f});
-  ImGui::TextWrapped("block: 32 x 8 threads, each owning %d x-cell%s: output tile %.0f x %.0f x %d (blue), marching z "
-                     "through T = %d planes; orange: the %d + %d halo planes its register queue loads.",
+  iso.box(dl, 0, 0, 0, tx, oy, t, with_alpha(palette::kHalo.rgba, 70), palette::kHalo.rgba);
+  iso.box(dl, 0, 0, k, tx, oy, t - 2 * k, with_alpha(palette::kOutputTile.rgba, 220), palette::rgba(255, 255, 255, 200));
+  iso.box(dl, 0, 0, t / 2 - k - 0.5f, tx, oy, 2 * k + 1, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
+  ImGui::Dummy({side * 1.8f, side * 1.45f});
+  ImGui::TextWrapped("block: 32 x 8 threads (drawn: x in threads), each owning %d x-cell%s: output tile %.0f x %.0f x "
+                     "%d cells (blue), marching z through T = %d planes; orange: the %d + %d halo planes its register "
+                     "queue loads.",
                      g.vec, g.vec > 1 ? "s" : "", ox, oy, p.tile - 2 * p.order, p.tile, p.order, p.order);
   ImGui::TextWrapped("yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
                      "cells beside each row) is not staged: it is read through L1/L2 while computing.",
