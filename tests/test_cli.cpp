@@ -109,6 +109,7 @@ TEST_F(Cli, BadUsageExitsTwoWithOneLineReason) {
       "model --pattern conv1d --strategy tiled_in",  "model --pattern matmul --tile 33",
       "model --pattern matmul --radius 2",  "model --pattern matmul --size 10x10",
       "bench --pattern matmul --radius 1",
+      "bench --pattern conv1d --size 100 --backend cpu --json /no/such/folder/rows.json",
   };
   for (const char* args : cases) {
     const Result r = run(args);

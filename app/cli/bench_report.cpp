@@ -40,6 +40,8 @@ BenchReport::BenchReport(std::string pattern, std::string size, const Backend& b
       settings_(settings),
       peaks_(backend.peaks()),
       rows_(rows) {
+  if (!settings.json.empty() && !std::ofstream(settings.json))  // before the run, not after it
+    throw InvalidInput("cannot write " + settings.json);
   std::printf("bench %s %s on %s: median and min of %d timed runs after one warm-up\n", pattern_.c_str(),
               size_.c_str(), device_.c_str(), settings.reps);
   if (peaks_.fp32_gflops > 0) std::printf("FP32 peak %.0f GFLOP/s (SMs x FP32 lanes x 2 x SM clock)\n", peaks_.fp32_gflops);
