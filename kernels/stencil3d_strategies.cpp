@@ -29,7 +29,7 @@ constexpr Stencil3dStrategyInfo kStencil3d[kStencil3dStrategyCount] = {
      "stalls the loads in flight, every access is 16 bytes wide, and DRAM sees each cell about once "
      "(plus 2k/Z re-read at chunk ends). By the book's count of load instructions its OP/B is below "
      "8.5's; what it removes is DRAM bytes, idle halo threads and barriers. Measured at 512^3, k = 1 on "
-     "an H200: 0.28 ms, 91% of a device-to-device copy of the grid (8.5: 0.57 ms)."},
+     "an H200: 0.28 ms, about 90% of the time of a device-to-device copy of the grid (8.5: 0.57 ms)."},
 };
 
 }  // namespace
