@@ -30,6 +30,9 @@ inline constexpr Swatch kGhostUnloaded{rgba(204, 121, 167), "ghost cells (outsid
 inline constexpr Swatch kBoundary{rgba(160, 160, 160), "boundary cells (within k of the edge: keep their value)"};
 inline constexpr Swatch kTapRegisters{rgba(86, 180, 233), "neighbour held in a register"};
 inline constexpr Swatch kHovered{rgba(255, 255, 255), "the hovered output pixel"};
+inline constexpr Swatch kThreadPatch{rgba(86, 180, 233), "outputs the hovered thread computes (one register patch)"};
+inline constexpr Swatch kThreadWindow{rgba(86, 180, 233), "input rows that thread reads into registers (dashed)"};
+inline constexpr Swatch kStagedTile{rgba(230, 159, 0), "staged tile: halo rounded up to 4 cells (dashed)"};
 
 // The colour of a tap, by where the kernel reads it.
 constexpr std::uint32_t tap_colour(TapSource s) {
