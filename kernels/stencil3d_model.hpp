@@ -15,7 +15,7 @@ struct Stencil3dModel {
   double opb_model = 0;
   double opb_bound = 0;          // the same strategy as T grows without bound
   std::string formula;           // opb_model in the book's symbols
-  std::int64_t in_tile_cells = 0;   // cells a block loads (T^3; T^2 (Z + 2k) when marching)
+  std::int64_t in_tile_cells = 0;   // cells a block loads (T^3; T^2 (Z + 2k) when marching; fast: + its star halo)
   std::int64_t out_tile_cells = 0;  // outputs it computes
   double halo_fraction() const {    // of the input tile: loaded, never computed (8^3: 296/512)
     return in_tile_cells ? 1.0 - double(out_tile_cells) / double(in_tile_cells) : 0.0;

@@ -20,6 +20,16 @@ constexpr Stencil3dStrategyInfo kStencil3d[kStencil3dStrategyCount] = {
      "As coarsened, but a star stencil reads the previous and next planes only at the thread's own "
      "(x, y): they live in registers. Shared memory keeps just the current plane, T^2 x 4 bytes "
      "instead of 3 T^2 x 4; the global loads, and so the OP/B, are unchanged."},
+    {Stencil3dStrategy::fast, "fast", "Fast: vector rows, no shared memory", "beyond PMPP 8.5",
+     "Register tiling without shared memory or barriers. A warp owns one row of 32 float4s (128 cells: "
+     "each load is four full 128-byte lines), a block 8 rows, and it marches a short z chunk of T planes "
+     "with the z neighbours in a register queue, as in 8.5. The x neighbours are other lanes' registers "
+     "(__shfl_sync); only a row's two end lanes load theirs. The y neighbours are plain loads that hit "
+     "L1/L2: the rows next door are other warps' centres, just loaded. No thread only loads, no barrier "
+     "stalls the loads in flight, every access is 16 bytes wide, and DRAM sees each cell about once "
+     "(plus 2k/Z re-read at chunk ends). By the book's count of load instructions its OP/B is below "
+     "8.5's; what it removes is DRAM bytes, idle halo threads and barriers. Measured at 512^3, k = 1 on "
+     "an H200: 0.28 ms, 91% of a device-to-device copy of the grid (8.5: 0.57 ms)."},
 };
 
 }  // namespace
@@ -34,6 +44,6 @@ std::optional<Stencil3dStrategy> parse_stencil3d_strategy(std::string_view name)
   return std::nullopt;
 }
 
-const char* stencil3d_strategy_names() { return "basic, tiled, coarsened, register_tiled"; }
+const char* stencil3d_strategy_names() { return "basic, tiled, coarsened, register_tiled, fast"; }
 
 }  // namespace tilescope

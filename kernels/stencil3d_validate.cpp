@@ -15,9 +15,12 @@ std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const Dev
     return "stencil order " + to_string(k) + " is out of range: supported orders are 1.." +
            to_string(kMaxStencilOrder) + " (7, 13 and 19 points)";
   if (t < 1) return "tile " + to_string(t) + " is too small: a block needs at least one thread per axis";
-  const bool cube = !tiling_of(p).marches_z();
-  const long long threads = 1LL * t * t * (cube ? t : 1);
-  if (t > 1024 || threads > limits.max_threads_per_block) {
+  const bool cube = !tiling_of(p).marches_z(), fast = p.strategy == Stencil3dStrategy::fast;
+  const long long threads = fast ? kFastWarp * kFastRows : 1LL * t * t * (cube ? t : 1);
+  if (fast && threads > limits.max_threads_per_block)
+    return strategy + ": its " + to_string(kFastWarp) + "x" + to_string(kFastRows) + " = " + to_string(threads) +
+           "-thread block exceeds the device's " + to_string(limits.max_threads_per_block) + " threads per block";
+  if (!fast && (t > 1024 || threads > limits.max_threads_per_block)) {
     return strategy + ": tile " + to_string(t) + " needs a " + to_string(t) + "x" + to_string(t) +
            (cube ? "x" + to_string(t) : std::string()) + " = " + to_string(threads) +
            "-thread block, but the device allows at most " + to_string(limits.max_threads_per_block) +

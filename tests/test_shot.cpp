@@ -167,7 +167,7 @@ TEST_F(Shot, StencilSliceShowsTheHoveredBlocksTilesAndRegisterNeighbours) {
   view_.set_viewport(layout_for(float(w_), float(h_), false).view);
   view_.set_image(64, 64);
   view_.look_at({33.5f, 20.5f}, 16);
-  const StencilAxisTiling a = tiling_of(s.stencil.params).axis();
+  const StencilAxisTiling a = tiling_of(s.stencil.params).axis(0);
   ASSERT_EQ(a.out_origin(2), 28);
   const Rgb out = at_image(30.5f, 25.5f);  // inside the output tile, away from the neighbours
   EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
@@ -177,6 +177,46 @@ TEST_F(Shot, StencilSliceShowsTheHoveredBlocksTilesAndRegisterNeighbours) {
   EXPECT_GT(shared.g, shared.r + 40) << "shared neighbour not green";
   const Rgb cell = at_image(33.5f, 20.5f);  // the cell itself: its own value is in a register, sky blue
   EXPECT_GT(cell.b, cell.r + 40) << "register neighbour not blue";
+}
+
+TEST_F(Shot, StencilFastShowsItsL1HaloAndShuffledNeighbours) {
+  // fast, order 1, T = 18 on a cold 64^3 grid: float4 rows, so block (0, 2) computes x 0..127 (the
+  // whole width), y 16..23. Cell (32, 20) is component 0 of lane 8: x - 1 comes from lane 7 by a
+  // shuffle, x + 1 is its own register, y +- 1 are global loads; rows 15 and 24 are the L1 halo.
+  UiState s;
+  s.pattern = Pattern::stencil3d;
+  s.backend = "cpu";
+  s.paused = true;
+  s.overlays.legend = false;
+  s.stencil.params.strategy = Stencil3dStrategy::fast;
+  s.stencil.params.tile = 18;
+  s.stencil.grid = 64;
+  s.stencil.slice = 32;
+  ShotOptions o;
+  o.out = (dir_ / "stencil_fast.png").string();
+  o.width = 1200, o.height = 800;
+  o.hover = Pixel{32, 20};
+  o.zoom = 16;
+  ASSERT_EQ(run_shot(s, o), 0);
+  int n = 0;
+  pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
+  ASSERT_NE(pixels_, nullptr);
+  view_.set_viewport(layout_for(float(w_), float(h_), false).view);
+  view_.set_image(64, 64);
+  view_.look_at({32.5f, 20.5f}, 16);
+  const StencilAxisTiling ay = tiling_of(s.stencil.params).axis(1);
+  ASSERT_EQ(ay.out_origin(2), 16);
+  const Rgb out = at_image(38.5f, 22.5f);
+  EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
+  const Rgb halo = at_image(38.5f, 15.5f);  // the row above the tile, read through L1
+  EXPECT_GT(halo.r, halo.b + 40) << "L1 halo not orange";
+  const Rgb shuffled = at_image(31.5f, 20.5f);
+  EXPECT_GT(shuffled.g, shuffled.b + 60) << "shuffled neighbour not yellow";
+  EXPECT_GT(shuffled.r, shuffled.b + 60);
+  const Rgb own = at_image(33.5f, 20.5f);
+  EXPECT_GT(own.b, own.r + 40) << "own-register neighbour not sky blue";
+  const Rgb global = at_image(32.5f, 19.5f);
+  EXPECT_GT(global.r, global.g + 30) << "y neighbour not vermillion (global)";
 }
 
 namespace {

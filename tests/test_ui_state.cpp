@@ -180,6 +180,9 @@ TEST(UiStateKeys, StencilKeysPickStrategyTileOrderAndSliceWithinRange) {
   EXPECT_EQ(s.stencil.params.order, kMaxStencilOrder);
   for (int i = 0; i < 5; ++i) apply_stencil3d_key(s, '[');
   EXPECT_EQ(s.stencil.params.tile, 2 * kMaxStencilOrder + 1);  // the output tile keeps one cell
+  EXPECT_TRUE(apply_stencil3d_key(s, '5'));
+  EXPECT_EQ(s.stencil.params.strategy, Stencil3dStrategy::fast);
+  EXPECT_EQ(s.stencil.params.tile, 18);  // the z tile: 12 output planes at order 3
   s.stencil.slice = 0;
   apply_stencil3d_key(s, '<');
   EXPECT_EQ(s.stencil.slice, 0);

@@ -16,22 +16,23 @@ ImU32 tap_colour(StencilTapSource s) {
     case StencilTapSource::shared: return palette::kTapShared.rgba;
     case StencilTapSource::global: return palette::kTapGlobal.rgba;
     case StencilTapSource::registers: return palette::kTapRegisters.rgba;
+    case StencilTapSource::shuffle: return palette::kTapShuffle.rgba;
   }
   return 0;
 }
 
 void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, float line) {
-  const StencilAxisTiling a = tiling_of(p).axis();
-  if (a.out_tile_dim() * xf.zoom() < 4.0f) return;  // denser than this is noise
+  const StencilAxisTiling ax = tiling_of(p).axis(0), ay = tiling_of(p).axis(1);
+  if (std::min(ax.out_tile_dim(), ay.out_tile_dim()) * xf.zoom() < 4.0f) return;  // denser than this is noise
   const ImU32 c = palette::kTileGrid.rgba, shadow = palette::rgba(0, 0, 0, 100);
   const ImVec2 lo = screen(xf, 0, 0), hi = screen(xf, p.width, p.height);
-  for (int b = 0; b <= a.grid_dim(p.width); ++b) {
-    const float x = screen(xf, std::min(a.out_origin(b), p.width), 0).x;
+  for (int b = 0; b <= ax.grid_dim(p.width); ++b) {
+    const float x = screen(xf, std::min(ax.out_origin(b), p.width), 0).x;
     dl->AddLine({x + 1, lo.y}, {x + 1, hi.y}, shadow, line);
     dl->AddLine({x, lo.y}, {x, hi.y}, c, line);
   }
-  for (int b = 0; b <= a.grid_dim(p.height); ++b) {
-    const float y = screen(xf, 0, std::min(a.out_origin(b), p.height)).y;
+  for (int b = 0; b <= ay.grid_dim(p.height); ++b) {
+    const float y = screen(xf, 0, std::min(ay.out_origin(b), p.height)).y;
     dl->AddLine({lo.x, y + 1}, {hi.x, y + 1}, shadow, line);
     dl->AddLine({lo.x, y}, {hi.x, y}, c, line);
   }
@@ -54,13 +55,35 @@ void draw_boundary(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParam
   }
 }
 
-void draw_block(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, int bx, int by, float line) {
-  const StencilAxisTiling a = tiling_of(p).axis();
+// Fast: the block stages no halo; the k rows above and below its tile and the k cells beside each
+// row are read from global memory (L1/L2 hits): a star-shaped ring, no corners.
+void draw_cached_halo(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, const CellRect& out,
+                      float line) {
+  const int k = p.order;
   const CellRect grid{0, 0, p.width, p.height};
-  const CellRect out = intersect({a.out_origin(bx), a.out_origin(by), a.out_origin(bx) + a.out_tile_dim(),
-                                  a.out_origin(by) + a.out_tile_dim()},
+  const CellRect ring[] = {{out.x0, out.y0 - k, out.x1, out.y0}, {out.x0, out.y1, out.x1, out.y1 + k},
+                           {out.x0 - k, out.y0, out.x0, out.y1}, {out.x1, out.y0, out.x1 + k, out.y1}};
+  for (const CellRect& part : ring) {
+    fill(dl, xf, intersect(part, grid), with_alpha(palette::kHaloCached.rgba, 90));
+    outline(dl, xf, intersect(part, grid), palette::kHaloCached.rgba, line);
+  }
+  const StencilAxisTiling ax = tiling_of(p).axis(0);  // one warp per row: thin lines between the rows
+  if (xf.zoom() >= 4)
+    for (int y = out.y0 + 1; y < out.y1; ++y)
+      dl->AddLine(screen(xf, out.x0, y), screen(xf, out.x1, y), with_alpha(palette::kOutputTile.rgba, 200), line * 0.6f);
+  if (ax.vec > 1 && xf.zoom() * ax.vec >= 12)  // each thread's vector of cells
+    for (int x = out.x0 + ax.vec; x < out.x1; x += ax.vec)
+      dl->AddLine(screen(xf, x, out.y0), screen(xf, x, out.y1), with_alpha(palette::kOutputTile.rgba, 120), line * 0.5f);
+}
+
+void draw_block(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, int bx, int by, float line) {
+  const StencilAxisTiling a = tiling_of(p).axis(0), ay = tiling_of(p).axis(1);
+  const CellRect grid{0, 0, p.width, p.height};
+  const CellRect out = intersect({a.out_origin(bx), ay.out_origin(by), a.out_origin(bx) + a.out_tile_dim(),
+                                  ay.out_origin(by) + ay.out_tile_dim()},
                                  grid);
   fill(dl, xf, out, with_alpha(palette::kOutputTile.rgba, 60));
+  if (p.strategy == Stencil3dStrategy::fast) draw_cached_halo(dl, xf, p, out, line);
   if (a.tiled) {
     const CellRect in{a.in_origin(bx), a.in_origin(by), a.in_origin(bx) + a.tile, a.in_origin(by) + a.tile};
     const CellRect halo_parts[] = {{in.x0, in.y0, in.x1, out.y0}, {in.x0, out.y1, in.x1, in.y1},
@@ -81,8 +104,8 @@ void draw_taps(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p
     return;  // a boundary cell copies its value: no neighbours read
   for (int o = -p.order; o <= p.order; ++o) {
     const CellRect along_x{c.x + o, c.y, c.x + o + 1, c.y + 1}, along_y{c.x, c.y + o, c.x + 1, c.y + o + 1};
-    fill(dl, xf, along_x, with_alpha(tap_colour(stencil_tap_source(p.strategy, 0, o)), 170));
-    if (o != 0) fill(dl, xf, along_y, with_alpha(tap_colour(stencil_tap_source(p.strategy, 1, o)), 170));
+    fill(dl, xf, along_x, with_alpha(tap_colour(stencil_tap_source(tiling_of(p), 0, o, c.x)), 170));
+    if (o != 0) fill(dl, xf, along_y, with_alpha(tap_colour(stencil_tap_source(tiling_of(p), 1, o, c.x)), 170));
   }
   outline(dl, xf, {c.x, c.y, c.x + 1, c.y + 1}, palette::kHovered.rgba, 2 * line);
 }
@@ -99,8 +122,8 @@ void draw_slice_overlays(const ViewTransform& xf, const UiState& s) {
   draw_boundary(dl, xf, p, z, line);
   if (s.overlays.tile_grid) draw_tile_grid(dl, xf, p, line);
   if (const auto focus = focus_pixel(s)) {
-    const StencilAxisTiling a = tiling_of(p).axis();
-    if (s.overlays.block) draw_block(dl, xf, p, a.block_of(focus->x), a.block_of(focus->y), line);
+    const Stencil3dTiling g = tiling_of(p);
+    if (s.overlays.block) draw_block(dl, xf, p, g.axis(0).block_of(focus->x), g.axis(1).block_of(focus->y), line);
     if (s.overlays.receptive_field) draw_taps(dl, xf, p, *focus, z, line);
   }
   dl->PopClipRect();

@@ -43,6 +43,13 @@ struct Iso {
 };
 
 void warp_rows(const Stencil3dParams& p) {
+  const StencilAxisTiling ax = tiling_of(p).axis(0);
+  if (p.strategy == Stencil3dStrategy::fast) {
+    ImGui::TextWrapped("warp 0 reads one row of 32 x %d consecutive floats per load: %d bytes, %d full 128-byte "
+                       "lines (coalesced, %d bytes per thread).",
+                       ax.vec, 128 * ax.vec, ax.vec, 4 * ax.vec);
+    return;
+  }
   // Warp 0 = threads 0..31 in threadIdx.x-fastest order: thread i sits at (i % T, i / T).
   const int t = p.tile, rows = (std::min(32, t * t) + t - 1) / t;
   const float cell = ImGui::GetFontSize() * 0.62f;
@@ -82,7 +89,8 @@ void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   const char* order_formats[] = {"", "k = 1 (7 points)", "k = 2 (13 points)", "k = 3 (19 points)"};
   ImGui::SliderInt("order", &st.params.order, 1, kMaxStencilOrder, order_formats[st.params.order]);
   const bool cube = !tiling_of(st.params).marches_z();
-  ImGui::SliderInt("tile T", &st.params.tile, 1, cube ? 10 : 32);
+  const bool fast = st.params.strategy == Stencil3dStrategy::fast;
+  ImGui::SliderInt(fast ? "z tile T" : "tile T", &st.params.tile, 1, cube ? 10 : 32);
   int coeffs = int(std::find(std::begin(kCoeffs), std::end(kCoeffs), st.coeffs) - std::begin(kCoeffs));
   if (ImGui::Combo("coefficients", &coeffs, kCoeffs, IM_ARRAYSIZE(kCoeffs))) st.coeffs = kCoeffs[coeffs];
   int grid = int(std::find(std::begin(kGrids), std::end(kGrids), st.grid) - std::begin(kGrids));
@@ -106,15 +114,49 @@ void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   ImGui::Checkbox("block", &s.overlays.block);
   ImGui::SameLine();
   ImGui::Checkbox("neighbours", &s.overlays.receptive_field);
-  ImGui::TextDisabled("keys: +/- order  [ ] tile  1-4 strategy  < > slice  r reset  p pattern");
+  ImGui::TextDisabled("keys: +/- order  [ ] tile  1-5 strategy  < > slice  r reset  p pattern");
   if (!sim.problem().empty()) ImGui::TextColored({1, 0.45f, 0.35f, 1}, "cannot run: %s", sim.problem().c_str());
   clamp_stencil3d(st);
 }
+
+namespace {
+
+// Fast: a flat block of Ox x 8 columns (no staged xy halo) marching T planes in z.
+void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
+  const Stencil3dTiling g = tiling_of(p);
+  const float ox = float(g.axis(0).out_tile_dim()), oy = float(g.axis(1).out_tile_dim()), t = float(p.tile),
+              k = float(p.order);
+  const float tx = ox / float(g.vec);  // drawn in threads along x: 128 cells next to 18 planes is a needle
+  const float side = ImGui::GetFontSize() * 7;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const Iso iso{{o.x + side * 0.8f, o.y + side * 0.35f}, side * 1.7f / (tx + t)};
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  iso.box(dl, 0, 0, 0, tx, oy, t, with_alpha(palette::kHalo.rgba, 70), palette::kHalo.rgba);
+  iso.box(dl, 0, 0, k, tx, oy, t - 2 * k, with_alpha(palette::kOutputTile.rgba, 220), palette::rgba(255, 255, 255, 200));
+  iso.box(dl, 0, 0, t / 2 - k - 0.5f, tx, oy, 2 * k + 1, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
+  ImGui::Dummy({side * 1.8f, side * 1.45f});
+  ImGui::TextWrapped("block: 32 x 8 threads (drawn: x in threads), each owning %d x-cell%s: output tile %.0f x %.0f x "
+                     "%d cells (blue), marching z through T = %d planes; orange: the %d + %d halo planes its register "
+                     "queue loads.",
+                     g.vec, g.vec > 1 ? "s" : "", ox, oy, p.tile - 2 * p.order, p.tile, p.order, p.order);
+  ImGui::TextWrapped("yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
+                     "cells beside each row) is not staged: it is read through L1/L2 while computing.",
+                     2 * p.order + 1, p.order, p.order);
+  ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "cells read %lld, outputs %lld: halo fraction %.0f%%",
+                     static_cast<long long>(m.in_tile_cells), static_cast<long long>(m.out_tile_cells),
+                     100 * m.halo_fraction());
+}
+
+}  // namespace
 
 void stencil3d_tile_panel(const UiState& s) {
   const Stencil3dParams& p = s.stencil.params;
   if (stencil3d_problem(p)) return ImGui::TextDisabled("(no valid tile)");
   const Stencil3dModel m = stencil3d_model(p);
+  if (p.strategy == Stencil3dStrategy::fast) {
+    fast_tile_panel(p, m);
+    return warp_rows(p);
+  }
   const float side = ImGui::GetFontSize() * 7;
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const Iso iso{{o.x + side * 0.9f, o.y + side * 0.55f}, side / (p.tile * 1.15f)};
@@ -198,7 +240,8 @@ void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim) {
               100.0 * l.active_threads_per_block / l.threads_per_block);
   if (l.block.z == 1) ImGui::Text("marching  %d output planes per block in z", l.out_planes_per_block);
   ImGui::Text("shared    %zu B per block", l.shared_bytes);
-  if (l.register_planes) ImGui::Text("registers %d z values per thread", l.register_planes);
+  if (const int vec = tiling_of(p).vec; l.register_planes)
+    ImGui::Text("registers %d z values per thread%s", l.register_planes * vec, vec > 1 ? " (for each of its cells)" : "");
   ImGui::Text("constant  %zu B (the coefficients)", l.constant_bytes);
 }
 

@@ -18,7 +18,7 @@ namespace {
 // 2k+1 planes it reads lives.
 void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
   const Stencil3dTiling g = tiling_of(p);
-  const StencilAxisTiling a = g.axis();
+  const StencilAxisTiling a = g.axis(2);
   const int k = p.order, z0 = a.in_origin(bz), z1 = z0 + (a.tiled ? a.tile : a.out_tile_dim());
   const int lo = std::max(z0, slice - k - 2), hi = std::min(z1, slice + k + 3);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -34,10 +34,12 @@ void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
     const char* role = outside ? "ghost (not loaded)" : output ? "output plane" : "halo plane (load only)";
     const char* where = "";
     if (g.marches_z() && std::abs(z - slice) <= k && !outside) {
-      const bool reg = p.strategy == Stencil3dStrategy::register_tiled;
-      where = z < slice ? (reg ? "  prev: registers" : "  prev: shared")
-              : z > slice ? (reg ? "  next: registers" : "  next: shared")
-                          : (reg ? "  curr: shared + own register" : "  curr: shared");
+      const bool reg = p.strategy == Stencil3dStrategy::register_tiled, fast = g.fast();
+      where = z < slice ? (reg || fast ? "  prev: registers" : "  prev: shared")
+              : z > slice ? (reg || fast ? "  next: registers" : "  next: shared")
+                          : (fast  ? "  curr: registers; x by shuffle, y via L1"
+                             : reg ? "  curr: shared + own register"
+                                   : "  curr: shared");
     }
     ImGui::Text("z=%-4d %s%s", z, role, where);
   }
@@ -54,8 +56,8 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
   if (!focus || stencil3d_problem(p)) return;
   const int z = s.stencil.slice;
   const Stencil3dTiling g = tiling_of(p);
-  const StencilAxisTiling a = g.axis();
-  const int bx = a.block_of(focus->x), by = a.block_of(focus->y), bz = a.block_of(z);
+  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
+  const int bx = ax.block_of(focus->x), by = ay.block_of(focus->y), bz = az.block_of(z);
   ImGui::SetNextWindowPos({right, top}, ImGuiCond_Always, {1.0f, 0.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
@@ -66,10 +68,15 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
   else ImGui::Text("reads %d points: 2 x %d per axis + itself", p.points(), p.order);
   ImGui::Text("block (%d, %d, %d)", bx, by, bz);
   if (g.marches_z())
-    ImGui::Text("thread (%d, %d), z step %d of the block's loop", a.thread_of(focus->x), a.thread_of(focus->y),
-                a.thread_of(z));
+    ImGui::Text("thread (%d, %d), z step %d of the block's loop", ax.thread_of(focus->x), ay.thread_of(focus->y),
+                az.thread_of(z));
   else
-    ImGui::Text("thread (%d, %d, %d)", a.thread_of(focus->x), a.thread_of(focus->y), a.thread_of(z));
+    ImGui::Text("thread (%d, %d, %d)", ax.thread_of(focus->x), ay.thread_of(focus->y), az.thread_of(z));
+  if (ax.vec > 1) {
+    const int x0 = ax.cell(bx, ax.thread_of(focus->x));
+    ImGui::Text("lane %d owns x %d..%d (one %d-byte load), this is cell %d of them", ax.thread_of(focus->x) % kFastWarp,
+                x0, x0 + ax.vec - 1, 4 * ax.vec, focus->x - x0);
+  }
   if (p.strategy != Stencil3dStrategy::basic) {
     ImGui::Separator();
     ImGui::TextUnformatted("the block's planes near this slice:");
@@ -89,19 +96,27 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
   if (focus && !stencil3d_problem(p)) {
     if (s.overlays.block) {
       swatch(palette::kOutputTile);
-      if (p.strategy != Stencil3dStrategy::basic) {
+      if (p.strategy == Stencil3dStrategy::fast) {
+        swatch(palette::kHaloCached);
+      } else if (p.strategy != Stencil3dStrategy::basic) {
         swatch(palette::kHalo);
-        const StencilAxisTiling a = tiling_of(p).axis();
+        const StencilAxisTiling a = tiling_of(p).axis(0);
         const int bx = a.block_of(focus->x), by = a.block_of(focus->y);
-        if (a.in_origin(bx) < 0 || a.in_origin(by) < 0 || a.in_origin(bx) + a.tile > p.width ||
-            a.in_origin(by) + a.tile > p.height)
+        if (a.tiled && (a.in_origin(bx) < 0 || a.in_origin(by) < 0 || a.in_origin(bx) + a.tile > p.width ||
+                        a.in_origin(by) + a.tile > p.height))
           swatch(palette::kGhostUnloaded, true);
       }
     }
     if (s.overlays.receptive_field) {
-      if (p.strategy == Stencil3dStrategy::basic) swatch(palette::kTapGlobal);
-      else swatch(palette::kTapShared);
-      if (p.strategy == Stencil3dStrategy::register_tiled) swatch(palette::kTapRegisters);
+      if (p.strategy == Stencil3dStrategy::fast) {  // no shared memory at all
+        swatch(palette::kTapRegisters);
+        swatch(palette::kTapShuffle);
+        swatch(palette::kTapGlobal);
+      } else {
+        if (p.strategy == Stencil3dStrategy::basic) swatch(palette::kTapGlobal);
+        else swatch(palette::kTapShared);
+        if (p.strategy == Stencil3dStrategy::register_tiled) swatch(palette::kTapRegisters);
+      }
     }
   } else {
     ImGui::TextDisabled("hover (or click to pin) a cell to see its block and neighbours");

@@ -82,7 +82,7 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
     case '-': case '_': --st.params.order; break;
     case ']': ++st.params.tile; break;
     case '[': --st.params.tile; break;
-    case '1': case '2': case '3': case '4':
+    case '1': case '2': case '3': case '4': case '5':
       st.params.strategy = static_cast<Stencil3dStrategy>(ch - '1');
       st.params.tile = default_stencil_tile(st.params.strategy);
       break;

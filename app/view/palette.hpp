@@ -29,6 +29,8 @@ inline constexpr Swatch kTapGhostSkipped{rgba(140, 140, 140), "tap: ghost cell, 
 inline constexpr Swatch kGhostUnloaded{rgba(204, 121, 167), "ghost cells (outside the grid: never loaded), hatched"};
 inline constexpr Swatch kBoundary{rgba(160, 160, 160), "boundary cells (within k of the edge: keep their value)"};
 inline constexpr Swatch kTapRegisters{rgba(86, 180, 233), "neighbour held in a register"};
+inline constexpr Swatch kTapShuffle{rgba(240, 228, 66), "neighbour from another lane's register (__shfl_sync)"};
+inline constexpr Swatch kHaloCached{rgba(230, 159, 0), "halo read through L1/L2 (not staged in shared memory)"};
 inline constexpr Swatch kHovered{rgba(255, 255, 255), "the hovered output pixel"};
 inline constexpr Swatch kThreadPatch{rgba(86, 180, 233), "outputs the hovered thread computes (one register patch)"};
 inline constexpr Swatch kThreadWindow{rgba(86, 180, 233), "input rows that thread reads into registers (dashed)"};
