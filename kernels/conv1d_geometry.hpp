@@ -20,7 +20,7 @@ struct Conv1dTiling {
 
   TS_HD bool is_fast() const { return strategy == Conv1dStrategy::fast; }
   TS_HD int outputs_per_thread() const { return is_fast() ? kConv1dFastOutputsPerThread : 1; }
-  TS_HD int threads() const { return block / outputs_per_thread(); }  // blockDim.x
+  TS_HD int threads() const { return is_fast() ? block / kConv1dFastOutputsPerThread : block; }  // blockDim.x
   TS_HD int grid_dim(int length) const { return (length + block - 1) / block; }
   TS_HD int out_origin(int b) const { return b * block; }
   TS_HD int block_of(int i) const { return i / block; }

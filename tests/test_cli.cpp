@@ -12,6 +12,7 @@
 
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
+#include "kernels/conv1d_params.hpp"
 #include "kernels/cpu/conv1d_cpu.hpp"
 #include "kernels/cpu/conv2d_cpu.hpp"
 #include "kernels/cpu/matmul_cpu.hpp"
@@ -313,7 +314,7 @@ TEST_F(Cli, CheckConv1dAndMatmulPassOnTheCpuBackend) {
 TEST_F(Cli, BenchTimesConv1dAndMatmulOnTheCpu) {
   Result r = run("bench --pattern conv1d --size 100000 --radius 1,3 --reps 2 --backend cpu");
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3 + 2 * 4) << r.out;  // header lines + 2 radii x 4
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3 + 2 * kConv1dStrategyCount) << r.out;  // header + 2 radii
   r = run("bench --pattern matmul --size 64x32x48 --reps 2 --backend cpu");
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("naive"), std::string::npos) << r.out;

@@ -212,8 +212,8 @@ void Conv1dView::draw() {
     }
     const char* story = p.strategy == Conv1dStrategy::tiled
                             ? "N_s (shared) of the block; a slot's number: the thread that loads it"
-                        : g.is_fast() ? "N_s (shared): tile + halo rounded up to float4s; a slot's number: the thread "
-                                        "that loads its float4; outlined: the hovered thread's windows"
+                        : g.is_fast() ? "N_s (shared): a slot's number: the thread that loads its float4; yellow: the hovered "
+                                        "thread's windows"
                                       : "N_s (shared) of the block: only its own elements";
     dl->AddText({view_.x + 6, L.sh0 - 1.2f * font}, IM_COL32(210, 210, 210, 255), story);
   }

@@ -22,8 +22,8 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, fl
   ImGui::Text("P[%d][%d] = %+.5f%s", row, col, run.P[row * p.cols + col], s.pinned ? "  [pinned]" : "");
   if (p.strategy == MatmulStrategy::fast) {
     const int tx = g.thread_of(col), ty = g.thread_of(row), bx = col / g.tile, by = row / g.tile;
-    ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d): its output (%d, %d) of 8 x 8", bx, by, tx, ty, g.output_of(row),
-                g.output_of(col));
+    ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d): its element [i = %d][j = %d] of 8 x 8", bx, by, tx, ty,
+                g.output_of(row), g.output_of(col));
     ImGui::Text("rows %d..%d and %d..%d, columns %d..%d and %d..%d", g.out_index(by, ty, 0), g.out_index(by, ty, 3),
                 g.out_index(by, ty, 4), g.out_index(by, ty, 7), g.out_index(bx, tx, 0), g.out_index(bx, tx, 3),
                 g.out_index(bx, tx, 4), g.out_index(bx, tx, 7));

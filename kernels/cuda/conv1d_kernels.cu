@@ -86,6 +86,8 @@ __device__ __forceinline__ float4 load_float4(const float* __restrict__ N, int k
 template <int R>
 __global__ void conv1d_fast_kernel(const float* __restrict__ N, float* __restrict__ P, int length, Conv1dTiling g) {
   constexpr int H = fast_halo(R), kWindow = kConv1dFastGroup + 2 * H;
+  // What the launcher guarantees: the compiler folds the geometry's strategy and radius branches.
+  __builtin_assume(g.strategy == Conv1dStrategy::fast && g.r == R);
   extern __shared__ float4 N_s4[];
   const int t = threadIdx.x;
   for (int pass = 0; g.float4_of(t, pass) < g.shared_float4s(); ++pass) {
