@@ -1,5 +1,6 @@
 #pragma once
 // Backends run the same operation on different hardware and are chosen by name.
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,6 +45,11 @@ class Backend {
   // Device pointers of the resident images, for CUDA-GL interop (null on the CPU).
   virtual const float* device_input() const { return nullptr; }
   virtual const float* device_output() const { return nullptr; }
+
+  // `reps` copies of `bytes` within the backend's memory (device to device on a GPU): the time
+  // of each in ms. A copy reads and writes every byte once, as a perfect streaming kernel
+  // would, so `bench` measures it in the same run as the kernels as their bandwidth ceiling.
+  virtual std::vector<double> time_copy(std::size_t bytes, int reps) const = 0;
 
   // A resident 3D grid for the stencil pattern on this backend's hardware.
   virtual std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const = 0;

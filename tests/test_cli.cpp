@@ -9,14 +9,18 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
-#include "kernels/conv1d_params.hpp"
 #include "kernels/cpu/conv1d_cpu.hpp"
 #include "kernels/cpu/conv2d_cpu.hpp"
 #include "kernels/cpu/matmul_cpu.hpp"
+#include "kernels/conv1d_params.hpp"
+#include "kernels/conv2d_params.hpp"
 #include "kernels/cpu/stencil3d_cpu.hpp"
+#include "kernels/matmul_params.hpp"
+#include "kernels/stencil3d_params.hpp"
 #include "test_util.hpp"
 
 using namespace tilescope;
@@ -105,6 +109,7 @@ TEST_F(Cli, BadUsageExitsTwoWithOneLineReason) {
       "model --pattern conv1d --strategy tiled_in",  "model --pattern matmul --tile 33",
       "model --pattern matmul --radius 2",  "model --pattern matmul --size 10x10",
       "bench --pattern matmul --radius 1",
+      "bench --pattern conv1d --size 100 --backend cpu --json /no/such/folder/rows.json",
   };
   for (const char* args : cases) {
     const Result r = run(args);
@@ -311,12 +316,37 @@ TEST_F(Cli, CheckConv1dAndMatmulPassOnTheCpuBackend) {
   EXPECT_NE(r.out.find("check matmul: 3 passed, 0 failed"), std::string::npos) << r.out;
 }
 
-TEST_F(Cli, BenchTimesConv1dAndMatmulOnTheCpu) {
-  Result r = run("bench --pattern conv1d --size 100000 --radius 1,3 --reps 2 --backend cpu");
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3 + 2 * kConv1dStrategyCount) << r.out;  // header + 2 radii
-  r = run("bench --pattern matmul --size 64x32x48 --reps 2 --backend cpu");
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("naive"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("6220 GFLOP/s"), std::string::npos) << r.out;
+// Every pattern's bench writes one JSON row per strategy and radius with the keys, each
+// correct against the CPU reference and measured beside a copy of the same bytes.
+TEST_F(Cli, BenchWritesARowPerStrategyAndRadiusForEveryPattern) {
+  struct Case {
+    const char* args;
+    std::size_t rows;  // strategies x radii (matmul: x tiles)
+  };
+  for (const Case& c : {Case{"--pattern conv2d --size 67x45 --radius 1,3", 2 * kConv2dStrategyCount},
+                        Case{"--pattern stencil3d --size 21x17x13 --radius 1,2", 2 * kStencil3dStrategyCount},
+                        Case{"--pattern conv1d --size 1001 --radius 1,3", 2 * kConv1dStrategyCount},
+                        Case{"--pattern matmul --size 33x20x17 --tile 16", kMatmulStrategyCount}}) {
+    SCOPED_TRACE(c.args);
+    const std::string json = path("rows.json");
+    const Result r = run(std::string("bench ") + c.args + " --reps 3 --backend cpu --json " + json);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("%copy"), std::string::npos) << r.out;
+    std::ifstream file(json);
+    const nlohmann::json rows = nlohmann::json::parse(file);
+    ASSERT_TRUE(rows.is_array());
+    std::set<std::pair<std::string, int>> seen;
+    for (const auto& row : rows) {
+      for (const char* key : {"pattern", "strategy", "radius", "size", "median_ms", "min_ms", "copy_ms", "pct_copy",
+                              "pct_fp32", "max_abs_err", "tolerance", "correct"})
+        EXPECT_TRUE(row.contains(key)) << key << " missing in " << row.dump();
+      EXPECT_TRUE(row["correct"].get<bool>()) << row.dump();
+      EXPECT_LE(row["min_ms"].get<double>(), row["median_ms"].get<double>());
+      EXPECT_GT(row["copy_ms"].get<double>(), 0.0);
+      EXPECT_NEAR(row["pct_copy"].get<double>(), 100 * row["copy_ms"].get<double>() / row["median_ms"].get<double>(), 1e-6);
+      seen.insert({row["strategy"].get<std::string>(), row["radius"].is_null() ? -1 : row["radius"].get<int>()});
+    }
+    EXPECT_EQ(rows.size(), c.rows) << "every strategy at every radius";
+    EXPECT_EQ(seen.size(), rows.size()) << "one row per strategy and radius";
+  }
 }

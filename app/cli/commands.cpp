@@ -64,6 +64,8 @@ void add_bench_command(CLI::App& app) {
   cmd->get_option("--strategy")->description("all, or one strategy of the pattern")->capture_default_str();
   cmd->add_option("--radius", settings->radii, "comma-separated radii (stencil3d: orders)");
   cmd->add_option("--reps", settings->reps, "timed repetitions (median and min reported)")->capture_default_str();
+  cmd->add_option("--json", settings->json, "also write the rows to this file as a JSON list");
+  cmd->add_flag("!--no-peers", settings->peers, "skip the vendor libraries (cuDNN, NPP, cuBLAS)");
   cmd->callback([o, settings] {
     if (settings->reps < 1) throw InvalidInput("--reps must be at least 1");
     pattern_commands(o->pattern).bench(*o, *settings);

@@ -28,6 +28,8 @@ struct FileOptions {
 struct BenchSettings {
   std::string radii;  // comma-separated; "" = the pattern's default list
   int reps = 20;
+  std::string json;   // "" = no JSON; else the rows are written there as a JSON list
+  bool peers = true;  // time the vendor libraries (cuDNN, NPP, cuBLAS) beside the strategies
 };
 
 enum class Need { radius = 1, size = 2, filter = 4, backend = 8 };

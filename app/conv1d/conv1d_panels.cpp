@@ -1,5 +1,6 @@
 // The conv1d view's sidebar panels.
 #include "app/conv1d/conv1d_panels.hpp"
+#include "app/ui/copy_ceiling.hpp"
 #include "app/ui/widgets.hpp"
 
 #include <imgui.h>
@@ -90,8 +91,10 @@ void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const Fr
   ImGui::Text("kernel %8.4f ms  (%s)", ms, backend.name() == "cuda" ? "CUDA events" : "wall clock");
   ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
                    0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
-  if (ms > 0 && !conv1d_problem(p))
+  if (ms > 0 && !conv1d_problem(p)) {
     ImGui::Text("%.2f GB/s effective   %.2f GFLOP/s", 8.0 * p.length / ms * 1e-6, exact_traffic(p).flops / ms * 1e-6);
+    copy_ceiling_line(backend, 8.0 * p.length, ms);
+  }
   disabled_wrapped("a signal this small is launch-bound: `tilescope bench --pattern conv1d` times 2^26 elements");
   ImGui::Text("frame  %8.3f ms", stats.frame_ms.latest());
   ImGui::TextDisabled("to the screen: %s", stats.transfer.c_str());

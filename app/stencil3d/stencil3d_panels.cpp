@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/ui/copy_ceiling.hpp"
 #include "app/ui/roofline.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
@@ -208,7 +209,7 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
               sim.backend().name() == "cuda" ? "CUDA events" : "wall clock");
   ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
                    0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
-  double opb = 0, gflops = 0;
+  double opb = 0, gflops = 0, copy_gbs = 0;
   if (per_step > 0 && !stencil3d_problem(st.params)) {
     const Stencil3dCount c = stencil3d_count(st.params);
     gflops = c.flops / per_step * 1e-6;
@@ -216,13 +217,14 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
     ImGui::Text("per step %.3f ms: %.1f GB/s effective, %.1f GFLOP/s", per_step,
                 8.0 * st.params.cells() / per_step * 1e-6, gflops);
     ImGui::TextDisabled("GB/s: compulsory bytes (read + write the grid once) / kernel time");
+    copy_gbs = copy_ceiling_line(sim.backend(), 8.0 * st.params.cells(), per_step);
   }
   const float frame = stats.frame_ms.latest();
   ImGui::Text("frame %7.3f ms (%.0f frames/s)   slice to GL %.3f ms", frame, frame > 0 ? 1000.0f / frame : 0.0f,
               stats.upload_ms);
   ImGui::TextDisabled("to GL: %s", stats.transfer.c_str());
   const DevicePeaks peaks = sim.backend().peaks();
-  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops);
+  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops, copy_gbs);
   else ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 
 #include "kernels/backend.hpp"
 #include "kernels/cpu/conv2d_cpu.hpp"
@@ -34,6 +35,16 @@ class CpuBackend final : public Backend {
     const auto t0 = std::chrono::steady_clock::now();
     conv2d_cpu(f, input_.data(), output_.data(), p.width, p.height);
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+  std::vector<double> time_copy(std::size_t bytes, int reps) const override {
+    std::vector<char> from(bytes, 1), to(bytes);
+    std::vector<double> ms;
+    for (int i = 0; i < reps; ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      std::memcpy(to.data(), from.data(), bytes);
+      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return ms;
   }
   std::unique_ptr<Conv1dEngine> make_conv1d_engine() const override { return make_cpu_conv1d_engine(); }
   std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return make_cpu_matmul_engine(); }

@@ -1,55 +1,73 @@
-// tilescope bench --pattern conv1d: median kernel time of each strategy on the chosen backend.
-#include <cstdio>
+// tilescope bench --pattern conv1d: every strategy, and cuDNN with the signal as a 1 x N image,
+// beside the same run's copy ceiling, each checked against the CPU reference.
 #include <iostream>
-#include <random>
 
+#include "app/cli/bench_peers.hpp"
 #include "app/cli/conv1d/conv1d_cli.hpp"
-#include "app/cli/measure.hpp"
 #include "kernels/backend.hpp"
 #include "kernels/conv1d_launch.hpp"
 #include "kernels/conv1d_strategies.hpp"
-#include "kernels/conv1d_traffic.hpp"
+#include "kernels/cpu/conv1d_cpu.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace tilescope::cli::conv1d {
 
 void bench(const PatternOptions& o, const BenchSettings& settings) {
-  PatternOptions any = o;
-  if (any.strategy == "all") any.strategy.clear();
-  if (any.size.empty()) any.size = std::to_string(1 << 26);  // 256 MiB: well past the L2 cache
-  const Conv1dParams base = params_of(any);
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  auto engine = choice.backend->make_conv1d_engine();
-  std::vector<float> in(base.length), out(in.size());
-  std::mt19937 rng(1);
-  std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-  for (float& v : in) v = uniform(rng);
-  engine->load_input(in.data(), base.length);
+  Backend& backend = *choice.backend;
+  PatternOptions any = o;
+  if (any.strategy == "all") any.strategy.clear();
+  // 2^28 floats (1 GiB) on a GPU: far past the L2 cache, as the target asks.
+  if (any.size.empty()) any.size = default_bench_size(backend, "268435456", "4194304");
+  const Conv1dParams base = params_of(any);
+  auto engine = backend.make_conv1d_engine();
+  const auto peers = bench_peers(backend, settings);
+  const std::vector<int> radii = parse_list(settings.radii.empty() ? "1,2,4,8,16" : settings.radii, "--radius");
+  std::vector<Conv1dStrategy> strategies;
+  for (int s = 0; s < kConv1dStrategyCount; ++s)
+    if (o.strategy == "all" || conv1d_strategies()[s].id == base.strategy) strategies.push_back(conv1d_strategies()[s].id);
 
-  std::printf("bench conv1d on %s: %d elements, blockDim %d, median of %d runs after one warm-up\n",
-              choice.backend->description().c_str(), base.length, base.tile, settings.reps);
-  std::printf("%-12s %6s %11s %11s %10s %10s %9s\n", "strategy", "radius", "median ms", "min ms", "GB/s*", "GFLOP/s",
-              "OP/B");
-  for (int r : parse_list(settings.radii.empty() ? "1,2,4,8,16" : settings.radii, "--radius")) {
-    const Filter1d f = make_named_filter1d("box", r);
-    for (int s = 0; s < kConv1dStrategyCount; ++s) {
+  const std::size_t n = std::size_t(base.length);
+  const std::vector<float> in = bench_input(n);
+  std::vector<float> out(n), ref(n);
+  engine->load_input(in.data(), base.length);
+  const double bytes = 8.0 * n;
+  BenchReport report("conv1d", any.size, backend, settings, int(radii.size() * (strategies.size() + peers.size())));
+  for (int r : radii) {
+    const Filter1d f = make_named_filter1d("random:1", r);  // asymmetric: a flipped filter cannot pass
+    report.progress("CPU reference, r=" + std::to_string(r));
+    conv1d_cpu(f, in.data(), ref.data(), base.length);
+    BenchRow row;
+    row.radius = r;
+    row.bytes = bytes;
+    row.flops = 2.0 * f.weights.size() * n;
+    row.tolerance = conv1d_tolerance(f, 1.0f);
+    row.copy_ms = copy_median_ms(backend, bytes, settings.reps);
+    for (Conv1dStrategy s : strategies) {
       Conv1dParams p = base;
-      p.strategy = conv1d_strategies()[s].id;
+      p.strategy = s;
       p.filter_radius = r;
-      if (o.strategy != "all" && p.strategy != base.strategy) continue;
+      const std::string name(strategy_info(s).name);
       if (auto problem = conv1d_problem(p, engine->limits())) {
-        std::printf("%-12s %6d  cannot run: %s\n", conv1d_strategies()[s].name.data(), r, problem->c_str());
+        report.skip(name, r, *problem);
         continue;
       }
+      report.progress(name + " r=" + std::to_string(r));
       std::vector<double> ms;
       for (int i = 0; i <= settings.reps; ++i) ms.push_back(engine->run(p, f));
-      const Timing t = summarize(ms);
-      std::printf("%-12s %6d %11.4f %11.4f %10.1f %10.1f %9.2f\n", conv1d_strategies()[s].name.data(), r, t.median,
-                  t.min, double(p.length) * 8 / t.median * 1e-6, double(p.length) * 2 * p.filter_dim() / t.median * 1e-6,
-                  exact_traffic(p).opb());
+      engine->read_output(out.data());
+      BenchRow mine = row;
+      mine.strategy = name;
+      mine.tile = p.tile;
+      mine.time = summarize(ms);
+      mine.max_abs_err = max_abs_error(out.data(), ref.data(), n);
+      report.add(mine);
     }
+    add_peer_rows(report, peers, {{base.length}, {f.dim()}}, in.data(), f.weights.data(), row, settings.reps,
+                  [&](const std::vector<float>& theirs) { return max_abs_error(theirs.data(), ref.data(), n); });
   }
-  std::printf("* GB/s counts the compulsory bytes: the signal read once and written once.\n");
+  if (!report.finish()) throw CLI::RuntimeError(1);
 }
 
 }  // namespace tilescope::cli::conv1d

@@ -1,57 +1,67 @@
-// tilescope bench --pattern conv2d: median kernel time of each strategy on the chosen backend.
-#include <cstdio>
+// tilescope bench --pattern conv2d: every strategy and every peer library (cuDNN, NPP) on one
+// image, beside the same run's copy ceiling, each checked against the CPU reference.
 #include <iostream>
-#include <memory>
-#include <random>
 
+#include "app/cli/bench_peers.hpp"
 #include "app/cli/conv2d/conv2d_cli.hpp"
-#include "app/cli/timing_summary.hpp"
 #include "kernels/backend.hpp"
-#include "kernels/error.hpp"
+#include "kernels/cpu/conv2d_cpu.hpp"
 #include "kernels/strategy_registry.hpp"
-#include "kernels/traffic.hpp"
+#include "kernels/tolerance.hpp"
+#include "kernels/validate.hpp"
 
 namespace tilescope::cli::conv2d {
 
 void bench(const PatternOptions& o, const BenchSettings& settings) {
+  BackendChoice choice = choose_backend(o.backend);
+  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
+  Backend& backend = *choice.backend;
   PatternOptions any = o;
   if (any.strategy == "all") any.strategy.clear();
-  if (any.size.empty()) any.size = "4096x4096";
+  if (any.size.empty()) any.size = default_bench_size(backend, "8192x8192", "1024x1024");
   const Conv2dParams base = params_of(any);
   std::vector<Conv2dStrategy> strategies;
   for (int i = 0; i < kConv2dStrategyCount; ++i)
     if (o.strategy == "all" || conv2d_strategies()[i].id == base.strategy) strategies.push_back(conv2d_strategies()[i].id);
+  const auto peers = bench_peers(backend, settings);
+  const std::vector<int> radii = parse_list(settings.radii.empty() ? "1,2,3,5,7" : settings.radii, "--radius");
 
-  BackendChoice choice = choose_backend(o.backend);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  std::vector<float> in(std::size_t(base.width) * base.height), out(in.size());
-  std::mt19937 rng(1);
-  std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-  for (float& v : in) v = uniform(rng);
-
-  std::printf("bench on %s: image %dx%d, tile %d, median of %d runs after one warm-up\n",
-              choice.backend->description().c_str(), base.width, base.height, base.tile, settings.reps);
-  std::printf("%-12s %6s %11s %11s %10s %10s %9s\n", "strategy", "radius", "median ms", "min ms", "GB/s*",
-              "GFLOP/s", "OP/B");
-  for (int r : parse_list(settings.radii.empty() ? "1,2,3,5,7" : settings.radii, "--radius")) {
-    const Filter2d f = make_named_filter("box", r);
+  const std::size_t pixels = std::size_t(base.width) * base.height;
+  const std::vector<float> in = bench_input(pixels);
+  std::vector<float> out(pixels), ref(pixels);
+  const double bytes = 8.0 * pixels;
+  BenchReport report("conv2d", any.size, backend, settings, int(radii.size() * (strategies.size() + peers.size())));
+  for (int r : radii) {
+    const Filter2d f = make_named_filter("random:1", r);  // asymmetric: a flipped filter cannot pass
+    report.progress("CPU reference, r=" + std::to_string(r));
+    conv2d_cpu(f, in.data(), ref.data(), base.width, base.height);
+    BenchRow row;
+    row.radius = r;
+    row.bytes = bytes;
+    row.flops = 2.0 * f.weights.size() * pixels;
+    row.tolerance = conv2d_tolerance(f, 1.0f);
+    row.copy_ms = copy_median_ms(backend, bytes, settings.reps);
     for (Conv2dStrategy s : strategies) {
       Conv2dParams p = base;
       p.strategy = s;
       p.filter_radius = r;
-      if (auto problem = conv2d_problem(p, choice.backend->limits())) {
-        std::printf("%-12s %6d  cannot run: %s\n", strategy_info(s).name.data(), r, problem->c_str());
+      const std::string name(strategy_info(s).name);
+      if (auto problem = conv2d_problem(p, backend.limits())) {
+        report.skip(name, r, *problem);
         continue;
       }
-      const TimingSummary t =
-          summarize_after_warmup(choice.backend->conv2d(p, f, in.data(), out.data(), settings.reps + 1));
-      const double median = t.median_ms, pixels = double(p.width) * p.height;
-      std::printf("%-12s %6d %11.4f %11.4f %10.1f %10.1f %9.2f\n", strategy_info(s).name.data(), r, median, t.min_ms,
-                  pixels * 8 / median * 1e-6, pixels * 2 * p.filter_dim() * p.filter_dim() / median * 1e-6,
-                  exact_traffic(p).opb());
+      report.progress(name + " r=" + std::to_string(r));
+      BenchRow mine = row;
+      mine.strategy = name;
+      mine.tile = p.tile;
+      mine.time = summarize(backend.conv2d(p, f, in.data(), out.data(), settings.reps + 1));
+      mine.max_abs_err = max_abs_error(out.data(), ref.data(), pixels);
+      report.add(mine);
     }
+    add_peer_rows(report, peers, {{base.height, base.width}, {f.dim(), f.dim()}}, in.data(), f.weights.data(), row,
+                  settings.reps, [&](const std::vector<float>& theirs) { return max_abs_error(theirs.data(), ref.data(), pixels); });
   }
-  std::printf("* GB/s counts the compulsory bytes: the image read once and written once.\n");
+  if (!report.finish()) throw CLI::RuntimeError(1);
 }
 
 }  // namespace tilescope::cli::conv2d

@@ -1,79 +1,112 @@
-// tilescope bench --pattern matmul: median kernel time of each strategy and of the engine's
-// library (cuBLAS sgemm) on the same matrices, beside the bandwidth bound of the book's model.
-#include <cstdio>
+// tilescope bench --pattern matmul: every strategy and the engine's library (cuBLAS sgemm) on
+// the same matrices, beside the same run's copy ceiling and the book's bandwidth bound, each
+// checked against the CPU reference on sampled rows of P.
+#include <algorithm>
 #include <iostream>
-#include <random>
 
+#include "app/cli/bench_report.hpp"
 #include "app/cli/matmul/matmul_cli.hpp"
-#include "app/cli/measure.hpp"
 #include "kernels/backend.hpp"
+#include "kernels/cpu/matmul_cpu.hpp"
 #include "kernels/error.hpp"
 #include "kernels/matmul_launch.hpp"
 #include "kernels/matmul_strategies.hpp"
 #include "kernels/matmul_traffic.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace tilescope::cli::matmul {
 namespace {
 
-void print_row(const std::string& name, const std::string& tile, const Timing& t, double flops, const std::string& opb,
-               const std::string& bound) {
-  std::printf("%-14s %5s %11.4f %11.4f %10.1f %8s %13s\n", name.c_str(), tile.c_str(), t.median, t.min,
-              flops / t.median * 1e-6, opb.c_str(), bound.c_str());
-}
+// The CPU reference for every stride-th row of P (and the last): a full 4096^3 product on the
+// CPU would take longer than the whole benchmark, and a wrong tile shows in any of its rows.
+struct SampledReference {
+  std::vector<int> rows;
+  std::vector<float> P;  // rows.size() x cols
+
+  SampledReference(const std::vector<float>& M, const std::vector<float>& N, const MatmulParams& p) {
+    const int stride = std::max(1, p.rows / 64);
+    for (int r = 0; r < p.rows; r += stride) rows.push_back(r);
+    if (rows.back() != p.rows - 1) rows.push_back(p.rows - 1);
+    std::vector<float> sampled_M;
+    for (int r : rows) sampled_M.insert(sampled_M.end(), M.begin() + std::size_t(r) * p.inner, M.begin() + std::size_t(r + 1) * p.inner);
+    P.resize(rows.size() * std::size_t(p.cols));
+    matmul_cpu(sampled_M.data(), N.data(), P.data(), int(rows.size()), p.inner, p.cols);
+  }
+  double error(const std::vector<float>& full_P, int cols) const {
+    double worst = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      worst = std::max(worst, max_abs_error(full_P.data() + std::size_t(rows[i]) * cols, P.data() + i * cols, cols));
+    return worst;
+  }
+};
 
 }  // namespace
 
 void bench(const PatternOptions& o, const BenchSettings& settings) {
   if (!settings.radii.empty()) throw InvalidInput("matmul has no radius: use --tile for TILE_WIDTH");
-  PatternOptions any = o;
-  if (any.strategy == "all") any.strategy.clear();
-  if (any.size.empty()) any.size = "4096x4096x4096";
-  const MatmulParams base = params_of(any);
-  const std::vector<int> tiles = o.tile ? std::vector<int>{*o.tile} : std::vector<int>{16, 32};
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  auto engine = choice.backend->make_matmul_engine();
-  std::vector<float> M(std::size_t(base.rows) * base.inner), N(std::size_t(base.inner) * base.cols);
-  std::mt19937 rng(1);
-  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
-  for (float& v : M) v = uniform(rng);
-  for (float& v : N) v = uniform(rng);
+  Backend& backend = *choice.backend;
+  PatternOptions any = o;
+  if (any.strategy == "all") any.strategy.clear();
+  if (any.size.empty()) any.size = default_bench_size(backend, "4096x4096x4096", "512x512x512");
+  const MatmulParams base = params_of(any);
+  const std::vector<int> tiles = o.tile ? std::vector<int>{*o.tile} : std::vector<int>{16, 32};
+  auto engine = backend.make_matmul_engine();
   validate_matmul(base, engine->limits());
+  const std::vector<float> M = bench_input(std::size_t(base.rows) * base.inner, 1);
+  const std::vector<float> N = bench_input(std::size_t(base.inner) * base.cols, 2);
+  std::vector<float> P(std::size_t(base.rows) * base.cols);
   engine->load_inputs(M.data(), N.data(), base.rows, base.inner, base.cols);
+  const bool library = settings.peers && !engine->library_name().empty();
+  std::vector<MatmulStrategy> strategies;
+  for (int s = 0; s < kMatmulStrategyCount; ++s)
+    if (o.strategy == "all" || matmul_strategies()[s].id == base.strategy) strategies.push_back(matmul_strategies()[s].id);
 
-  const double bandwidth = choice.backend->peaks().bandwidth_gbs;
-  const double flops = 2.0 * base.rows * base.inner * base.cols;
-  std::printf("bench matmul on %s: M %dx%d, N %dx%d, median of %d runs after one warm-up\n",
-              choice.backend->description().c_str(), base.rows, base.inner, base.inner, base.cols, settings.reps);
-  std::printf("%-14s %5s %11s %11s %10s %8s %13s\n", "strategy", "tile", "median ms", "min ms", "GFLOP/s", "OP/B",
-              "bound GFLOP/s");
-  for (int s = 0; s < kMatmulStrategyCount; ++s) {
-    if (o.strategy != "all" && matmul_strategies()[s].id != base.strategy) continue;
+  BenchReport report("matmul", any.size, backend, settings, int(strategies.size() * tiles.size()) + library);
+  report.progress("CPU reference (sampled rows)");
+  const SampledReference ref(M, N, base);
+  BenchRow row;
+  row.bytes = 4.0 * (M.size() + N.size() + P.size());
+  row.flops = 2.0 * base.rows * base.inner * base.cols;
+  row.tolerance = matmul_tolerance(base.inner, 1.0f, 1.0f);
+  row.copy_ms = copy_median_ms(backend, row.bytes / 2, settings.reps);  // reads and writes half of them
+  auto measure = [&](BenchRow r, auto&& run_once) {
+    std::vector<double> ms;
+    for (int i = 0; i <= settings.reps; ++i) ms.push_back(run_once());
+    engine->read_output(P.data());
+    r.time = summarize(ms);
+    r.max_abs_err = ref.error(P, base.cols);
+    report.add(r);
+  };
+  for (MatmulStrategy s : strategies)
     for (int tile : tiles) {
       MatmulParams p = base;
-      p.strategy = matmul_strategies()[s].id;
+      p.strategy = s;
       p.tile = tile;
+      const std::string name(strategy_info(s).name);
       if (auto problem = matmul_problem(p, engine->limits())) {
-        std::printf("%-14s %5d  cannot run: %s\n", matmul_strategies()[s].name.data(), tile, problem->c_str());
+        report.skip(name, std::nullopt, *problem);
         continue;
       }
-      std::vector<double> ms;
-      for (int i = 0; i <= settings.reps; ++i) ms.push_back(engine->run(p));
-      const double opb = book_model(p).opb_model;
-      print_row(std::string(matmul_strategies()[s].name), std::to_string(tile), summarize(ms), flops,
-                std::to_string(opb).substr(0, 4), bandwidth > 0 ? std::to_string(int(bandwidth * opb)) : "-");
+      report.progress(name + " tile " + std::to_string(tile));
+      BenchRow mine = row;
+      mine.strategy = name;
+      mine.tile = tile;
+      measure(mine, [&] { return engine->run(p); });
     }
+  if (library) {
+    report.progress(engine->library_name());
+    BenchRow theirs = row;
+    theirs.peer = engine->library_name();
+    theirs.note = "default FP32 math (no TF32)";
+    measure(theirs, [&] { return *engine->run_library(); });
   }
-  if (!engine->library_name().empty()) {
-    std::vector<double> ms;
-    for (int i = 0; i <= settings.reps; ++i) ms.push_back(*engine->run_library());
-    print_row(engine->library_name(), "-", summarize(ms), flops, "-", "-");
-  }
-  std::printf("GFLOP/s = 2MKN / median time. bound = DRAM bandwidth (%.0f GB/s here) x the book's OP/B, which\n"
-              "assumes every global load reaches DRAM: L1/L2 hits can beat it (naive), and compute or shared-memory\n"
-              "throughput can stop a kernel below it (tiled). The book's A100 example: %.0f GB/s x 4 OP/B\n"
-              "(TILE_WIDTH 16) = %.0f GFLOP/s.\n",
-              bandwidth, kA100BandwidthGBs, throughput_bound_gflops(kA100BandwidthGBs, 4.0));
+  std::printf("The book's model bounds a kernel at DRAM bandwidth x its OP/B (naive 0.25, tiled TILE_WIDTH/4):\n"
+              "%.0f GB/s here; the A100 example: %.0f GB/s x 4 = %.0f GFLOP/s. L1/L2 hits beat that bound; compute\n"
+              "and shared-memory throughput stop kernels below it.\n",
+              backend.peaks().bandwidth_gbs, kA100BandwidthGBs, throughput_bound_gflops(kA100BandwidthGBs, 4.0));
+  if (!report.finish()) throw CLI::RuntimeError(1);
 }
 
 }  // namespace tilescope::cli::matmul

@@ -1,53 +1,93 @@
-// tilescope bench --pattern stencil3d: median kernel time of each strategy on the chosen backend.
-#include <cstdio>
+// tilescope bench --pattern stencil3d: every strategy, and cuDNN's 3-D convolution with the
+// star stencil as a dense (2k+1)^3 filter, beside the same run's copy ceiling, each checked
+// against the CPU reference.
+#include <algorithm>
+#include <cmath>
 #include <iostream>
-#include <random>
 
+#include "app/cli/bench_peers.hpp"
 #include "app/cli/stencil3d/stencil3d_cli.hpp"
-#include "app/cli/timing_summary.hpp"
 #include "kernels/backend.hpp"
-#include "kernels/stencil3d_model.hpp"
+#include "kernels/cpu/stencil3d_cpu.hpp"
 #include "kernels/stencil3d_strategies.hpp"
 #include "kernels/stencil3d_validate.hpp"
+#include "kernels/tolerance.hpp"
 
 namespace tilescope::cli::stencil3d {
+namespace {
+
+// Largest difference over the interior cells: a peer zero-pads where our kernels copy the
+// edge cells (the simulation's boundary condition), so only the interior is the same problem.
+double interior_error(const std::vector<float>& a, const std::vector<float>& b, const Stencil3dParams& p) {
+  double worst = 0;
+  const int k = p.order;
+  for (int z = k; z < p.depth - k; ++z)
+    for (int y = k; y < p.height - k; ++y) {
+      const std::size_t row = (std::size_t(z) * p.height + y) * p.width;
+      const double err = max_abs_error(a.data() + row + k, b.data() + row + k, std::size_t(std::max(0, p.width - 2 * k)));
+      worst = std::max(worst, err);
+    }
+  return worst;
+}
+
+}  // namespace
 
 void bench(const PatternOptions& o, const BenchSettings& settings) {
-  PatternOptions any = o;
-  if (any.strategy == "all") any.strategy.clear();
-  const Stencil3dParams base = params_of(any);
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  auto engine = choice.backend->make_stencil3d_engine();
-  std::vector<float> in(std::size_t(base.cells())), out(in.size());
-  std::mt19937 rng(1);
-  std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
-  for (float& v : in) v = uniform(rng);
+  Backend& backend = *choice.backend;
+  PatternOptions any = o;
+  if (any.strategy == "all") any.strategy.clear();
+  if (any.size.empty()) any.size = default_bench_size(backend, "512x512x512", "128x128x128");
+  const Stencil3dParams base = params_of(any);
+  auto engine = backend.make_stencil3d_engine();
+  const auto peers = bench_peers(backend, settings);
+  const std::vector<int> orders = parse_list(settings.radii.empty() ? "1,2,3" : settings.radii, "--radius");
+  std::vector<Stencil3dStrategy> strategies;
+  for (int i = 0; i < kStencil3dStrategyCount; ++i)
+    if (o.strategy == "all" || stencil3d_strategies()[i].id == base.strategy) strategies.push_back(stencil3d_strategies()[i].id);
 
-  std::printf("bench stencil3d on %s: grid %dx%dx%d, median of %d runs after one warm-up\n",
-              choice.backend->description().c_str(), base.width, base.height, base.depth, settings.reps);
-  std::printf("%-15s %5s %5s %11s %11s %10s %10s %9s\n", "strategy", "order", "tile", "median ms", "min ms", "GB/s*",
-              "GFLOP/s", "OP/B");
-  for (int k : parse_list(settings.radii.empty() ? "1,2,3" : settings.radii, "--radius")) {
-    const StencilCoeffs c = make_named_stencil("heat", k);
-    for (int i = 0; i < kStencil3dStrategyCount; ++i) {
-      Stencil3dParams p = base;
-      p.strategy = stencil3d_strategies()[i].id;
-      if (o.strategy != "all" && p.strategy != base.strategy) continue;
-      p.order = k;
-      if (o.strategy == "all" || !o.tile) p.tile = default_stencil_tile(p.strategy);
-      const char* name = stencil3d_strategy_info(p.strategy).name.data();
-      if (auto problem = stencil3d_problem(p, choice.backend->limits())) {
-        std::printf("%-15s %5d  cannot run: %s\n", name, k, problem->c_str());
+  const std::size_t cells = std::size_t(base.cells());
+  const std::vector<float> in = bench_input(cells);
+  std::vector<float> out(cells), ref(cells);
+  const double bytes = 8.0 * cells;
+  BenchReport report("stencil3d", any.size, backend, settings, int(orders.size() * (strategies.size() + peers.size())));
+  for (int k : orders) {
+    const StencilCoeffs c = make_named_stencil("random:1", k);  // asymmetric: a flipped axis cannot pass
+    report.progress("CPU reference, order " + std::to_string(k));
+    stencil3d_cpu(c, in.data(), ref.data(), base.width, base.height, base.depth);
+    Stencil3dParams counted = base;
+    counted.order = k;
+    BenchRow row;
+    row.radius = k;
+    row.bytes = bytes;
+    row.flops = 2.0 * (6 * k + 1) * cells;  // a multiply and an add per point, as conv2d counts taps
+    row.tolerance = stencil_tolerance(c, 1.0f);
+    row.copy_ms = copy_median_ms(backend, bytes, settings.reps);
+    for (Stencil3dStrategy s : strategies) {
+      Stencil3dParams p = counted;
+      p.strategy = s;
+      if (o.strategy == "all" || !o.tile) p.tile = default_stencil_tile(s);
+      const std::string name(stencil3d_strategy_info(s).name);
+      if (auto problem = stencil3d_problem(p, backend.limits())) {
+        report.skip(name, k, *problem);
         continue;
       }
-      const TimingSummary t = summarize_after_warmup(engine->apply(p, c, in.data(), out.data(), settings.reps + 1));
-      const Stencil3dCount count = stencil3d_count(p);
-      std::printf("%-15s %5d %5d %11.4f %11.4f %10.1f %10.1f %9.2f\n", name, k, p.tile, t.median_ms, t.min_ms,
-                  double(p.cells()) * 8 / t.median_ms * 1e-6, double(count.flops) / t.median_ms * 1e-6, count.opb());
+      report.progress(name + " order " + std::to_string(k));
+      BenchRow mine = row;
+      mine.strategy = name;
+      mine.tile = p.tile;
+      mine.time = summarize(engine->apply(p, c, in.data(), out.data(), settings.reps + 1));
+      mine.max_abs_err = max_abs_error(out.data(), ref.data(), cells);
+      report.add(mine);
     }
+    const int d = 2 * k + 1;
+    add_peer_rows(report, peers, {{base.depth, base.height, base.width}, {d, d, d}}, in.data(),
+                  stencil_to_dense(c).data(), row, settings.reps,
+                  [&](const std::vector<float>& theirs) { return interior_error(theirs, ref, counted); });
   }
-  std::printf("* GB/s counts the compulsory bytes: the grid read once and written once.\n");
+  std::printf("Peers zero-pad the domain where the stencil copies its edge cells: their error is over the interior.\n");
+  if (!report.finish()) throw CLI::RuntimeError(1);
 }
 
 }  // namespace tilescope::cli::stencil3d

@@ -1,0 +1,35 @@
+#include "app/cli/bench_peers.hpp"
+
+#include <string>
+
+namespace tilescope::cli {
+
+std::vector<std::unique_ptr<CorrelationPeer>> bench_peers(const Backend& backend, const BenchSettings& settings) {
+  if (!settings.peers || backend.name() != "cuda") return {};
+  return correlation_peers();
+}
+
+void add_peer_rows(BenchReport& report, const std::vector<std::unique_ptr<CorrelationPeer>>& peers,
+                   const CorrelationShape& shape, const float* in, const float* weights, BenchRow row, int reps,
+                   const std::function<double(const std::vector<float>&)>& error) {
+  std::vector<float> out(element_count(shape.extent));
+  for (const auto& peer : peers) {
+    if (const std::string why = peer->unsupported(shape); !why.empty()) {
+      report.skip(peer->name(), row.radius, why);
+      continue;
+    }
+    report.progress(peer->name() + (row.radius ? " r=" + std::to_string(*row.radius) : ""));
+    try {
+      row.time = summarize(peer->correlate(shape, in, weights, out.data(), reps + 1));
+    } catch (const std::exception& e) {  // a library refusing a size is a result, not a crash
+      report.skip(peer->name(), row.radius, e.what());
+      continue;
+    }
+    row.peer = peer->name();
+    row.note = peer->note();
+    row.max_abs_err = error(out);
+    report.add(row);
+  }
+}
+
+}  // namespace tilescope::cli

@@ -1,0 +1,120 @@
+#include "app/cli/bench_report.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "kernels/error.hpp"
+
+namespace tilescope::cli {
+namespace {
+
+const std::string& name_of(const BenchRow& row) { return row.peer.empty() ? row.strategy : row.peer; }
+std::string or_dash(std::optional<int> v) { return v ? std::to_string(*v) : "-"; }
+bool correct(const BenchRow& row) { return row.max_abs_err <= row.tolerance; }  // NaN (unwritten) fails
+
+struct Derived {
+  double gbs, gflops, pct_copy, pct_fp32;
+};
+Derived derive(const BenchRow& row, const DevicePeaks& peaks) {
+  const double ms = row.time.median;
+  const double gflops = row.flops / ms * 1e-6;
+  return {row.bytes / ms * 1e-6, gflops, 100.0 * row.copy_ms / ms,
+          peaks.fp32_gflops > 0 ? 100.0 * gflops / peaks.fp32_gflops : 0.0};
+}
+
+nlohmann::json optional_json(std::optional<int> v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+BenchReport::BenchReport(std::string pattern, std::string size, const Backend& backend,
+                         const BenchSettings& settings, int rows)
+    : pattern_(std::move(pattern)),
+      size_(std::move(size)),
+      device_(backend.description()),
+      settings_(settings),
+      peaks_(backend.peaks()),
+      rows_(rows) {
+  if (!settings.json.empty() && !std::ofstream(settings.json))  // before the run, not after it
+    throw InvalidInput("cannot write " + settings.json);
+  std::printf("bench %s %s on %s: median and min of %d timed runs after one warm-up\n", pattern_.c_str(),
+              size_.c_str(), device_.c_str(), settings.reps);
+  if (peaks_.fp32_gflops > 0) std::printf("FP32 peak %.0f GFLOP/s (SMs x FP32 lanes x 2 x SM clock)\n", peaks_.fp32_gflops);
+  std::printf("%-22s %6s %4s %10s %10s %9s %9s %6s %6s %10s %s\n", "strategy / peer", "radius", "tile", "median ms",
+              "min ms", "GB/s*", "GFLOP/s", "%copy", "%FP32", "max |err|", "");
+  std::fflush(stdout);
+}
+
+void BenchReport::progress(const std::string& what) {
+  if (!isatty(STDERR_FILENO)) return;
+  std::fprintf(stderr, "\r\033[K[%d/%d] %s %s ...", done_ + 1, rows_, pattern_.c_str(), what.c_str());
+  std::fflush(stderr);
+}
+
+void BenchReport::add(const BenchRow& row) {
+  ++done_;
+  const Derived d = derive(row, peaks_);
+  all_correct_ &= correct(row);
+  if (isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
+  std::printf("%-22s %6s %4s %10.4f %10.4f %9.1f %9.1f %6.1f %6.1f %10.3g %s\n", name_of(row).substr(0, 22).c_str(),
+              or_dash(row.radius).c_str(), or_dash(row.tile).c_str(), row.time.median, row.time.min, d.gbs, d.gflops,
+              d.pct_copy, d.pct_fp32, row.max_abs_err, correct(row) ? "ok" : "WRONG");
+  std::fflush(stdout);
+  measured_.push_back(row);
+}
+
+void BenchReport::skip(const std::string& name, std::optional<int> radius, const std::string& why) {
+  ++done_;
+  if (isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
+  std::printf("%-22s %6s  cannot run: %s\n", name.substr(0, 22).c_str(), or_dash(radius).c_str(), why.c_str());
+}
+
+bool BenchReport::finish() {
+  std::printf("* GB/s counts the compulsory bytes (every input read once, the output written once); %%copy is the\n"
+              "  time of a device-to-device copy of those bytes in this run over the row's median time.\n"
+              "  max |err| is against the CPU reference: ok when within the float32 tolerance of a reordered sum.\n");
+  if (!settings_.json.empty()) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const BenchRow& row : measured_) {
+      const Derived d = derive(row, peaks_);
+      nlohmann::json j = {{"pattern", pattern_},   {"radius", optional_json(row.radius)},
+                          {"size", size_},         {"tile", optional_json(row.tile)},
+                          {"median_ms", row.time.median}, {"min_ms", row.time.min},
+                          {"copy_ms", row.copy_ms}, {"reps", settings_.reps},
+                          {"bytes", row.bytes},    {"flops", row.flops},
+                          {"gb_s", d.gbs},         {"gflop_s", d.gflops},
+                          {"pct_copy", d.pct_copy}, {"pct_fp32", d.pct_fp32},
+                          {"fp32_peak_gflop_s", peaks_.fp32_gflops},
+                          {"max_abs_err", std::isfinite(row.max_abs_err) ? nlohmann::json(row.max_abs_err) : nlohmann::json(nullptr)},
+                          {"tolerance", row.tolerance}, {"correct", correct(row)},
+                          {"device", device_}};
+      if (row.peer.empty()) j["strategy"] = row.strategy;
+      else j["peer"] = row.peer, j["note"] = row.note;
+      rows.push_back(std::move(j));
+    }
+    std::ofstream file(settings_.json);
+    file << rows.dump(1) << "\n";
+    if (!file) throw InvalidInput("cannot write " + settings_.json);
+    std::printf("wrote %zu rows to %s\n", measured_.size(), settings_.json.c_str());
+  }
+  return all_correct_;
+}
+
+std::vector<float> bench_input(std::size_t n, unsigned seed) {
+  std::vector<float> v(n);
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+  for (float& x : v) x = uniform(rng);
+  return v;
+}
+
+double copy_median_ms(const Backend& backend, double bytes, int reps) {
+  return summarize(backend.time_copy(std::size_t(bytes), reps + 1)).median;
+}
+
+}  // namespace tilescope::cli

@@ -1,0 +1,62 @@
+#pragma once
+// What `bench` reports for every pattern: one row per strategy or peer and radius, with the
+// same run's copy ceiling, as a table on stdout, a progress line on stderr and a JSON list.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/cli/measure.hpp"
+#include "app/cli/options.hpp"
+#include "kernels/backend.hpp"
+
+namespace tilescope::cli {
+
+struct BenchRow {
+  std::string strategy;  // ours ...
+  std::string peer;      // ... or a library's name (then strategy is empty)
+  std::optional<int> radius;  // filter radius or stencil order; none for matmul
+  std::optional<int> tile;
+  Timing time;                // median and min of the timed repetitions, ms
+  double copy_ms = 0;         // the same bytes copied device to device, same run
+  double bytes = 0;           // compulsory traffic: every input read once, the output written once
+  double flops = 0;           // useful floating-point operations
+  double max_abs_err = 0;     // against the CPU reference
+  double tolerance = 0;       // what a correct float32 evaluation may differ by
+  std::string note;           // a peer's configuration
+};
+
+class BenchReport {
+ public:
+  // Prints the header. `size` as the user writes it ("8192x8192"); `rows` is how many add()
+  // and skip() calls to expect, for the progress line.
+  BenchReport(std::string pattern, std::string size, const Backend& backend, const BenchSettings& settings,
+              int rows);
+  // Shows "[i/n] what" on stderr while the next row is measured (when stderr is a terminal).
+  void progress(const std::string& what);
+  void add(const BenchRow& row);
+  void skip(const std::string& name, std::optional<int> radius, const std::string& why);
+  // Prints the footnotes and writes the JSON list when asked; false if any row was wrong.
+  bool finish();
+
+ private:
+  std::string pattern_, size_, device_;
+  const BenchSettings& settings_;
+  DevicePeaks peaks_;
+  int rows_, done_ = 0;
+  bool all_correct_ = true;
+  std::vector<BenchRow> measured_;
+};
+
+// n uniform random values in [-1, 1) (fixed seed): the data every strategy and peer computes on.
+std::vector<float> bench_input(std::size_t n, unsigned seed = 1);
+
+// The pattern's default problem size: the full size on a GPU, a smaller one on the CPU.
+inline std::string default_bench_size(const Backend& b, const char* gpu, const char* cpu) {
+  return b.name() == "cuda" ? gpu : cpu;
+}
+
+// The copy ceiling of `bytes` on `backend`: median of `reps` copies after one warm-up.
+double copy_median_ms(const Backend& backend, double bytes, int reps);
+
+}  // namespace tilescope::cli

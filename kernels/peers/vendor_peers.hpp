@@ -1,0 +1,13 @@
+#pragma once
+// The peers behind correlation_peers(), each in its own file and compiled only when the build
+// found its library.
+#include <memory>
+
+#include "kernels/peers/correlation_peer.hpp"
+
+namespace tilescope {
+
+std::unique_ptr<CorrelationPeer> make_cudnn_peer();
+std::unique_ptr<CorrelationPeer> make_npp_peer();
+
+}  // namespace tilescope
