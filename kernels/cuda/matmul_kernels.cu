@@ -83,8 +83,6 @@ __global__ void __launch_bounds__(kMatmulFastThreadsPerAxis * kMatmulFastThreads
     matmul_fast_kernel(const float* __restrict__ M, const float* __restrict__ N, float* __restrict__ P, int rows,
                        int inner, int cols, MatmulTiling g) {
   constexpr int T = kMatmulFastTile, D = kMatmulFastDepth, O = kMatmulFastOutputsPerAxis;
-  // What tiling_of(fast) gives: the compiler turns the geometry's divisions into shifts.
-  __builtin_assume(g.tile == T && g.depth == D);
   __shared__ __align__(16) float Ms[2][D][T];  // transposed: Ms[k][row]
   __shared__ __align__(16) float Ns[2][D][T];
   const int tx = threadIdx.x, ty = threadIdx.y, id = ty * kMatmulFastThreadsPerAxis + tx;
