@@ -134,7 +134,7 @@ bool apply_conv1d_key(UiState& s, unsigned int ch) {
     case '-': case '_': --p.filter_radius; break;
     case ']': p.tile *= 2; break;
     case '[': p.tile /= 2; break;
-    case '1': case '2': case '3': case '4': p.strategy = static_cast<Conv1dStrategy>(ch - '1'); break;
+    case '1': case '2': case '3': case '4': case '5': p.strategy = static_cast<Conv1dStrategy>(ch - '1'); break;
     default: return false;
   }
   clamp_conv1d(s.conv1d);
@@ -149,7 +149,7 @@ bool apply_matmul_key(UiState& s, unsigned int ch) {
   switch (ch) {
     case ']': ++m.params.tile; break;
     case '[': --m.params.tile; break;
-    case '1': case '2': m.params.strategy = static_cast<MatmulStrategy>(ch - '1'); break;
+    case '1': case '2': case '3': m.params.strategy = static_cast<MatmulStrategy>(ch - '1'); break;
     case '>': case '<': {
       const int next = std::clamp(at + (ch == '>' ? 1 : -1), 0, last);
       m.phase = next / kMatmulSteps, m.step = next % kMatmulSteps;

@@ -108,9 +108,9 @@ void clamp_params(UiState& s);
 // from its own, since the other's tile may not even fit its shared memory.
 void select_strategy(UiState& s, Conv2dStrategy strategy);
 
-// The conv1d view's keys: + - radius, [ ] block size, 1-4 strategy, and the common ones.
+// The conv1d view's keys: + - radius, [ ] block size, 1-5 strategy, and the common ones.
 bool apply_conv1d_key(UiState& s, unsigned int ch);
-// The matmul view's keys: [ ] TILE_WIDTH, 1-2 strategy, < > step back / forward through the
+// The matmul view's keys: [ ] TILE_WIDTH, 1-3 strategy, < > step back / forward through the
 // phases, b cycles the barrier left out, and the common ones.
 bool apply_matmul_key(UiState& s, unsigned int ch);
 // Keeps the conv1d and matmul settings inside what their kernels and views support.
