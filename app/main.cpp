@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
     }
     return run_window(state, frames);
 #else
-    cli::conv2d::print_model_table(Conv2dParams{});
+    cli::conv2d::print_model_table(Conv2dParams{}, true);
     std::cerr << "tilescope: this build has no desktop app (configured with TILESCOPE_GUI=OFF)\n";
     return 0;
 #endif

@@ -47,8 +47,8 @@ class Backend {
   virtual const float* device_output() const { return nullptr; }
 
   // `reps` copies of `bytes` within the backend's memory (device to device on a GPU): the time
-  // of each in ms. A copy reads and writes every byte once, as a perfect streaming kernel
-  // would, so `bench` measures it in the same run as the kernels as their bandwidth ceiling.
+  // of each in ms. A copy reads every byte once and writes it once (2 x bytes of traffic), as a
+  // perfect streaming kernel would, so `bench` measures it beside the kernels as their ceiling.
   virtual std::vector<double> time_copy(std::size_t bytes, int reps) const = 0;
 
   // A resident 3D grid for the stencil pattern on this backend's hardware.

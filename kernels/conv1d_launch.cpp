@@ -12,11 +12,16 @@ LaunchGeometry launch_geometry(const Conv1dParams& p) {
   const Conv1dTiling g = tiling_of(p);
   LaunchGeometry l;
   l.grid = {g.grid_dim(p.length), 1};
-  l.block = {g.block, 1};
-  l.threads_per_block = l.active_threads_per_block = g.block;
-  l.threads_launched = std::int64_t(l.grid.x) * g.block;
-  l.threads_computing = p.length;
-  l.in_tile_dim = g.block + 2 * g.r;
+  l.block = {g.threads(), 1};
+  l.threads_per_block = l.active_threads_per_block = g.threads();
+  l.threads_launched = std::int64_t(l.grid.x) * g.threads();
+  // Every thread of a full block computes; in the last block, those whose first output exists.
+  const int rest = p.length - g.out_origin(l.grid.x - 1);
+  const int spacing = g.out_coord(0, 1) - g.out_coord(0, 0);  // between neighbouring threads' first outputs
+  l.threads_computing = l.grid.x == 0 ? 0
+                                      : std::int64_t(l.grid.x - 1) * g.threads() +
+                                            std::min(g.threads(), (rest + spacing - 1) / spacing);
+  l.in_tile_dim = g.block + 2 * std::max(g.r, g.shared_halo());
   l.out_tile_dim = g.block;
   l.shared_bytes = std::size_t(g.shared_dim()) * sizeof(float);
   l.constant_bytes = strategy_info(p.strategy).filter_in_constant_memory ? p.filter_dim() * sizeof(float) : 0;
@@ -33,6 +38,10 @@ std::optional<std::string> conv1d_problem(const Conv1dParams& p, const DeviceLim
   if (p.tile < kMinConv1dTile || p.tile > max_tile)
     return "block size (tile) " + to_string(p.tile) + " is out of range: a block has " + to_string(kMinConv1dTile) +
            " (one warp) to " + to_string(max_tile) + " threads on this device";
+  if (p.strategy == Conv1dStrategy::fast && p.tile % kConv1dFastOutputsPerThread != 0)
+    return "fast computes " + to_string(kConv1dFastOutputsPerThread) + " outputs per thread, so its tile (outputs per block) " +
+           "must be a multiple of " + to_string(kConv1dFastOutputsPerThread) + ", not " + to_string(p.tile) +
+           " (e.g. 1024: 128 threads)";
   if (p.length < 1) return "the signal is empty (length " + to_string(p.length) + ")";
   if (p.length > kMaxPixels)
     return "the signal has " + to_string(p.length) + " elements, more than " + to_string(kMaxPixels) +

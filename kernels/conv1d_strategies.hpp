@@ -20,7 +20,7 @@ struct Conv1dStrategyInfo {
 const Conv1dStrategyInfo* conv1d_strategies();
 const Conv1dStrategyInfo& strategy_info(Conv1dStrategy s);
 std::optional<Conv1dStrategy> parse_conv1d_strategy(std::string_view name);
-// "basic, const_mem, tiled, cached_halo" for messages.
+// "basic, const_mem, tiled, cached_halo, fast" for messages.
 const char* conv1d_strategy_names();
 
 }  // namespace tilescope

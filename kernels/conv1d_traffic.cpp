@@ -1,5 +1,7 @@
 #include "kernels/conv1d_traffic.hpp"
 
+#include <algorithm>
+
 #include "kernels/conv1d_geometry.hpp"
 #include "kernels/conv1d_strategies.hpp"
 
@@ -28,6 +30,12 @@ BookModel book_model(const Conv1dParams& p) {
       m.opb_l2_halo = T * K * 2 / (T * 4);
       m.formula = "blockDim (2n+1) 2 / ((blockDim + n(n+1)) 4), n(n+1) halo reads through L2";
       break;
+    case Conv1dStrategy::fast: {
+      const double h = tiling_of(p).shared_halo();
+      m.opb_model = T * K * 2 / ((T + 2 * h) * 4);
+      m.formula = "tile (2n+1) 2 / ((tile + 2h) 4), h = n rounded up to a whole float4";
+      break;
+    }
   }
   return m;
 }
@@ -48,8 +56,8 @@ TrafficCount block_traffic(const Conv1dParams& p, int b) {
   const Conv1dTiling g = tiling_of(p);
   TrafficCount c;
   for (int s = 0; s < g.shared_dim(); ++s) c.tile_loads += in_range(g.shared_coord(b, s), p.length);
-  for (int t = 0; t < g.block; ++t) {
-    const int i = g.out_coord(b, t);
+  for (int j = 0; j < g.block; ++j) {
+    const int i = g.out_origin(b) + j;
     if (i >= p.length) continue;
     ++c.outputs;
     for (int d = -g.r; d <= g.r; ++d) switch (tap_source(g, p.length, b, i + d)) {
@@ -87,10 +95,12 @@ TrafficCount times(TrafficCount c, std::int64_t k) {
 TrafficCount exact_traffic(const Conv1dParams& p) {
   const Conv1dTiling g = tiling_of(p);
   const int grid = g.grid_dim(p.length);
-  // Block b is interior when its taps and shared cells, b*T - n .. (b+1)*T + n - 1, lie inside
-  // the signal: first <= b <= last. Every interior block counts the same.
-  const int first = (g.r + g.block - 1) / g.block;
-  const int last = p.length - g.r >= g.block ? (p.length - g.r) / g.block - 1 : -1;
+  // Block b is interior when its taps and shared cells, b*T - h .. (b+1)*T + h - 1 with h the
+  // farther of the two reaches, lie inside the signal: first <= b <= last. Every interior block
+  // counts the same.
+  const int h = std::max(g.r, g.shared_halo());
+  const int first = (h + g.block - 1) / g.block;
+  const int last = p.length - h >= g.block ? (p.length - h) / g.block - 1 : -1;
   TrafficCount c;
   for (int b = 0; b < grid; ++b) {
     if (b == first && last >= first) {

@@ -11,15 +11,16 @@ enum class Conv2dStrategy : std::uint8_t {
   tiled_in,     // Fig 7.12: block = input tile; outer ring of threads only loads
   tiled_out,    // ch 7 exercise: block = output tile; threads loop to load tile + halo
   cached_halo,  // Fig 7.15: block = tile; interior in shared memory, halo read through L2
+  fast,         // beyond the book: each thread computes a 4x4 patch from registers (float4, FFMA)
 };
-inline constexpr int kConv2dStrategyCount = 5;
+inline constexpr int kConv2dStrategyCount = 6;
 
 inline constexpr int kMaxFilterRadius = 8;  // kernels are instantiated for r = 1..8
 
 struct Conv2dParams {
   Conv2dStrategy strategy = Conv2dStrategy::tiled_in;
   int filter_radius = 2;
-  int tile = 32;  // input-tile width for tiled_in, block width for the others
+  int tile = 32;  // input-tile width for tiled_in, block width (threads) for the others
   int width = 1024;
   int height = 1024;
 

@@ -15,7 +15,9 @@ LaunchGeometry launch_geometry(const Conv2dParams& p) {
   for (int t = 0; t < g.block_dim(); ++t) active += g.computes(t) ? 1 : 0;
   l.active_threads_per_block = active * active;
   l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.threads_per_block;
-  l.threads_computing = std::int64_t(p.width) * p.height;
+  // Threads own consecutive runs of outputs_per_thread() outputs per axis, from the image's edge.
+  const int k = g.outputs_per_thread();
+  l.threads_computing = std::int64_t((p.width + k - 1) / k) * ((p.height + k - 1) / k);
   l.in_tile_dim = g.in_tile_dim();
   l.out_tile_dim = g.out_tile_dim();
   l.shared_bytes = std::size_t(g.shared_dim()) * g.shared_dim() * sizeof(float);

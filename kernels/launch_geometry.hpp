@@ -16,7 +16,7 @@ struct LaunchGeometry {
   int threads_per_block = 0;
   int active_threads_per_block = 0;  // computing threads of an interior block
   std::int64_t threads_launched = 0;
-  std::int64_t threads_computing = 0;  // over the whole grid (= one per output pixel)
+  std::int64_t threads_computing = 0;  // over the whole grid (one per output, fast: per 4x4 patch)
   int in_tile_dim = 0, out_tile_dim = 0;
   std::size_t shared_bytes = 0;    // per block
   std::size_t constant_bytes = 0;  // filter in __constant__ memory

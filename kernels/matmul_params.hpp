@@ -8,15 +8,23 @@ namespace tilescope {
 enum class MatmulStrategy : std::uint8_t {
   naive,  // one thread per P element, every operand from global memory
   tiled,  // Mds / Nds tiles in shared memory, phase by phase, with boundary checks
+  fast,   // beyond the book: 128 x 128 block tiles, 8 x 8 outputs per thread from registers
 };
-inline constexpr int kMatmulStrategyCount = 2;
+inline constexpr int kMatmulStrategyCount = 3;
 
 inline constexpr int kMinMatmulTile = 2;
 inline constexpr int kMaxMatmulTile = 32;  // TILE_WIDTH^2 threads: 32 x 32 = 1024
 
+// fast's fixed shape (it ignores TILE_WIDTH): a block of 16 x 16 threads computes a 128 x 128
+// tile of P; each thread 8 x 8 outputs; phases of 8 along the inner dimension.
+inline constexpr int kMatmulFastTile = 128;
+inline constexpr int kMatmulFastThreadsPerAxis = 16;
+inline constexpr int kMatmulFastDepth = 8;
+inline constexpr int kMatmulFastOutputsPerAxis = kMatmulFastTile / kMatmulFastThreadsPerAxis;  // 8
+
 struct MatmulParams {
   MatmulStrategy strategy = MatmulStrategy::tiled;
-  int tile = 16;  // TILE_WIDTH: the block is tile x tile threads
+  int tile = 16;  // TILE_WIDTH: the block is tile x tile threads (fast ignores it)
   int rows = 1024, inner = 1024, cols = 1024;
 
   bool operator==(const MatmulParams& o) const {

@@ -35,9 +35,12 @@ MatmulModel book_model(const MatmulParams& p) {
   if (p.strategy == MatmulStrategy::naive) {
     m.opb_model = 2.0 / (4 + 4);
     m.formula = "2 ops / (4 B of M + 4 B of N)";
-  } else {
+  } else if (p.strategy == MatmulStrategy::tiled) {
     m.opb_model = p.tile * 0.25;
     m.formula = "TILE_WIDTH x 0.25: each loaded element serves TILE_WIDTH multiply-adds";
+  } else {
+    m.opb_model = kMatmulFastTile * 0.25;
+    m.formula = "128 x 0.25: each loaded element serves 128 multiply-adds (a 128 x 128 block tile)";
   }
   return m;
 }

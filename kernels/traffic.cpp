@@ -22,7 +22,7 @@ double sum_min(double T, double r) {
 // is a product of per-axis sums, and the whole grid's counts are products of per-axis totals.
 struct AxisTally {
   std::int64_t loads = 0;              // shared cells inside the image (one global load each)
-  std::int64_t computing = 0;          // threads computing an output inside the image
+  std::int64_t computing = 0;          // outputs inside the image that threads compute
   std::int64_t taps = 0;               // sum over computing threads of their taps
   std::int64_t taps_shared = 0;        // ... that fall inside the shared tile
   std::int64_t taps_image = 0;         // ... that fall inside the image
@@ -38,18 +38,19 @@ struct AxisTally {
 AxisTally tally_axis(const Conv2dTiling& g, int n, int b) {
   AxisTally a;
   for (int s = 0; s < g.shared_dim(); ++s) a.loads += in_range(g.shared_origin(b) + s, n);
-  for (int t = 0; t < g.block_dim(); ++t) {
-    const int out = g.out_coord(b, t);
-    if (!g.computes(t) || !in_range(out, n)) continue;
-    ++a.computing;
-    for (int d = -g.r; d <= g.r; ++d) {
-      const bool shared = g.in_shared(b, out + d), image = in_range(out + d, n);
-      ++a.taps;
-      a.taps_shared += shared;
-      a.taps_image += image;
-      a.taps_shared_image += shared && image;
+  for (int t = 0; t < g.block_dim(); ++t)
+    for (int k = 0; k < g.outputs_per_thread(); ++k) {
+      const int out = g.out_coord(b, t, k);
+      if (!g.computes(t) || !in_range(out, n)) continue;
+      ++a.computing;
+      for (int d = -g.r; d <= g.r; ++d) {
+        const bool shared = g.in_shared(b, out + d), image = in_range(out + d, n);
+        ++a.taps;
+        a.taps_shared += shared;
+        a.taps_image += image;
+        a.taps_shared_image += shared && image;
+      }
     }
-  }
   return a;
 }
 
@@ -97,6 +98,14 @@ BookModel book_model(const Conv2dParams& p) {
       const double in = T + 2 * r;
       m.opb_model = T * T * K * 2 / (in * in * 4);
       m.formula = "OUT^2 (2r+1)^2 2 / (IN^2 4), OUT = tile, IN = OUT + 2r";
+      break;
+    }
+    case Conv2dStrategy::fast: {
+      // Every staged cell is one global load; the staged tile is OUT + 2 x (r rounded up to 4).
+      const Conv2dTiling g = tiling_of(p);
+      const double out = g.out_tile_dim(), in = g.shared_dim();
+      m.opb_model = out * out * K * 2 / (in * in * 4);
+      m.formula = "OUT^2 (2r+1)^2 2 / (IN^2 4), OUT = 4 tile, IN = OUT + 2 roundup4(r)";
       break;
     }
     case Conv2dStrategy::cached_halo: {

@@ -39,7 +39,10 @@ std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLim
   if (l.shared_bytes > limits.max_shared_bytes_per_block)
     return strategy + " with tile " + to_string(p.tile) + " and radius " + to_string(r) + " needs " +
            to_string(l.shared_bytes) + " bytes of shared memory per block, but the device allows " +
-           to_string(limits.max_shared_bytes_per_block);
+           to_string(limits.max_shared_bytes_per_block) +
+           (p.strategy == Conv2dStrategy::fast ? " (fast's block of tile x tile threads covers 4 x tile outputs "
+                                                 "per side; use a smaller tile, e.g. 16)"
+                                               : "");
   if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y)
     return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) +
            " exceeds the device's limit of " + to_string(limits.max_grid_x) + "x" +

@@ -94,3 +94,24 @@ TEST(LaunchGeometry, OtherStrategiesLaunchOneThreadPerOutput) {
   EXPECT_EQ(basic.constant_bytes, 0u);  // basic reads its filter from global memory
   EXPECT_EQ(launch_geometry(params(Conv2dStrategy::cached_halo, 2, 32)).shared_bytes, 32u * 32 * 4);
 }
+
+TEST(LaunchGeometry, FastBlockComputesFourByFourOutputsPerThread) {
+  // 16x16 threads x 4x4 outputs = 64x64 output tile; r = 3 stages a halo of 4 (16-byte rows).
+  const LaunchGeometry l = launch_geometry(params(Conv2dStrategy::fast, 3, 16, 1000, 130));
+  EXPECT_EQ(l.out_tile_dim, 64);
+  EXPECT_EQ(l.in_tile_dim, 70);
+  EXPECT_EQ(l.grid.x, 16);  // ceil(1000 / 64)
+  EXPECT_EQ(l.grid.y, 3);
+  EXPECT_EQ(l.threads_per_block, 256);
+  EXPECT_EQ(l.active_threads_per_block, 256);
+  EXPECT_EQ(l.threads_computing, 250 * 33);  // one per 4x4 patch that holds an output
+  EXPECT_EQ(l.shared_bytes, 72u * 72 * 4);
+  // r = 5 rounds its halo up to 8, r = 8 is already a multiple of 4.
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::fast, 5, 16)).shared_bytes, 80u * 80 * 4);
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::fast, 8, 16)).shared_bytes, 80u * 80 * 4);
+}
+
+TEST(BookModel, FastCountsTheRoundedUpHaloAsLoads) {
+  // tile 16, r = 1: OUT = 64, IN = 64 + 2 x 4 = 72, (2r+1)^2 = 9.
+  EXPECT_NEAR(book_model(params(Conv2dStrategy::fast, 1, 16)).opb_model, 64.0 * 64 * 9 * 2 / (72.0 * 72 * 4), 1e-12);
+}

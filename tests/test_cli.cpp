@@ -170,7 +170,8 @@ TEST_F(Cli, ApplyWritesNothingOnBadInput) {
 TEST_F(Cli, CheckPassesOnTheCpuBackend) {
   const Result r = run("check --backend cpu");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("check: 15 passed, 0 failed"), std::string::npos) << r.out;
+  // 6 strategies x tiles 8, 16, 32, less fast at 32 (it cannot run there).
+  EXPECT_NE(r.out.find("check: 17 passed, 0 failed"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("check stencil3d: all passed"), std::string::npos) << r.out;
 }
 
@@ -310,10 +311,10 @@ TEST_F(Cli, ApplyConv1dAndMatmulWriteNothingOnBadInput) {
 TEST_F(Cli, CheckConv1dAndMatmulPassOnTheCpuBackend) {
   Result r = run("check --pattern conv1d --backend cpu");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("check conv1d: 16 passed, 0 failed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("check conv1d: 19 passed, 0 failed"), std::string::npos) << r.out;
   r = run("check --pattern matmul --backend cpu");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("check matmul: 2 passed, 0 failed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("check matmul: 3 passed, 0 failed"), std::string::npos) << r.out;
 }
 
 // Every pattern's bench writes one JSON row per strategy and radius with the keys, each

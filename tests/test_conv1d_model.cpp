@@ -16,26 +16,34 @@ namespace {
 
 Conv1dParams params(Conv1dStrategy s, int r, int tile, int length = 1 << 20) { return {s, r, tile, length}; }
 
-// Every thread of every block: its loads as the tiled kernel's load roles say (own element,
-// left halo if among the last n, right halo if among the first n), its taps through tap_source.
+// Every thread of every block: its loads as the kernel's load roles say (tiled: own element,
+// left halo if among the last n, right halo if among the first n; fast: its float4s, element by
+// element inside the signal), its outputs and their taps through tap_source.
 TrafficCount brute_force(const Conv1dParams& p) {
   const Conv1dTiling g = tiling_of(p);
   const bool filter_global = !strategy_info(p.strategy).filter_in_constant_memory;
   TrafficCount c;
   for (int b = 0; b < g.grid_dim(p.length); ++b)
-    for (int t = 0; t < g.block; ++t) {
-      if (g.shared_dim() > 0)
+    for (int t = 0; t < g.threads(); ++t) {
+      if (g.is_fast()) {
+        for (int pass = 0; g.float4_of(t, pass) < g.shared_float4s(); ++pass)
+          for (int e = 0; e < kConv1dFastGroup; ++e)
+            c.tile_loads += in_range(g.shared_coord(b, kConv1dFastGroup * g.float4_of(t, pass) + e), p.length);
+      } else if (g.shared_dim() > 0) {
         for (int slot : {g.left_halo_slot(t), g.own_slot(t), g.right_halo_slot(t)})
           if (slot >= 0) c.tile_loads += in_range(g.shared_coord(b, slot), p.length);
-      const int i = g.out_coord(b, t);
-      if (i >= p.length) continue;
-      ++c.outputs;
-      for (int k = i - p.filter_radius; k <= i + p.filter_radius; ++k) switch (tap_source(g, p.length, b, k)) {
-          case TapSource::shared: ++c.taps_shared; break;
-          case TapSource::global: ++c.taps_global; c.filter_loads += filter_global; break;
-          case TapSource::ghost_shared: ++c.taps_ghost_shared; break;
-          case TapSource::ghost_skipped: ++c.taps_ghost_skipped; break;
-        }
+      }
+      for (int o = 0; o < g.outputs_per_thread(); ++o) {
+        const int i = g.out_coord(b, t, o);
+        if (i >= p.length) continue;
+        ++c.outputs;
+        for (int k = i - p.filter_radius; k <= i + p.filter_radius; ++k) switch (tap_source(g, p.length, b, k)) {
+            case TapSource::shared: ++c.taps_shared; break;
+            case TapSource::global: ++c.taps_global; c.filter_loads += filter_global; break;
+            case TapSource::ghost_shared: ++c.taps_ghost_shared; break;
+            case TapSource::ghost_skipped: ++c.taps_ghost_skipped; break;
+          }
+      }
     }
   c.flops = 2 * (c.taps_shared + c.taps_global + c.taps_ghost_shared);
   c.global_load_bytes = 4 * (c.tile_loads + c.taps_global + c.filter_loads);
@@ -135,6 +143,7 @@ TEST(Conv1dTraffic, WholeSignalCountEqualsBruteForceEmulation) {
     p.strategy = conv1d_strategies()[trial % kConv1dStrategyCount].id;
     p.filter_radius = 1 + int(rng() % kMaxConv1dRadius);
     p.tile = kMinConv1dTile + int(rng() % 70);
+    if (p.strategy == Conv1dStrategy::fast) p.tile -= p.tile % kConv1dFastOutputsPerThread;
     p.length = 1 + int(rng() % 3000);
     const TrafficCount a = exact_traffic(p), b = brute_force(p);
     EXPECT_EQ(a.outputs, b.outputs) << name(p);
@@ -183,7 +192,77 @@ TEST(Conv1dValidate, AcceptsBlocksOfOneWarpToTheLimitAndRadiiOneToThirtyTwo) {
   for (int tile : {32, 33, 1000, 1024})
     for (int r : {1, 16, kMaxConv1dRadius})
       for (int s = 0; s < kConv1dStrategyCount; ++s)
-        EXPECT_FALSE(conv1d_problem(params(conv1d_strategies()[s].id, r, tile, 1)));
+        if (conv1d_strategies()[s].id != Conv1dStrategy::fast || tile % kConv1dFastOutputsPerThread == 0)
+          EXPECT_FALSE(conv1d_problem(params(conv1d_strategies()[s].id, r, tile, 1)));
+}
+
+TEST(Conv1dValidate, FastRefusesATileThatIsNotAMultipleOfItsEightOutputsPerThread) {
+  const std::string why = conv1d_problem(params(Conv1dStrategy::fast, 2, 36)).value_or("");
+  EXPECT_NE(why.find("multiple of 8, not 36"), std::string::npos) << why;
+  EXPECT_FALSE(conv1d_problem(params(Conv1dStrategy::fast, 2, 40)));
+}
+
+TEST(Conv1dGeometry, FastGivesEveryOutputOfTheTileToExactlyOneThreadInFloat4Groups) {
+  for (int tile : {32, 64, 1024}) {
+    const Conv1dTiling g{Conv1dStrategy::fast, 3, tile};
+    EXPECT_EQ(g.threads(), tile / 8);
+    std::vector<int> owners(tile, 0);
+    for (int t = 0; t < g.threads(); ++t)
+      for (int k = 0; k < g.outputs_per_thread(); ++k) {
+        const int i = g.out_coord(2, t, k);
+        ASSERT_TRUE(in_range(i - g.out_origin(2), tile)) << "t " << t << " k " << k;
+        ++owners[i - g.out_origin(2)];
+        EXPECT_EQ(g.thread_of(i), t);
+        EXPECT_EQ(g.output_of(i), k);
+        // 4 consecutive outputs per group, the groups one tile-half (threads() float4s) apart.
+        EXPECT_EQ(i, g.out_origin(2) + 4 * t + k % 4 + (k / 4) * tile / 2);
+      }
+    for (int j = 0; j < tile; ++j) EXPECT_EQ(owners[j], 1) << "output " << j;
+  }
+}
+
+TEST(Conv1dGeometry, FastStagesTheHaloRoundedUpToFloat4sAndEachFloat4HasOneLoader) {
+  for (int r : {1, 4, 5, 32})
+    for (int tile : {32, 1024}) {
+      const Conv1dTiling g{Conv1dStrategy::fast, r, tile};
+      const int h = (r + 3) / 4 * 4;
+      EXPECT_EQ(g.shared_halo(), h);
+      EXPECT_EQ(g.shared_dim(), tile + 2 * h);
+      EXPECT_EQ(g.shared_origin(5) % 4, 0);  // 16-byte aligned float4 loads
+      std::vector<int> loads(g.shared_float4s(), 0);
+      for (int t = 0; t < g.threads(); ++t)
+        for (int pass = 0; g.float4_of(t, pass) < g.shared_float4s(); ++pass) {
+          const int q = g.float4_of(t, pass);
+          ++loads[q];
+          for (int e = 0; e < 4; ++e) EXPECT_EQ(g.loader_of_slot(4 * q + e), t);
+        }
+      for (int q = 0; q < g.shared_float4s(); ++q) EXPECT_EQ(loads[q], 1) << "float4 " << q;
+      EXPECT_TRUE(g.is_halo_slot(h - 1));
+      EXPECT_FALSE(g.is_halo_slot(h));
+      EXPECT_TRUE(g.is_halo_slot(h + tile));
+    }
+}
+
+TEST(Conv1dLaunch, FastRunsTileOverEightThreadsAndCountsTheThreadsThatCompute) {
+  const LaunchGeometry l = launch_geometry(params(Conv1dStrategy::fast, 5, 1024, 10000));
+  EXPECT_EQ(l.grid.x, 10);
+  EXPECT_EQ(l.block.x, 128);
+  EXPECT_EQ(l.threads_launched, 1280);
+  EXPECT_EQ(l.in_tile_dim, 1024 + 2 * 8);
+  EXPECT_EQ(l.shared_bytes, (1024u + 16) * 4);
+  // The last block holds 10000 - 9216 = 784 outputs: threads 0..127 start at 4t, all < 784.
+  EXPECT_EQ(l.threads_computing, 1280);
+  // 9216 + 20: threads 0..4 have a first output (4t < 20).
+  EXPECT_EQ(launch_geometry(params(Conv1dStrategy::fast, 5, 1024, 9236)).threads_computing, 9 * 128 + 5);
+  EXPECT_EQ(launch_geometry(params(Conv1dStrategy::tiled, 5, 1024, 9236)).threads_computing, 9236);
+}
+
+TEST(Conv1dBookModel, FastLoadsTheTilePlusTheFloat4RoundedHalo) {
+  const BookModel m = book_model(params(Conv1dStrategy::fast, 5, 1024));
+  EXPECT_DOUBLE_EQ(m.opb_model, 1024.0 * 11 * 2 / ((1024 + 16) * 4));
+  EXPECT_EQ(block_traffic(params(Conv1dStrategy::fast, 5, 1024), 3).tile_loads, 1024 + 16);
+  // Block 0: the 8 left halo cells are ghosts, stored as zeros without a load.
+  EXPECT_EQ(block_traffic(params(Conv1dStrategy::fast, 5, 1024), 0).tile_loads, 1024 + 8);
 }
 
 TEST(Conv1dValidate, RefusesWithAReasonThatNamesTheLimit) {

@@ -52,6 +52,30 @@ TEST_P(Conv2dCuda, MatchesTheCpuReferenceForOddSizesAllRadiiAndTiles) {
     }
 }
 
+TEST(Conv2dCudaFast, FastMatchesTheCpuReferenceForEveryTileAndRowAlignment) {
+  // fast copies and stores float4 only when width % 4 == 0; other widths take the scalar path.
+  // Tiles from 1 thread to the largest that fits shared memory; sizes smaller than one tile,
+  // not a multiple of the 4x4 patch, and wide enough for several blocks.
+  std::string why;
+  const auto backend = cuda_or_skip(why);
+  if (!backend) GTEST_SKIP() << "no CUDA: " << why;
+  const int sizes[][2] = {{1, 1}, {4, 4}, {3, 9}, {64, 64}, {68, 61}, {130, 66}, {203, 97}, {256, 255}};
+  for (int tile : {1, 3, 16, 22})
+    for (int r = 1; r <= kMaxFilterRadius; ++r) {
+      const Filter2d f = make_named_filter("random:" + std::to_string(r + 7), r);
+      for (const auto& s : sizes) {
+        const Conv2dParams p{Conv2dStrategy::fast, r, tile, s[0], s[1]};
+        if (conv2d_problem(p, backend->limits())) continue;  // the largest tiles at the largest radii
+        const Image in = test::random_image(p.width, p.height, unsigned(tile * 1000 + r * 10 + s[1]));
+        std::vector<float> out(in.pixels.size()), ref(in.pixels.size());
+        backend->conv2d(p, f, in.pixels.data(), out.data());
+        conv2d_cpu(f, in.pixels.data(), ref.data(), p.width, p.height);
+        ASSERT_LE(test::max_abs_diff(out, ref), conv2d_tolerance(f, 1.0f))
+            << "fast tile=" << tile << " r=" << r << " " << s[0] << "x" << s[1];
+      }
+    }
+}
+
 TEST_P(Conv2dCuda, TimesEveryRepetitionWithEvents) {
   const Conv2dParams p{GetParam(), 2, 16, 512, 512};
   const Image in = test::random_image(p.width, p.height, 9);
@@ -71,5 +95,5 @@ TEST_P(Conv2dCuda, RefusesWhatTheDeviceCannotRun) {
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, Conv2dCuda,
                          ::testing::Values(Conv2dStrategy::basic, Conv2dStrategy::const_mem, Conv2dStrategy::tiled_in,
-                                           Conv2dStrategy::tiled_out, Conv2dStrategy::cached_halo),
+                                           Conv2dStrategy::tiled_out, Conv2dStrategy::cached_halo, Conv2dStrategy::fast),
                          [](const auto& info) { return std::string(strategy_info(info.param).name); });

@@ -1,4 +1,4 @@
-// Both matmul CUDA strategies and cuBLAS against the CPU reference; skipped where no CUDA
+// Every matmul CUDA strategy and cuBLAS against the CPU reference; skipped where no CUDA
 // device is usable.
 #include <gtest/gtest.h>
 
@@ -42,6 +42,25 @@ TEST_F(MatmulCuda, EachStrategyMatchesTheCpuReferenceAtEveryTileAndRectangularSi
         ASSERT_LE(test::max_abs_diff(P, ref), matmul_tolerance(s[1], 1.0f, 1.0f))
             << strategy_info(strategy).name << " tile=" << tile << " " << s[0] << "x" << s[1] << "x" << s[2];
       }
+  }
+}
+
+TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTiles) {
+  // Sizes below, at and past the 128 x 128 block tile and the 8-deep phases; inner or cols not a
+  // multiple of 4 take the element-by-element path, the others the float4 one.
+  constexpr int kFastSizes[][3] = {{1, 1, 1},    {3, 5, 7},      {128, 128, 128}, {129, 67, 131},
+                                   {257, 4, 260}, {200, 1024, 36}, {255, 9, 513},   {64, 12, 20}};
+  for (const auto& s : kFastSizes) {
+    const std::vector<float> M = test::random_image(s[1], s[0], 9).pixels, N = test::random_image(s[2], s[1], 10).pixels;
+    std::vector<float> P(std::size_t(s[0]) * s[2]), ref(P.size());
+    matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
+    for (int tile : {16, 1000}) {  // fast ignores TILE_WIDTH
+      const MatmulParams p{MatmulStrategy::fast, tile, s[0], s[1], s[2]};
+      ASSERT_FALSE(matmul_problem(p, engine_->limits()));
+      engine_->matmul(p, M.data(), N.data(), P.data());
+      ASSERT_LE(test::max_abs_diff(P, ref), matmul_tolerance(s[1], 1.0f, 1.0f))
+          << "fast tile=" << tile << " " << s[0] << "x" << s[1] << "x" << s[2];
+    }
   }
 }
 

@@ -29,9 +29,35 @@ MatmulParams params(MatmulStrategy s, int tile, int rows = 1024, int inner = 102
   return {s, tile, rows, inner, cols};
 }
 
+// fast, thread by thread: its 8 x 8 outputs; in every phase the elements of its float4 of M
+// and of N that lie inside the matrices (the others are zeros, not loads).
+MatmulCount brute_force_fast(const MatmulParams& p) {
+  const MatmulTiling g = tiling_of(p);
+  const LaunchGeometry l = launch_geometry(p);
+  MatmulCount c;
+  for (int by = 0; by < l.grid.y; ++by)
+    for (int bx = 0; bx < l.grid.x; ++bx)
+      for (int ty = 0; ty < l.block.y; ++ty)
+        for (int tx = 0; tx < l.block.x; ++tx) {
+          for (int i = 0; i < kMatmulFastOutputsPerAxis; ++i)
+            for (int j = 0; j < kMatmulFastOutputsPerAxis; ++j)
+              c.outputs += in_range(g.out_index(by, ty, i), p.rows) && in_range(g.out_index(bx, tx, j), p.cols);
+          const int id = ty * l.block.x + tx;
+          for (int ph = 0; ph < g.phases(p.inner); ++ph)
+            for (int q = 0; q < 4; ++q) {
+              c.m_loads += in_range(by * g.tile + g.m_row(id), p.rows) && in_range(g.phase_k(ph, g.m_k(id)) + q, p.inner);
+              c.n_loads += in_range(g.phase_k(ph, g.n_k(id)), p.inner) && in_range(bx * g.tile + g.n_col(id) + q, p.cols);
+            }
+        }
+  c.flops = 2 * c.outputs * p.inner;
+  c.global_load_bytes = 4 * (c.m_loads + c.n_loads);
+  return c;
+}
+
 // Every thread of every block, as the kernels run: naive loads a row of M and a column of N if
 // its P element exists; tiled loads Mds[ty][tx] and Nds[ty][tx] in every phase when inside.
 MatmulCount brute_force(const MatmulParams& p) {
+  if (p.strategy == MatmulStrategy::fast) return brute_force_fast(p);
   const MatmulTiling g = tiling_of(p);
   const LaunchGeometry l = launch_geometry(p);
   MatmulCount c;
@@ -95,9 +121,11 @@ TEST(MatmulTraffic, PartialTilesLoadOnlyWhatIsInsideTheMatrices) {
 TEST(MatmulTraffic, WholeGridCountEqualsBruteForceEmulation) {
   std::mt19937 rng(3);
   for (int trial = 0; trial < 150; ++trial) {
-    const MatmulParams p = params(trial % 2 ? MatmulStrategy::tiled : MatmulStrategy::naive,
-                                  kMinMatmulTile + int(rng() % 15), 1 + int(rng() % 70), 1 + int(rng() % 70),
-                                  1 + int(rng() % 70));
+    // fast's 128 x 128 block tiles: sizes up to 300 so that the grid has several of them.
+    const MatmulStrategy s = matmul_strategies()[trial % kMatmulStrategyCount].id;
+    const int most = s == MatmulStrategy::fast ? 300 : 70;
+    const MatmulParams p = params(s, kMinMatmulTile + int(rng() % 15), 1 + int(rng() % most), 1 + int(rng() % most),
+                                  1 + int(rng() % most));
     const MatmulCount a = exact_traffic(p), b = brute_force(p);
     const std::string what = std::string(strategy_info(p.strategy).name) + " tile=" + std::to_string(p.tile) + " " +
                              std::to_string(p.rows) + "x" + std::to_string(p.inner) + "x" + std::to_string(p.cols);
@@ -129,6 +157,49 @@ TEST(MatmulLaunch, GridCoversPWithTileByTileBlocks) {
   EXPECT_EQ(l.shared_bytes, 2u * 16 * 16 * 4);  // Mds and Nds
   EXPECT_EQ(launch_geometry(params(MatmulStrategy::naive, 16)).shared_bytes, 0u);
   EXPECT_EQ(tiling_of(params(MatmulStrategy::tiled, 16, 100, 30, 50)).phases(30), 2);
+}
+
+TEST(MatmulGeometry, FastGivesEachElementOfItsBlockTileToOneThreadAndEachTileCellOneLoader) {
+  const MatmulTiling g = tiling_of(params(MatmulStrategy::fast, 16));
+  ASSERT_EQ(g.tile, 128);
+  ASSERT_EQ(g.depth, 8);
+  std::vector<int> owners(128, 0);
+  for (int t = 0; t < kMatmulFastThreadsPerAxis; ++t)
+    for (int i = 0; i < kMatmulFastOutputsPerAxis; ++i) {
+      const int n = g.out_index(3, t, i);
+      ASSERT_TRUE(in_range(n - 3 * 128, 128));
+      ++owners[n - 3 * 128];
+      EXPECT_EQ(g.thread_of(n), t);
+      EXPECT_EQ(g.output_of(n), i);
+    }
+  for (int n = 0; n < 128; ++n) EXPECT_EQ(owners[n], 1) << n;
+  // Thread 5's rows: two runs of 4, half a tile apart.
+  EXPECT_EQ(g.out_index(0, 5, 0), 20);
+  EXPECT_EQ(g.out_index(0, 5, 3), 23);
+  EXPECT_EQ(g.out_index(0, 5, 4), 84);
+  // Per phase the 256 threads load the 128 x 8 tile of M and the 8 x 128 tile of N, a float4 each.
+  std::vector<int> m_cells(128 * 8, 0), n_cells(8 * 128, 0);
+  for (int id = 0; id < 256; ++id)
+    for (int q = 0; q < 4; ++q) ++m_cells[g.m_row(id) * 8 + g.m_k(id) + q], ++n_cells[g.n_k(id) * 128 + g.n_col(id) + q];
+  for (int c : m_cells) EXPECT_EQ(c, 1);
+  for (int c : n_cells) EXPECT_EQ(c, 1);
+}
+
+TEST(MatmulLaunch, FastIgnoresTileWidthAndLaunches16By16ThreadsPer128By128Tile) {
+  for (int tile : {1, 16, 1000}) {
+    const MatmulParams p = params(MatmulStrategy::fast, tile, 300, 70, 129);
+    EXPECT_FALSE(matmul_problem(p)) << tile;
+    const LaunchGeometry l = launch_geometry(p);
+    EXPECT_EQ(l.grid.x, 2);
+    EXPECT_EQ(l.grid.y, 3);
+    EXPECT_EQ(l.threads_per_block, 256);
+    EXPECT_EQ(l.shared_bytes, 2u * 2 * 8 * 128 * 4);  // Ms and Ns, double-buffered
+    // Rows: 16 + 16 + ceil(44 / 4) = 43 thread rows own outputs; columns: 16 + 1.
+    EXPECT_EQ(l.threads_computing, 43 * 17);
+  }
+  EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::fast, 16)).opb_model, 32.0);
+  const MatmulParams square = params(MatmulStrategy::fast, 16, 512, 512, 512);
+  EXPECT_DOUBLE_EQ(exact_traffic(square).opb(), 32.0);
 }
 
 TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {

@@ -232,7 +232,10 @@ class Conv1dShot : public ::testing::Test {
     s.overlays.legend = false;
     s.paused = true;
     ShotOptions o;
-    o.out = (fs::temp_directory_path() / "tilescope_conv1d_shot.png").string();
+    // One file per test: ctest runs the shot tests in parallel.
+    o.out = (fs::temp_directory_path() /
+             ("tilescope_conv1d_shot_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".png"))
+                .string();
     o.width = 1200, o.height = 800;
     o.hover = hover;
     o.zoom = zoom;
@@ -278,6 +281,30 @@ TEST_F(Conv1dShot, SharedMemoryLaneShowsOwnSlotsHaloSlotsAndGhostZeros) {
   const RowLook ghost = look_along([&](float i) { return at(i, y); }, -3, -0.1f, 0.1f);
   EXPECT_GT(ghost.pink, 10) << "ghost slots not tinted";
   EXPECT_GT(ghost.spread, 100) << "ghost slots not hatched";
+}
+
+TEST_F(Conv1dShot, FastStagesAFloat4RoundedHaloAndMarksTheThreadsEightOutputs) {
+  // fast, tile 32 (4 threads of 8 outputs), n = 3 staged as 4 halo cells a side: block 1 holds
+  // elements 28..67. Hovering element 41: thread 2, whose outputs are 40..43 and 56..59.
+  shoot({Conv1dStrategy::fast, 3, 32, 320}, Pixel{41, 0}, 4);
+  const Conv1dLanes lanes = conv1d_lanes(view_);
+  const float y = (lanes.sh0 + lanes.sh1) / 2 - 6;
+  const Rgb halo_left = at(29, y), own = at(50, y), halo_right = at(66, y), before = at(27, y), after = at(68, y);
+  EXPECT_GT(halo_left.r, halo_left.b + 80) << "the rounded-up halo slots 28..31 not orange";
+  EXPECT_GT(halo_right.r, halo_right.b + 80) << "the rounded-up halo slots 64..67 not orange";
+  EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
+  EXPECT_LT(before.r + before.g + before.b, 120) << "the staged halo starts at element 28";
+  EXPECT_LT(after.r + after.g + after.b, 120) << "the staged halo ends at element 67";
+  const float top = lanes.out0 + 8;  // above the waveform
+  for (int i : {56, 57, 58, 59}) {  // the thread's second group, away from the hovered taps
+    const Rgb c = at(float(i), top);
+    EXPECT_GT(c.r, c.b + 25) << "output " << i << " of the hovered thread not marked";
+    EXPECT_GT(c.g, c.b + 25) << "output " << i << " of the hovered thread not marked";
+  }
+  for (int i : {36, 48, 52, 61}) {
+    const Rgb c = at(float(i), top);
+    EXPECT_LT(c.r - c.b, 15) << "output " << i << " is another thread's";
+  }
 }
 
 TEST_F(Conv1dShot, CachedHaloKeepsOnlyTheTileInSharedMemory) {

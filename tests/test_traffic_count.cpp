@@ -73,17 +73,20 @@ TrafficCount brute_force(const Conv2dParams& p) {
             const int x = g.shared_origin(bx) + i % S, y = g.shared_origin(by) + i / S;
             c.tile_loads += in_range(x, p.width) && in_range(y, p.height);
           }
-          // Compute phase.
-          const int ox = g.out_coord(bx, tx), oy = g.out_coord(by, ty);
-          if (!g.computes(tx) || !g.computes(ty) || !in_range(ox, p.width) || !in_range(oy, p.height)) continue;
-          ++c.outputs;
-          for (int dy = -r; dy <= r; ++dy)
-            for (int dx = -r; dx <= r; ++dx) switch (tap_source(g, p.width, p.height, bx, by, ox + dx, oy + dy)) {
-                case TapSource::shared: ++c.taps_shared; break;
-                case TapSource::global: ++c.taps_global; c.filter_loads += filter_global; break;
-                case TapSource::ghost_shared: ++c.taps_ghost_shared; break;
-                case TapSource::ghost_skipped: ++c.taps_ghost_skipped; break;
-              }
+          // Compute phase: the thread's outputs (one, or fast's 4x4 patch).
+          for (int ky = 0; ky < g.outputs_per_thread(); ++ky)
+            for (int kx = 0; kx < g.outputs_per_thread(); ++kx) {
+              const int ox = g.out_coord(bx, tx, kx), oy = g.out_coord(by, ty, ky);
+              if (!g.computes(tx) || !g.computes(ty) || !in_range(ox, p.width) || !in_range(oy, p.height)) continue;
+              ++c.outputs;
+              for (int dy = -r; dy <= r; ++dy)
+                for (int dx = -r; dx <= r; ++dx) switch (tap_source(g, p.width, p.height, bx, by, ox + dx, oy + dy)) {
+                    case TapSource::shared: ++c.taps_shared; break;
+                    case TapSource::global: ++c.taps_global; c.filter_loads += filter_global; break;
+                    case TapSource::ghost_shared: ++c.taps_ghost_shared; break;
+                    case TapSource::ghost_skipped: ++c.taps_ghost_skipped; break;
+                  }
+            }
         }
   c.flops = 2 * (c.taps_shared + c.taps_global + c.taps_ghost_shared);
   c.global_load_bytes = 4 * (c.tile_loads + c.taps_global + c.filter_loads);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "kernels/error.hpp"
+#include "kernels/strategy_registry.hpp"
 #include "kernels/validate.hpp"
 
 using namespace tilescope;
@@ -40,6 +41,15 @@ TEST(Validate, RefusesSharedMemoryOverTheDeviceLimit) {
   const std::string why = problem({Conv2dStrategy::tiled_out, 2, 32, 64, 64}, small);  // 36^2 * 4 = 5184 B
   EXPECT_NE(why.find("5184 bytes of shared memory"), std::string::npos) << why;
   EXPECT_FALSE(conv2d_problem({Conv2dStrategy::tiled_in, 2, 32, 64, 64}, small));  // 4096 B fits
+}
+
+TEST(Validate, FastRunsEveryRadiusAtItsDefaultTileAndRefusesTheBooksTile) {
+  for (int r = 1; r <= kMaxFilterRadius; ++r)
+    EXPECT_FALSE(conv2d_problem({Conv2dStrategy::fast, r, default_tile(Conv2dStrategy::fast), 8192, 8192})) << r;
+  // tile 32 = 128x128 outputs: (128 + 2 x 4)^2 x 4 B = 73984 B of shared memory, over 48 KiB.
+  const std::string why = *conv2d_problem({Conv2dStrategy::fast, 1, 32, 1024, 1024});
+  EXPECT_NE(why.find("73984 bytes of shared memory"), std::string::npos) << why;
+  EXPECT_NE(why.find("smaller tile"), std::string::npos) << why;
 }
 
 TEST(Validate, RefusesEmptyHugeAndUnlaunchableImages) {

@@ -113,8 +113,8 @@ std::vector<float> bench_input(std::size_t n, unsigned seed) {
   return v;
 }
 
-double copy_median_ms(const Backend& backend, double bytes, int reps) {
-  return summarize(backend.time_copy(std::size_t(bytes), reps + 1)).median;
+double copy_median_ms(const Backend& backend, double traffic, int reps) {
+  return summarize(backend.time_copy(std::size_t(traffic / 2), reps + 1)).median;
 }
 
 }  // namespace tilescope::cli

@@ -56,7 +56,8 @@ inline std::string default_bench_size(const Backend& b, const char* gpu, const c
   return b.name() == "cuda" ? gpu : cpu;
 }
 
-// The copy ceiling of `bytes` on `backend`: median of `reps` copies after one warm-up.
-double copy_median_ms(const Backend& backend, double bytes, int reps);
+// The ceiling of a kernel whose compulsory traffic is `traffic` bytes: the median time of `reps`
+// copies (after one warm-up) of traffic / 2 bytes, which read and write `traffic` bytes in all.
+double copy_median_ms(const Backend& backend, double traffic, int reps);
 
 }  // namespace tilescope::cli

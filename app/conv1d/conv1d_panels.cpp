@@ -31,8 +31,8 @@ void conv1d_controls_panel(UiState& s, const Backend& backend) {
   Conv1dParams& p = s.conv1d.params;
   strategy_combo(conv1d_strategies(), kConv1dStrategyCount, p.strategy);
   ImGui::SliderInt("radius", &p.filter_radius, 1, kMaxConv1dRadius, "n = %d");
-  ImGui::SliderInt("blockDim", &p.tile, kMinConv1dTile, kMaxConv1dTile);
-  ImGui::TextDisabled("blockDim:");
+  ImGui::SliderInt("tile", &p.tile, kMinConv1dTile, kMaxConv1dTile, "%d outputs/block");
+  ImGui::TextDisabled("tile:");
   for (int t : {32, 64, 256, 1024}) {
     ImGui::SameLine();
     char label[8];
@@ -52,7 +52,7 @@ void conv1d_controls_panel(UiState& s, const Backend& backend) {
   ImGui::Checkbox("pause (space)", &s.paused);
   ImGui::SameLine();
   if (ImGui::Button("step (.)")) s.step_once = true;
-  disabled_wrapped("keys: + - radius, [ ] blockDim, 1-4 strategy; drag to pan, wheel to zoom, double-click to fit");
+  disabled_wrapped("keys: + - radius, [ ] tile, 1-5 strategy; drag to pan, wheel to zoom, double-click to fit");
 }
 
 void conv1d_model_panel(const Conv1dParams& p) {
@@ -78,9 +78,12 @@ void conv1d_launch_panel(const Conv1dParams& p) {
   if (conv1d_problem(p)) return;
   const LaunchGeometry l = launch_geometry(p);
   ImGui::Text("grid %d blocks x %d threads = %lld threads", l.grid.x, l.block.x, static_cast<long long>(l.threads_launched));
-  ImGui::Text("input tile %d = %d outputs + 2 x %d halo", l.in_tile_dim, l.out_tile_dim, p.filter_radius);
+  ImGui::Text("input tile %d = %d outputs + 2 x %d halo", l.in_tile_dim, l.out_tile_dim, (l.in_tile_dim - l.out_tile_dim) / 2);
+  if (p.strategy == Conv1dStrategy::fast)
+    ImGui::TextDisabled("%d outputs per thread; halo n rounded up to whole float4s", kConv1dFastOutputsPerThread);
   ImGui::Text("shared %zu B/block, constant %zu B", l.shared_bytes, l.constant_bytes);
-  ImGui::TextDisabled("%lld threads past the end of the signal idle", static_cast<long long>(l.threads_launched - p.length));
+  ImGui::TextDisabled("%lld threads past the end of the signal idle",
+                      static_cast<long long>(l.threads_launched - l.threads_computing));
 }
 
 void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const FrameStats& stats) {

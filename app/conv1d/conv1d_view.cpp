@@ -175,10 +175,10 @@ void Conv1dView::draw() {
   const auto focus = focus_pixel(state_);
   const bool focused = focus && focus->x < p.length;
   const int b = focused ? g.block_of(focus->x) : 0;
-  if (focused) {  // the block's output tile, halo cells, ghost cells
-    const float o0 = float(g.out_origin(b)), o1 = o0 + g.block;
+  if (focused) {  // the block's output tile, halo cells (fast: as staged, in whole float4s), ghost cells
+    const float o0 = float(g.out_origin(b)), o1 = o0 + g.block, h = float(std::max(g.r, g.shared_halo()));
     band(o0, std::min<float>(o1, p.length), L.in0, L.in1, with_alpha(palette::kOutputTile.rgba, 60));
-    for (const auto& [h0, h1] : {std::pair{o0 - g.r, o0}, {o1, o1 + g.r}}) {
+    for (const auto& [h0, h1] : {std::pair{o0 - h, o0}, {o1, o1 + h}}) {
       band(std::max(h0, 0.0f), std::min<float>(h1, p.length), L.in0, L.in1, with_alpha(palette::kHalo.rgba, 80));
       if (h0 < 0 || h1 > p.length) {
         const float g0 = h0 < 0 ? h0 : std::max<float>(h0, p.length), g1 = h0 < 0 ? std::min(h1, 0.0f) : h1;
@@ -197,7 +197,7 @@ void Conv1dView::draw() {
   } else {
     for (int s = 0; s < g.shared_dim(); ++s) {
       const int k = g.shared_coord(b, s);
-      const bool halo = g.left_halo_slot(g.loader_of_slot(s)) == s || g.right_halo_slot(g.loader_of_slot(s)) == s;
+      const bool halo = g.is_halo_slot(s);
       const ImVec2 a{sx(float(k)), L.sh0 + 2}, z{sx(float(k + 1)), L.sh1 - 2};
       if (!in_range(k, p.length)) {
         dl->AddRectFilled(a, z, with_alpha(palette::kGhostSignal.rgba, 110));
@@ -212,7 +212,9 @@ void Conv1dView::draw() {
     }
     const char* story = p.strategy == Conv1dStrategy::tiled
                             ? "N_s (shared) of the block; a slot's number: the thread that loads it"
-                            : "N_s (shared) of the block: only its own elements";
+                        : g.is_fast() ? "N_s (shared): a slot's number: the thread that loads its float4; yellow: the hovered "
+                                        "thread's windows"
+                                      : "N_s (shared) of the block: only its own elements";
     dl->AddText({view_.x + 6, L.sh0 - 1.2f * font}, IM_COL32(210, 210, 210, 255), story);
   }
 
@@ -234,6 +236,18 @@ void Conv1dView::draw() {
     for (std::size_t j = 0; j < in_pts.size(); ++j)
       dl->AddCircleFilled(in_pts[j], 2.0f, palette::kSignalIn.rgba), dl->AddCircleFilled(out_pts[j], 2.5f, palette::kSignalOut.rgba);
 
+  if (focused && g.outputs_per_thread() > 1) {  // every output of the hovered thread, and the windows it reads
+    const int t = g.thread_of(focus->x);
+    for (int k = 0; k < g.outputs_per_thread(); k += kConv1dFastGroup) {
+      const int i0 = g.out_coord(b, t, k);
+      if (i0 >= p.length) break;
+      const float i1 = std::min<float>(i0 + kConv1dFastGroup, p.length);
+      band(float(i0), i1, L.out0, L.out1, with_alpha(palette::kThreadOutputs.rgba, 60));
+      dl->AddRect({sx(float(i0)), L.out0 + 1}, {sx(i1), L.out1 - 1}, palette::kThreadOutputs.rgba, 0, 0, line);
+      const float w0 = float(i0 - g.shared_halo()), w1 = float(i0 + kConv1dFastGroup + g.shared_halo());
+      dl->AddRect({sx(w0), L.sh0}, {sx(w1), L.sh1}, palette::kThreadOutputs.rgba, 0, 0, line);
+    }
+  }
   if (focused) {  // the hovered output's taps, from where the kernel reads each one
     const int i = focus->x;
     const ImVec2 out_pt{sx(i + 0.5f), y_out(run_.output[i])};

@@ -1,6 +1,8 @@
 // The conv1d view's floating windows: the inspector of the focused output and the legend.
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/conv1d/conv1d_panels.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
@@ -33,7 +35,18 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, fl
   ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   ImGui::Text("output P[%d] = %+.5f%s", i, run.output[i], s.pinned ? "  [pinned: click to release]" : "");
   ImGui::Text("blockIdx %d, threadIdx %d (warp %d, lane %d)", b, t, t / 32, t % 32);
-  if (p.strategy == Conv1dStrategy::tiled) {
+  if (g.is_fast()) {
+    ImGui::Text("computes output %d of its %d:", g.output_of(i), g.outputs_per_thread());
+    for (int k = 0; k < g.outputs_per_thread(); k += kConv1dFastGroup)
+      if (const int i0 = g.out_coord(b, t, k); i0 < p.length)
+        ImGui::Text("  P[%d..%d] (one float4 store) from N_s[%d..%d]", i0, std::min(i0 + 3, p.length - 1),
+                    i0 - g.shared_origin(b) - g.shared_halo(), i0 - g.shared_origin(b) + 3 + g.shared_halo());
+    for (int pass = 0; g.float4_of(t, pass) < g.shared_float4s(); ++pass) {
+      const int slot = kConv1dFastGroup * g.float4_of(t, pass), k = g.shared_coord(b, slot);
+      ImGui::Text("loads the float4 N[%d..%d] into N_s[%d..%d]%s", k, k + 3, slot, slot + 3,
+                  in_range(k, p.length) && in_range(k + 3, p.length) ? "" : " (element by element, ghost cells: zeros)");
+    }
+  } else if (p.strategy == Conv1dStrategy::tiled) {
     ImGui::Text("loads N[%d] into N_s[%d]", g.shared_coord(b, g.own_slot(t)), g.own_slot(t));
     for (int slot : {g.left_halo_slot(t), g.right_halo_slot(t)})
       if (slot >= 0) {
@@ -83,9 +96,11 @@ void conv1d_legend_window(const UiState& s, float right, float bottom) {
     const Conv1dTiling g = tiling_of(p);
     const int i = focus->x, b = g.block_of(i);
     swatch(palette::kHoveredElement);
+    if (g.is_fast()) swatch(palette::kThreadOutputs);
     swatch(palette::kOutputTile);
     swatch(palette::kHalo);
-    if (g.out_origin(b) - g.r < 0 || g.out_origin(b) + g.block + g.r > p.length) swatch(palette::kGhostSignal, true);
+    const int reach = std::max(g.r, g.shared_halo());
+    if (g.out_origin(b) - reach < 0 || g.out_origin(b) + g.block + reach > p.length) swatch(palette::kGhostSignal, true);
     bool seen[4] = {};
     for (int k = i - g.r; k <= i + g.r; ++k) seen[int(tap_source(g, p.length, b, k))] = true;
     if (seen[int(TapSource::shared)]) swatch(palette::kTapShared);

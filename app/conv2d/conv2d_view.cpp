@@ -177,7 +177,10 @@ void Conv2dView::draw_overlays() {
     const Conv2dTiling g = tiling_of(p);
     const int bx = g.block_of(focus->x), by = g.block_of(focus->y);
     if (state_.overlays.block) draw_block(dl, view_, p, bx, by, style);
-    if (state_.overlays.receptive_field) draw_receptive_field(dl, view_, p, *focus, style);
+    if (state_.overlays.receptive_field) {
+      draw_receptive_field(dl, view_, p, *focus, style);
+      draw_thread_patch(dl, view_, p, *focus, style);
+    }
     if (state_.overlays.thread_ids) draw_thread_ids(dl, view_, p, bx, by);
   }
   dl->PopClipRect();

@@ -34,14 +34,20 @@ void matmul_controls_panel(UiState& s, const Backend& backend) {
     ImGui::EndCombo();
   }
   ImGui::TextDisabled("on %s", backend.description().c_str());
-  disabled_wrapped("keys: [ ] TILE_WIDTH, 1-2 strategy, < > step through the phases, b the barrier left out");
+  disabled_wrapped("keys: [ ] TILE_WIDTH, 1-3 strategy, < > step through the phases, b the barrier left out");
 }
 
 void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
   MatmulUi& m = s.matmul;
-  if (m.params.strategy != MatmulStrategy::tiled) {
+  if (m.params.strategy == MatmulStrategy::naive) {
     ImGui::TextWrapped("naive has no phases and no shared memory: each thread reads its whole row of M and "
                        "column of N from global memory (yellow).");
+    return;
+  }
+  if (m.params.strategy == MatmulStrategy::fast) {
+    ImGui::TextWrapped("fast runs %d phases of %d along the inner dimension, Ms / Ns double-buffered with one "
+                       "barrier per phase. TILE_WIDTH does not apply: the block tile is %d x %d.",
+                       tiling_of(m.params).phases(m.params.inner), kMatmulFastDepth, kMatmulFastTile, kMatmulFastTile);
     return;
   }
   const int phases = tiling_of(m.params).phases(m.params.inner);

@@ -203,9 +203,9 @@ void MatmulView::draw() {
   const auto focus = focus_pixel(state_);
   if (focus && in_range(focus->x, p.cols) && in_range(focus->y, p.rows)) {
     const MatmulTiling g = tiling_of(p);
-    const int col = focus->x, row = focus->y, bx = col / p.tile, by = row / p.tile;
+    const int col = focus->x, row = focus->y, bx = col / g.tile, by = row / g.tile;
     const int r0 = g.row_of(by, 0), c0 = g.col_of(bx, 0);
-    const int r1 = std::min(r0 + p.tile, p.rows), c1 = std::min(c0 + p.tile, p.cols);
+    const int r1 = std::min(r0 + g.tile, p.rows), c1 = std::min(c0 + g.tile, p.cols);
     outline(at_M, 0, r0, p.inner, r1, palette::kStrip.rgba, line);  // the block's strips
     outline(at_N, c0, 0, c1, p.inner, palette::kStrip.rgba, line);
     outline(at_P, c0, r0, c1, r1, palette::kOutputTile.rgba, line + 1);
@@ -250,6 +250,22 @@ void MatmulView::draw() {
         const Vec2 a = l.at(at_Nds.x - 0.5f, at_Nds.y - 0.5f), b = l.at(at_Mds.x + shared + 0.5f, at_Mds.y + shared + 0.5f);
         dl->AddRect({a.x, a.y - 1.5f * font}, {b.x, b.y}, IM_COL32(255, 255, 255, 255), 0, 0, line + 1);
       }
+    } else if (p.strategy == MatmulStrategy::fast) {
+      // The hovered thread's 8 x 8 outputs, four 4 x 4 quadrants half a block tile apart, and
+      // the 8 rows of M and 8 columns of N that they need.
+      const int ty = g.thread_of(row), tx = g.thread_of(col);
+      for (int h = 0; h < 2; ++h) {
+        const int rq = g.out_index(by, ty, 4 * h), cq = g.out_index(bx, tx, 4 * h);
+        if (rq < p.rows) outline(at_M, 0, rq, p.inner, std::min(rq + 4, p.rows), palette::kThreadStrips.rgba, line);
+        if (cq < p.cols) outline(at_N, cq, 0, std::min(cq + 4, p.cols), p.inner, palette::kThreadStrips.rgba, line);
+        for (int v = 0; v < 2; ++v) {
+          const int cv = g.out_index(bx, tx, 4 * v);
+          if (rq >= p.rows || cv >= p.cols) continue;
+          const auto [a, b] = rect(at_P, cv, rq, std::min(cv + 4, p.cols), std::min(rq + 4, p.rows));
+          dl->AddRectFilled(a, b, with_alpha(palette::kThreadOutputs8x8.rgba, 70));
+          dl->AddRect(a, b, palette::kThreadOutputs8x8.rgba, 0, 0, line + 1);
+        }
+      }
     } else {  // naive: the thread walks its whole row of M and column of N in global memory
       outline(at_M, 0, row, p.inner, row + 1, palette::kThreadReadsGlobal.rgba, line);
       outline(at_N, col, 0, col + 1, p.inner, palette::kThreadReadsGlobal.rgba, line);
@@ -259,7 +275,10 @@ void MatmulView::draw() {
   char caption[160];
   std::snprintf(caption, sizeof caption, "tiled, phase %d (of 0..%d): %s", m.phase, tiling_of(p).phases(p.inner) - 1,
                 matmul_step_name(m.step));
-  if (p.strategy == MatmulStrategy::tiled) dl->AddText({view_.x + font, view_.y + 0.5f * font}, IM_COL32(255, 255, 255, 255), caption);
+  if (p.strategy == MatmulStrategy::fast)
+    std::snprintf(caption, sizeof caption, "fast: a block of 16 x 16 threads computes a %d x %d tile of P, a thread 8 x 8 of it",
+                  kMatmulFastTile, kMatmulFastTile);
+  if (p.strategy != MatmulStrategy::naive) dl->AddText({view_.x + font, view_.y + 0.5f * font}, IM_COL32(255, 255, 255, 255), caption);
   dl->PopClipRect();
 }
 

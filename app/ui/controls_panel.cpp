@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/ui/panels.hpp"
+#include "kernels/conv2d_geometry.hpp"
 #include "kernels/strategy_registry.hpp"
 #include "kernels/validate.hpp"
 
@@ -52,7 +53,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
       const StrategyInfo& option = conv2d_strategies()[i];
       char label[96];
       std::snprintf(label, sizeof label, "%d  %s", i + 1, option.display_name.data());
-      if (ImGui::Selectable(label, option.id == s.params.strategy)) s.params.strategy = option.id;
+      if (ImGui::Selectable(label, option.id == s.params.strategy)) select_strategy(s, option.id);
     }
     ImGui::EndCombo();
   }
@@ -68,6 +69,9 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     if (ImGui::SmallButton(label)) s.params.tile = t;
   }
   clamp_params(s);
+  const Conv2dTiling g = tiling_of(s.params);
+  ImGui::TextDisabled("block %dx%d threads, output tile %dx%d", g.block_dim(), g.block_dim(), g.out_tile_dim(),
+                      g.out_tile_dim());
   if (auto problem = conv2d_problem(s.params, pipeline.backend().limits())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", problem->c_str());
@@ -131,7 +135,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   if (ImGui::Button("step (.)")) s.step_once = true;
   ImGui::SameLine();
   ImGui::Checkbox("presentation (F)", &s.presentation);
-  ImGui::TextDisabled("keys: +/- radius  [ ] tile  1-5 strategy  v view  s screenshot");
+  ImGui::TextDisabled("keys: +/- radius  [ ] tile  1-6 strategy  v view  s screenshot");
 }
 
 }  // namespace tilescope

@@ -9,18 +9,18 @@
 
 namespace tilescope {
 
-double copy_ceiling_ms(const Backend& backend, double bytes) {
+double copy_ceiling_ms(const Backend& backend, double traffic) {
   static std::map<std::pair<std::string, double>, double> measured;  // one copy timing per size
-  const auto key = std::make_pair(backend.description(), bytes);
+  const auto key = std::make_pair(backend.description(), traffic);
   if (auto it = measured.find(key); it != measured.end()) return it->second;
-  std::vector<double> ms = backend.time_copy(std::size_t(bytes), 6);
+  std::vector<double> ms = backend.time_copy(std::size_t(traffic / 2), 6);  // read + write = traffic
   ms.erase(ms.begin());  // warm-up
   std::sort(ms.begin(), ms.end());
   return measured[key] = ms[ms.size() / 2];
 }
 
-double copy_ceiling_line(const Backend& backend, double bytes, double kernel_ms) {
-  const double copy_ms = copy_ceiling_ms(backend, bytes), gbs = bytes / copy_ms * 1e-6;
+double copy_ceiling_line(const Backend& backend, double traffic, double kernel_ms) {
+  const double copy_ms = copy_ceiling_ms(backend, traffic), gbs = traffic / copy_ms * 1e-6;
   ImGui::Text("copy ceiling %.3f ms", copy_ms);
   if (kernel_ms > 0) {
     ImGui::SameLine();

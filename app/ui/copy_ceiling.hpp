@@ -6,10 +6,11 @@
 
 namespace tilescope {
 
-// Median ms of a few copies of `bytes` on `backend`, measured once per backend and size.
-double copy_ceiling_ms(const Backend& backend, double bytes);
+// Median ms of a few copies that move `traffic` bytes in all (traffic / 2 read, as many written)
+// on `backend`, measured once per backend and size.
+double copy_ceiling_ms(const Backend& backend, double traffic);
 // "copy ceiling 0.128 ms  kernel at 43%" (the bandwidth in its tooltip); returns the copy
 // bandwidth in GB/s for the roofline.
-double copy_ceiling_line(const Backend& backend, double bytes, double kernel_ms);
+double copy_ceiling_line(const Backend& backend, double traffic, double kernel_ms);
 
 }  // namespace tilescope

@@ -15,6 +15,7 @@ const char* load_story(Conv2dStrategy s) {
     case Conv2dStrategy::tiled_in: return "each thread loads one input-tile cell; the halo ring then idles";
     case Conv2dStrategy::tiled_out: return "threads loop over the larger input tile, halo included";
     case Conv2dStrategy::cached_halo: return "tile cells in shared memory, halo taps from global memory (L2)";
+    case Conv2dStrategy::fast: return "float4 cp.async into shared; each thread's window rows into registers";
   }
   return "";
 }
@@ -35,6 +36,13 @@ void inspector_window(const UiState& s, float x, float y) {
   ImGui::Text("output pixel (%d, %d)%s", focus->x, focus->y, s.pinned ? "  [pinned: click to release]" : "");
   ImGui::Text("blockIdx  (%d, %d)   threadIdx (%d, %d)", bx, by, tx, ty);
   ImGui::Text("warp %d, lane %d   (thread %d of %d)", linear / 32, linear % 32, linear, g.block_dim() * g.block_dim());
+  if (const int k = g.outputs_per_thread(); k > 1) {
+    const int x0 = g.out_coord(bx, tx), y0 = g.out_coord(by, ty), r = p.filter_radius;
+    ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", g.output_of(focus->x),
+                g.output_of(focus->y), k, k, x0, x0 + k - 1, y0, y0 + k - 1);
+    ImGui::Text("its %dx%d input window is read once from shared into registers for %d FMAs", k + 2 * r,
+                k + 2 * r, k * k * p.filter_dim() * p.filter_dim());
+  }
   int count[4] = {};
   for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
     for (int dx = -p.filter_radius; dx <= p.filter_radius; ++dx)

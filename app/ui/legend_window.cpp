@@ -27,6 +27,7 @@ void legend_window(const UiState& s, float right, float bottom) {
                                 g.in_origin(bx) + g.in_tile_dim() > p.width || g.in_origin(by) + g.in_tile_dim() > p.height;
       if (crosses_edge) swatch(palette::kGhost, true);
       if (p.strategy == Conv2dStrategy::tiled_in) swatch(palette::kLoadOnly);
+      if (g.shared_halo() != p.filter_radius) swatch(palette::kStagedTile);
     }
     if (s.overlays.receptive_field) {
       bool seen[4] = {};
@@ -37,6 +38,7 @@ void legend_window(const UiState& s, float right, float bottom) {
       if (seen[int(TapSource::global)]) swatch(palette::kTapGlobal);
       if (seen[int(TapSource::ghost_shared)]) swatch(palette::kTapGhostShared, true);
       if (seen[int(TapSource::ghost_skipped)]) swatch(palette::kTapGhostSkipped, true);
+      if (g.outputs_per_thread() > 1) swatch(palette::kThreadPatch), swatch(palette::kThreadWindow);
     }
   } else {
     ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "kernels/strategy_registry.hpp"
+
 namespace tilescope {
 
 std::optional<Pixel> focus_pixel(const UiState& s) { return s.pinned ? s.pinned : s.hover; }
@@ -9,6 +11,11 @@ std::optional<Pixel> focus_pixel(const UiState& s) { return s.pinned ? s.pinned 
 void clamp_params(UiState& s) {
   s.params.filter_radius = std::clamp(s.params.filter_radius, 1, kMaxFilterRadius);
   s.params.tile = std::clamp(s.params.tile, 1, 32);
+}
+
+void select_strategy(UiState& s, Conv2dStrategy strategy) {
+  if (default_tile(strategy) != default_tile(s.params.strategy)) s.params.tile = default_tile(strategy);
+  s.params.strategy = strategy;
 }
 
 const char* const* pattern_labels() {
@@ -45,8 +52,8 @@ bool apply_key(UiState& s, unsigned int ch) {
     case '-': case '_': --s.params.filter_radius; break;
     case ']': s.params.tile = s.params.tile < 8 ? s.params.tile + 1 : std::min(32, s.params.tile * 2); break;
     case '[': s.params.tile = s.params.tile <= 8 ? s.params.tile - 1 : s.params.tile / 2; break;
-    case '1': case '2': case '3': case '4': case '5':
-      s.params.strategy = static_cast<Conv2dStrategy>(ch - '1');
+    case '1': case '2': case '3': case '4': case '5': case '6':
+      select_strategy(s, static_cast<Conv2dStrategy>(ch - '1'));
       break;
     case 'v': case 'V': s.view = static_cast<ViewMode>((int(s.view) + 1) % 4); break;
     default: return false;
@@ -127,7 +134,7 @@ bool apply_conv1d_key(UiState& s, unsigned int ch) {
     case '-': case '_': --p.filter_radius; break;
     case ']': p.tile *= 2; break;
     case '[': p.tile /= 2; break;
-    case '1': case '2': case '3': case '4': p.strategy = static_cast<Conv1dStrategy>(ch - '1'); break;
+    case '1': case '2': case '3': case '4': case '5': p.strategy = static_cast<Conv1dStrategy>(ch - '1'); break;
     default: return false;
   }
   clamp_conv1d(s.conv1d);
@@ -142,7 +149,7 @@ bool apply_matmul_key(UiState& s, unsigned int ch) {
   switch (ch) {
     case ']': ++m.params.tile; break;
     case '[': --m.params.tile; break;
-    case '1': case '2': m.params.strategy = static_cast<MatmulStrategy>(ch - '1'); break;
+    case '1': case '2': case '3': m.params.strategy = static_cast<MatmulStrategy>(ch - '1'); break;
     case '>': case '<': {
       const int next = std::clamp(at + (ch == '>' ? 1 : -1), 0, last);
       m.phase = next / kMatmulSteps, m.step = next % kMatmulSteps;

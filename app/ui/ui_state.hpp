@@ -94,7 +94,7 @@ std::optional<Pixel> focus_pixel(const UiState& s);
 // Keys every view shares (as typed characters): space pause, . single step, f presentation mode,
 // s screenshot, p next pattern. Returns whether it was one.
 bool apply_common_key(UiState& s, unsigned int ch);
-// The conv2d view's keys: + - radius, [ ] tile, 1-5 strategy, v cycle views, and the common ones.
+// The conv2d view's keys: + - radius, [ ] tile, 1-6 strategy, v cycle views, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
 
 // The stencil3d view's keys: + - order, [ ] tile, 1-4 strategy, < > slice, r reset, and the common ones.
@@ -104,10 +104,13 @@ void clamp_stencil3d(Stencil3dUi& s);
 
 // Keeps radius and tile inside what the kernels support (1..kMaxFilterRadius, 1..32).
 void clamp_params(UiState& s);
+// Switches strategy; a strategy with another default tile (fast's 16 vs the book's 32) starts
+// from its own, since the other's tile may not even fit its shared memory.
+void select_strategy(UiState& s, Conv2dStrategy strategy);
 
-// The conv1d view's keys: + - radius, [ ] block size, 1-4 strategy, and the common ones.
+// The conv1d view's keys: + - radius, [ ] block size, 1-5 strategy, and the common ones.
 bool apply_conv1d_key(UiState& s, unsigned int ch);
-// The matmul view's keys: [ ] TILE_WIDTH, 1-2 strategy, < > step back / forward through the
+// The matmul view's keys: [ ] TILE_WIDTH, 1-3 strategy, < > step back / forward through the
 // phases, b cycles the barrier left out, and the common ones.
 bool apply_matmul_key(UiState& s, unsigned int ch);
 // Keeps the conv1d and matmul settings inside what their kernels and views support.

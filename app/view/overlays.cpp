@@ -11,6 +11,23 @@
 #include "kernels/launch_geometry.hpp"
 
 namespace tilescope {
+namespace {
+
+void dashed_outline(ImDrawList* dl, const ViewTransform& xf, const CellRect& cells, ImU32 colour, float width) {
+  const ImVec2 a = screen(xf, cells.x0, cells.y0), b = screen(xf, cells.x1, cells.y1);
+  const float dash = 8.0f;
+  auto dashed = [&](ImVec2 u, ImVec2 v) {
+    const float len = std::hypot(v.x - u.x, v.y - u.y);
+    for (float t = 0; t < len; t += 2 * dash) {
+      const float t1 = std::min(len, t + dash);
+      dl->AddLine({u.x + (v.x - u.x) * t / len, u.y + (v.y - u.y) * t / len},
+                  {u.x + (v.x - u.x) * t1 / len, u.y + (v.y - u.y) * t1 / len}, colour, width);
+    }
+  };
+  dashed(a, {b.x, a.y}), dashed({b.x, a.y}, b), dashed(b, {a.x, b.y}), dashed({a.x, b.y}, a);
+}
+
+}  // namespace
 
 void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const OverlayStyle& st) {
   const Conv2dTiling g = tiling_of(p);
@@ -61,21 +78,27 @@ void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, 
     // Drawn as a dashed band along the block's edge and its inner edge.
     const CellRect inner{g.in_origin(bx) + p.filter_radius, g.in_origin(by) + p.filter_radius,
                          g.in_origin(bx) + g.in_tile_dim() - p.filter_radius, g.in_origin(by) + g.in_tile_dim() - p.filter_radius};
-    const ImVec2 a = screen(xf, in.x0, in.y0), b = screen(xf, in.x1, in.y1);
-    const ImVec2 ia = screen(xf, inner.x0, inner.y0), ib = screen(xf, inner.x1, inner.y1);
-    const float dash = 8.0f;
-    auto dashed = [&](ImVec2 u, ImVec2 v) {
-      const float len = std::hypot(v.x - u.x, v.y - u.y);
-      for (float t = 0; t < len; t += 2 * dash) {
-        const float t1 = std::min(len, t + dash);
-        dl->AddLine({u.x + (v.x - u.x) * t / len, u.y + (v.y - u.y) * t / len},
-                    {u.x + (v.x - u.x) * t1 / len, u.y + (v.y - u.y) * t1 / len}, palette::kLoadOnly.rgba, 2 * st.line);
-      }
-    };
-    for (auto [u, v] : {std::pair{a, ImVec2{b.x, a.y}}, {ImVec2{b.x, a.y}, b}, {b, ImVec2{a.x, b.y}}, {ImVec2{a.x, b.y}, a},
-                        {ia, ImVec2{ib.x, ia.y}}, {ImVec2{ib.x, ia.y}, ib}, {ib, ImVec2{ia.x, ib.y}}, {ImVec2{ia.x, ib.y}, ia}})
-      dashed(u, v);
+    dashed_outline(dl, xf, in, palette::kLoadOnly.rgba, 2 * st.line);
+    dashed_outline(dl, xf, inner, palette::kLoadOnly.rgba, 2 * st.line);
   }
+  // fast stages more than the input tile when r is not a multiple of 4 (16-byte aligned rows).
+  if (g.shared_halo() != p.filter_radius) {
+    const int o = g.shared_origin(bx), oy = g.shared_origin(by), n = g.shared_dim();
+    dashed_outline(dl, xf, {o, oy, o + n, oy + n}, palette::kStagedTile.rgba, 1.5f * st.line);
+  }
+}
+
+void draw_thread_patch(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
+                       const OverlayStyle& st) {
+  const Conv2dTiling g = tiling_of(p);
+  const int k = g.outputs_per_thread(), r = p.filter_radius;
+  if (k == 1) return;
+  const int bx = g.block_of(px.x), by = g.block_of(px.y);
+  const int x0 = g.out_coord(bx, g.thread_of(px.x)), y0 = g.out_coord(by, g.thread_of(px.y));
+  const CellRect patch = intersect({x0, y0, x0 + k, y0 + k}, {0, 0, p.width, p.height});
+  outline(dl, xf, patch, palette::rgba(20, 20, 20), 3.5f * st.line);
+  outline(dl, xf, patch, palette::kThreadPatch.rgba, 2 * st.line);
+  dashed_outline(dl, xf, {x0 - r, y0 - r, x0 + k + r, y0 + k + r}, palette::kThreadWindow.rgba, 1.5f * st.line);
 }
 
 void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
@@ -98,11 +121,14 @@ void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dP
 }
 
 void draw_thread_ids(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by) {
-  // "31,31" is about 2.6 em wide: scale the type to the cell, down to a legible minimum.
-  const float size = std::min(ImGui::GetFontSize(), xf.zoom() / 2.8f);
-  if (size < 9.0f) return;
   const Conv2dTiling g = tiling_of(p);
-  // A thread's cell: its output pixel, or for tiled_in's block = input tile, the cell it loads.
+  // A thread's cell: its output pixel (fast: its k x k output patch), or for tiled_in's block =
+  // input tile, the cell it loads.
+  const int k = g.outputs_per_thread();
+  const float span = xf.zoom() * k;
+  // "31,31" is about 2.6 em wide: scale the type to the cell, down to a legible minimum.
+  const float size = std::min(ImGui::GetFontSize(), span / 2.8f);
+  if (size < 9.0f) return;
   auto cell = [&](int b, int t) { return p.strategy == Conv2dStrategy::tiled_in ? g.shared_origin(b) + t : g.out_coord(b, t); };
   const Rect& vp = xf.viewport();
   ImFont* font = ImGui::GetFont();
@@ -110,10 +136,11 @@ void draw_thread_ids(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams
   for (int ty = 0; ty < g.block_dim(); ++ty)
     for (int tx = 0; tx < g.block_dim(); ++tx) {
       const ImVec2 a = screen(xf, cell(bx, tx), cell(by, ty));
-      if (a.x < vp.x - xf.zoom() || a.y < vp.y - xf.zoom() || a.x > vp.x + vp.w || a.y > vp.y + vp.h) continue;
+      if (a.x < vp.x - span || a.y < vp.y - span || a.x > vp.x + vp.w || a.y > vp.y + vp.h) continue;
+      if (k > 1) dl->AddRect(a, {a.x + span, a.y + span}, palette::rgba(255, 255, 255, 90), 0.0f, 0, 1.0f);
       std::snprintf(text, sizeof text, "%d,%d", tx, ty);
       const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
-      const ImVec2 at{a.x + (xf.zoom() - extent.x) / 2, a.y + (xf.zoom() - extent.y) / 2};
+      const ImVec2 at{a.x + (span - extent.x) / 2, a.y + (span - extent.y) / 2};
       dl->AddText(font, size, {at.x + 1, at.y + 1}, palette::rgba(0, 0, 0, 220), text);
       dl->AddText(font, size, at, g.computes(tx) && g.computes(ty) ? palette::rgba(255, 255, 255) : palette::kLoadOnly.rgba,
                   text);

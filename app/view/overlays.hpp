@@ -1,7 +1,8 @@
 #pragma once
 // Overlays drawn over the image from the kernels' launch geometry (never recomputed here):
 // the output-tile grid, the focused block's input tile / halo / ghost cells / load-only ring,
-// the focused pixel's taps coloured by where the kernel reads them, and thread indices.
+// the focused pixel's taps coloured by where the kernel reads them, the focused thread's output
+// patch, and thread indices.
 #include <imgui.h>
 
 #include "app/ui/ui_state.hpp"
@@ -19,6 +20,10 @@ void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, 
                 const OverlayStyle& st);
 void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
                           const OverlayStyle& st);
+// Thread coarsening (fast): the patch of outputs the thread that computes px owns, and the input
+// window it reads into registers; nothing for one-output-per-thread strategies.
+void draw_thread_patch(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
+                       const OverlayStyle& st);
 // threadIdx of every thread of block (bx, by) at the cell it owns, where cells are large enough.
 void draw_thread_ids(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by);
 

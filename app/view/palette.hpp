@@ -32,6 +32,9 @@ inline constexpr Swatch kTapRegisters{rgba(86, 180, 233), "neighbour held in a r
 inline constexpr Swatch kTapShuffle{rgba(240, 228, 66), "neighbour from another lane's register (__shfl_sync)"};
 inline constexpr Swatch kHaloCached{rgba(230, 159, 0), "halo read through L1/L2 (not staged in shared memory)"};
 inline constexpr Swatch kHovered{rgba(255, 255, 255), "the hovered output pixel"};
+inline constexpr Swatch kThreadPatch{rgba(86, 180, 233), "outputs the hovered thread computes (one register patch)"};
+inline constexpr Swatch kThreadWindow{rgba(86, 180, 233), "input rows that thread reads into registers (dashed)"};
+inline constexpr Swatch kStagedTile{rgba(230, 159, 0), "staged tile: halo rounded up to 4 cells (dashed)"};
 
 // The colour of a tap, by where the kernel reads it.
 constexpr std::uint32_t tap_colour(TapSource s) {
@@ -49,6 +52,7 @@ inline constexpr Swatch kSignalIn{rgba(235, 235, 235), "input N (live: sum of si
 inline constexpr Swatch kSignalOut{rgba(86, 180, 233), "output P"};
 inline constexpr Swatch kGhostSignal{rgba(204, 121, 167), "ghost cells (outside the signal: zero), hatched"};
 inline constexpr Swatch kHoveredElement{rgba(255, 255, 255), "the hovered output element"};
+inline constexpr Swatch kThreadOutputs{rgba(240, 228, 66), "fast: the hovered thread's 8 outputs and the windows it reads"};
 
 // matmul: the block's view of M, N and P.
 inline constexpr Swatch kStrip{rgba(86, 180, 233), "row strip of M / column strip of N the block reads"};
@@ -57,6 +61,8 @@ inline constexpr Swatch kNdsTile{rgba(213, 94, 0), "this phase's tile of N, stag
 inline constexpr Swatch kThreadReads{rgba(240, 228, 66), "what the hovered thread reads from Mds / Nds"};
 inline constexpr Swatch kThreadReadsGlobal{rgba(240, 228, 66), "the hovered thread's row of M and column of N (global)"};
 inline constexpr Swatch kTilePadding{rgba(204, 121, 167), "tile cells past the matrix edge: zero, no load (hatched)"};
+inline constexpr Swatch kThreadOutputs8x8{rgba(240, 228, 66), "fast: the hovered thread's 8 x 8 P elements (four 4 x 4 quadrants)"};
+inline constexpr Swatch kThreadStrips{rgba(0, 158, 115), "fast: the 8 rows of M and 8 columns of N they need (through Ms / Ns)"};
 inline constexpr Swatch kWrongElement{rgba(255, 255, 255), "P element that comes out wrong (crossed)"};
 
 // The heat map of the stencil view (the same stops as heat_map in shaders/image.frag), t in [0, 1].

@@ -1,5 +1,5 @@
 #pragma once
-// Host entry points of the conv1d CUDA kernels (PMPP 3rd ed. 7.2-7.5).
+// Host entry points of the conv1d CUDA kernels (PMPP 3rd ed. 7.2-7.5) and the fast one beyond it.
 #include <cuda_runtime.h>
 
 #include "kernels/conv1d_params.hpp"

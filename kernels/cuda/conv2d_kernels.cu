@@ -1,3 +1,5 @@
+#include <cstdint>
+
 #include "kernels/conv2d_geometry.hpp"
 #include "kernels/cuda/conv2d_kernels.cuh"
 #include "kernels/cuda/cuda_check.hpp"
@@ -106,6 +108,97 @@ __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_cached_halo_kernel(co
   P[row * width + col] = sum;
 }
 
+// cp.async: a global-to-shared copy that skips the registers, so a thread issues all its copies
+// back to back. src_bytes = 0 writes zeros without reading (the ghost cells).
+template <int kBytes>
+__device__ __forceinline__ void copy_async(float* s_dst, const float* src, bool valid) {
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(s_dst));
+  if constexpr (kBytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0));
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 4 : 0));
+}
+
+// Stages the block's S x S shared tile in units of kWidth floats (4 when rows are 16-byte
+// aligned, else 1). Thread i copies units i, i + T^2, ...; the (row, unit) pair is stepped
+// rather than divided out for every unit, and a ghost unit selects offset 0 instead of
+// branching, so the loop stays short: it is most of the non-FMA instructions.
+template <int kWidth>
+__device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N_s, int width, int height,
+                                           const Conv2dTiling& g) {
+  const int S = g.shared_dim(), units = S / kWidth, threads = g.block_dim() * g.block_dim();
+  const int x0 = g.shared_origin(blockIdx.x), y0 = g.shared_origin(blockIdx.y);
+  const int step_y = threads / units, step_x = threads % units;
+  const int tid = threadIdx.y * g.block_dim() + threadIdx.x;
+  for (int sy = tid / units, su = tid % units; sy < S;) {
+    const int x = x0 + su * kWidth, y = y0 + sy;
+    // With kWidth 4, x and width are multiples of 4: a unit is wholly inside or wholly ghost.
+    const bool inside = in_range(x, width) && in_range(y, height);
+    copy_async<4 * kWidth>(N_s + sy * S + su * kWidth, N + (inside ? y * width + x : 0), inside);
+    su += step_x, sy += step_y;
+    if (su >= units) su -= units, ++sy;
+  }
+  asm volatile("cp.async.wait_all;\n" ::);
+}
+
+// Beyond the book: thread coarsening with register reuse. Each thread computes a C x C patch of
+// consecutive outputs (C = kFastCoarsening). It walks the C + 2R input rows of its window: one
+// row is read from shared memory as float4 into registers and feeds every output of the patch
+// whose filter covers that row, so one shared load serves up to C x C multiply-adds. Loops are
+// fully unrolled on R, so every filter index is a compile-time constant and each tap is an FFMA
+// with a warp-uniform constant operand, no load instruction.
+template <int R>
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_fast_kernel(const float* __restrict__ N, float* __restrict__ P,
+                                                                      int width, int height, Conv2dTiling g, bool aligned) {
+  constexpr int C = kFastCoarsening, D = 2 * R + 1, H = (R + 3) / 4 * 4;  // H = g.shared_halo()
+  // The window of a thread's patch starts H - R cells into its 16-byte aligned shared span.
+  constexpr int kVectors = (H + R + C + 3) / 4;
+  extern __shared__ float4 N_s4[];
+  float* N_s = reinterpret_cast<float*>(N_s4);
+  if (aligned)
+    stage_tile<4>(N, N_s, width, height, g);
+  else
+    stage_tile<1>(N, N_s, width, height, g);
+  __syncthreads();
+
+  const int S = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  float acc[C][C] = {};
+  const float* window = N_s + (H - R + ty * C) * S + tx * C;
+#pragma unroll
+  for (int j = 0; j < C + 2 * R; ++j) {  // input row j of the window
+    float in[4 * kVectors];
+#pragma unroll
+    for (int v = 0; v < kVectors; ++v) {
+      const float4 q = reinterpret_cast<const float4*>(window + j * S)[v];
+      in[4 * v] = q.x, in[4 * v + 1] = q.y, in[4 * v + 2] = q.z, in[4 * v + 3] = q.w;
+    }
+#pragma unroll
+    for (int oy = 0; oy < C; ++oy) {  // every output row whose filter covers input row j
+      const int fy = j - oy;
+      if (fy < 0 || fy >= D) continue;
+#pragma unroll
+      for (int fx = 0; fx < D; ++fx)
+#pragma unroll
+        for (int ox = 0; ox < C; ++ox) acc[oy][ox] = fmaf(c_filter[fy * D + fx], in[H - R + ox + fx], acc[oy][ox]);
+    }
+  }
+
+  const int col = g.out_coord(blockIdx.x, tx), row0 = g.out_coord(blockIdx.y, ty);
+  if (col >= width) return;
+#pragma unroll
+  for (int oy = 0; oy < C; ++oy) {
+    if (row0 + oy >= height) return;
+    float* out = P + (row0 + oy) * width + col;
+    if (aligned) {  // width % 4 == 0: the whole row of the patch is inside
+      *reinterpret_cast<float4*>(out) = make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
+    } else {
+#pragma unroll
+      for (int ox = 0; ox < C; ++ox)
+        if (col + ox < width) out[ox] = acc[oy][ox];
+    }
+  }
+}
+
 template <int R>
 void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
                    cudaStream_t stream) {
@@ -129,6 +222,13 @@ void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const
     case Conv2dStrategy::cached_halo:
       conv2d_cached_halo_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
       return check_launch("conv2d_cached_halo_kernel");
+    case Conv2dStrategy::fast: {
+      // float4 copies and stores need 16-byte aligned rows: width % 4 == 0 and aligned buffers.
+      const bool aligned = p.width % 4 == 0 && reinterpret_cast<std::uintptr_t>(d_in) % 16 == 0 &&
+                           reinterpret_cast<std::uintptr_t>(d_out) % 16 == 0;
+      conv2d_fast_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g, aligned);
+      return check_launch("conv2d_fast_kernel");
+    }
   }
 }
 
@@ -141,6 +241,7 @@ const void* kernel_of(Conv2dStrategy s) {
     case Conv2dStrategy::tiled_in: return reinterpret_cast<const void*>(conv2d_tiled_in_kernel<R>);
     case Conv2dStrategy::tiled_out: return reinterpret_cast<const void*>(conv2d_tiled_out_kernel<R>);
     case Conv2dStrategy::cached_halo: return reinterpret_cast<const void*>(conv2d_cached_halo_kernel<R>);
+    case Conv2dStrategy::fast: return reinterpret_cast<const void*>(conv2d_fast_kernel<R>);
   }
   return nullptr;
 }

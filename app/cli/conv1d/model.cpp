@@ -49,9 +49,9 @@ void print_model(const Conv1dParams& p) {
   const TrafficCount c = exact_traffic(p);
   const LaunchGeometry l = launch_geometry(p);
   std::printf("conv1d %s — %s (%s)\n", info.name.data(), info.display_name.data(), info.book_ref.data());
-  std::printf("  radius n = %d (%d taps), blockDim %d, signal %d elements\n", p.filter_radius, p.filter_dim(), p.tile,
+  std::printf("  radius n = %d (%d taps), tile %d (blockDim %d), signal %d elements\n", p.filter_radius, p.filter_dim(), p.tile, launch_geometry(p).block.x,
               p.length);
-  std::printf("  launch   grid %d x block %d, input tile %d (tile + 2n halo), shared %zu B/block, constant %zu B\n",
+  std::printf("  launch   grid %d x block %d, input tile %d (tile + 2 halos), shared %zu B/block, constant %zu B\n",
               l.grid.x, l.block.x, l.in_tile_dim, l.shared_bytes, l.constant_bytes);
   print_traffic(book, c, "blockDim", "signal");
   std::printf("  loads of basic / loads of tiled (input elements):\n");

@@ -45,6 +45,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
       Conv2dParams p = base;
       p.strategy = s;
       p.filter_radius = r;
+      if (!o.tile) p.tile = default_tile(s);
       const std::string name(strategy_info(s).name);
       if (auto problem = conv2d_problem(p, backend.limits())) {
         report.skip(name, r, *problem);

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <string>
 
 #include "app/cli/conv2d/conv2d_cli.hpp"
 #include "app/cli/traffic_report.hpp"
@@ -59,14 +60,16 @@ void print_model(const Conv2dParams& p) {
 
 }  // namespace
 
-void print_model_table(const Conv2dParams& base) {
-  std::printf("conv2d, radius %d (%dx%d filter), tile %d, image %dx%d\n", base.filter_radius, base.filter_dim(),
-              base.filter_dim(), base.tile, base.width, base.height);
-  std::printf("%-12s %-19s %9s %9s %9s %9s %9s\n", "strategy", "book", "model", "bound", "counted", "grid",
+void print_model_table(const Conv2dParams& base, bool default_tiles) {
+  std::printf("conv2d, radius %d (%dx%d filter), tile %s, image %dx%d\n", base.filter_radius, base.filter_dim(),
+              base.filter_dim(), default_tiles ? "= each strategy's default" : std::to_string(base.tile).c_str(),
+              base.width, base.height);
+  std::printf("%-12s %-19s %4s %9s %9s %9s %9s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "grid",
               "shared B");
   for (int i = 0; i < kConv2dStrategyCount; ++i) {
     Conv2dParams p = base;
     p.strategy = conv2d_strategies()[i].id;
+    if (default_tiles) p.tile = default_tile(p.strategy);
     const StrategyInfo& info = strategy_info(p.strategy);
     if (auto problem = conv2d_problem(p)) {
       std::printf("%-12s %-19s cannot run: %s\n", info.name.data(), info.book_ref.data(), problem->c_str());
@@ -75,8 +78,9 @@ void print_model_table(const Conv2dParams& base) {
     const BookModel book = book_model(p);
     const LaunchGeometry l = launch_geometry(p);
     const std::string grid = std::to_string(l.grid.x) + "x" + std::to_string(l.grid.y);
-    std::printf("%-12s %-19s %9.2f %9.2f %9.2f %9s %9zu\n", info.name.data(), info.book_ref.data(),
-                book_round(book.opb_model), book_round(book.opb_bound), book_round(exact_traffic(p).opb()), grid.c_str(), l.shared_bytes);
+    std::printf("%-12s %-19s %4d %9.2f %9.2f %9.2f %9s %9zu\n", info.name.data(), info.book_ref.data(), p.tile,
+                book_round(book.opb_model), book_round(book.opb_bound), book_round(exact_traffic(p).opb()), grid.c_str(),
+                l.shared_bytes);
   }
   std::printf("OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
               "counted = every block of this image emulated (ghost cells are not loaded).\n");
@@ -86,7 +90,7 @@ void model(const PatternOptions& o, bool json) {
   if (o.strategy == "all" && !json) {
     PatternOptions any = o;
     any.strategy.clear();
-    return print_model_table(params_of(any));
+    return print_model_table(params_of(any), !o.tile);
   }
   const Conv2dParams p = params_of(o);
   validate_conv2d(p);

@@ -50,7 +50,7 @@ nlohmann::json model_json(const MatmulParams& p) {
       {"m_loads", c.m_loads},
       {"n_loads", c.n_loads},
       {"outputs", c.outputs},
-      {"phases", p.strategy == MatmulStrategy::tiled ? tiling_of(p).phases(p.inner) : 0},
+      {"phases", p.strategy == MatmulStrategy::naive ? 0 : tiling_of(p).phases(p.inner)},
       {"a100_bandwidth_gbs", kA100BandwidthGBs},
       {"a100_bound_gflops", throughput_bound_gflops(kA100BandwidthGBs, book.opb_model)},
       {"device", device},
@@ -86,11 +86,17 @@ void print_model(const MatmulParams& p) {
   const MatmulCount c = exact_traffic(p);
   const LaunchGeometry l = launch_geometry(p);
   std::printf("matmul %s — %s (%s)\n", info.name.data(), info.display_name.data(), info.book_ref.data());
-  std::printf("  P (%dx%d) = M (%dx%d) N (%dx%d), TILE_WIDTH %d\n", p.rows, p.cols, p.rows, p.inner, p.inner, p.cols,
-              p.tile);
+  std::printf("  P (%dx%d) = M (%dx%d) N (%dx%d), ", p.rows, p.cols, p.rows, p.inner, p.inner, p.cols);
+  if (p.strategy == MatmulStrategy::fast)
+    std::printf("TILE_WIDTH does not apply: %d x %d block tile, %d x %d outputs per thread\n", kMatmulFastTile,
+                kMatmulFastTile, kMatmulFastOutputsPerAxis, kMatmulFastOutputsPerAxis);
+  else
+    std::printf("TILE_WIDTH %d\n", p.tile);
   std::printf("  launch   grid %dx%d, block %dx%d = %d threads, shared %zu B/block", l.grid.x, l.grid.y, l.block.x,
               l.block.y, l.threads_per_block, l.shared_bytes);
   if (p.strategy == MatmulStrategy::tiled) std::printf(" (Mds + Nds), %d phases", tiling_of(p).phases(p.inner));
+  if (p.strategy == MatmulStrategy::fast)
+    std::printf(" (Ms + Ns, double-buffered), %d phases of %d", tiling_of(p).phases(p.inner), kMatmulFastDepth);
   std::printf("\n  book     %.2f OP/B  (%s)\n", book.opb_model, book.formula.c_str());
   std::printf("  counted  %.2f OP/B  = %lld flops (2MKN) / %lld B of global loads (%lld of M, %lld of N)\n", c.opb(),
               static_cast<long long>(c.flops), static_cast<long long>(c.global_load_bytes),
