@@ -25,7 +25,10 @@ constexpr MatmulStrategyInfo kMatmul[kMatmulStrategyCount] = {
      "64 multiply-adds with them: an outer product from registers, 4 FMAs per shared load "
      "instead of the tiled kernel's 1/2. The tiles are double-buffered: the next phase's float4s "
      "are fetched from global memory while this phase computes, so one barrier per phase "
-     "suffices. Each loaded element serves 128 multiply-adds: 32 OP/B."},
+     "suffices. Each loaded element serves 128 multiply-adds: 32 OP/B. Measured on an H200 at "
+     "4096^3: 3.42 ms = 40 TFLOP/s (60% of FP32 peak), against 16-17 ms for the tiled kernel and "
+     "2.68-2.73 ms for cuBLAS sgemm, which this plain FFMA kernel does not reach (about 79% of its "
+     "speed)."},
 };
 
 }  // namespace
