@@ -78,7 +78,7 @@ void print_model(const Stencil3dParams& p) {
 void print_table(const Stencil3dParams& base) {
   std::printf("stencil3d, order %d (%d points), grid %dx%dx%d, each strategy at its tile\n", base.order, base.points(),
               base.width, base.height, base.depth);
-  std::printf("%-15s %-13s %5s %9s %9s %9s %8s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "halo",
+  std::printf("%-15s %-16s %5s %9s %9s %9s %8s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "halo",
               "shared B");
   for (int i = 0; i < kStencil3dStrategyCount; ++i) {
     Stencil3dParams p = base;
@@ -86,11 +86,11 @@ void print_table(const Stencil3dParams& base) {
     p.tile = default_stencil_tile(p.strategy);
     const Stencil3dStrategyInfo& info = stencil3d_strategy_info(p.strategy);
     if (auto problem = stencil3d_problem(p)) {
-      std::printf("%-15s %-13s cannot run: %s\n", info.name.data(), info.book_ref.data(), problem->c_str());
+      std::printf("%-15s %-16s cannot run: %s\n", info.name.data(), info.book_ref.data(), problem->c_str());
       continue;
     }
     const Stencil3dModel m = stencil3d_model(p);
-    std::printf("%-15s %-13s %5d %9.2f %9.2f %9.2f %7.0f%% %9zu\n", info.name.data(), info.book_ref.data(), p.tile,
+    std::printf("%-15s %-16s %5d %9.2f %9.2f %9.2f %7.0f%% %9zu\n", info.name.data(), info.book_ref.data(), p.tile,
                 book_round(m.opb_model), book_round(m.opb_bound), book_round(stencil3d_count(p).opb()),
                 100 * m.halo_fraction(), stencil3d_launch(p).shared_bytes);
   }
