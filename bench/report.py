@@ -68,7 +68,7 @@ def roofline(rows, path, gpu):
     import matplotlib.pyplot as plt
 
     patterns = [p for p in ("conv2d", "stencil3d", "conv1d", "matmul") if any(r["pattern"] == p for r in rows)]
-    fig, axes = plt.subplots(2, 2, figsize=(16, 12))
+    fig, axes = plt.subplots(2, 2, figsize=(20, 12))
     colours = plt.get_cmap("tab20").colors
     ours_markers, peer_markers = "osDpho", "^v<>Xx"
     for ax, pattern in zip(axes.flat, patterns):
@@ -86,7 +86,9 @@ def roofline(rows, path, gpu):
             pts = [r for r in group if name(r) == n]
             peer = is_peer(pts[0])
             style = dict(marker=(peer_markers if peer else ours_markers)[i % 6], color=colours[(2 * i) % 20 + (i // 10) % 2],
-                         s=90 if n == "fast" else 45, edgecolors="k" if n == "fast" else "none")
+                         s=110 if n == "fast" else 45)
+            if n == "fast":
+                style["edgecolors"] = "k"
             ax.scatter([r["flops"] / r["bytes"] for r in pts], [r["gflop_s"] for r in pts],
                        label=f"{n} (peer)" if peer else n, alpha=0.9, **style)
             for r in pts:
@@ -99,7 +101,7 @@ def roofline(rows, path, gpu):
         ax.set_ylabel("GFLOP/s")
         ax.set_title(f"{pattern} {group[0]['size']} (numbers: radius / order)")
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=8, loc="lower right")
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))  # beside the points, never over them
     for ax in list(axes.flat)[len(patterns):]:
         ax.axis("off")
     fig.suptitle(f"tilescope bench, {gpu}: every strategy and peer against the measured roofline", fontsize=14)
