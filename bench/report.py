@@ -129,7 +129,7 @@ def main():
     stem = args.out.rsplit("/", 1)[-1]
     md = [f"# Benchmark: {args.gpu}, {datetime.date.today().isoformat()}", "",
           f"GPU: {args.gpu}; driver {args.driver}. Medians and minima of CUDA-event-timed repetitions after a warm-up;",
-          "copy ms = a device-to-device copy of the same bytes (inputs read once, output written once) in the same",
+          "copy ms = a device-to-device copy moving as many bytes as the kernel must (inputs once, output once) in the same",
           "process; % copy = copy ms / median ms; % FP32 = GFLOP/s over SMs x 128 x 2 x SM clock. Peers in italics,",
           "our fast strategies in bold. Errors are against the CPU reference (tilescope) or a float64 GPU evaluation",
           "(bench/peers.py); stencil3d peers are compared on the interior (they zero-pad where the stencil copies",
