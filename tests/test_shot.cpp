@@ -76,6 +76,30 @@ class Shot : public ::testing::Test {
     view_.set_image(256, 256);
     if (hover && zoom > 0) view_.look_at({hover->x + 0.5f, hover->y + 0.5f}, zoom);
   }
+  // Renders the stencil view of a cold (all-zero, black) 64^3 grid on the CPU, order 1, slice 32,
+  // zoomed 16x on `hover`, and loads the PNG.
+  void shoot_stencil(const Stencil3dParams& p, Pixel hover) {
+    UiState s;
+    s.pattern = Pattern::stencil3d;
+    s.backend = "cpu";
+    s.paused = true;  // nothing runs: the grid stays at zero (black under the heat map)
+    s.overlays.legend = false;
+    s.stencil.params = p;
+    s.stencil.grid = 64;
+    s.stencil.slice = 32;
+    ShotOptions o;
+    o.out = (dir_ / "stencil.png").string();
+    o.width = 1200, o.height = 800;
+    o.hover = hover;
+    o.zoom = 16;
+    ASSERT_EQ(run_shot(s, o), 0);
+    int n = 0;
+    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
+    ASSERT_NE(pixels_, nullptr);
+    view_.set_viewport(layout_for(float(w_), float(h_), false).view);
+    view_.set_image(64, 64);
+    view_.look_at({hover.x + 0.5f, hover.y + 0.5f}, 16);
+  }
   Rgb at_screen(float x, float y) const {
     const unsigned char* p = pixels_ + (std::size_t(y) * w_ + std::size_t(x)) * 3;
     return {p[0], p[1], p[2]};
@@ -146,28 +170,11 @@ TEST_F(Shot, StencilSliceShowsTheHoveredBlocksTilesAndRegisterNeighbours) {
   // register_tiled, order 1, tile 16 (output tiles of 14) on a cold 64^3 grid, slice 32, cell
   // (33, 20): block (2, 1) computes x 28..41, loads x 27..42; z neighbours are in registers,
   // x and y neighbours in shared memory.
-  UiState s;
-  s.pattern = Pattern::stencil3d;
-  s.backend = "cpu";
-  s.paused = true;  // nothing runs: the grid stays at zero (black under the heat map)
-  s.overlays.legend = false;
-  s.stencil.params.strategy = Stencil3dStrategy::register_tiled;
-  s.stencil.params.tile = 16;
-  s.stencil.grid = 64;
-  s.stencil.slice = 32;
-  ShotOptions o;
-  o.out = (dir_ / "stencil.png").string();
-  o.width = 1200, o.height = 800;
-  o.hover = Pixel{33, 20};
-  o.zoom = 16;
-  ASSERT_EQ(run_shot(s, o), 0);
-  int n = 0;
-  pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
-  ASSERT_NE(pixels_, nullptr);
-  view_.set_viewport(layout_for(float(w_), float(h_), false).view);
-  view_.set_image(64, 64);
-  view_.look_at({33.5f, 20.5f}, 16);
-  const StencilAxisTiling a = tiling_of(s.stencil.params).axis(0);
+  Stencil3dParams p;
+  p.strategy = Stencil3dStrategy::register_tiled;
+  p.tile = 16;
+  shoot_stencil(p, Pixel{33, 20});
+  const StencilAxisTiling a = tiling_of(p).axis(0);
   ASSERT_EQ(a.out_origin(2), 28);
   const Rgb out = at_image(30.5f, 25.5f);  // inside the output tile, away from the neighbours
   EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
@@ -183,28 +190,11 @@ TEST_F(Shot, StencilFastShowsItsL1HaloAndShuffledNeighbours) {
   // fast, order 1, T = 18 on a cold 64^3 grid: float4 rows, so block (0, 2) computes x 0..127 (the
   // whole width), y 16..23. Cell (32, 20) is component 0 of lane 8: x - 1 comes from lane 7 by a
   // shuffle, x + 1 is its own register, y +- 1 are global loads; rows 15 and 24 are the L1 halo.
-  UiState s;
-  s.pattern = Pattern::stencil3d;
-  s.backend = "cpu";
-  s.paused = true;
-  s.overlays.legend = false;
-  s.stencil.params.strategy = Stencil3dStrategy::fast;
-  s.stencil.params.tile = 18;
-  s.stencil.grid = 64;
-  s.stencil.slice = 32;
-  ShotOptions o;
-  o.out = (dir_ / "stencil_fast.png").string();
-  o.width = 1200, o.height = 800;
-  o.hover = Pixel{32, 20};
-  o.zoom = 16;
-  ASSERT_EQ(run_shot(s, o), 0);
-  int n = 0;
-  pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
-  ASSERT_NE(pixels_, nullptr);
-  view_.set_viewport(layout_for(float(w_), float(h_), false).view);
-  view_.set_image(64, 64);
-  view_.look_at({32.5f, 20.5f}, 16);
-  const StencilAxisTiling ay = tiling_of(s.stencil.params).axis(1);
+  Stencil3dParams p;
+  p.strategy = Stencil3dStrategy::fast;
+  p.tile = 18;
+  shoot_stencil(p, Pixel{32, 20});
+  const StencilAxisTiling ay = tiling_of(p).axis(1);
   ASSERT_EQ(ay.out_origin(2), 16);
   const Rgb out = at_image(38.5f, 22.5f);
   EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
