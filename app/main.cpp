@@ -31,10 +31,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     if (!app.get_subcommands().empty()) return 0;
+    if (!file.empty() && !std::ifstream(file).good())  // a mistyped command, in every build
+      throw InvalidInput("'" + file + "' is neither a readable image nor a command (model, apply, check, bench, shot)");
 #ifdef TILESCOPE_HAVE_GUI
     UiState state;
-    if (!file.empty() && !std::ifstream(file).good())
-      throw InvalidInput("'" + file + "' is neither a readable image nor a command (model, apply, check, bench, shot)");
     if (!file.empty()) {
       state.source = SourceKind::file;
       state.file_path = file;
