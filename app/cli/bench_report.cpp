@@ -105,6 +105,30 @@ bool BenchReport::finish() {
   return all_correct_;
 }
 
+BenchStart start_bench(const PatternOptions& o, const char* gpu_size, const char* cpu_size) {
+  BackendChoice choice = choose_backend(o.backend);
+  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
+  PatternOptions options = o;
+  if (options.strategy == "all") options.strategy.clear();
+  if (options.size.empty()) options.size = choice.backend->name() == "cuda" ? gpu_size : cpu_size;
+  return {std::move(choice.backend), options};
+}
+
+void add_strategy_row(BenchReport& report, BenchRow row, const std::string& name, std::optional<int> tile,
+                      const std::optional<std::string>& problem, const std::function<std::vector<double>()>& run,
+                      const std::function<double()>& error) {
+  if (problem) {
+    report.skip(name, row.radius, *problem);
+    return;
+  }
+  report.progress(name + (row.radius ? " r=" + std::to_string(*row.radius) : ""));
+  row.strategy = name;
+  row.tile = tile;
+  row.time = summarize(run());
+  row.max_abs_err = error();
+  report.add(row);
+}
+
 std::vector<float> bench_input(std::size_t n, unsigned seed) {
   std::vector<float> v(n);
   std::mt19937 rng(seed);

@@ -2,6 +2,8 @@
 // What `bench` reports for every pattern: one row per strategy or peer and radius, with the
 // same run's copy ceiling, as a table on stdout, a progress line on stderr and a JSON list.
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,10 +53,21 @@ class BenchReport {
 // n uniform random values in [-1, 1) (fixed seed): the data every strategy and peer computes on.
 std::vector<float> bench_input(std::size_t n, unsigned seed = 1);
 
-// The pattern's default problem size: the full size on a GPU, a smaller one on the CPU.
-inline std::string default_bench_size(const Backend& b, const char* gpu, const char* cpu) {
-  return b.name() == "cuda" ? gpu : cpu;
-}
+// What every pattern's bench starts from: the backend (its fallback note printed on stderr), and
+// the options with "all" cleared and the pattern's default size filled in: the full size
+// on a GPU (`gpu_size`), a smaller one on the CPU.
+struct BenchStart {
+  std::unique_ptr<Backend> backend;
+  PatternOptions options;
+};
+BenchStart start_bench(const PatternOptions& o, const char* gpu_size, const char* cpu_size);
+
+// Adds the row of one of our strategies, filled from `row` (radius, bytes, flops, copy time,
+// tolerance): a "cannot run" line when `problem` is set, else the median and min of the times
+// `run` returns and the `error` of the output it left.
+void add_strategy_row(BenchReport& report, BenchRow row, const std::string& name, std::optional<int> tile,
+                      const std::optional<std::string>& problem, const std::function<std::vector<double>()>& run,
+                      const std::function<double()>& error);
 
 // The ceiling of a kernel whose compulsory traffic is `traffic` bytes: the median time of `reps`
 // copies (after one warm-up) of traffic / 2 bytes, which read and write `traffic` bytes in all.

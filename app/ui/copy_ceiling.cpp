@@ -10,8 +10,8 @@
 namespace tilescope {
 
 double copy_ceiling_ms(const Backend& backend, double traffic) {
-  static std::map<std::pair<std::string, double>, double> measured;  // one copy timing per size
-  const auto key = std::make_pair(backend.description(), traffic);
+  static std::map<std::pair<std::string, double>, double> measured;  // one copy timing per backend and size
+  const auto key = std::make_pair(backend.name(), traffic);
   if (auto it = measured.find(key); it != measured.end()) return it->second;
   std::vector<double> ms = backend.time_copy(std::size_t(traffic / 2), 6);  // read + write = traffic
   ms.erase(ms.begin());  // warm-up

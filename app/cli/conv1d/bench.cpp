@@ -1,6 +1,5 @@
 // tilescope bench --pattern conv1d: every strategy, and cuDNN with the signal as a 1 x N image,
 // beside the same run's copy ceiling, each checked against the CPU reference.
-#include <iostream>
 
 #include "app/cli/bench_peers.hpp"
 #include "app/cli/conv1d/conv1d_cli.hpp"
@@ -13,14 +12,10 @@
 namespace tilescope::cli::conv1d {
 
 void bench(const PatternOptions& o, const BenchSettings& settings) {
-  BackendChoice choice = choose_backend(o.backend);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  Backend& backend = *choice.backend;
-  PatternOptions any = o;
-  if (any.strategy == "all") any.strategy.clear();
   // 2^28 floats (1 GiB) on a GPU: far past the L2 cache, as the target asks.
-  if (any.size.empty()) any.size = default_bench_size(backend, "268435456", "4194304");
-  const Conv1dParams base = params_of(any);
+  const BenchStart start = start_bench(o, "268435456", "4194304");
+  Backend& backend = *start.backend;
+  const Conv1dParams base = params_of(start.options);
   auto engine = backend.make_conv1d_engine();
   const auto peers = bench_peers(backend, settings);
   const std::vector<int> radii = parse_list(settings.radii.empty() ? "1,2,4,8,16" : settings.radii, "--radius");
@@ -33,7 +28,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   std::vector<float> out(n), ref(n);
   engine->load_input(in.data(), base.length);
   const double bytes = 8.0 * n;
-  BenchReport report("conv1d", any.size, backend, settings, int(radii.size() * (strategies.size() + peers.size())));
+  BenchReport report("conv1d", start.options.size, backend, settings, int(radii.size() * (strategies.size() + peers.size())));
   for (int r : radii) {
     const Filter1d f = make_named_filter1d("random:1", r);  // asymmetric: a flipped filter cannot pass
     report.progress("CPU reference, r=" + std::to_string(r));
@@ -48,21 +43,17 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
       Conv1dParams p = base;
       p.strategy = s;
       p.filter_radius = r;
-      const std::string name(strategy_info(s).name);
-      if (auto problem = conv1d_problem(p, engine->limits())) {
-        report.skip(name, r, *problem);
-        continue;
-      }
-      report.progress(name + " r=" + std::to_string(r));
-      std::vector<double> ms;
-      for (int i = 0; i <= settings.reps; ++i) ms.push_back(engine->run(p, f));
-      engine->read_output(out.data());
-      BenchRow mine = row;
-      mine.strategy = name;
-      mine.tile = p.tile;
-      mine.time = summarize(ms);
-      mine.max_abs_err = max_abs_error(out.data(), ref.data(), n);
-      report.add(mine);
+      add_strategy_row(
+          report, row, std::string(strategy_info(s).name), p.tile, conv1d_problem(p, engine->limits()),
+          [&] {
+            std::vector<double> ms;
+            for (int i = 0; i <= settings.reps; ++i) ms.push_back(engine->run(p, f));
+            return ms;
+          },
+          [&] {
+            engine->read_output(out.data());
+            return max_abs_error(out.data(), ref.data(), n);
+          });
     }
     add_peer_rows(report, peers, {{base.length}, {f.dim()}}, in.data(), f.weights.data(), row, settings.reps,
                   [&](const std::vector<float>& theirs) { return max_abs_error(theirs.data(), ref.data(), n); });

@@ -1,6 +1,5 @@
 // tilescope bench --pattern conv2d: every strategy and every peer library (cuDNN, NPP) on one
 // image, beside the same run's copy ceiling, each checked against the CPU reference.
-#include <iostream>
 
 #include "app/cli/bench_peers.hpp"
 #include "app/cli/conv2d/conv2d_cli.hpp"
@@ -13,13 +12,9 @@
 namespace tilescope::cli::conv2d {
 
 void bench(const PatternOptions& o, const BenchSettings& settings) {
-  BackendChoice choice = choose_backend(o.backend);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  Backend& backend = *choice.backend;
-  PatternOptions any = o;
-  if (any.strategy == "all") any.strategy.clear();
-  if (any.size.empty()) any.size = default_bench_size(backend, "8192x8192", "1024x1024");
-  const Conv2dParams base = params_of(any);
+  const BenchStart start = start_bench(o, "8192x8192", "1024x1024");
+  Backend& backend = *start.backend;
+  const Conv2dParams base = params_of(start.options);
   std::vector<Conv2dStrategy> strategies;
   for (int i = 0; i < kConv2dStrategyCount; ++i)
     if (o.strategy == "all" || conv2d_strategies()[i].id == base.strategy) strategies.push_back(conv2d_strategies()[i].id);
@@ -30,7 +25,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   const std::vector<float> in = bench_input(pixels);
   std::vector<float> out(pixels), ref(pixels);
   const double bytes = 8.0 * pixels;
-  BenchReport report("conv2d", any.size, backend, settings, int(radii.size() * (strategies.size() + peers.size())));
+  BenchReport report("conv2d", start.options.size, backend, settings, int(radii.size() * (strategies.size() + peers.size())));
   for (int r : radii) {
     const Filter2d f = make_named_filter("random:1", r);  // asymmetric: a flipped filter cannot pass
     report.progress("CPU reference, r=" + std::to_string(r));
@@ -46,18 +41,10 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
       p.strategy = s;
       p.filter_radius = r;
       if (!o.tile) p.tile = default_tile(s);
-      const std::string name(strategy_info(s).name);
-      if (auto problem = conv2d_problem(p, backend.limits())) {
-        report.skip(name, r, *problem);
-        continue;
-      }
-      report.progress(name + " r=" + std::to_string(r));
-      BenchRow mine = row;
-      mine.strategy = name;
-      mine.tile = p.tile;
-      mine.time = summarize(backend.conv2d(p, f, in.data(), out.data(), settings.reps + 1));
-      mine.max_abs_err = max_abs_error(out.data(), ref.data(), pixels);
-      report.add(mine);
+      add_strategy_row(
+          report, row, std::string(strategy_info(s).name), p.tile, conv2d_problem(p, backend.limits()),
+          [&] { return backend.conv2d(p, f, in.data(), out.data(), settings.reps + 1); },
+          [&] { return max_abs_error(out.data(), ref.data(), pixels); });
     }
     add_peer_rows(report, peers, {{base.height, base.width}, {f.dim(), f.dim()}}, in.data(), f.weights.data(), row,
                   settings.reps, [&](const std::vector<float>& theirs) { return max_abs_error(theirs.data(), ref.data(), pixels); });

@@ -2,7 +2,7 @@
 // the same matrices, beside the same run's copy ceiling and the book's bandwidth bound, each
 // checked against the CPU reference on sampled rows of P.
 #include <algorithm>
-#include <iostream>
+#include <cstdio>
 
 #include "app/cli/bench_report.hpp"
 #include "app/cli/matmul/matmul_cli.hpp"
@@ -44,13 +44,9 @@ struct SampledReference {
 
 void bench(const PatternOptions& o, const BenchSettings& settings) {
   if (!settings.radii.empty()) throw InvalidInput("matmul has no radius: use --tile for TILE_WIDTH");
-  BackendChoice choice = choose_backend(o.backend);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  Backend& backend = *choice.backend;
-  PatternOptions any = o;
-  if (any.strategy == "all") any.strategy.clear();
-  if (any.size.empty()) any.size = default_bench_size(backend, "4096x4096x4096", "512x512x512");
-  const MatmulParams base = params_of(any);
+  const BenchStart start = start_bench(o, "4096x4096x4096", "512x512x512");
+  Backend& backend = *start.backend;
+  const MatmulParams base = params_of(start.options);
   const std::vector<int> tiles = o.tile ? std::vector<int>{*o.tile} : std::vector<int>{16, 32};
   auto engine = backend.make_matmul_engine();
   validate_matmul(base, engine->limits());
@@ -65,7 +61,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
 
   int rows = library;
   for (MatmulStrategy s : strategies) rows += s == MatmulStrategy::fast ? 1 : int(tiles.size());
-  BenchReport report("matmul", any.size, backend, settings, rows);
+  BenchReport report("matmul", start.options.size, backend, settings, rows);
   report.progress("CPU reference (sampled rows)");
   const SampledReference ref(M, N, base);
   BenchRow row;
@@ -73,13 +69,14 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   row.flops = 2.0 * base.rows * base.inner * base.cols;
   row.tolerance = matmul_tolerance(base.inner, 1.0f, 1.0f);
   row.copy_ms = copy_median_ms(backend, row.bytes, settings.reps);
-  auto measure = [&](BenchRow r, auto&& run_once) {
+  auto times = [&](auto&& run_once) {
     std::vector<double> ms;
     for (int i = 0; i <= settings.reps; ++i) ms.push_back(run_once());
+    return ms;
+  };
+  auto error = [&] {
     engine->read_output(P.data());
-    r.time = summarize(ms);
-    r.max_abs_err = ref.error(P, base.cols);
-    report.add(r);
+    return ref.error(P, base.cols);
   };
   for (MatmulStrategy s : strategies)
     for (int tile : tiles) {
@@ -88,23 +85,18 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
       MatmulParams p = base;
       p.strategy = s;
       p.tile = tile;
-      const std::string name(strategy_info(s).name);
-      if (auto problem = matmul_problem(p, engine->limits())) {
-        report.skip(name, std::nullopt, *problem);
-        continue;
-      }
-      report.progress(name + (fixed_tile ? "" : " tile " + std::to_string(tile)));
-      BenchRow mine = row;
-      mine.strategy = name;
-      if (!fixed_tile) mine.tile = tile;
-      measure(mine, [&] { return engine->run(p); });
+      add_strategy_row(report, row, std::string(strategy_info(s).name), fixed_tile ? std::nullopt : std::optional(tile),
+                       matmul_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); },
+                       error);
     }
   if (library) {
     report.progress(engine->library_name());
     BenchRow theirs = row;
     theirs.peer = engine->library_name();
     theirs.note = "default FP32 math (no TF32)";
-    measure(theirs, [&] { return *engine->run_library(); });
+    theirs.time = summarize(times([&] { return *engine->run_library(); }));
+    theirs.max_abs_err = error();
+    report.add(theirs);
   }
   std::printf("The book's model bounds a kernel at DRAM bandwidth x its OP/B (naive 0.25, tiled TILE_WIDTH/4):\n"
               "%.0f GB/s here; the A100 example: %.0f GB/s x 4 = %.0f GFLOP/s. L1/L2 hits beat that bound; compute\n"

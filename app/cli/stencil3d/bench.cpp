@@ -3,7 +3,7 @@
 // against the CPU reference.
 #include <algorithm>
 #include <cmath>
-#include <iostream>
+#include <cstdio>
 
 #include "app/cli/bench_peers.hpp"
 #include "app/cli/stencil3d/stencil3d_cli.hpp"
@@ -33,13 +33,9 @@ double interior_error(const std::vector<float>& a, const std::vector<float>& b, 
 }  // namespace
 
 void bench(const PatternOptions& o, const BenchSettings& settings) {
-  BackendChoice choice = choose_backend(o.backend);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  Backend& backend = *choice.backend;
-  PatternOptions any = o;
-  if (any.strategy == "all") any.strategy.clear();
-  if (any.size.empty()) any.size = default_bench_size(backend, "512x512x512", "128x128x128");
-  const Stencil3dParams base = params_of(any);
+  const BenchStart start = start_bench(o, "512x512x512", "128x128x128");
+  Backend& backend = *start.backend;
+  const Stencil3dParams base = params_of(start.options);
   auto engine = backend.make_stencil3d_engine();
   const auto peers = bench_peers(backend, settings);
   const std::vector<int> orders = parse_list(settings.radii.empty() ? "1,2,3" : settings.radii, "--radius");
@@ -51,7 +47,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   const std::vector<float> in = bench_input(cells);
   std::vector<float> out(cells), ref(cells);
   const double bytes = 8.0 * cells;
-  BenchReport report("stencil3d", any.size, backend, settings, int(orders.size() * (strategies.size() + peers.size())));
+  BenchReport report("stencil3d", start.options.size, backend, settings, int(orders.size() * (strategies.size() + peers.size())));
   for (int k : orders) {
     const StencilCoeffs c = make_named_stencil("random:1", k);  // asymmetric: a flipped axis cannot pass
     report.progress("CPU reference, order " + std::to_string(k));
@@ -68,18 +64,10 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
       Stencil3dParams p = counted;
       p.strategy = s;
       if (o.strategy == "all" || !o.tile) p.tile = default_stencil_tile(s);
-      const std::string name(stencil3d_strategy_info(s).name);
-      if (auto problem = stencil3d_problem(p, backend.limits())) {
-        report.skip(name, k, *problem);
-        continue;
-      }
-      report.progress(name + " order " + std::to_string(k));
-      BenchRow mine = row;
-      mine.strategy = name;
-      mine.tile = p.tile;
-      mine.time = summarize(engine->apply(p, c, in.data(), out.data(), settings.reps + 1));
-      mine.max_abs_err = max_abs_error(out.data(), ref.data(), cells);
-      report.add(mine);
+      add_strategy_row(
+          report, row, std::string(stencil3d_strategy_info(s).name), p.tile, stencil3d_problem(p, backend.limits()),
+          [&] { return engine->apply(p, c, in.data(), out.data(), settings.reps + 1); },
+          [&] { return max_abs_error(out.data(), ref.data(), cells); });
     }
     const int d = 2 * k + 1;
     add_peer_rows(report, peers, {{base.depth, base.height, base.width}, {d, d, d}}, in.data(),
