@@ -108,15 +108,30 @@ __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_cached_halo_kernel(co
   P[row * width + col] = sum;
 }
 
-// cp.async: a global-to-shared copy that skips the registers, so a thread issues all its copies
-// back to back. src_bytes = 0 writes zeros without reading (the ghost cells).
+// cp.async (sm_80 and later): a global-to-shared copy that skips the registers, so a thread issues
+// all its copies back to back. src_bytes = 0 writes zeros without reading (the ghost cells).
+// Older GPUs (the build's sm_75) copy through registers instead: same result, less overlap.
 template <int kBytes>
 __device__ __forceinline__ void copy_async(float* s_dst, const float* src, bool valid) {
+#if __CUDA_ARCH__ >= 800
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(s_dst));
   if constexpr (kBytes == 16)
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0));
   else
     asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 4 : 0));
+#else
+  if constexpr (kBytes == 16)
+    *reinterpret_cast<float4*>(s_dst) = valid ? *reinterpret_cast<const float4*>(src) : make_float4(0, 0, 0, 0);
+  else
+    *s_dst = valid ? *src : 0.0f;
+#endif
+}
+
+// Waits for this thread's copy_async copies (nothing to wait for before sm_80).
+__device__ __forceinline__ void copy_async_wait() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_all;\n" ::);
+#endif
 }
 
 // Stages the block's S x S shared tile in units of kWidth floats (4 when rows are 16-byte
@@ -138,7 +153,7 @@ __device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N
     su += step_x, sy += step_y;
     if (su >= units) su -= units, ++sy;
   }
-  asm volatile("cp.async.wait_all;\n" ::);
+  copy_async_wait();
 }
 
 // Beyond the book: thread coarsening with register reuse. Each thread computes a C x C patch of
