@@ -29,12 +29,16 @@ def is_peer(row):
     return "peer" in row
 
 
+# Our strategies beyond the book; a target is met by the fastest of them at that radius.
+BEYOND_BOOK = ("fast", "sliding")
+
+
 def table(rows):
     lines = ["| pattern | size | strategy / peer | radius | tile | median ms | min ms | copy ms | % copy | GFLOP/s "
              "| % FP32 | max abs err | ok |", "|" + "---|" * 13]
     for r in rows:
         err = "-" if r["max_abs_err"] is None else f"{r['max_abs_err']:.2e}"
-        label = f"*{name(r)}*" if is_peer(r) else f"**{name(r)}**" if name(r) == "fast" else name(r)
+        label = f"*{name(r)}*" if is_peer(r) else f"**{name(r)}**" if name(r) in BEYOND_BOOK else name(r)
         lines.append(f"| {r['pattern']} | {r['size']} | {label} | {r['radius'] if r['radius'] is not None else '-'} "
                      f"| {r['tile'] if r.get('tile') is not None else '-'} | {r['median_ms']:.4f} | {r['min_ms']:.4f} "
                      f"| {r['copy_ms']:.4f} | {r['pct_copy']:.1f} | {r['gflop_s']:.0f} | {r['pct_fp32']:.1f} "
@@ -43,19 +47,19 @@ def table(rows):
 
 
 def targets(rows):
-    lines = ["| target | radius | fast | measured | met | fastest peer (ms) | fast (ms) | faster than every peer |",
-             "|" + "---|" * 8]
+    lines = ["| target | radius | ours (fastest beyond the book) | measured | met | fastest peer (ms) | ours (ms) "
+             "| faster than every peer |", "|" + "---|" * 8]
     for pattern, radii, measure, threshold, size in TARGETS:
         for radius in radii:
             group = [r for r in rows if r["pattern"] == pattern and r["radius"] == radius and r["size"] == size]
-            fast = [r for r in group if r.get("strategy") == "fast"]
+            ours = [r for r in group if r.get("strategy") in BEYOND_BOOK and r["correct"]]
             peers = [r for r in group if is_peer(r)]
-            if not fast:
+            if not ours:
                 continue
-            f = fast[0]
+            f = min(ours, key=lambda r: r["median_ms"])
             best_peer = min(peers, key=lambda r: r["median_ms"]) if peers else None
             label = "% of copy bandwidth" if measure == "pct_copy" else "% of FP32 peak"
-            lines.append(f"| {pattern} {size} >= {threshold} {label} | {radius} | {f['median_ms']:.4f} ms "
+            lines.append(f"| {pattern} {size} >= {threshold} {label} | {radius} | {name(f)} {f['median_ms']:.4f} ms "
                          f"| {f[measure]:.1f} % | {'yes' if f[measure] >= threshold else '**no**'} "
                          f"| {name(best_peer) + ' ' + format(best_peer['median_ms'], '.4f') if best_peer else '-'} "
                          f"| {f['median_ms']:.4f} | {'yes' if best_peer and f['median_ms'] < best_peer['median_ms'] else '**no**' if best_peer else '-'} |")
@@ -86,8 +90,8 @@ def roofline(rows, path, gpu):
             pts = [r for r in group if name(r) == n]
             peer = is_peer(pts[0])
             style = dict(marker=(peer_markers if peer else ours_markers)[i % 6], color=colours[(2 * i) % 20 + (i // 10) % 2],
-                         s=110 if n == "fast" else 45)
-            if n == "fast":
+                         s=110 if n in BEYOND_BOOK else 45)
+            if n in BEYOND_BOOK:
                 style["edgecolors"] = "k"
             ax.scatter([r["flops"] / r["bytes"] for r in pts], [r["gflop_s"] for r in pts],
                        label=f"{n} (peer)" if peer else n, alpha=0.9, **style)
@@ -131,7 +135,7 @@ def main():
           f"GPU: {args.gpu}; driver {args.driver}. Medians and minima of CUDA-event-timed repetitions after a warm-up;",
           "copy ms = a device-to-device copy moving as many bytes as the kernel must (inputs once, output once) in the same",
           "process; % copy = copy ms / median ms; % FP32 = GFLOP/s over SMs x 128 x 2 x SM clock. Peers in italics,",
-          "our fast strategies in bold. Errors are against the CPU reference (tilescope) or a float64 GPU evaluation",
+          "our strategies beyond the book (fast, sliding) in bold. Errors are against the CPU reference (tilescope) or a float64 GPU evaluation",
           "(bench/peers.py); stencil3d peers are compared on the interior (they zero-pad where the stencil copies",
           "the edge cells); matmul rows of tilescope on 65 sampled rows of P.", "",
           f"Rows: [{stem}.json]({stem}.json). Roofline: [{stem}-roofline.png]({stem}-roofline.png).", "",

@@ -15,13 +15,15 @@ struct StrategyInfo {
   std::string_view explanation;   // one paragraph for the UI and --help
   bool filter_in_constant_memory;
   int default_tile;  // --tile when none is given: 32 for the book's, 16 x 16 threads for fast
+                    // (sliding: see default_tile(s, r))
 };
 
 // All conv2d strategies in book order.
 const StrategyInfo* conv2d_strategies();
 const StrategyInfo& strategy_info(Conv2dStrategy s);
-// The tile a strategy runs with when the user names none (the CLI's --tile, the app's reset).
-int default_tile(Conv2dStrategy s);
+// The tile a strategy runs with at radius r when the user names none (the CLI's --tile, the
+// app's reset); only sliding's depends on r.
+int default_tile(Conv2dStrategy s, int r);
 std::optional<Conv2dStrategy> parse_conv2d_strategy(std::string_view name);
 // "basic, const_mem, ..." for messages.
 const char* conv2d_strategy_names();

@@ -102,10 +102,19 @@ BookModel book_model(const Conv2dParams& p) {
     }
     case Conv2dStrategy::fast: {
       // Every staged cell is one global load; the staged tile is OUT + 2 x (r rounded up to 4).
-      const Conv2dTiling g = tiling_of(p);
+      const Conv2dTiling g = tiling_of(p, 0);
       const double out = g.out_tile_dim(), in = g.shared_dim();
       m.opb_model = out * out * K * 2 / (in * in * 4);
       m.formula = "OUT^2 (2r+1)^2 2 / (IN^2 4), OUT = 4 tile, IN = OUT + 2 roundup4(r)";
+      break;
+    }
+    case Conv2dStrategy::sliding: {
+      // A warp's tile: 128 columns x S rows; it loads 128 + 8 columns (lanes 31 and 0 add a float4
+      // each) of S + 2r rows, every cell once.
+      const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+      const double ox = gx.out_tile_dim(), oy = gy.out_tile_dim();
+      m.opb_model = ox * oy * K * 2 / (gx.shared_dim() * double(gy.shared_dim()) * 4);
+      m.formula = "128 S (2r+1)^2 2 / ((128 + 8)(S + 2r) 4), S = strip rows (2r + a multiple of 2r+1)";
       break;
     }
     case Conv2dStrategy::cached_halo: {
@@ -125,8 +134,7 @@ BookModel book_model(const Conv2dParams& p) {
 double book_round(double opb) { return std::floor(opb * 100 + 0.5) / 100; }
 
 TrafficCount block_traffic(const Conv2dParams& p, int bx, int by) {
-  const Conv2dTiling g = tiling_of(p);
-  return combine(p, tally_axis(g, p.width, bx), tally_axis(g, p.height, by));
+  return combine(p, tally_axis(tiling_of(p, 0), p.width, bx), tally_axis(tiling_of(p, 1), p.height, by));
 }
 
 TrafficCount exact_traffic(const Conv2dParams& p) {
@@ -138,10 +146,10 @@ TrafficCount exact_traffic(const Conv2dParams& p) {
     std::lock_guard<std::mutex> lock(mutex);
     if (auto it = cache.find(key); it != cache.end()) return it->second;
   }
-  const Conv2dTiling g = tiling_of(p);
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   AxisTally x, y;
-  for (int b = 0; b < g.grid_dim(p.width); ++b) x += tally_axis(g, p.width, b);
-  for (int b = 0; b < g.grid_dim(p.height); ++b) y += tally_axis(g, p.height, b);
+  for (int b = 0; b < gx.grid_dim(p.width); ++b) x += tally_axis(gx, p.width, b);
+  for (int b = 0; b < gy.grid_dim(p.height); ++b) y += tally_axis(gy, p.height, b);
   const TrafficCount c = combine(p, x, y);
   std::lock_guard<std::mutex> lock(mutex);
   if (cache.size() > 1024) cache.clear();  // parameter sets a session visits are few

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "kernels/conv2d_geometry.hpp"
 #include "kernels/error.hpp"
 #include "kernels/launch_geometry.hpp"
 #include "kernels/strategy_registry.hpp"
@@ -16,8 +17,11 @@ std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLim
     return "filter radius " + to_string(r) + " is out of range: supported radii are 1.." +
            to_string(kMaxFilterRadius) + " (filters 3x3 .. " + to_string(2 * kMaxFilterRadius + 1) +
            "x" + to_string(2 * kMaxFilterRadius + 1) + ")";
+  if (p.strategy == Conv2dStrategy::sliding && r > kSlidingMaxRadius)
+    return "sliding keeps the 2r+1 rows of sums in flight in registers, which fit only for radius <= " +
+           to_string(kSlidingMaxRadius) + " (radius " + to_string(r) + " asked); use fast for larger filters";
   if (p.tile < 1) return "tile " + to_string(p.tile) + " is too small: a block needs at least 1x1 threads";
-  if (static_cast<long long>(p.tile) * p.tile > limits.max_threads_per_block) {
+  if (p.strategy != Conv2dStrategy::sliding && static_cast<long long>(p.tile) * p.tile > limits.max_threads_per_block) {
     const int max_tile = static_cast<int>(std::sqrt(double(limits.max_threads_per_block)));
     return "tile " + to_string(p.tile) + " needs a " + to_string(p.tile) + "x" + to_string(p.tile) +
            " = " + to_string(p.tile * p.tile) + "-thread block, but the device allows at most " +

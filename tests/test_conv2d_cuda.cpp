@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "kernels/backend.hpp"
+#include "kernels/conv2d_geometry.hpp"
 #include "kernels/cpu/conv2d_cpu.hpp"
 #include "kernels/error.hpp"
 #include "kernels/strategy_registry.hpp"
@@ -32,6 +33,19 @@ class Conv2dCuda : public ::testing::TestWithParam<Conv2dStrategy> {
   std::unique_ptr<Backend> backend_;
 };
 
+// p on the CUDA backend against the CPU reference, on a random image drawn from `seed`; the
+// output starts as garbage, so an output the kernel never writes fails.
+::testing::AssertionResult matches_cpu(Backend& backend, const Conv2dParams& p, const Filter2d& f, unsigned seed) {
+  const Image in = test::random_image(p.width, p.height, seed);
+  std::vector<float> out(in.pixels.size(), -1e30f), ref(in.pixels.size());
+  backend.conv2d(p, f, in.pixels.data(), out.data());
+  conv2d_cpu(f, in.pixels.data(), ref.data(), p.width, p.height);
+  const double err = test::max_abs_diff(out, ref);
+  if (err <= conv2d_tolerance(f, 1.0f)) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << strategy_info(p.strategy).name << " tile=" << p.tile << " r=" << p.filter_radius
+                                       << " " << p.width << "x" << p.height << ": max |err| " << err;
+}
+
 }  // namespace
 
 TEST_P(Conv2dCuda, MatchesTheCpuReferenceForOddSizesAllRadiiAndTiles) {
@@ -42,12 +56,7 @@ TEST_P(Conv2dCuda, MatchesTheCpuReferenceForOddSizesAllRadiiAndTiles) {
       for (const auto& s : sizes) {
         const Conv2dParams p{GetParam(), r, tile, s[0], s[1]};
         if (conv2d_problem(p, backend_->limits())) continue;  // e.g. tiled_in with 2r >= tile
-        const Image in = test::random_image(p.width, p.height, unsigned(tile * 1000 + r * 10 + s[0]));
-        std::vector<float> out(in.pixels.size()), ref(in.pixels.size());
-        backend_->conv2d(p, f, in.pixels.data(), out.data());
-        conv2d_cpu(f, in.pixels.data(), ref.data(), p.width, p.height);
-        ASSERT_LE(test::max_abs_diff(out, ref), conv2d_tolerance(f, 1.0f))
-            << strategy_info(p.strategy).name << " tile=" << tile << " r=" << r << " " << s[0] << "x" << s[1];
+        ASSERT_TRUE(matches_cpu(*backend_, p, f, unsigned(tile * 1000 + r * 10 + s[0])));
       }
     }
 }
@@ -66,14 +75,37 @@ TEST(Conv2dCudaFast, FastMatchesTheCpuReferenceForEveryTileAndRowAlignment) {
       for (const auto& s : sizes) {
         const Conv2dParams p{Conv2dStrategy::fast, r, tile, s[0], s[1]};
         if (conv2d_problem(p, backend->limits())) continue;  // the largest tiles at the largest radii
-        const Image in = test::random_image(p.width, p.height, unsigned(tile * 1000 + r * 10 + s[1]));
-        std::vector<float> out(in.pixels.size()), ref(in.pixels.size());
-        backend->conv2d(p, f, in.pixels.data(), out.data());
-        conv2d_cpu(f, in.pixels.data(), ref.data(), p.width, p.height);
-        ASSERT_LE(test::max_abs_diff(out, ref), conv2d_tolerance(f, 1.0f))
-            << "fast tile=" << tile << " r=" << r << " " << s[0] << "x" << s[1];
+        ASSERT_TRUE(matches_cpu(*backend, p, f, unsigned(tile * 1000 + r * 10 + s[1])));
       }
     }
+}
+
+TEST(Conv2dCudaSliding, SlidingMatchesTheCpuReferenceForEveryStripAndRowAlignment) {
+  // Widths: inside one warp tile, not a multiple of 4 (scalar path), several warps and blocks
+  // (4 warps of 128 columns each); heights: shorter than a strip, several strips (at r = 1 the odd
+  // ones march up), a last strip cut by the image.
+  std::string why;
+  const auto backend = cuda_or_skip(why);
+  if (!backend) GTEST_SKIP() << "no CUDA: " << why;
+  const int sizes[][2] = {{1, 1}, {4, 4}, {3, 9}, {127, 5}, {128, 130}, {130, 66}, {260, 97}, {513, 255}, {1032, 71}};
+  for (int strip : {1, 5, 16, 37, 256})
+    for (int r = 1; r <= kSlidingMaxRadius; ++r) {
+      const Filter2d f = make_named_filter("random:" + std::to_string(r + 11), r);
+      for (const auto& s : sizes) {
+        ASSERT_TRUE(matches_cpu(*backend, {Conv2dStrategy::sliding, r, strip, s[0], s[1]}, f,
+                                unsigned(strip * 1000 + r * 10 + s[1])));
+      }
+    }
+}
+
+TEST(Conv2dCudaSliding, SlidingRefusesRadiiWhoseSumsDoNotFitInRegisters) {
+  std::string why;
+  const auto backend = cuda_or_skip(why);
+  if (!backend) GTEST_SKIP() << "no CUDA: " << why;
+  std::vector<float> in(64 * 64), out(in.size());
+  const int r = kSlidingMaxRadius + 1;
+  EXPECT_THROW(backend->conv2d({Conv2dStrategy::sliding, r, 16, 64, 64}, make_named_filter("box", r), in.data(), out.data()),
+               InvalidInput);
 }
 
 TEST_P(Conv2dCuda, TimesEveryRepetitionWithEvents) {

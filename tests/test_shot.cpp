@@ -123,7 +123,7 @@ class Shot : public ::testing::Test {
 TEST_F(Shot, TileGridLinesLieOnOutputTileBoundaries) {
   const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 16, 256, 256};  // output tiles of 12
   shoot(p, std::nullopt, 0);
-  const Conv2dTiling g = tiling_of(p);
+  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike
   for (int b = 1; b < 5; ++b) {
     const Vec2 line = view_.to_screen({float(g.out_origin(b)), 100.5f});
     const Rgb on = at_screen(line.x, line.y);
@@ -139,7 +139,7 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
   const Conv2dParams p{Conv2dStrategy::cached_halo, 3, 16, 256, 256};
   const Pixel hover{5, 20};
   shoot(p, hover, 14);
-  const Conv2dTiling g = tiling_of(p);
+  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike
   // Output tile: blue over black.
   const Rgb out = at_image(g.out_origin(0) + 12.5f, g.out_origin(1) + 12.5f);
   EXPECT_GT(out.b, out.r + 20) << "output tile not blue";

@@ -58,29 +58,37 @@ TEST(TrafficCount, CachedHaloOn4x4ReadsTheHaloFromGlobalMemory) {
 namespace {
 
 // Every thread of every block, every tap, classified with tap_source: slow but obviously right.
+// sliding's loads are emulated lane by lane (own float4 and the edge lanes' extra one, every row
+// of the strip and its 2r halo rows), not through the staged-span formula the count uses.
 TrafficCount brute_force(const Conv2dParams& p) {
-  const Conv2dTiling g = tiling_of(p);
-  const LaunchGeometry l = launch_geometry(p);
-  const int T = g.block_dim(), S = g.shared_dim(), r = p.filter_radius;
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  const int Tx = gx.block_dim(), Ty = gy.block_dim(), Sx = gx.shared_dim(), Sy = gy.shared_dim(), r = p.filter_radius;
   const bool filter_global = !strategy_info(p.strategy).filter_in_constant_memory;
+  auto inside = [&](int x, int y) { return in_range(x, p.width) && in_range(y, p.height); };
   TrafficCount c;
-  for (int by = 0; by < l.grid.y; ++by)
-    for (int bx = 0; bx < l.grid.x; ++bx)
-      for (int ty = 0; ty < T; ++ty)
-        for (int tx = 0; tx < T; ++tx) {
-          // Load phase: threads fill shared cells i, i + T^2, ... (one cell each unless tiled_out).
-          for (int i = ty * T + tx; i < S * S; i += T * T) {
-            const int x = g.shared_origin(bx) + i % S, y = g.shared_origin(by) + i / S;
-            c.tile_loads += in_range(x, p.width) && in_range(y, p.height);
+  for (int by = 0; by < gy.grid_dim(p.height); ++by)
+    for (int bx = 0; bx < gx.grid_dim(p.width); ++bx)
+      for (int ty = 0; ty < Ty; ++ty)
+        for (int tx = 0; tx < Tx; ++tx) {
+          if (p.strategy == Conv2dStrategy::sliding) {
+            const SlidingLane l = sliding_lane(gx, bx, tx);
+            for (int y = gy.out_origin(by) - r; y < gy.out_origin(by) + gy.out_tile_dim() + r; ++y)
+              for (int k = 0; k < kSlidingColumns; ++k)
+                c.tile_loads += inside(l.x + k, y) + (l.edge_x != kNoEdge && inside(l.edge_x + k, y));
+          } else {
+            // Load phase: threads fill shared cells i, i + T^2, ... (one cell each unless tiled_out).
+            for (int i = ty * Tx + tx; i < Sx * Sy; i += Tx * Ty)
+              c.tile_loads += inside(gx.shared_origin(bx) + i % Sx, gy.shared_origin(by) + i / Sx);
           }
-          // Compute phase: the thread's outputs (one, or fast's 4x4 patch).
-          for (int ky = 0; ky < g.outputs_per_thread(); ++ky)
-            for (int kx = 0; kx < g.outputs_per_thread(); ++kx) {
-              const int ox = g.out_coord(bx, tx, kx), oy = g.out_coord(by, ty, ky);
-              if (!g.computes(tx) || !g.computes(ty) || !in_range(ox, p.width) || !in_range(oy, p.height)) continue;
+          // Compute phase: the thread's outputs (one, fast's 4x4 patch, sliding's 4 x strip).
+          for (int ky = 0; ky < gy.outputs_per_thread(); ++ky)
+            for (int kx = 0; kx < gx.outputs_per_thread(); ++kx) {
+              const int ox = gx.out_coord(bx, tx, kx), oy = gy.out_coord(by, ty, ky);
+              if (!gx.computes(tx) || !gy.computes(ty) || !inside(ox, oy)) continue;
               ++c.outputs;
               for (int dy = -r; dy <= r; ++dy)
-                for (int dx = -r; dx <= r; ++dx) switch (tap_source(g, p.width, p.height, bx, by, ox + dx, oy + dy)) {
+                for (int dx = -r; dx <= r; ++dx)
+                  switch (tap_source(gx, gy, p.width, p.height, bx, by, ox + dx, oy + dy)) {
                     case TapSource::shared: ++c.taps_shared; break;
                     case TapSource::global: ++c.taps_global; c.filter_loads += filter_global; break;
                     case TapSource::ghost_shared: ++c.taps_ghost_shared; break;
@@ -121,6 +129,31 @@ TEST(TrafficCount, PerAxisCountEqualsBruteForceEmulation) {
                              std::to_string(p.height);
     expect_same(exact_traffic(p), brute_force(p), what);
   }
+}
+
+TEST(TrafficCount, SlidingCountEqualsLaneByLaneEmulationAcrossWarpTiles) {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 24; ++trial) {
+    const int r = 1 + trial % kSlidingMaxRadius;
+    const Conv2dParams p{Conv2dStrategy::sliding, r, 1 + int(rng() % 40), 1 + int(rng() % 300), 1 + int(rng() % 90)};
+    const std::string what = "sliding r=" + std::to_string(r) + " strip=" + std::to_string(p.tile) + " " +
+                             std::to_string(p.width) + "x" + std::to_string(p.height);
+    expect_same(exact_traffic(p), brute_force(p), what);
+  }
+}
+
+TEST(TrafficCount, SlidingReadsEachInputOncePerStripPlusItsHalo) {
+  // 256 x 34 (r = 2, strip 34 = 4 + 6 x 5): two warp tiles of one strip; each loads 128 + 8
+  // columns of 34 + 4 rows, minus the cells outside the image: 4 columns on the left of warp 0,
+  // 4 on the right of warp 1, and 2 rows above and below.
+  const Conv2dParams p{Conv2dStrategy::sliding, 2, 34, 256, 34};
+  EXPECT_EQ(tiling_of(p, 1).out_tile_dim(), 34);
+  const TrafficCount c = exact_traffic(p);
+  EXPECT_EQ(c.tile_loads, 2 * 132 * 34);
+  EXPECT_EQ(c.taps_global, 0);
+  EXPECT_EQ(c.outputs, 256 * 34);
+  // Interior model: 128 x 34 outputs, 25 taps, over (136 x 38) loads.
+  EXPECT_NEAR(book_model(p).opb_model, 128.0 * 34 * 25 * 2 / (136.0 * 38 * 4), 1e-12);
 }
 
 TEST(TrafficCount, WholeImageIsTheSumOfItsBlocks) {

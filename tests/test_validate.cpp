@@ -3,6 +3,7 @@
 
 #include "kernels/error.hpp"
 #include "kernels/strategy_registry.hpp"
+#include "kernels/conv2d_geometry.hpp"
 #include "kernels/validate.hpp"
 
 using namespace tilescope;
@@ -45,11 +46,21 @@ TEST(Validate, RefusesSharedMemoryOverTheDeviceLimit) {
 
 TEST(Validate, FastRunsEveryRadiusAtItsDefaultTileAndRefusesTheBooksTile) {
   for (int r = 1; r <= kMaxFilterRadius; ++r)
-    EXPECT_FALSE(conv2d_problem({Conv2dStrategy::fast, r, default_tile(Conv2dStrategy::fast), 8192, 8192})) << r;
+    EXPECT_FALSE(conv2d_problem({Conv2dStrategy::fast, r, default_tile(Conv2dStrategy::fast, r), 8192, 8192})) << r;
   // tile 32 = 128x128 outputs: (128 + 2 x 4)^2 x 4 B = 73984 B of shared memory, over 48 KiB.
   const std::string why = *conv2d_problem({Conv2dStrategy::fast, 1, 32, 1024, 1024});
   EXPECT_NE(why.find("73984 bytes of shared memory"), std::string::npos) << why;
   EXPECT_NE(why.find("smaller tile"), std::string::npos) << why;
+}
+
+TEST(Validate, SlidingRunsUpToRadiusThreeAtItsDefaultStripAndNamesFastAbove) {
+  for (int r = 1; r <= kSlidingMaxRadius; ++r)
+    EXPECT_FALSE(conv2d_problem({Conv2dStrategy::sliding, r, default_tile(Conv2dStrategy::sliding, r), 8192, 8192})) << r;
+  const std::string why = problem({Conv2dStrategy::sliding, kSlidingMaxRadius + 1, 16, 1024, 1024});
+  EXPECT_NE(why.find("radius <= 3"), std::string::npos) << why;
+  EXPECT_NE(why.find("use fast"), std::string::npos) << why;
+  // A strip is a row count, not a block side: 256 rows need no 256 x 256 block.
+  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::sliding, 1, 256, 1024, 1024}));
 }
 
 TEST(Validate, RefusesEmptyHugeAndUnlaunchableImages) {

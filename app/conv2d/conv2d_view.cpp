@@ -174,8 +174,7 @@ void Conv2dView::draw_overlays() {
   const Conv2dParams& p = state_.params;
   if (state_.overlays.tile_grid) draw_tile_grid(dl, view_, p, style);
   if (const auto focus = focus_pixel(state_)) {
-    const Conv2dTiling g = tiling_of(p);
-    const int bx = g.block_of(focus->x), by = g.block_of(focus->y);
+    const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
     if (state_.overlays.block) draw_block(dl, view_, p, bx, by, style);
     if (state_.overlays.receptive_field) {
       draw_receptive_field(dl, view_, p, *focus, style);

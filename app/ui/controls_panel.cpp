@@ -61,17 +61,31 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   ImGui::TextWrapped("%s", info.explanation.data());
 
   ImGui::SliderInt("radius", &s.params.filter_radius, 1, kMaxFilterRadius, "r = %d");
-  ImGui::SliderInt("tile", &s.params.tile, 1, 32);
-  for (int t : {8, 16, 32}) {
+  const bool sliding = s.params.strategy == Conv2dStrategy::sliding;
+  ImGui::SliderInt(sliding ? "strip" : "tile", &s.params.tile, 1, sliding ? kMaxSlidingStrip : 32);
+  static constexpr int kTiles[] = {8, 16, 32};
+  static constexpr int kStrips[] = {16, 256};  // sliding's defaults: r <= 2, r = 3
+  auto shortcut = [&](int t) {
     ImGui::SameLine();
     char label[8];
     std::snprintf(label, sizeof label, "%d", t);
     if (ImGui::SmallButton(label)) s.params.tile = t;
-  }
+  };
+  if (sliding)
+    for (int t : kStrips) shortcut(t);
+  else
+    for (int t : kTiles) shortcut(t);
   clamp_params(s);
-  const Conv2dTiling g = tiling_of(s.params);
-  ImGui::TextDisabled("block %dx%d threads, output tile %dx%d", g.block_dim(), g.block_dim(), g.out_tile_dim(),
-                      g.out_tile_dim());
+  const Conv2dTiling gx = tiling_of(s.params, 0), gy = tiling_of(s.params, 1);
+  if (sliding) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("warp tile 128 columns x %d rows (2r + %d x (2r+1)), %d warps per block", gy.out_tile_dim(),
+                       gy.strip_chunks(), kSlidingWarpsPerBlock);
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextDisabled("block %dx%d threads, output tile %dx%d", gx.block_dim(), gy.block_dim(), gx.out_tile_dim(),
+                        gy.out_tile_dim());
+  }
   if (auto problem = conv2d_problem(s.params, pipeline.backend().limits())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", problem->c_str());
@@ -135,7 +149,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   if (ImGui::Button("step (.)")) s.step_once = true;
   ImGui::SameLine();
   ImGui::Checkbox("presentation (F)", &s.presentation);
-  ImGui::TextDisabled("keys: +/- radius  [ ] tile  1-6 strategy  v view  s screenshot");
+  ImGui::TextDisabled("keys: +/- radius  [ ] tile  1-7 strategy  v view  s screenshot");
 }
 
 }  // namespace tilescope

@@ -16,6 +16,7 @@ const char* load_story(Conv2dStrategy s) {
     case Conv2dStrategy::tiled_out: return "threads loop over the larger input tile, halo included";
     case Conv2dStrategy::cached_halo: return "tile cells in shared memory, halo taps from global memory (L2)";
     case Conv2dStrategy::fast: return "float4 cp.async into shared; each thread's window rows into registers";
+    case Conv2dStrategy::sliding: return "no shared memory: each input row once into registers, halo columns by shuffle";
   }
   return "";
 }
@@ -26,34 +27,49 @@ void inspector_window(const UiState& s, float x, float y) {
   const auto focus = focus_pixel(s);
   if (!focus || conv2d_problem(s.params)) return;
   const Conv2dParams& p = s.params;
-  const Conv2dTiling g = tiling_of(p);
-  const int bx = g.block_of(focus->x), by = g.block_of(focus->y);
-  const int tx = g.thread_of(focus->x), ty = g.thread_of(focus->y);
-  const int linear = ty * g.block_dim() + tx;
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  const int bx = gx.block_of(focus->x), by = gy.block_of(focus->y);
+  const int tx = gx.thread_of(focus->x), ty = gy.thread_of(focus->y);
+  const int r = p.filter_radius;
   ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   ImGui::Text("output pixel (%d, %d)%s", focus->x, focus->y, s.pinned ? "  [pinned: click to release]" : "");
-  ImGui::Text("blockIdx  (%d, %d)   threadIdx (%d, %d)", bx, by, tx, ty);
-  ImGui::Text("warp %d, lane %d   (thread %d of %d)", linear / 32, linear % 32, linear, g.block_dim() * g.block_dim());
-  if (const int k = g.outputs_per_thread(); k > 1) {
-    const int x0 = g.out_coord(bx, tx), y0 = g.out_coord(by, ty), r = p.filter_radius;
-    ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", g.output_of(focus->x),
-                g.output_of(focus->y), k, k, x0, x0 + k - 1, y0, y0 + k - 1);
+  if (p.strategy == Conv2dStrategy::sliding) {
+    // The geometry's tile is a warp's; a CUDA block holds kSlidingWarpsPerBlock of them side by side.
+    const int warp = bx % kSlidingWarpsPerBlock, y0 = gy.out_origin(by), rows = gy.out_tile_dim();
+    ImGui::Text("blockIdx  (%d, %d)   threadIdx.x %d: warp %d, lane %d", bx / kSlidingWarpsPerBlock, by,
+                warp * kSlidingLanes + tx, warp, tx);
+    ImGui::Text("the lane owns columns %d..%d of rows %d..%d; this is row %d of its march (%s)", gx.out_coord(bx, tx),
+                gx.out_coord(bx, tx) + kSlidingColumns - 1, y0, y0 + rows - 1,
+                gy.marches_up(by) ? y0 + rows - 1 - focus->y : focus->y - y0, gy.marches_up(by) ? "upwards" : "downwards");
+    ImGui::Text("it reads %d input rows once each (a float4 per row) for %d FMAs: %d sums in flight", rows + 2 * r,
+                rows * kSlidingColumns * p.filter_dim() * p.filter_dim(), p.filter_dim());
+  } else {
+    const int linear = ty * gx.block_dim() + tx;
+    ImGui::Text("blockIdx  (%d, %d)   threadIdx (%d, %d)", bx, by, tx, ty);
+    ImGui::Text("warp %d, lane %d   (thread %d of %d)", linear / 32, linear % 32, linear, gx.block_dim() * gy.block_dim());
+  }
+  if (const int k = gx.outputs_per_thread(); k > 1 && p.strategy != Conv2dStrategy::sliding) {
+    const int x0 = gx.out_coord(bx, tx), y0 = gy.out_coord(by, ty);
+    ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", gx.output_of(focus->x),
+                gy.output_of(focus->y), k, k, x0, x0 + k - 1, y0, y0 + k - 1);
     ImGui::Text("its %dx%d input window is read once from shared into registers for %d FMAs", k + 2 * r,
                 k + 2 * r, k * k * p.filter_dim() * p.filter_dim());
   }
   int count[4] = {};
   for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
     for (int dx = -p.filter_radius; dx <= p.filter_radius; ++dx)
-      ++count[int(tap_source(g, p.width, p.height, bx, by, focus->x + dx, focus->y + dy))];
+      ++count[int(tap_source(gx, gy, p.width, p.height, bx, by, focus->x + dx, focus->y + dy))];
+  const bool registers = p.strategy == Conv2dStrategy::sliding;
   ImGui::Separator();
-  ImGui::Text("its %d taps: %d shared, %d global, %d ghost", p.filter_dim() * p.filter_dim(), count[0], count[1],
-              count[2] + count[3]);
-  if (count[2] + count[3]) ImGui::SameLine(), ImGui::TextDisabled(count[2] ? "(zeros read from shared)" : "(skipped)");
+  ImGui::Text("its %d taps: %d %s, %d global, %d ghost", p.filter_dim() * p.filter_dim(), count[0],
+              registers ? "in registers" : "shared", count[1], count[2] + count[3]);
+  if (count[2] + count[3])
+    ImGui::SameLine(), ImGui::TextDisabled(count[2] ? (registers ? "(zeros loaded)" : "(zeros read from shared)") : "(skipped)");
   const TrafficCount b = block_traffic(p, bx, by);
-  ImGui::Text("this block: %lld global loads into shared, %lld halo/global taps",
-              static_cast<long long>(b.tile_loads), static_cast<long long>(b.taps_global));
+  ImGui::Text("this %s: %lld global loads into %s, %lld halo/global taps", registers ? "warp" : "block",
+              static_cast<long long>(b.tile_loads), registers ? "registers" : "shared", static_cast<long long>(b.taps_global));
   ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), book_round(b.opb()));
   ImGui::TextDisabled("%s", load_story(p.strategy));
   ImGui::End();

@@ -16,7 +16,7 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
   ImGui::Text("block     %d x %d = %d threads", l.block.x, l.block.y, l.threads_per_block);
   ImGui::Text("computing %d of %d threads per block (%.0f%%)", l.active_threads_per_block, l.threads_per_block,
               100.0 * l.active_threads_per_block / l.threads_per_block);
-  ImGui::Text("tiles     input %d x %d, output %d x %d", l.in_tile_dim, l.in_tile_dim, l.out_tile_dim, l.out_tile_dim);
+  ImGui::Text("tiles     input %d x %d, output %d x %d", l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim, l.out_tile_dim_y);
   ImGui::Text("shared    %zu B per block", l.shared_bytes);
   ImGui::Text("constant  %zu B (the filter)", l.constant_bytes);
   if (auto blocks = pipeline.backend().blocks_per_sm(s.params)) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kernels/conv2d_geometry.hpp"
 #include "kernels/strategy_registry.hpp"
 
 namespace tilescope {
@@ -10,11 +11,13 @@ std::optional<Pixel> focus_pixel(const UiState& s) { return s.pinned ? s.pinned 
 
 void clamp_params(UiState& s) {
   s.params.filter_radius = std::clamp(s.params.filter_radius, 1, kMaxFilterRadius);
-  s.params.tile = std::clamp(s.params.tile, 1, 32);
+  // sliding's tile is a strip of rows (one warp per 128 columns), the others' a block side.
+  s.params.tile = std::clamp(s.params.tile, 1, s.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
 }
 
 void select_strategy(UiState& s, Conv2dStrategy strategy) {
-  if (default_tile(strategy) != default_tile(s.params.strategy)) s.params.tile = default_tile(strategy);
+  const int r = s.params.filter_radius;
+  if (default_tile(strategy, r) != default_tile(s.params.strategy, r)) s.params.tile = default_tile(strategy, r);
   s.params.strategy = strategy;
 }
 
@@ -50,9 +53,9 @@ bool apply_key(UiState& s, unsigned int ch) {
   switch (ch) {
     case '+': case '=': ++s.params.filter_radius; break;
     case '-': case '_': --s.params.filter_radius; break;
-    case ']': s.params.tile = s.params.tile < 8 ? s.params.tile + 1 : std::min(32, s.params.tile * 2); break;
+    case ']': s.params.tile = s.params.tile < 8 ? s.params.tile + 1 : s.params.tile * 2; break;  // clamped below
     case '[': s.params.tile = s.params.tile <= 8 ? s.params.tile - 1 : s.params.tile / 2; break;
-    case '1': case '2': case '3': case '4': case '5': case '6':
+    case '1': case '2': case '3': case '4': case '5': case '6': case '7':
       select_strategy(s, static_cast<Conv2dStrategy>(ch - '1'));
       break;
     case 'v': case 'V': s.view = static_cast<ViewMode>((int(s.view) + 1) % 4); break;

@@ -94,7 +94,7 @@ std::optional<Pixel> focus_pixel(const UiState& s);
 // Keys every view shares (as typed characters): space pause, . single step, f presentation mode,
 // s screenshot, p next pattern. Returns whether it was one.
 bool apply_common_key(UiState& s, unsigned int ch);
-// The conv2d view's keys: + - radius, [ ] tile, 1-6 strategy, v cycle views, and the common ones.
+// The conv2d view's keys: + - radius, [ ] tile, 1-7 strategy, v cycle views, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
 
 // The stencil3d view's keys: + - order, [ ] tile, 1-4 strategy, < > slice, r reset, and the common ones.

@@ -35,6 +35,16 @@ inline constexpr Swatch kHovered{rgba(255, 255, 255), "the hovered output pixel"
 inline constexpr Swatch kThreadPatch{rgba(86, 180, 233), "outputs the hovered thread computes (one register patch)"};
 inline constexpr Swatch kThreadWindow{rgba(86, 180, 233), "input rows that thread reads into registers (dashed)"};
 inline constexpr Swatch kStagedTile{rgba(230, 159, 0), "staged tile: halo rounded up to 4 cells (dashed)"};
+// sliding: a warp tile is 128 columns of a strip; a lane owns 4 columns down the whole strip.
+inline constexpr Swatch kWarpGrid{kTileGrid.rgba, "output-tile grid (one warp each: 128 columns x a strip)"};
+inline constexpr Swatch kWarpTile{kOutputTile.rgba, "output tile of the hovered warp"};
+inline constexpr Swatch kWarpLoads{rgba(230, 159, 0), "what the warp loads: + a float4 either side, r rows above/below (dashed)"};
+inline constexpr Swatch kLaneStrip{rgba(86, 180, 233), "outputs the hovered lane computes: 4 columns down the strip"};
+inline constexpr Swatch kLaneWindow{rgba(86, 180, 233), "input rows that lane reads, each once (dashed)"};
+inline constexpr Swatch kMarch{rgba(255, 255, 255), "the direction the lane marches (rows read in this order)"};
+inline constexpr Swatch kTapGhostRegister{rgba(204, 121, 167), "tap: ghost zero loaded into a register"};
+inline constexpr Swatch kTapOwnLane{kTapRegisters.rgba, "tap in the lane's own float4 (its registers)"};
+inline constexpr Swatch kTapOtherLane{kTapShuffle.rgba, "tap from the next lane by __shfl_sync (warp edge: lane 31's / 0's extra float4)"};
 
 // The colour of a tap, by where the kernel reads it.
 constexpr std::uint32_t tap_colour(TapSource s) {

@@ -1,7 +1,9 @@
 #include <cstdint>
+#include <string>
 
 #include "kernels/conv2d_geometry.hpp"
 #include "kernels/cuda/conv2d_kernels.cuh"
+#include "kernels/cuda/conv2d_sliding.cuh"
 #include "kernels/cuda/cuda_check.hpp"
 #include "kernels/launch_geometry.hpp"
 
@@ -214,11 +216,54 @@ __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_fast_kernel(const flo
   }
 }
 
+// The filter as sliding's march reads it: every tap one warp-uniform __constant__ operand.
+template <int R>
+struct ConstantFilter {
+  __device__ __forceinline__ float operator()(int fy, int fx) const { return c_filter[fy * (2 * R + 1) + fx]; }
+};
+// Input rows sliding loads ahead of their use; the fastest on an H200 at 8192^2
+// (bench/studies/conv2d_sliding_sweep.cu): more rows in flight cost registers, fewer stall.
+constexpr int sliding_rows_ahead(int r) { return r >= 3 ? 4 : r == 2 ? 1 : 2; }
+
+// Beyond the book, r <= 3: kSlidingWarpsPerBlock warps side by side, each marching its 128
+// columns of one strip with the sums in registers (conv2d_sliding.cuh).
+// The explicit 1 block per SM leaves ptxas its 128 registers at r = 3; without it ptxas chose 96
+// and spilled (measured 17% slower on an H200).
+template <int R, bool kAligned>
+__global__ void __launch_bounds__(kSlidingLanes* kSlidingWarpsPerBlock, 1)
+    conv2d_sliding_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling gx,
+                          Conv2dTiling gy) {
+  sliding_warp<R, sliding_rows_ahead(R), kAligned>(N, P, width, height, gx, gy,
+                                                  blockIdx.x * kSlidingWarpsPerBlock + threadIdx.x / kSlidingLanes,
+                                                  blockIdx.y, threadIdx.x % kSlidingLanes, ConstantFilter<R>{});
+}
+
+// float4 loads and stores need 16-byte aligned rows: width % 4 == 0 and aligned buffers.
+bool rows_aligned(const Conv2dParams& p, const float* d_in, const float* d_out) {
+  return p.width % 4 == 0 && reinterpret_cast<std::uintptr_t>(d_in) % 16 == 0 &&
+         reinterpret_cast<std::uintptr_t>(d_out) % 16 == 0;
+}
+
+template <int R>
+void launch_sliding(const Conv2dParams& p, const float* d_in, float* d_out, dim3 grid, dim3 block, cudaStream_t stream) {
+  if constexpr (R <= kSlidingMaxRadius) {
+    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+    if (rows_aligned(p, d_in, d_out))
+      conv2d_sliding_kernel<R, true><<<grid, block, 0, stream>>>(d_in, d_out, p.width, p.height, gx, gy);
+    else
+      conv2d_sliding_kernel<R, false><<<grid, block, 0, stream>>>(d_in, d_out, p.width, p.height, gx, gy);
+    check_launch("conv2d_sliding_kernel");
+  } else {
+    throw BackendError("conv2d_sliding_kernel: radius " + std::to_string(R) + " is above sliding's " +
+                       std::to_string(kSlidingMaxRadius));
+  }
+}
+
 template <int R>
 void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
                    cudaStream_t stream) {
   const LaunchGeometry l = launch_geometry(p);
-  const Conv2dTiling g = tiling_of(p);
+  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike for all but sliding
   const dim3 grid(l.grid.x, l.grid.y), block(l.block.x, l.block.y);
   const std::size_t shared = l.shared_bytes;
   switch (p.strategy) {
@@ -237,13 +282,11 @@ void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const
     case Conv2dStrategy::cached_halo:
       conv2d_cached_halo_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
       return check_launch("conv2d_cached_halo_kernel");
-    case Conv2dStrategy::fast: {
-      // float4 copies and stores need 16-byte aligned rows: width % 4 == 0 and aligned buffers.
-      const bool aligned = p.width % 4 == 0 && reinterpret_cast<std::uintptr_t>(d_in) % 16 == 0 &&
-                           reinterpret_cast<std::uintptr_t>(d_out) % 16 == 0;
-      conv2d_fast_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g, aligned);
+    case Conv2dStrategy::fast:
+      conv2d_fast_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g,
+                                                             rows_aligned(p, d_in, d_out));
       return check_launch("conv2d_fast_kernel");
-    }
+    case Conv2dStrategy::sliding: return launch_sliding<R>(p, d_in, d_out, grid, block, stream);
   }
 }
 
@@ -257,6 +300,9 @@ const void* kernel_of(Conv2dStrategy s) {
     case Conv2dStrategy::tiled_out: return reinterpret_cast<const void*>(conv2d_tiled_out_kernel<R>);
     case Conv2dStrategy::cached_halo: return reinterpret_cast<const void*>(conv2d_cached_halo_kernel<R>);
     case Conv2dStrategy::fast: return reinterpret_cast<const void*>(conv2d_fast_kernel<R>);
+    case Conv2dStrategy::sliding:
+      if constexpr (R <= kSlidingMaxRadius) return reinterpret_cast<const void*>(conv2d_sliding_kernel<R, true>);
+      return nullptr;
   }
   return nullptr;
 }

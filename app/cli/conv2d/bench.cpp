@@ -40,7 +40,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
       Conv2dParams p = base;
       p.strategy = s;
       p.filter_radius = r;
-      if (!o.tile) p.tile = default_tile(s);
+      if (!o.tile) p.tile = default_tile(s, r);
       add_strategy_row(
           report, row, std::string(strategy_info(s).name), p.tile, conv2d_problem(p, backend.limits()),
           [&] { return backend.conv2d(p, f, in.data(), out.data(), settings.reps + 1); },

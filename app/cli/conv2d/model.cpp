@@ -35,6 +35,8 @@ nlohmann::json model_json(const Conv2dParams& p) {
       {"threads_launched", l.threads_launched},
       {"in_tile", l.in_tile_dim},
       {"out_tile", l.out_tile_dim},
+      {"in_tile_y", l.in_tile_dim_y},
+      {"out_tile_y", l.out_tile_dim_y},
       {"shared_bytes", l.shared_bytes},
       {"constant_bytes", l.constant_bytes},
   };
@@ -50,9 +52,10 @@ void print_model(const Conv2dParams& p) {
   std::printf("conv2d %s — %s (%s)\n", info.name.data(), info.display_name.data(), info.book_ref.data());
   std::printf("  radius %d (%dx%d filter), tile %d, image %dx%d\n", p.filter_radius, p.filter_dim(),
               p.filter_dim(), p.tile, p.width, p.height);
-  std::printf("  launch   grid %dx%d, block %dx%d = %d threads, %d compute (%.1f%%), input tile %d, output tile %d\n",
+  std::printf("  launch   grid %dx%d, block %dx%d = %d threads, %d compute (%.1f%%), input tile %dx%d, output tile %dx%d\n",
               l.grid.x, l.grid.y, l.block.x, l.block.y, l.threads_per_block, l.active_threads_per_block,
-              100.0 * l.active_threads_per_block / l.threads_per_block, l.in_tile_dim, l.out_tile_dim);
+              100.0 * l.active_threads_per_block / l.threads_per_block, l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim,
+              l.out_tile_dim_y);
   std::printf("           shared memory %zu B/block, constant memory %zu B\n", l.shared_bytes, l.constant_bytes);
   print_traffic(book, c, "tile", "image");
   std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
@@ -69,7 +72,7 @@ void print_model_table(const Conv2dParams& base, bool default_tiles) {
   for (int i = 0; i < kConv2dStrategyCount; ++i) {
     Conv2dParams p = base;
     p.strategy = conv2d_strategies()[i].id;
-    if (default_tiles) p.tile = default_tile(p.strategy);
+    if (default_tiles) p.tile = default_tile(p.strategy, p.filter_radius);
     const StrategyInfo& info = strategy_info(p.strategy);
     if (auto problem = conv2d_problem(p)) {
       std::printf("%-12s %-19s cannot run: %s\n", info.name.data(), info.book_ref.data(), problem->c_str());

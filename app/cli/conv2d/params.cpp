@@ -15,7 +15,7 @@ Conv2dParams params_of(const PatternOptions& o) {
     p.strategy = *strategy;
   }
   if (o.radius) p.filter_radius = *o.radius;
-  p.tile = o.tile ? *o.tile : default_tile(p.strategy);
+  p.tile = o.tile ? *o.tile : default_tile(p.strategy, p.filter_radius);
   if (!o.size.empty()) {
     const auto dims = parse_dims(o.size, 2, "WxH (e.g. 1024x768)");
     p.width = dims[0];
