@@ -119,7 +119,6 @@ TS_HD Conv2dTiling tiling_of(const Conv2dParams& p, int axis) {
 // and lane 31.
 inline constexpr int kNoEdge = -(1 << 30);
 struct SlidingLane {
-  int lane;
   int x;       // first of the lane's 4 columns
   int warp_x;  // first column of the warp's span
   int edge_x;  // first column of the extra float4 (kNoEdge for lanes 1..30)
@@ -130,7 +129,7 @@ TS_HD SlidingLane sliding_lane(const Conv2dTiling& gx, int b, int t) {
   const int edge_x = t == kSlidingLanes - 1 ? warp_x - kSlidingColumns
                      : t == 0               ? warp_x + gx.out_tile_dim()
                                             : kNoEdge;
-  return SlidingLane{t, gx.out_coord(b, t), warp_x, edge_x};
+  return SlidingLane{gx.out_coord(b, t), warp_x, edge_x};
 }
 
 // Source of the tap at image position (x, y) for an output of block (bx, by).

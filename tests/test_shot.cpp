@@ -166,6 +166,22 @@ TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
   EXPECT_GT(global.r, global.b + 60);
 }
 
+TEST_F(Shot, SlidingColoursTheLanesOwnTapsAndTheShuffledOne) {
+  // sliding, r = 1, strips of 17 rows: pixel (128, 40) is column 0 of lane 0 of warp tile 1
+  // (columns 128..131), strip 2 (rows 34..50). Taps x = 128, 129 are in the lane's own float4 (sky
+  // blue); x = 127 lies left of the warp and arrives by shuffle from lane 31's extra float4 (yellow).
+  const Conv2dParams p{Conv2dStrategy::sliding, 1, 16, 256, 256};
+  shoot(p, Pixel{128, 40}, 30);
+  const Conv2dTiling gx = tiling_of(p, 0);
+  ASSERT_EQ(gx.out_origin(1), 128);
+  const Rgb own = at_image(129.5f, 39.5f);
+  EXPECT_GT(own.b, own.r + 40) << "own-lane tap not sky blue";
+  EXPECT_GT(own.b, own.g) << "own-lane tap green (the shared-memory colour), not sky blue";
+  const Rgb shuffled = at_image(127.5f, 39.5f);
+  EXPECT_GT(shuffled.g, shuffled.b + 60) << "shuffled tap not yellow";
+  EXPECT_GT(shuffled.r, shuffled.b + 60);
+}
+
 TEST_F(Shot, StencilSliceShowsTheHoveredBlocksTilesAndRegisterNeighbours) {
   // register_tiled, order 1, tile 16 (output tiles of 14) on a cold 64^3 grid, slice 32, cell
   // (33, 20): block (2, 1) computes x 28..41, loads x 27..42; z neighbours are in registers,

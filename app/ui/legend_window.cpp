@@ -1,5 +1,7 @@
 #include <imgui.h>
 
+#include <cstdint>
+
 #include "app/ui/panels.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/overlays.hpp"
@@ -39,8 +41,9 @@ void legend_window(const UiState& s, float right, float bottom) {
           const int x = focus->x + dx;
           const TapSource t = tap_source(gx, gy, p.width, p.height, bx, by, x, focus->y + dy);
           seen[int(t)] = true;
-          own |= sliding_tap_colour(p, gx, focus->x, x, t) == palette::kTapRegisters.rgba;
-          shuffled |= sliding_tap_colour(p, gx, focus->x, x, t) == palette::kTapShuffle.rgba;
+          const std::uint32_t colour = sliding_tap_colour(p, gx, focus->x, x, t);
+          own |= colour == palette::kTapRegisters.rgba;
+          shuffled |= colour == palette::kTapShuffle.rgba;
         }
       if (sliding) {
         if (own) swatch(palette::kTapOwnLane);
