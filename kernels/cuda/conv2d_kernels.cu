@@ -223,7 +223,8 @@ struct ConstantFilter {
 };
 // Input rows sliding loads ahead of their use; the fastest on an H200 at 8192^2
 // (bench/studies/conv2d_sliding_sweep.cu): more rows in flight cost registers, fewer stall.
-constexpr int sliding_rows_ahead(int r) { return r >= 3 ? 4 : r == 2 ? 1 : 2; }
+// At most 2r, so a strip's chunks never load past its end.
+constexpr int sliding_rows_ahead(int r) { return r >= 3 ? 4 : 2; }
 
 // Beyond the book, r <= 3: kSlidingWarpsPerBlock warps side by side, each marching its 128
 // columns of one strip with the sums in registers (conv2d_sliding.cuh).

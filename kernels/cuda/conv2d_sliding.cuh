@@ -64,9 +64,9 @@ struct RowCursor {
     return make_float4(load1_if(p, row_ok && (cols & 1u)), load1_if(p + 1, row_ok && (cols & 2u)),
                        load1_if(p + 2, row_ok && (cols & 4u)), load1_if(p + 3, row_ok && (cols & 8u)));
   }
-  // The next input row, or zeros without a load when `more` is false (past the strip's end).
-  __device__ __forceinline__ SlidingRow load_next(bool more = true) {
-    const bool row_ok = more && static_cast<unsigned>(in_row) < static_cast<unsigned>(height);
+  // The next input row (zeros where it lies outside the image).
+  __device__ __forceinline__ SlidingRow load_next() {
+    const bool row_ok = static_cast<unsigned>(in_row) < static_cast<unsigned>(height);
     const SlidingRow row{load4(in, own_cols, row_ok), load4(in + edge_offset, edge_cols, row_ok)};
     in += step, in_row += dy;
     return row;
@@ -81,6 +81,8 @@ struct RowCursor {
     }
     out += step, out_row += dy;
   }
+  // A downward march whose next output is below the image has nothing left to store.
+  __device__ __forceinline__ bool past_image() const { return dy > 0 && out_row >= height; }
 };
 
 // Bit c set when column x + c is inside the image.
@@ -128,13 +130,12 @@ __device__ __forceinline__ void accumulate(float (&sum)[4], const RowWindow<R>& 
 // One lane's strip. In march order input row i (0 .. M D + 4R - 1) feeds outputs i - fy,
 // fy = 0..2R, with filter row fy (mirrored when the strip marches up). Output o's sums live in
 // slot o % D and are complete after input o + 2R. Rows are loaded kAhead rows before they are
-// used; the queue shifts by renaming within an unrolled chunk, and the loads past the strip's end
-// are predicated off rather than branched around.
+// used; the queue shifts by renaming within an unrolled chunk. kAhead <= 2R, so only the
+// epilogue's last steps have no row left to load, which the unrolled code knows.
 template <int R, int kAhead, bool kAligned, bool kUp, class Weights>
 __device__ __forceinline__ void march_strip(RowCursor<kAligned> cur, int lane, int M, const Weights& F) {
   constexpr int D = 2 * R + 1;
-  static_assert(kAhead >= 1 && kAhead <= D + 4 * R, "a strip has at least D + 4R input rows");
-  int to_load = M * D + 4 * R - kAhead;  // inputs not yet loaded
+  static_assert(kAhead >= 1 && kAhead <= 2 * R, "the chunks never load past the strip's end");
   auto w = [&](int fy, int fx) { return F(kUp ? 2 * R - fy : fy, fx); };
   float sum[D][4];
   SlidingRow queue[kAhead];
@@ -145,7 +146,7 @@ __device__ __forceinline__ void march_strip(RowCursor<kAligned> cur, int lane, i
     const RowWindow<R> win = window_of<R>(queue[0], lane);
 #pragma unroll
     for (int k = 0; k + 1 < kAhead; ++k) queue[k] = queue[k + 1];
-    if (load_more) queue[kAhead - 1] = cur.load_next(to_load-- > 0);
+    if (load_more) queue[kAhead - 1] = cur.load_next();
     return win;
   };
   // Input 2R + c D + k of a chunk: starts output c D + k + 2R, completes output c D + k.
@@ -167,6 +168,7 @@ __device__ __forceinline__ void march_strip(RowCursor<kAligned> cur, int lane, i
   }
 #pragma unroll 1
   for (int c = 0; c < M; ++c) {
+    if (cur.past_image()) return;  // the last strip's rows below the image
 #pragma unroll
     for (int k = 0; k < D; ++k) chunk_row(k);
   }
