@@ -6,12 +6,16 @@
 //   nvcc -O3 -arch=sm_90 -std=c++17 -I. bench/studies/conv2d_sliding_sweep.cu -o sweep && ./sweep 30 [zeros]
 // The input is random unless `zeros` is given (all-zero input draws less power: compute-bound
 // variants then run at higher clocks and look faster than they are on real data).
+// SUSTAIN=S adds, per variant, S seconds of back-to-back copies and then of kernels, each between
+// two wall-clock STAMP lines that bench/studies/power_trace.py matches to an nvidia-smi log.
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -59,6 +63,17 @@ struct Variant {
   int r, warps, minb, ahead;
   LaunchFn fn;
 };
+
+// "STAMP what HH:MM:SS.mmm" in local time, as nvidia-smi's timestamps are.
+void stamp(const char* what) {
+  const auto now = std::chrono::system_clock::now();
+  const std::time_t t = std::chrono::system_clock::to_time_t(now);
+  const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+  char hms[16];
+  std::strftime(hms, sizeof hms, "%H:%M:%S", std::localtime(&t));
+  std::printf("STAMP %s %s.%03lld\n", what, hms, ms);
+  std::fflush(stdout);
+}
 
 double ref_at(const std::vector<float>& n, const std::vector<float>& f, int w, int h, int r, int x, int y) {
   double s = 0;
@@ -133,10 +148,25 @@ int main(int argc, char** argv) {
     std::sort(t.begin(), t.end());
     return t[t.size() / 2];
   };
+  const double sustain_s = std::getenv("SUSTAIN") ? std::atof(std::getenv("SUSTAIN")) : 0;
+  // Mean time per run over sustain_s seconds of back-to-back runs (one run takes about per_ms).
+  auto sustained_ms = [&](const char* what, auto&& run, double per_ms) {
+    const int n = std::max(1, static_cast<int>(sustain_s * 1000 / per_ms));
+    stamp((std::string(what) + "-begin").c_str());
+    CK(cudaEventRecord(a));
+    for (int i = 0; i < n; ++i) run();
+    CK(cudaEventRecord(b));
+    CK(cudaEventSynchronize(b));
+    stamp((std::string(what) + "-end").c_str());
+    float ms;
+    CK(cudaEventElapsedTime(&ms, a, b));
+    std::printf("sustained %s: %.4f ms per run over %d runs\n", what, ms / n, n);
+    return ms / n;
+  };
   auto copy_ms = [&] { return median_ms([&] { CK(cudaMemcpy(out, in, size_t(W) * H * 4, cudaMemcpyDeviceToDevice)); }); };
   const Variant variants[] = {
 #define V(R, WARPS, MINB, AHEAD) Variant{R, WARPS, MINB, AHEAD, launch<R, WARPS, MINB, AHEAD>}
-      V(1, 4, 1, 2), V(1, 4, 8, 2), V(2, 4, 1, 1), V(2, 4, 5, 1), V(2, 4, 6, 1), V(2, 4, 8, 1), V(2, 4, 6, 2),
+      V(1, 4, 1, 2), V(1, 4, 8, 2), V(2, 4, 1, 1), V(2, 4, 5, 1), V(2, 4, 6, 1), V(2, 4, 1, 2), V(2, 4, 6, 2),
       V(3, 4, 1, 4), V(3, 4, 5, 2),
 #undef V
   };
@@ -160,6 +190,12 @@ int main(int argc, char** argv) {
       std::printf("r=%d warps=%d minb=%-2d ahead=%d strip=%3d (rows %3d)  %.4f ms  copy %.4f  %5.1f%%  err8192 %.1e  errsmall %.1e\n",
                   v.r, v.warps, v.minb, v.ahead, strip, gy.strip_rows(), k, c, 100 * c / k, e, e_small);
       std::fflush(stdout);
+      if (sustain_s > 0) {
+        const double sc = sustained_ms("copy", [&] { CK(cudaMemcpyAsync(out, in, size_t(W) * H * 4, cudaMemcpyDeviceToDevice)); }, c);
+        const double sk = sustained_ms("kernel", [&] { v.fn(in, out, W, H, strip); }, k);
+        std::printf("sustained r=%d ahead=%d strip=%d: kernel %.4f ms, copy %.4f ms, %5.1f%%\n", v.r, v.ahead, strip, sk, sc,
+                    100 * sc / sk);
+      }
     }
   }
   return 0;
