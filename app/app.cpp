@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "app/conv1d/conv1d_view.hpp"
-#include "app/conv2d/conv2d_view.hpp"
-#include "app/matmul/matmul_view.hpp"
-#include "app/stencil3d/stencil3d_view.hpp"
+#include "app/conv1d/view.hpp"
+#include "app/conv2d/view.hpp"
+#include "app/matmul/view.hpp"
+#include "app/stencil3d/view.hpp"
 #include "app/ui/style.hpp"
 
 namespace tilescope {

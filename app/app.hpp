@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/pattern_view.hpp"
-#include "app/ui/panels.hpp"
+#include "app/ui/frame_stats.hpp"
 #include "app/ui/ui_state.hpp"
 
 struct ImFont;

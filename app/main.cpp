@@ -6,8 +6,8 @@
 #include <iostream>
 
 #include "app/cli/commands.hpp"
-#include "app/cli/conv2d/conv2d_cli.hpp"
-#include "kernels/error.hpp"
+#include "app/conv2d/cli.hpp"
+#include "kernels/common/error.hpp"
 #ifdef TILESCOPE_HAVE_GUI
 #include "app/platform/run.hpp"
 #endif

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "kernels/error.hpp"
+#include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
 namespace {

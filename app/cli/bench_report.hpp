@@ -10,7 +10,7 @@
 
 #include "app/cli/measure.hpp"
 #include "app/cli/options.hpp"
-#include "kernels/backend.hpp"
+#include "kernels/common/backend.hpp"
 
 namespace tilescope::cli {
 

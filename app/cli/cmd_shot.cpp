@@ -4,14 +4,14 @@
 #include <regex>
 
 #include "app/cli/commands.hpp"
-#include "app/cli/conv1d/conv1d_cli.hpp"
-#include "app/cli/conv2d/conv2d_cli.hpp"
-#include "app/cli/matmul/matmul_cli.hpp"
-#include "app/cli/stencil3d/stencil3d_cli.hpp"
+#include "app/conv1d/cli.hpp"
+#include "app/conv2d/cli.hpp"
+#include "app/matmul/cli.hpp"
+#include "app/stencil3d/cli.hpp"
 #include "app/cli/options.hpp"
 #include "app/platform/run.hpp"
-#include "kernels/error.hpp"
-#include "kernels/stencil3d_validate.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/stencil3d/model.hpp"
 
 namespace tilescope::cli {
 namespace {

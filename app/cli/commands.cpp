@@ -4,7 +4,7 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/patterns.hpp"
-#include "kernels/error.hpp"
+#include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
 

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "app/cli/patterns.hpp"
-#include "kernels/error.hpp"
+#include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
 

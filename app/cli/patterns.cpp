@@ -3,11 +3,11 @@
 #include <iterator>
 #include <string>
 
-#include "app/cli/conv1d/conv1d_cli.hpp"
-#include "app/cli/conv2d/conv2d_cli.hpp"
-#include "app/cli/matmul/matmul_cli.hpp"
-#include "app/cli/stencil3d/stencil3d_cli.hpp"
-#include "kernels/error.hpp"
+#include "app/conv1d/cli.hpp"
+#include "app/conv2d/cli.hpp"
+#include "app/matmul/cli.hpp"
+#include "app/stencil3d/cli.hpp"
+#include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
 namespace {

@@ -3,7 +3,7 @@
 // shared by the patterns whose traffic is a TrafficCount (conv2d, conv1d).
 #include <nlohmann/json.hpp>
 
-#include "kernels/traffic.hpp"
+#include "kernels/conv2d/model.hpp"
 
 namespace tilescope::cli {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "kernels/error.hpp"
+#include "kernels/common/error.hpp"
 
 namespace tilescope::io {
 

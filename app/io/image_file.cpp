@@ -13,8 +13,8 @@
 
 #include "app/io/atomic_file.hpp"
 #include "app/io/npy.hpp"
-#include "kernels/error.hpp"
-#include "kernels/validate.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/conv2d/model.hpp"
 
 namespace tilescope::io {
 namespace {

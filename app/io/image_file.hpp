@@ -2,7 +2,7 @@
 // Images in and out of the command line and the app.
 #include <string>
 
-#include "kernels/image.hpp"
+#include "kernels/common/image.hpp"
 
 namespace tilescope::io {
 

@@ -6,8 +6,8 @@
 #include <regex>
 
 #include "app/io/atomic_file.hpp"
-#include "kernels/error.hpp"
-#include "kernels/validate.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/conv2d/model.hpp"
 
 namespace tilescope::io {
 namespace {

@@ -10,7 +10,7 @@
 #include "app/platform/headless_egl.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
-#include "kernels/error.hpp"
+#include "kernels/common/error.hpp"
 
 namespace tilescope {
 

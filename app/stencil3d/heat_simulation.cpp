@@ -4,10 +4,10 @@
 #include <cmath>
 #include <iostream>
 
-#include "kernels/cpu/stencil3d_cpu.hpp"
-#include "kernels/error.hpp"
-#include "kernels/stencil3d_validate.hpp"
-#include "kernels/tolerance.hpp"
+#include "kernels/stencil3d/reference.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/stencil3d/model.hpp"
+#include "kernels/common/tolerance.hpp"
 
 namespace tilescope {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/backend.hpp"
+#include "kernels/common/backend.hpp"
 
 namespace tilescope {
 

@@ -6,7 +6,7 @@
 
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
-#include "kernels/stencil3d_geometry.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 
 namespace tilescope {
 namespace {

@@ -2,7 +2,7 @@
 // The hardware limit in the timing panels: a copy of the bytes the kernel must move (read once,
 // written once), timed where the kernel runs, as `tilescope bench` measures it. A memory-bound
 // kernel can approach it, never beat it (unless its data sits in the L2 cache).
-#include "kernels/backend.hpp"
+#include "kernels/common/backend.hpp"
 
 namespace tilescope {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "app/io/atomic_file.hpp"
-#include "kernels/strategy_registry.hpp"
+#include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
 

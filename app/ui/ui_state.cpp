@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "kernels/conv2d_geometry.hpp"
-#include "kernels/strategy_registry.hpp"
+#include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
 

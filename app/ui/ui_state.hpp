@@ -4,12 +4,12 @@
 #include <optional>
 #include <string>
 
-#include "kernels/conv1d_params.hpp"
-#include "kernels/conv2d_params.hpp"
-#include "kernels/demo_scene.hpp"
-#include "kernels/matmul_params.hpp"
-#include "kernels/matmul_phases.hpp"
-#include "kernels/stencil3d_params.hpp"
+#include "kernels/conv1d/params.hpp"
+#include "kernels/conv2d/params.hpp"
+#include "kernels/conv2d/demo_scene.hpp"
+#include "kernels/matmul/params.hpp"
+#include "kernels/matmul/phases.hpp"
+#include "kernels/stencil3d/params.hpp"
 
 namespace tilescope {
 

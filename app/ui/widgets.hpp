@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-#include "kernels/traffic.hpp"
+#include "kernels/conv2d/model.hpp"
 
 namespace tilescope {
 

@@ -5,7 +5,7 @@
 #include <chrono>
 
 #include "app/gl/gl.hpp"
-#include "app/ui/panels.hpp"
+#include "app/conv2d/panels.hpp"
 
 namespace tilescope {
 

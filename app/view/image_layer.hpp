@@ -4,7 +4,7 @@
 #include "app/gl/handles.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/view_transform.hpp"
-#include "kernels/image.hpp"
+#include "kernels/common/image.hpp"
 
 namespace tilescope {
 

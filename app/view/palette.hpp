@@ -4,7 +4,7 @@
 // they never depend on colour alone.
 #include <cstdint>
 
-#include "kernels/tap_source.hpp"
+#include "kernels/common/tap_source.hpp"
 
 namespace tilescope::palette {
 

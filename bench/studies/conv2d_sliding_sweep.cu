@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/cuda/conv2d_sliding.cuh"
+#include "kernels/conv2d/sliding.cuh"
 
 using namespace tilescope;
 

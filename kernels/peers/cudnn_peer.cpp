@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <string>
 
-#include "kernels/cuda/cuda_check.hpp"
-#include "kernels/error.hpp"
+#include "kernels/common/cuda_check.hpp"
+#include "kernels/common/error.hpp"
 #include "kernels/peers/vendor_peers.hpp"
 
 // The legacy convolution API is deprecated in cuDNN 9 in favour of the graph API, but it is

@@ -11,8 +11,8 @@
 #include <algorithm>
 #include <string>
 
-#include "kernels/cuda/cuda_check.hpp"
-#include "kernels/error.hpp"
+#include "kernels/common/cuda_check.hpp"
+#include "kernels/common/error.hpp"
 #include "kernels/peers/vendor_peers.hpp"
 
 namespace tilescope {

@@ -1,0 +1,110 @@
+// The conv1d view's sidebar panels.
+#include "app/conv1d/panels.hpp"
+#include "app/ui/copy_ceiling.hpp"
+#include "app/ui/widgets.hpp"
+
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "kernels/conv1d/model.hpp"
+#include "kernels/conv1d/strategies.hpp"
+
+namespace tilescope {
+namespace {
+
+constexpr const char* kFilters[] = {"box", "gaussian", "sharpen", "derivative", "random:1"};
+constexpr const char* kBackends[] = {"auto", "cuda", "cpu"};
+
+template <std::size_t N>
+void choice(const char* label, std::string& value, const char* const (&options)[N]) {
+  if (!ImGui::BeginCombo(label, value.c_str())) return;
+  for (const char* o : options)
+    if (ImGui::Selectable(o, value == o)) value = o;
+  ImGui::EndCombo();
+}
+
+}  // namespace
+
+void conv1d_controls_panel(UiState& s, const Backend& backend) {
+  Conv1dParams& p = s.conv1d.params;
+  strategy_combo(conv1d_strategies(), kConv1dStrategyCount, p.strategy);
+  ImGui::SliderInt("radius", &p.filter_radius, 1, kMaxConv1dRadius, "n = %d");
+  ImGui::SliderInt("tile", &p.tile, kMinConv1dTile, kMaxConv1dTile, "%d outputs/block");
+  ImGui::TextDisabled("tile:");
+  for (int t : {32, 64, 256, 1024}) {
+    ImGui::SameLine();
+    char label[8];
+    std::snprintf(label, sizeof label, "%d", t);
+    if (ImGui::SmallButton(label)) p.tile = t;
+  }
+  ImGui::SliderInt("length", &p.length, 32, 1 << 16, "%d elements", ImGuiSliderFlags_Logarithmic);
+  clamp_conv1d(s.conv1d);
+  if (auto problem = conv1d_problem(p, backend.limits())) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
+    ImGui::TextWrapped("Cannot run: %s", problem->c_str());
+    ImGui::PopStyleColor();
+  }
+  choice("filter", s.conv1d.filter, kFilters);
+  choice("backend", s.backend, kBackends);
+  ImGui::TextDisabled("on %s", backend.description().c_str());
+  ImGui::Checkbox("pause (space)", &s.paused);
+  ImGui::SameLine();
+  if (ImGui::Button("step (.)")) s.step_once = true;
+  disabled_wrapped("keys: + - radius, [ ] tile, 1-5 strategy; drag to pan, wheel to zoom, double-click to fit");
+}
+
+void conv1d_model_panel(const Conv1dParams& p) {
+  if (conv1d_problem(p)) {
+    ImGui::TextDisabled("(no model: these parameters cannot run)");
+    return;
+  }
+  const BookModel m = book_model(p);
+  const TrafficCount c = exact_traffic(p);
+  book_model_lines(m, c, "blockDim", "signal");
+  ImGui::Separator();
+  const LoadReduction r = load_reduction(p);
+  ImGui::Text("input loads, basic / tiled (PMPP 3rd ed. 7.4):");
+  ImGui::Text("  interior block  %5.2f", book_round(r.interior));
+  ImGui::TextDisabled("    blockDim(2n+1) / (blockDim + 2n)");
+  ImGui::Text("  boundary block  %5.2f", book_round(r.boundary));
+  ImGui::TextDisabled("    (blockDim(2n+1) - n(n+1)/2) / (blockDim + n)");
+  ImGui::Text("  whole signal    %5.2f  (every block counted)", book_round(r.counted));
+  ImGui::TextDisabled("book: 1024 threads, n = 2 -> 4.98; tends to 2n+1 = %d", p.filter_dim());
+}
+
+void conv1d_launch_panel(const Conv1dParams& p) {
+  if (conv1d_problem(p)) return;
+  const LaunchGeometry l = launch_geometry(p);
+  ImGui::Text("grid %d blocks x %d threads = %lld threads", l.grid.x, l.block.x, static_cast<long long>(l.threads_launched));
+  ImGui::Text("input tile %d = %d outputs + 2 x %d halo", l.in_tile_dim, l.out_tile_dim, (l.in_tile_dim - l.out_tile_dim) / 2);
+  if (p.strategy == Conv1dStrategy::fast)
+    ImGui::TextDisabled("%d outputs per thread; halo n rounded up to whole float4s", kConv1dFastOutputsPerThread);
+  ImGui::Text("shared %zu B/block, constant %zu B", l.shared_bytes, l.constant_bytes);
+  ImGui::TextDisabled("%lld threads past the end of the signal idle",
+                      static_cast<long long>(l.threads_launched - l.threads_computing));
+}
+
+void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const FrameStats& stats) {
+  const double ms = stats.kernel_ms.latest();
+  ImGui::Text("kernel %8.4f ms  (%s)", ms, backend.name() == "cuda" ? "CUDA events" : "wall clock");
+  ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
+                   0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
+  if (ms > 0 && !conv1d_problem(p)) {
+    ImGui::Text("%.2f GB/s effective   %.2f GFLOP/s", 8.0 * p.length / ms * 1e-6, exact_traffic(p).flops / ms * 1e-6);
+    copy_ceiling_line(backend, 8.0 * p.length, ms);
+  }
+  disabled_wrapped("a signal this small is launch-bound: `tilescope bench --pattern conv1d` times 2^26 elements");
+  ImGui::Text("frame  %8.3f ms", stats.frame_ms.latest());
+  ImGui::TextDisabled("to the screen: %s", stats.transfer.c_str());
+}
+
+void conv1d_correctness_panel(const Conv1dRun& run) {
+  if (!run.problem.empty() || run.output.empty()) return;
+  const bool ok = run.max_abs_error <= run.tolerance;
+  ImGui::TextColored(ok ? ImVec4(0.0f, 0.62f, 0.45f, 1.0f) : ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%s",
+                     ok ? "matches the CPU reference" : "DIFFERS from the CPU reference");
+  ImGui::Text("max |P - reference| = %.3g  (tolerance %.3g)", run.max_abs_error, run.tolerance);
+}
+
+}  // namespace tilescope

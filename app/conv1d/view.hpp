@@ -1,0 +1,72 @@
+#pragma once
+// The 1D convolution, live: a moving signal -> the selected strategy on the chosen backend ->
+// input and output waveforms along the index axis, with the launch's blocks, the hovered block's
+// halo and ghost cells, its shared memory slot by slot (who loads what), and the hovered
+// output's taps coloured by where the kernel reads them.
+#include <string>
+#include <vector>
+
+#include "kernels/common/engine_on_backend.hpp"
+#include "app/pattern_view.hpp"
+#include "app/ui/frame_stats.hpp"
+#include "app/ui/ui_state.hpp"
+#include "kernels/conv1d/engine.hpp"
+#include "kernels/conv1d/filter.hpp"
+
+namespace tilescope {
+
+// What the conv1d panels show of the last run.
+struct Conv1dRun {
+  std::vector<float> input, output, reference;
+  Filter1d filter;
+  std::string problem;  // why nothing ran, if it did not
+  double max_abs_error = 0, tolerance = 0;
+};
+
+// Where the view draws, top to bottom: the input waveform, the hovered block's shared memory,
+// the output waveform, then the block labels; fractions of the view's height, so that tests
+// can find them. Element i spans screen x from view.x + view.w/2 + (i - centre) zoom.
+struct Conv1dLanes {
+  float in0, in1, sh0, sh1, out0, out1, axis;
+};
+Conv1dLanes conv1d_lanes(const Rect& view);
+// point_at puts the element this fraction of the view's width left of the centre: the inspector
+// and the legend float over the right side.
+inline constexpr float kConv1dFocusLeftOfCentre = 0.15f;
+
+class Conv1dView : public PatternView {
+ public:
+  explicit Conv1dView(UiState& state);
+  void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) override;
+  void sidebar() override;
+  void windows(const Rect& view) override;
+  void fit() override;
+  Vec2 point_at(Vec2 element, float zoom) override;
+  // A 1-D .npy becomes the signal (the animation stops); anything else says why not.
+  void load_file(const std::string& path) override;
+  std::string backend_description() const override { return compute_.backend().description(); }
+  FrameStats& stats() override { return stats_; }
+
+ private:
+  void handle_input();
+  void update_input(double dt);
+  void compute();
+  void draw();
+  float sx(float index) const { return view_.x + view_.w / 2 + (index - center_) * zoom_; }
+  float index_at(float screen_x) const { return center_ + (screen_x - view_.x - view_.w / 2) / zoom_; }
+
+  UiState& state_;
+  EngineOnBackend<Conv1dEngine> compute_;
+  Conv1dRun run_;
+  FrameStats stats_;
+  Rect view_;
+  float center_ = 0, zoom_ = 1;  // index at the view's centre; screen pixels per element
+  int fitted_length_ = -1, fitted_radius_ = -1;
+  bool from_file_ = false, input_changed_ = true, dragging_ = false;
+  double anim_time_ = 0;
+  std::string filter_key_;
+  Conv1dParams last_params_{};
+  std::string last_filter_;
+};
+
+}  // namespace tilescope

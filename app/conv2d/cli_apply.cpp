@@ -1,0 +1,42 @@
+// tilescope apply --pattern conv2d: filter an image file with one strategy on one backend.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "app/conv2d/cli.hpp"
+#include "app/io/image_file.hpp"
+#include "kernels/common/backend.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/conv2d/strategies.hpp"
+
+namespace tilescope::cli::conv2d {
+
+void apply(const PatternOptions& o, const FileOptions& files) {
+  if (!io::has_extension(files.out, ".npy") && !io::has_extension(files.out, ".png"))
+    throw InvalidInput("output '" + files.out + "' must end in .npy (float32, exact) or .png (8-bit, clamped)");
+  Conv2dParams p = params_of(o);
+  const Image in = io::load_image(files.in);
+  p.width = in.width;
+  p.height = in.height;
+  const Filter2d filter = load_filter(o.filter, p.filter_radius);
+  BackendChoice choice = choose_backend(o.backend);
+  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
+  validate_run(p, filter, choice.backend->limits());
+
+  Image out(p.width, p.height);
+  double ms = 0;
+  try {
+    ms = choice.backend->conv2d(p, filter, in.pixels.data(), out.pixels.data()).front();
+  } catch (const BackendError& e) {
+    std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
+              << "); falling back to the CPU backend\n";
+    choice.backend = make_cpu_backend();
+    ms = choice.backend->conv2d(p, filter, in.pixels.data(), out.pixels.data()).front();
+  }
+  io::save_image(files.out, out);
+  std::printf("wrote %s (%dx%d): conv2d %s, radius %d, tile %d, filter %s, on %s in %.3f ms\n", files.out.c_str(),
+              p.width, p.height, strategy_info(p.strategy).name.data(), p.filter_radius, p.tile,
+              (o.filter.empty() ? "box" : o.filter.c_str()), choice.backend->description().c_str(), ms);
+}
+
+}  // namespace tilescope::cli::conv2d

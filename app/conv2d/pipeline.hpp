@@ -1,0 +1,59 @@
+#pragma once
+// The per-frame compute step: the current source goes to the backend (generated on the GPU for
+// the demo), the selected strategy runs there, and the result stays resident for the view. If
+// the device fails, it falls back to the CPU backend and says so. It also keeps the CPU
+// reference for the correctness panel and the diff view.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "kernels/common/backend.hpp"
+#include "kernels/common/image.hpp"
+
+namespace tilescope {
+
+class Conv2dPipeline {
+ public:
+  explicit Conv2dPipeline(const std::string& backend_name);
+
+  // Switches backend ("auto", "cuda", "cpu"); an unavailable one leaves the CPU and a note.
+  void set_backend(const std::string& name);
+  // The source for the next run: the demo scene at time t, or an image.
+  void demo_input(DemoScene scene, int width, int height, float t);
+  void file_input(Image image);
+  // Runs one frame. False (with problem() set) when p cannot run on this backend.
+  bool run(const Conv2dParams& p, const Filter2d& f);
+  // Recomputes the CPU reference of the last run and the max abs error against it.
+  void check(const Filter2d& f);
+
+  // Host copies, read back from the backend on demand (the upload path, the check).
+  const Image& host_input();
+  const Image& host_output();
+  const Image& reference() const { return reference_; }
+  Backend& backend() const { return *backend_; }
+  int width() const { return width_; }
+  int height() const { return height_; }
+  const std::string& requested_backend() const { return requested_; }
+  const std::string& note() const { return note_; }        // fallbacks, shown in the UI
+  const std::string& problem() const { return problem_; }  // why the last run did not happen
+  double kernel_ms() const { return kernel_ms_; }
+  std::optional<double> max_abs_error() const { return max_abs_error_; }
+  double tolerance() const { return tolerance_; }
+
+ private:
+  void supply_input();  // gives the current source to the backend
+  const Image& read_back(Image& img, bool& fresh, void (Backend::*read)(float*) const);
+
+  std::unique_ptr<Backend> backend_;
+  std::string requested_, note_, problem_;
+  bool demo_ = true;
+  DemoScene scene_ = DemoScene::mixed;
+  float demo_time_ = 0;
+  int width_ = 0, height_ = 0;
+  Image file_image_, host_input_, host_output_, reference_;
+  bool host_input_fresh_ = false, host_output_fresh_ = false;
+  double kernel_ms_ = 0, tolerance_ = 0;
+  std::optional<double> max_abs_error_;
+};
+
+}  // namespace tilescope

@@ -1,0 +1,202 @@
+#include "app/conv2d/view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include "app/gl/gl.hpp"
+#include "app/view/view_input.hpp"
+#include "app/io/image_file.hpp"
+#include "app/conv2d/overlays.hpp"
+#include "kernels/conv2d/geometry.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/conv2d/model.hpp"
+
+namespace tilescope {
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// How to map output values to the screen: normalised smoothing filters keep [0, 1]; filters
+// that sum to ~0 (edges) or are arbitrary are shown signed, scaled to their typical response.
+// On the impulse scene the output is the filter itself, so its largest weight sets the scale.
+OutputRange output_range(const Filter2d& f, bool impulses) {
+  const double sum = std::accumulate(f.weights.begin(), f.weights.end(), 0.0);
+  double sum_abs = 0, max_abs = 0;
+  for (float w : f.weights) sum_abs += std::fabs(w), max_abs = std::max<double>(max_abs, std::fabs(w));
+  if (impulses) return {-float(max_abs), float(max_abs)};
+  if (std::fabs(sum - 1.0) < 1e-3) return {0.0f, 1.0f};
+  return {-float(sum_abs / 4), float(sum_abs / 4)};
+}
+
+}  // namespace
+
+Conv2dView::Conv2dView(UiState& state) : state_(state), pipeline_(state_.backend) {
+  if (state_.source == SourceKind::file && !state_.file_path.empty()) load_file(state_.file_path);
+}
+
+Vec2 Conv2dView::point_at(Vec2 element, float zoom) {
+  if (zoom > 0) view_.look_at(element, zoom);
+  return view_.to_screen(element);
+}
+
+void Conv2dView::load_file(const std::string& path) {
+  try {
+    pipeline_.file_input(io::load_image(path));
+    state_.source = SourceKind::file;
+    state_.file_path = path;
+    state_.pinned.reset();
+    showing_demo_ = false;
+    input_changed_ = true;
+    stats_.status = "loaded " + path;
+  } catch (const InvalidInput& e) {
+    stats_.status = e.what();
+    if (showing_demo_ || pipeline_.width() == 0) state_.source = SourceKind::demo;
+  }
+}
+
+void Conv2dView::frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  view_.set_viewport(view);
+  handle_input();
+  update_source(dt);
+  view_.set_image(pipeline_.width(), pipeline_.height());
+  compute();
+
+  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
+  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  image_layer_.draw(view_, state_.view,
+                    output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses), float(std::max(pipeline_.tolerance(), 1e-7)),
+                    display_w, display_h, fb_scale);
+  draw_overlays();
+  stats_.frame_ms.push(float(std::max(dt * 1e3, ms_since(t0))));
+}
+
+void Conv2dView::handle_input() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureKeyboard)
+    for (ImWchar c : io.InputQueueCharacters) apply_key(state_, c);
+  handle_view_mouse(view_, state_, dragging_);
+}
+
+void Conv2dView::update_source(double dt) {
+  if (state_.source == SourceKind::file) {
+    if (showing_demo_ || pipeline_.width() == 0) {
+      if (state_.file_path.empty()) state_.source = SourceKind::demo;
+      else load_file(state_.file_path);
+    }
+    if (state_.source == SourceKind::file) return;
+  }
+  const bool advance = !state_.paused || state_.step_once;
+  const bool changed = pipeline_.width() != state_.demo_size || pipeline_.height() != state_.demo_size ||
+                       state_.demo_scene != shown_scene_;
+  if (!advance && !changed && showing_demo_) return;
+  if (advance) anim_time_ += state_.step_once ? 1.0 / 30 : dt;
+  const auto t0 = std::chrono::steady_clock::now();
+  pipeline_.demo_input(state_.demo_scene, state_.demo_size, state_.demo_size, float(anim_time_));
+  shown_scene_ = state_.demo_scene;
+  stats_.source_ms = ms_since(t0);
+  showing_demo_ = true;
+  input_changed_ = true;
+}
+
+void Conv2dView::compute() {
+  state_.params.width = pipeline_.width();
+  state_.params.height = pipeline_.height();
+  if (state_.backend != pipeline_.requested_backend()) {
+    pipeline_.set_backend(state_.backend);
+    check_pending_ = true;
+    input_changed_ = true;
+  }
+  const std::string key = state_.filter + "/" + std::to_string(state_.params.filter_radius);
+  if (key != filter_key_) {
+    filter_ = make_named_filter(state_.filter, state_.params.filter_radius);
+    filter_key_ = key;
+  }
+  const bool params_changed = !(state_.params == last_params_) || state_.filter != last_filter_;
+  if (params_changed) check_pending_ = true;
+  const bool run = input_changed_ || params_changed || !state_.paused;
+  state_.step_once = false;
+  if (!run) return;
+  if (pipeline_.run(state_.params, filter_)) {
+    stats_.kernel_ms.push(float(pipeline_.kernel_ms()));
+    const auto t0 = std::chrono::steady_clock::now();
+    if (input_changed_) present(Layer::input);
+    present(Layer::output);
+    stats_.upload_ms = ms_since(t0);
+    if (check_pending_ || state_.view == ViewMode::diff) {
+      pipeline_.check(filter_);
+      image_layer_.upload(Layer::reference, pipeline_.reference());
+      check_pending_ = false;
+    }
+  } else if (input_changed_) {
+    present(Layer::input);  // nothing ran: still show the new input
+  }
+  input_changed_ = false;
+  last_params_ = state_.params;
+  last_filter_ = state_.filter;
+}
+
+void Conv2dView::present(Layer layer) {
+  const Backend& backend = pipeline_.backend();
+  const float* device = layer == Layer::input ? backend.device_input() : backend.device_output();
+  const int w = pipeline_.width(), h = pipeline_.height();
+  if (device && interop_.copy(device, image_layer_.texture(layer, w, h), w, h)) {
+    stats_.transfer = "CUDA-GL interop (device to device)";
+    return;
+  }
+  image_layer_.upload(layer, layer == Layer::input ? pipeline_.host_input() : pipeline_.host_output());
+  stats_.transfer = device ? interop_.why() : "host upload (glTexSubImage2D)";
+}
+
+void Conv2dView::draw_overlays() {
+  if (!pipeline_.problem().empty()) return;  // nothing was launched: nothing to draw
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const Rect& vp = view_.viewport();
+  dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
+  const OverlayStyle style{state_.presentation ? 2.5f : 1.5f};
+  if (state_.view == ViewMode::split) {  // the wipe: input to the left, output to the right
+    const float x = vp.x + vp.w / 2, pad = 6;
+    dl->AddLine({x, vp.y}, {x, vp.y + vp.h}, IM_COL32(255, 255, 255, 230), 2 * style.line);
+    const float y = vp.y + pad;  // at the top: the legend and inspector sit at the right
+    const ImVec2 in_size = ImGui::CalcTextSize("input"), out_size = ImGui::CalcTextSize("output");
+    dl->AddRectFilled({x - in_size.x - 3 * pad, y - pad}, {x - pad, y + in_size.y + pad}, IM_COL32(0, 0, 0, 190));
+    dl->AddText({x - in_size.x - 2 * pad, y}, IM_COL32(255, 255, 255, 255), "input");
+    dl->AddRectFilled({x + pad, y - pad}, {x + out_size.x + 3 * pad, y + out_size.y + pad}, IM_COL32(0, 0, 0, 190));
+    dl->AddText({x + 2 * pad, y}, IM_COL32(255, 255, 255, 255), "output");
+  }
+  const Conv2dParams& p = state_.params;
+  if (state_.overlays.tile_grid) draw_tile_grid(dl, view_, p, style);
+  if (const auto focus = focus_pixel(state_)) {
+    const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
+    if (state_.overlays.block) draw_block(dl, view_, p, bx, by, style);
+    if (state_.overlays.receptive_field) {
+      draw_receptive_field(dl, view_, p, *focus, style);
+      draw_thread_patch(dl, view_, p, *focus, style);
+    }
+    if (state_.overlays.thread_ids) draw_thread_ids(dl, view_, p, bx, by);
+  }
+  dl->PopClipRect();
+}
+
+void Conv2dView::sidebar() {
+  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controls_panel(state_, pipeline_, filter_);
+  if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) opb_panel(state_);
+  if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) launch_panel(state_, pipeline_);
+  if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) timing_panel(state_, pipeline_, stats_);
+  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen) && correctness_panel(pipeline_))
+    check_pending_ = true;
+}
+
+void Conv2dView::windows(const Rect& v) {
+  inspector_window(state_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.legend) legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
+}
+
+}  // namespace tilescope

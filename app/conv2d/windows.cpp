@@ -1,0 +1,137 @@
+#include <cstdint>
+#include <imgui.h>
+
+#include "app/conv2d/overlays.hpp"
+#include "app/conv2d/panels.hpp"
+#include "app/ui/swatch.hpp"
+#include "app/view/palette.hpp"
+#include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/model.hpp"
+
+namespace tilescope {
+
+namespace {
+
+const char* load_story(Conv2dStrategy s) {
+  switch (s) {
+    case Conv2dStrategy::basic: return "no shared memory: every tap and weight is a global load";
+    case Conv2dStrategy::const_mem: return "no shared memory: every tap is a global load, weights from constant memory";
+    case Conv2dStrategy::tiled_in: return "each thread loads one input-tile cell; the halo ring then idles";
+    case Conv2dStrategy::tiled_out: return "threads loop over the larger input tile, halo included";
+    case Conv2dStrategy::cached_halo: return "tile cells in shared memory, halo taps from global memory (L2)";
+    case Conv2dStrategy::fast: return "float4 cp.async into shared; each thread's window rows into registers";
+    case Conv2dStrategy::sliding: return "no shared memory: each input row once into registers, halo columns by shuffle";
+  }
+  return "";
+}
+
+}  // namespace
+
+void inspector_window(const UiState& s, float x, float y) {
+  const auto focus = focus_pixel(s);
+  if (!focus || conv2d_problem(s.params)) return;
+  const Conv2dParams& p = s.params;
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  const int bx = gx.block_of(focus->x), by = gy.block_of(focus->y);
+  const int tx = gx.thread_of(focus->x), ty = gy.thread_of(focus->y);
+  const int r = p.filter_radius;
+  ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::Text("output pixel (%d, %d)%s", focus->x, focus->y, s.pinned ? "  [pinned: click to release]" : "");
+  if (p.strategy == Conv2dStrategy::sliding) {
+    // The geometry's tile is a warp's; a CUDA block holds kSlidingWarpsPerBlock of them side by side.
+    const int warp = bx % kSlidingWarpsPerBlock, y0 = gy.out_origin(by), rows = gy.out_tile_dim();
+    ImGui::Text("blockIdx  (%d, %d)   threadIdx.x %d: warp %d, lane %d", bx / kSlidingWarpsPerBlock, by,
+                warp * kSlidingLanes + tx, warp, tx);
+    ImGui::Text("the lane owns columns %d..%d of rows %d..%d; this is row %d of its march (%s)", gx.out_coord(bx, tx),
+                gx.out_coord(bx, tx) + kSlidingColumns - 1, y0, y0 + rows - 1,
+                gy.marches_up(by) ? y0 + rows - 1 - focus->y : focus->y - y0, gy.marches_up(by) ? "upwards" : "downwards");
+    ImGui::Text("it reads %d input rows once each (a float4 per row) for %d FMAs: %d sums in flight", rows + 2 * r,
+                rows * kSlidingColumns * p.filter_dim() * p.filter_dim(), p.filter_dim());
+  } else {
+    const int linear = ty * gx.block_dim() + tx;
+    ImGui::Text("blockIdx  (%d, %d)   threadIdx (%d, %d)", bx, by, tx, ty);
+    ImGui::Text("warp %d, lane %d   (thread %d of %d)", linear / 32, linear % 32, linear, gx.block_dim() * gy.block_dim());
+  }
+  if (const int k = gx.outputs_per_thread(); k > 1 && p.strategy != Conv2dStrategy::sliding) {
+    const int x0 = gx.out_coord(bx, tx), y0 = gy.out_coord(by, ty);
+    ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", gx.output_of(focus->x),
+                gy.output_of(focus->y), k, k, x0, x0 + k - 1, y0, y0 + k - 1);
+    ImGui::Text("its %dx%d input window is read once from shared into registers for %d FMAs", k + 2 * r,
+                k + 2 * r, k * k * p.filter_dim() * p.filter_dim());
+  }
+  int count[4] = {};
+  for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
+    for (int dx = -p.filter_radius; dx <= p.filter_radius; ++dx)
+      ++count[int(tap_source(gx, gy, p.width, p.height, bx, by, focus->x + dx, focus->y + dy))];
+  const bool registers = p.strategy == Conv2dStrategy::sliding;
+  ImGui::Separator();
+  ImGui::Text("its %d taps: %d %s, %d global, %d ghost", p.filter_dim() * p.filter_dim(), count[0],
+              registers ? "in registers" : "shared", count[1], count[2] + count[3]);
+  if (count[2] + count[3])
+    ImGui::SameLine(), ImGui::TextDisabled(count[2] ? (registers ? "(zeros loaded)" : "(zeros read from shared)") : "(skipped)");
+  const TrafficCount b = block_traffic(p, bx, by);
+  ImGui::Text("this %s: %lld global loads into %s, %lld halo/global taps", registers ? "warp" : "block",
+              static_cast<long long>(b.tile_loads), registers ? "registers" : "shared", static_cast<long long>(b.taps_global));
+  ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), book_round(b.opb()));
+  ImGui::TextDisabled("%s", load_story(p.strategy));
+  ImGui::End();
+}
+
+void legend_window(const UiState& s, float right, float bottom) {
+  // Only the colours on screen now: the grid, and what the focused pixel and its block show.
+  const auto focus = focus_pixel(s);
+  const Conv2dParams& p = s.params;
+  const bool valid = !conv2d_problem(p);
+  ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  const bool sliding = p.strategy == Conv2dStrategy::sliding;
+  if (s.overlays.tile_grid) swatch(sliding ? palette::kWarpGrid : palette::kTileGrid);
+  if (focus && valid) {
+    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+    const int bx = gx.block_of(focus->x), by = gy.block_of(focus->y);
+    if (s.overlays.block) {
+      swatch(sliding ? palette::kWarpTile : palette::kOutputTile);
+      swatch(palette::kHalo);
+      const bool crosses_edge = gx.in_origin(bx) < 0 || gy.in_origin(by) < 0 ||
+                                gx.in_origin(bx) + gx.in_tile_dim() > p.width || gy.in_origin(by) + gy.in_tile_dim() > p.height;
+      if (crosses_edge) swatch(palette::kGhost, true);
+      if (p.strategy == Conv2dStrategy::tiled_in) swatch(palette::kLoadOnly);
+      if (gx.shared_halo() != p.filter_radius || gy.shared_halo() != p.filter_radius)
+        swatch(sliding ? palette::kWarpLoads : palette::kStagedTile);
+    }
+    if (s.overlays.receptive_field) {
+      bool seen[4] = {}, own = false, shuffled = false;
+      for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
+        for (int dx = -p.filter_radius; dx <= p.filter_radius; ++dx) {
+          const int x = focus->x + dx;
+          const TapSource t = tap_source(gx, gy, p.width, p.height, bx, by, x, focus->y + dy);
+          seen[int(t)] = true;
+          const std::uint32_t colour = sliding_tap_colour(p, gx, focus->x, x, t);
+          own |= colour == palette::kTapRegisters.rgba;
+          shuffled |= colour == palette::kTapShuffle.rgba;
+        }
+      if (sliding) {
+        if (own) swatch(palette::kTapOwnLane);
+        if (shuffled) swatch(palette::kTapOtherLane);
+        if (seen[int(TapSource::ghost_shared)]) swatch(palette::kTapGhostRegister, true);
+        swatch(palette::kLaneStrip), swatch(palette::kLaneWindow), swatch(palette::kMarch);
+      } else {
+        if (seen[int(TapSource::shared)]) swatch(palette::kTapShared);
+        if (seen[int(TapSource::global)]) swatch(palette::kTapGlobal);
+        if (seen[int(TapSource::ghost_shared)]) swatch(palette::kTapGhostShared, true);
+        if (seen[int(TapSource::ghost_skipped)]) swatch(palette::kTapGhostSkipped, true);
+        if (gx.outputs_per_thread() > 1) swatch(palette::kThreadPatch), swatch(palette::kThreadWindow);
+      }
+    }
+  } else {
+    ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");
+  }
+  if (s.view == ViewMode::split) ImGui::TextDisabled("split: input left | output right");
+  if (s.view == ViewMode::diff) ImGui::TextDisabled("diff: dark = equal to the CPU reference, yellow = differs");
+  ImGui::End();
+}
+
+}  // namespace tilescope

@@ -1,0 +1,57 @@
+// tilescope apply --pattern matmul --in A.npy --in2 B.npy --out C.npy: C = A B with one strategy
+// on one backend.
+#include <cstdio>
+#include <iostream>
+
+#include "app/matmul/cli.hpp"
+#include "app/io/image_file.hpp"
+#include "app/io/npy.hpp"
+#include "kernels/common/backend.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/matmul/model.hpp"
+#include "kernels/matmul/strategies.hpp"
+
+namespace tilescope::cli::matmul {
+namespace {
+
+io::NpyArray read_matrix(const std::string& path, const char* flag) {
+  if (path.empty()) throw InvalidInput(std::string("matmul needs ") + flag + " (a 2-D .npy)");
+  io::NpyArray a = io::read_npy(path);
+  if (a.shape.size() != 2)
+    throw InvalidInput("'" + path + "': a matrix must be a 2-D array, this one has " + std::to_string(a.shape.size()) +
+                       " dimensions");
+  return a;
+}
+
+}  // namespace
+
+void apply(const PatternOptions& o, const FileOptions& files) {
+  if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
+  MatmulParams p = params_of(o);
+  const io::NpyArray M = read_matrix(files.in, "--in"), N = read_matrix(files.in2, "--in2");
+  if (M.shape[1] != N.shape[0])
+    throw InvalidInput("cannot multiply a " + std::to_string(M.shape[0]) + "x" + std::to_string(M.shape[1]) +
+                       " matrix by a " + std::to_string(N.shape[0]) + "x" + std::to_string(N.shape[1]) +
+                       " one: the columns of --in must equal the rows of --in2");
+  p.rows = int(M.shape[0]), p.inner = int(M.shape[1]), p.cols = int(N.shape[1]);
+  BackendChoice choice = choose_backend(o.backend);
+  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
+  auto engine = choice.backend->make_matmul_engine();
+  validate_matmul(p, engine->limits());
+
+  std::vector<float> P(std::size_t(p.rows) * p.cols);
+  double ms = 0;
+  try {
+    ms = engine->matmul(p, M.data.data(), N.data.data(), P.data()).front();
+  } catch (const BackendError& e) {
+    std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
+              << "); falling back to the CPU backend\n";
+    choice.backend = make_cpu_backend();
+    ms = choice.backend->make_matmul_engine()->matmul(p, M.data.data(), N.data.data(), P.data()).front();
+  }
+  io::write_npy(files.out, {p.rows, p.cols}, P.data());
+  std::printf("wrote %s (%dx%d): matmul %s, TILE_WIDTH %d, K = %d, on %s in %.3f ms\n", files.out.c_str(), p.rows,
+              p.cols, strategy_info(p.strategy).name.data(), p.tile, p.inner, choice.backend->description().c_str(), ms);
+}
+
+}  // namespace tilescope::cli::matmul

@@ -1,0 +1,107 @@
+// tilescope bench --pattern matmul: every strategy and the engine's library (cuBLAS sgemm) on
+// the same matrices, beside the same run's copy ceiling and the book's bandwidth bound, each
+// checked against the CPU reference on sampled rows of P.
+#include <algorithm>
+#include <cstdio>
+
+#include "app/cli/bench_report.hpp"
+#include "app/matmul/cli.hpp"
+#include "kernels/common/backend.hpp"
+#include "kernels/matmul/reference.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/matmul/model.hpp"
+#include "kernels/matmul/strategies.hpp"
+#include "kernels/common/tolerance.hpp"
+
+namespace tilescope::cli::matmul {
+namespace {
+
+// The CPU reference for every stride-th row of P (and the last): a full 4096^3 product on the
+// CPU would take longer than the whole benchmark, and a wrong tile shows in any of its rows.
+struct SampledReference {
+  std::vector<int> rows;
+  std::vector<float> P;  // rows.size() x cols
+
+  SampledReference(const std::vector<float>& M, const std::vector<float>& N, const MatmulParams& p) {
+    const int stride = std::max(1, p.rows / 64);
+    for (int r = 0; r < p.rows; r += stride) rows.push_back(r);
+    if (rows.back() != p.rows - 1) rows.push_back(p.rows - 1);
+    std::vector<float> sampled_M;
+    for (int r : rows) sampled_M.insert(sampled_M.end(), M.begin() + std::size_t(r) * p.inner, M.begin() + std::size_t(r + 1) * p.inner);
+    P.resize(rows.size() * std::size_t(p.cols));
+    matmul_cpu(sampled_M.data(), N.data(), P.data(), int(rows.size()), p.inner, p.cols);
+  }
+  double error(const std::vector<float>& full_P, int cols) const {
+    double worst = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      worst = std::max(worst, max_abs_error(full_P.data() + std::size_t(rows[i]) * cols, P.data() + i * cols, cols));
+    return worst;
+  }
+};
+
+}  // namespace
+
+void bench(const PatternOptions& o, const BenchSettings& settings) {
+  if (!settings.radii.empty()) throw InvalidInput("matmul has no radius: use --tile for TILE_WIDTH");
+  const BenchStart start = start_bench(o, "4096x4096x4096", "512x512x512");
+  Backend& backend = *start.backend;
+  const MatmulParams base = params_of(start.options);
+  const std::vector<int> tiles = o.tile ? std::vector<int>{*o.tile} : std::vector<int>{16, 32};
+  auto engine = backend.make_matmul_engine();
+  validate_matmul(base, engine->limits());
+  const std::vector<float> M = bench_input(std::size_t(base.rows) * base.inner, 1);
+  const std::vector<float> N = bench_input(std::size_t(base.inner) * base.cols, 2);
+  std::vector<float> P(std::size_t(base.rows) * base.cols);
+  engine->load_inputs(M.data(), N.data(), base.rows, base.inner, base.cols);
+  const bool library = settings.peers && !engine->library_name().empty();
+  std::vector<MatmulStrategy> strategies;
+  for (int s = 0; s < kMatmulStrategyCount; ++s)
+    if (o.strategy == "all" || matmul_strategies()[s].id == base.strategy) strategies.push_back(matmul_strategies()[s].id);
+
+  int rows = library;
+  for (MatmulStrategy s : strategies) rows += s == MatmulStrategy::fast ? 1 : int(tiles.size());
+  BenchReport report("matmul", start.options.size, backend, settings, rows);
+  report.progress("CPU reference (sampled rows)");
+  const SampledReference ref(M, N, base);
+  BenchRow row;
+  row.bytes = 4.0 * (M.size() + N.size() + P.size());
+  row.flops = 2.0 * base.rows * base.inner * base.cols;
+  row.tolerance = matmul_tolerance(base.inner, 1.0f, 1.0f);
+  row.copy_ms = copy_median_ms(backend, row.bytes, settings.reps);
+  auto times = [&](auto&& run_once) {
+    std::vector<double> ms;
+    for (int i = 0; i <= settings.reps; ++i) ms.push_back(run_once());
+    return ms;
+  };
+  auto error = [&] {
+    engine->read_output(P.data());
+    return ref.error(P, base.cols);
+  };
+  for (MatmulStrategy s : strategies)
+    for (int tile : tiles) {
+      const bool fixed_tile = s == MatmulStrategy::fast;  // its 128 x 128 block tile ignores --tile
+      if (fixed_tile && tile != tiles.front()) continue;
+      MatmulParams p = base;
+      p.strategy = s;
+      p.tile = tile;
+      add_strategy_row(report, row, std::string(strategy_info(s).name), fixed_tile ? std::nullopt : std::optional(tile),
+                       matmul_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); },
+                       error);
+    }
+  if (library) {
+    report.progress(engine->library_name());
+    BenchRow theirs = row;
+    theirs.peer = engine->library_name();
+    theirs.note = "default FP32 math (no TF32)";
+    theirs.time = summarize(times([&] { return *engine->run_library(); }));
+    theirs.max_abs_err = error();
+    report.add(theirs);
+  }
+  std::printf("The book's model bounds a kernel at DRAM bandwidth x its OP/B (naive 0.25, tiled TILE_WIDTH/4):\n"
+              "%.0f GB/s here; the A100 example: %.0f GB/s x 4 = %.0f GFLOP/s. L1/L2 hits beat that bound; compute\n"
+              "and shared-memory throughput stop kernels below it.\n",
+              backend.peaks().bandwidth_gbs, kA100BandwidthGBs, throughput_bound_gflops(kA100BandwidthGBs, 4.0));
+  if (!report.finish()) throw CLI::RuntimeError(1);
+}
+
+}  // namespace tilescope::cli::matmul

@@ -1,0 +1,16 @@
+#pragma once
+// The matmul view's panels: free functions of the UI state and the last run.
+#include "app/matmul/view.hpp"
+
+namespace tilescope {
+
+void matmul_controls_panel(UiState& s, const Backend& backend);
+void matmul_stepper_panel(UiState& s, const MatmulRun& run);  // phases, barriers, what breaks
+void matmul_model_panel(const MatmulParams& p, const Backend& backend);
+void matmul_timing_panel(const MatmulParams& p, const MatmulRun& run, const Backend& backend, const FrameStats& stats);
+void matmul_correctness_panel(const MatmulRun& run);
+// Floating windows over the view.
+void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, float y);
+void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom);
+
+}  // namespace tilescope

@@ -1,0 +1,66 @@
+#pragma once
+// The tiled matrix multiplication, step by step: M, N and P as heat maps; for the hovered P
+// element its block, the row strip of M and column strip of N the block reads, the current
+// phase's tiles staged in Mds and Nds; a phase stepper that walks load -> barrier -> multiply ->
+// barrier, and what P becomes when either barrier is left out.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/common/engine_on_backend.hpp"
+#include "app/pattern_view.hpp"
+#include "app/ui/frame_stats.hpp"
+#include "app/ui/ui_state.hpp"
+#include "kernels/matmul/engine.hpp"
+
+namespace tilescope {
+
+// What the matmul panels show of the last run.
+struct MatmulRun {
+  std::vector<float> M, N, P, reference;
+  std::vector<float> P_library;   // cuBLAS on the same matrices (empty on the CPU)
+  std::vector<float> P_missing;   // the phase emulation without the chosen barrier (if any)
+  std::string problem;            // why nothing ran, if it did not
+  double max_abs_error = 0, library_error = 0, tolerance = 0;
+  std::optional<double> library_ms;
+  std::string library_name;
+  int wrong_without_barrier = 0;  // elements of P_missing that differ from the reference
+};
+
+class MatmulView : public PatternView {
+ public:
+  explicit MatmulView(UiState& state);
+  void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) override;
+  void sidebar() override;
+  void windows(const Rect& view) override;
+  void fit() override {}  // the three matrices always fill the view
+  Vec2 point_at(Vec2 element, float zoom) override;
+  void load_file(const std::string& path) override;  // says how to multiply files instead
+  std::string backend_description() const override { return compute_.backend().description(); }
+  FrameStats& stats() override { return stats_; }
+
+ private:
+  // Where the matrices and the shared tiles go, in screen pixels.
+  struct Layout {
+    float cell = 1, x0 = 0, y0 = 0;  // cell size; origin of the cell grid
+    int gap = 2;
+    int zoom = 1;  // Mds and Nds are drawn this many times larger: small tiles stay visible
+    Vec2 at(float cx, float cy) const { return {x0 + cx * cell, y0 + cy * cell}; }
+  };
+  void handle_input();
+  void compute();
+  void draw();
+  Layout layout() const;
+
+  UiState& state_;
+  EngineOnBackend<MatmulEngine> compute_;
+  MatmulRun run_;
+  FrameStats stats_;
+  Rect view_;
+  MatmulParams last_params_{};
+  unsigned last_seed_ = 0;
+  MissingBarrier last_missing_ = MissingBarrier::none;
+  bool dirty_ = true;
+};
+
+}  // namespace tilescope

@@ -1,0 +1,90 @@
+// The matmul view's floating windows: the inspector of the focused P element and the legend.
+#include <imgui.h>
+
+#include "app/matmul/panels.hpp"
+#include "app/ui/swatch.hpp"
+#include "app/view/palette.hpp"
+#include "kernels/matmul/geometry.hpp"
+#include "kernels/matmul/phases.hpp"
+
+namespace tilescope {
+
+void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, float y) {
+  const MatmulUi& m = s.matmul;
+  const MatmulParams& p = m.params;
+  const auto focus = focus_pixel(s);
+  if (!focus || !in_range(focus->x, p.cols) || !in_range(focus->y, p.rows) || run.P.size() != run.reference.size()) return;
+  const MatmulTiling g = tiling_of(p);
+  const int col = focus->x, row = focus->y, T = p.tile;
+  ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::Text("P[%d][%d] = %+.5f%s", row, col, run.P[row * p.cols + col], s.pinned ? "  [pinned]" : "");
+  if (p.strategy == MatmulStrategy::fast) {
+    const int tx = g.thread_of(col), ty = g.thread_of(row), bx = col / g.tile, by = row / g.tile;
+    ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d): its element [i = %d][j = %d] of 8 x 8", bx, by, tx, ty,
+                g.output_of(row), g.output_of(col));
+    ImGui::Text("rows %d..%d and %d..%d, columns %d..%d and %d..%d", g.out_index(by, ty, 0), g.out_index(by, ty, 3),
+                g.out_index(by, ty, 4), g.out_index(by, ty, 7), g.out_index(bx, tx, 0), g.out_index(bx, tx, 3),
+                g.out_index(bx, tx, 4), g.out_index(bx, tx, 7));
+    const int id = ty * kMatmulFastThreadsPerAxis + tx;
+    ImGui::Text("per phase of %d loads M[%d][k+%d..k+%d] and N[k+%d][%d..%d]", g.depth, g.row_of(by, g.m_row(id)),
+                g.m_k(id), g.m_k(id) + 3, g.n_k(id), g.col_of(bx, g.n_col(id)), g.col_of(bx, g.n_col(id)) + 3);
+    ImGui::Text("%d phases; 64 FMAs per k from 4 float4 shared loads", g.phases(p.inner));
+  } else {
+    ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d)", col / T, row / T, col % T, row % T);
+  }
+  if (p.strategy == MatmulStrategy::tiled) {
+    const int k0 = g.phase_k(m.phase, 0);
+    ImGui::Text("phase %d: k = %d..%d", m.phase, k0, k0 + T - 1);
+    ImGui::Text("loads Mds[%d][%d] = M[%d][%d]", row % T, col % T, row, g.phase_k(m.phase, col % T));
+    ImGui::Text("  and Nds[%d][%d] = N[%d][%d]", row % T, col % T, g.phase_k(m.phase, row % T), col);
+    ImGui::Text("Pvalue after this phase: %+.5f", tiled_pvalue(p, run.M.data(), run.N.data(), row, col, m.phase + 1));
+    if (!run.P_missing.empty())
+      ImGui::TextColored({1.0f, 0.6f, 0.3f, 1.0f}, "without the barrier: %+.5f", run.P_missing[row * p.cols + col]);
+  } else if (p.strategy == MatmulStrategy::naive) {
+    ImGui::Text("reads M[%d][0..%d] and N[0..%d][%d]", row, p.inner - 1, p.inner - 1, col);
+  }
+  ImGui::Text("CPU reference %+.5f", run.reference[row * p.cols + col]);
+  ImGui::End();
+}
+
+void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom) {
+  const MatmulParams& p = s.matmul.params;
+  ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::TextUnformatted("values: dark = negative, light = positive");
+  const auto focus = focus_pixel(s);
+  if (focus && in_range(focus->x, p.cols) && in_range(focus->y, p.rows)) {
+    swatch(palette::kHoveredElement);
+    swatch(palette::kOutputTile);
+    swatch(palette::kStrip);
+    if (p.strategy == MatmulStrategy::tiled) {
+      swatch(palette::kMdsTile);
+      swatch(palette::kNdsTile);
+      const int k_end = tiling_of(p).phase_k(s.matmul.phase, p.tile);
+      const int r_end = (focus->y / p.tile + 1) * p.tile, c_end = (focus->x / p.tile + 1) * p.tile;
+      if (k_end > p.inner || r_end > p.rows || c_end > p.cols) swatch(palette::kTilePadding, true);
+    }
+    if (p.strategy == MatmulStrategy::naive) swatch(palette::kThreadReadsGlobal);
+    else if (p.strategy == MatmulStrategy::fast) swatch(palette::kThreadOutputs8x8), swatch(palette::kThreadStrips);
+    else if (s.matmul.step == 2) swatch(palette::kThreadReads);
+  } else {
+    ImGui::TextDisabled("hover (or click to pin) an element of P");
+  }
+  if (!run.P_missing.empty() && run.wrong_without_barrier > 0) {  // drawn as the view draws it: a cross
+    const float h = ImGui::GetFontSize();
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(o, {o.x + 1.6f * h, o.y + h}, IM_COL32(110, 110, 110, 255));
+    dl->AddLine({o.x + 0.5f * h, o.y + 0.2f * h}, {o.x + 1.1f * h, o.y + 0.8f * h}, palette::kWrongElement.rgba, 1.5f);
+    dl->AddLine({o.x + 0.5f * h, o.y + 0.8f * h}, {o.x + 1.1f * h, o.y + 0.2f * h}, palette::kWrongElement.rgba, 1.5f);
+    ImGui::Dummy({1.6f * h, h});
+    ImGui::SameLine();
+    ImGui::TextUnformatted(palette::kWrongElement.name);
+  }
+  ImGui::End();
+}
+
+}  // namespace tilescope

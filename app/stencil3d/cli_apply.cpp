@@ -1,0 +1,48 @@
+// tilescope apply --pattern stencil3d: one stencil step over a 3-D .npy volume.
+#include <cstdio>
+#include <iostream>
+
+#include "app/stencil3d/cli.hpp"
+#include "app/io/image_file.hpp"
+#include "app/io/npy.hpp"
+#include "kernels/common/backend.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/stencil3d/strategies.hpp"
+#include "kernels/stencil3d/model.hpp"
+
+namespace tilescope::cli::stencil3d {
+
+void apply(const PatternOptions& o, const FileOptions& files) {
+  if (!io::has_extension(files.out, ".npy"))
+    throw InvalidInput("output '" + files.out + "' must end in .npy (a 3-D float32 volume)");
+  if (!io::has_extension(files.in, ".npy"))
+    throw InvalidInput("input '" + files.in + "' must be a 3-D .npy volume of shape (D, H, W)");
+  Stencil3dParams p = params_of(o);
+  const io::NpyArray in = io::read_npy(files.in);
+  if (in.shape.size() != 3)
+    throw InvalidInput("'" + files.in + "' has " + std::to_string(in.shape.size()) +
+                       " dimensions; stencil3d needs a 3-D volume of shape (D, H, W)");
+  p.depth = int(in.shape[0]), p.height = int(in.shape[1]), p.width = int(in.shape[2]);
+  const StencilCoeffs coeffs = load_coeffs(o.filter, p.order);
+  validate_stencil3d(p);  // before any backend is looked for: bad parameters are the first thing to hear about
+  BackendChoice choice = choose_backend(o.backend);
+  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
+  validate_stencil3d_run(p, coeffs, choice.backend->limits());
+
+  std::vector<float> out(in.data.size());
+  double ms = 0;
+  try {
+    ms = choice.backend->make_stencil3d_engine()->apply(p, coeffs, in.data.data(), out.data()).front();
+  } catch (const BackendError& e) {
+    std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
+              << "); falling back to the CPU backend\n";
+    choice.backend = make_cpu_backend();
+    ms = choice.backend->make_stencil3d_engine()->apply(p, coeffs, in.data.data(), out.data()).front();
+  }
+  io::write_npy(files.out, in.shape, out.data());
+  std::printf("wrote %s (%dx%dx%d): stencil3d %s, order %d, tile %d, coefficients %s, on %s in %.3f ms\n",
+              files.out.c_str(), p.width, p.height, p.depth, stencil3d_strategy_info(p.strategy).name.data(), p.order,
+              p.tile, o.filter.empty() ? "heat" : o.filter.c_str(), choice.backend->description().c_str(), ms);
+}
+
+}  // namespace tilescope::cli::stencil3d

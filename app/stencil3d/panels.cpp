@@ -1,0 +1,286 @@
+#include "app/stencil3d/panels.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/ui/copy_ceiling.hpp"
+#include "app/ui/roofline.hpp"
+#include "app/view/cell_draw.hpp"
+#include "app/view/palette.hpp"
+#include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/strategies.hpp"
+#include "kernels/common/traffic.hpp"
+
+namespace tilescope {
+namespace {
+
+constexpr const char* kCoeffs[] = {"heat", "laplacian", "random:1"};
+constexpr const char* kBackends[] = {"auto", "cuda", "cpu"};
+constexpr int kGrids[] = {32, 64, 128, 256, 512};
+
+// An axis-aligned box [0,sx] x [0,sy] x [0,sz] (cells) in isometric projection: top and two
+// front faces, filled, with edges.
+struct Iso {
+  ImVec2 origin;
+  float scale;
+  ImVec2 at(float x, float y, float z) const {
+    return {origin.x + (x - z) * 0.866f * scale, origin.y + (x + z) * 0.5f * scale - y * scale};
+  }
+  void box(ImDrawList* dl, float x0, float y0, float z0, float sx, float sy, float sz, ImU32 face, ImU32 edge) const {
+    const float x1 = x0 + sx, y1 = y0 + sy, z1 = z0 + sz;
+    const ImVec2 top[] = {at(x0, y1, z0), at(x1, y1, z0), at(x1, y1, z1), at(x0, y1, z1)};
+    const ImVec2 right[] = {at(x1, y0, z0), at(x1, y1, z0), at(x1, y1, z1), at(x1, y0, z1)};
+    const ImVec2 left[] = {at(x0, y0, z1), at(x1, y0, z1), at(x1, y1, z1), at(x0, y1, z1)};
+    for (const ImVec2* q : {top, right, left}) {
+      dl->AddQuadFilled(q[0], q[1], q[2], q[3], face);
+      dl->AddQuad(q[0], q[1], q[2], q[3], edge, 1.5f);
+    }
+  }
+};
+
+void warp_rows(const Stencil3dParams& p) {
+  const StencilAxisTiling ax = tiling_of(p).axis(0);
+  if (p.strategy == Stencil3dStrategy::fast) {
+    ImGui::TextWrapped("warp 0 reads one row of 32 x %d consecutive floats per load: %d bytes, %d full 128-byte "
+                       "lines (coalesced, %d bytes per thread).",
+                       ax.vec, 128 * ax.vec, ax.vec, 4 * ax.vec);
+    return;
+  }
+  // Warp 0 = threads 0..31 in threadIdx.x-fastest order: thread i sits at (i % T, i / T).
+  const int t = p.tile, rows = (std::min(32, t * t) + t - 1) / t;
+  const float cell = ImGui::GetFontSize() * 0.62f;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (int i = 0; i < std::min(32, t * t); ++i) {  // alternating shades: one per tile row
+    const float x = o.x + i * (cell + 1);
+    dl->AddRectFilled({x, o.y}, {x + cell, o.y + cell}, (i / t) % 2 ? IM_COL32(120, 120, 130, 255) : IM_COL32(235, 235, 240, 255));
+    if (i % t == 0 && i > 0) dl->AddLine({x - 1, o.y - 3}, {x - 1, o.y + cell + 3}, IM_COL32(230, 159, 0, 255), 2);
+  }
+  ImGui::Dummy({32 * (cell + 1), cell});
+  if (rows > 1)
+    ImGui::TextWrapped("above: warp 0 (threads 0-31) covers %d rows of %d cells: %d separate %d-byte pieces of memory, a "
+                       "grid row (%d B) apart. Coalescing wants 32 consecutive floats (T >= 32).",
+                       rows, t, rows, 4 * t, 4 * p.width);
+  else
+    ImGui::TextWrapped("above: warp 0 reads one row of 32 consecutive floats: one 128-byte transaction (coalesced).");
+}
+
+}  // namespace
+
+void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
+  Stencil3dUi& st = s.stencil;
+  const Stencil3dStrategyInfo& info = stencil3d_strategy_info(st.params.strategy);
+  if (ImGui::BeginCombo("strategy", info.display_name.data())) {
+    for (int i = 0; i < kStencil3dStrategyCount; ++i) {
+      const Stencil3dStrategyInfo& option = stencil3d_strategies()[i];
+      if (ImGui::Selectable(option.display_name.data(), option.id == st.params.strategy)) {
+        st.params.strategy = option.id;
+        st.params.tile = default_stencil_tile(option.id);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::TextColored({0.55f, 0.75f, 1.0f, 1.0f}, "%s  (%s)", info.book_ref.data(), info.name.data());
+  ImGui::TextWrapped("%s", info.explanation.data());
+  const char* order_formats[] = {"", "k = 1 (7 points)", "k = 2 (13 points)", "k = 3 (19 points)"};
+  ImGui::SliderInt("order", &st.params.order, 1, kMaxStencilOrder, order_formats[st.params.order]);
+  const bool cube = !tiling_of(st.params).marches_z();
+  const bool fast = st.params.strategy == Stencil3dStrategy::fast;
+  ImGui::SliderInt(fast ? "z tile T" : "tile T", &st.params.tile, 1, cube ? 10 : 32);
+  int coeffs = int(std::find(std::begin(kCoeffs), std::end(kCoeffs), st.coeffs) - std::begin(kCoeffs));
+  if (ImGui::Combo("coefficients", &coeffs, kCoeffs, IM_ARRAYSIZE(kCoeffs))) st.coeffs = kCoeffs[coeffs];
+  int grid = int(std::find(std::begin(kGrids), std::end(kGrids), st.grid) - std::begin(kGrids));
+  const char* grid_names[] = {"32^3", "64^3", "128^3", "256^3", "512^3"};
+  if (ImGui::Combo("grid", &grid, grid_names, IM_ARRAYSIZE(grid_names))) st.grid = kGrids[grid];
+  ImGui::SliderInt("steps per frame K", &st.iterations, 1, 64);
+  ImGui::SliderInt("slice z", &st.slice, 0, st.grid - 1);
+  int backend = int(std::find(std::begin(kBackends), std::end(kBackends), s.backend) - std::begin(kBackends));
+  if (ImGui::Combo("backend", &backend, kBackends, IM_ARRAYSIZE(kBackends))) s.backend = kBackends[backend];
+  ImGui::TextDisabled("running on %s", sim.backend().description().c_str());
+  if (!sim.note().empty()) ImGui::TextWrapped("%s", sim.note().c_str());
+  if (ImGui::Button(s.paused ? "run (space)" : "pause (space)")) s.paused = !s.paused;
+  ImGui::SameLine();
+  if (ImGui::Button("step (.)")) s.step_once = true;
+  ImGui::SameLine();
+  if (ImGui::Button("reset (r)")) st.reset_requested = true;
+  ImGui::SameLine();
+  ImGui::Text("%lld steps", sim.steps());
+  ImGui::Checkbox("tile grid", &s.overlays.tile_grid);
+  ImGui::SameLine();
+  ImGui::Checkbox("block", &s.overlays.block);
+  ImGui::SameLine();
+  ImGui::Checkbox("neighbours", &s.overlays.receptive_field);
+  ImGui::TextDisabled("keys: +/- order  [ ] tile  1-5 strategy  < > slice  r reset  p pattern");
+  if (!sim.problem().empty()) ImGui::TextColored({1, 0.45f, 0.35f, 1}, "cannot run: %s", sim.problem().c_str());
+  clamp_stencil3d(st);
+}
+
+namespace {
+
+// Fast: a flat block of Ox x 8 columns (no staged xy halo) marching T planes in z.
+void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
+  const Stencil3dTiling g = tiling_of(p);
+  const float ox = float(g.axis(0).out_tile_dim()), oy = float(g.axis(1).out_tile_dim()), t = float(p.tile),
+              k = float(p.order);
+  const float tx = ox / float(g.vec);  // drawn in threads along x: 128 cells next to 18 planes is a needle
+  const float side = ImGui::GetFontSize() * 7;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const Iso iso{{o.x + side * 0.8f, o.y + side * 0.35f}, side * 1.7f / (tx + t)};
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  iso.box(dl, 0, 0, 0, tx, oy, t, with_alpha(palette::kHalo.rgba, 70), palette::kHalo.rgba);
+  iso.box(dl, 0, 0, k, tx, oy, t - 2 * k, with_alpha(palette::kOutputTile.rgba, 220), palette::rgba(255, 255, 255, 200));
+  iso.box(dl, 0, 0, t / 2 - k - 0.5f, tx, oy, 2 * k + 1, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
+  ImGui::Dummy({side * 1.8f, side * 1.45f});
+  ImGui::TextWrapped("block: 32 x 8 threads (drawn: x in threads), each owning %d x-cell%s: output tile %.0f x %.0f x "
+                     "%d cells (blue), marching z through T = %d planes; orange: the %d + %d halo planes its register "
+                     "queue loads.",
+                     g.vec, g.vec > 1 ? "s" : "", ox, oy, p.tile - 2 * p.order, p.tile, p.order, p.order);
+  ImGui::TextWrapped("yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
+                     "cells beside each row) is not staged: it is read through L1/L2 while computing.",
+                     2 * p.order + 1, p.order, p.order);
+  ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "cells read %lld, outputs %lld: halo fraction %.0f%%",
+                     static_cast<long long>(m.in_tile_cells), static_cast<long long>(m.out_tile_cells),
+                     100 * m.halo_fraction());
+}
+
+}  // namespace
+
+void stencil3d_tile_panel(const UiState& s) {
+  const Stencil3dParams& p = s.stencil.params;
+  if (stencil3d_problem(p)) return ImGui::TextDisabled("(no valid tile)");
+  const Stencil3dModel m = stencil3d_model(p);
+  if (p.strategy == Stencil3dStrategy::fast) {
+    fast_tile_panel(p, m);
+    return warp_rows(p);
+  }
+  const float side = ImGui::GetFontSize() * 7;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const Iso iso{{o.x + side * 0.9f, o.y + side * 0.55f}, side / (p.tile * 1.15f)};
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float t = float(p.tile), k = float(p.order);
+  if (p.strategy == Stencil3dStrategy::basic) {
+    iso.box(dl, 0, 0, 0, t, t, t, with_alpha(palette::kOutputTile.rgba, 150), palette::kOutputTile.rgba);
+  } else {
+    iso.box(dl, 0, 0, 0, t, t, t, with_alpha(palette::kHalo.rgba, 70), palette::kHalo.rgba);
+    iso.box(dl, k, k, k, t - 2 * k, t - 2 * k, t - 2 * k, with_alpha(palette::kOutputTile.rgba, 220),
+            palette::rgba(255, 255, 255, 200));
+    if (tiling_of(p).marches_z())  // the planes in flight: 2k+1 around the current output plane
+      iso.box(dl, 0, t / 2 - k - 0.5f, 0, t, 2 * k + 1, t, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
+  }
+  ImGui::Dummy({side * 1.8f, side * 1.55f});
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  if (p.strategy == Stencil3dStrategy::basic) {
+    ImGui::TextWrapped("block %dx%dx%d: every thread computes; no tile, no halo: all neighbours come from global memory",
+                       p.tile, p.tile, p.tile);
+  } else {
+    ImGui::Text("input tile %d^3 = %lld", p.tile, static_cast<long long>(m.in_tile_cells));
+    ImGui::Text("output     %d^3 = %lld", p.tile - 2 * p.order, static_cast<long long>(m.out_tile_cells));
+    ImGui::Text("halo       %lld cells", static_cast<long long>(m.in_tile_cells - m.out_tile_cells));
+    ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "halo fraction %.0f%%", 100 * m.halo_fraction());
+    if (tiling_of(p).marches_z())
+      ImGui::TextWrapped("yellow: the %d planes in flight (%s)", 2 * p.order + 1,
+                         p.strategy == Stencil3dStrategy::coarsened ? "all in shared memory"
+                                                                    : "current in shared, the rest in registers");
+  }
+  ImGui::EndGroup();
+  warp_rows(p);
+}
+
+void stencil3d_opb_panel(const UiState& s) {
+  const Stencil3dParams& p = s.stencil.params;
+  if (auto problem = stencil3d_problem(p)) return ImGui::TextDisabled("(cannot run: see Controls)");
+  const Stencil3dModel m = stencil3d_model(p);
+  const Stencil3dCount c = stencil3d_count(p);
+  ImGui::Text("book model %6.2f OP/B", book_round(m.opb_model));
+  ImGui::TextDisabled("  %s", m.formula.c_str());
+  ImGui::Text("bound      %6.2f OP/B  (T -> infinity: %d ops / 4 B)", book_round(m.opb_bound), p.ops_per_output());
+  ImGui::Text("counted    %6.2f OP/B  (whole grid, ghost cells not loaded)", book_round(c.opb()));
+  ImGui::TextDisabled("  %.3g flops / %.3g B of global loads", double(c.flops), double(c.global_load_bytes()));
+  if (ImGui::BeginTable("strategies", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+    for (const char* h : {"strategy", "tile", "model", "halo"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (int i = 0; i < kStencil3dStrategyCount; ++i) {
+      Stencil3dParams q = p;
+      q.strategy = stencil3d_strategies()[i].id;
+      q.tile = q.strategy == p.strategy ? p.tile : default_stencil_tile(q.strategy);
+      ImGui::TableNextRow();
+      if (q.strategy == p.strategy) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 70, 120, 255));
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(stencil3d_strategies()[i].name.data());
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", q.tile);
+      if (stencil3d_problem(q)) {
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("-");
+        ImGui::TableNextColumn();
+        continue;
+      }
+      const Stencil3dModel qm = stencil3d_model(q);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.2f", book_round(qm.opb_model));
+      ImGui::TableNextColumn();
+      ImGui::Text("%.0f%%", 100 * qm.halo_fraction());
+    }
+    ImGui::EndTable();
+  }
+}
+
+void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim) {
+  const Stencil3dParams& p = s.stencil.params;
+  if (stencil3d_problem(p, sim.backend().limits())) return ImGui::TextDisabled("(nothing launched)");
+  const Stencil3dLaunch l = stencil3d_launch(p);
+  ImGui::Text("grid      %d x %d x %d blocks", l.grid.x, l.grid.y, l.grid.z);
+  ImGui::Text("block     %d x %d x %d = %d threads", l.block.x, l.block.y, l.block.z, l.threads_per_block);
+  ImGui::Text("computing %d of %d threads (%.0f%%)", l.active_threads_per_block, l.threads_per_block,
+              100.0 * l.active_threads_per_block / l.threads_per_block);
+  if (l.block.z == 1) ImGui::Text("marching  %d output planes per block in z", l.out_planes_per_block);
+  ImGui::Text("shared    %zu B per block", l.shared_bytes);
+  if (const int vec = tiling_of(p).vec; l.register_planes)
+    ImGui::Text("registers %d z values per thread%s", l.register_planes * vec, vec > 1 ? " (for each of its cells)" : "");
+  ImGui::Text("constant  %zu B (the coefficients)", l.constant_bytes);
+}
+
+void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const FrameStats& stats) {
+  const Stencil3dUi& st = s.stencil;
+  const double ms = stats.kernel_ms.latest(), per_step = ms / st.iterations;
+  ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms,
+              sim.backend().name() == "cuda" ? "CUDA events" : "wall clock");
+  ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
+                   0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
+  double opb = 0, gflops = 0, copy_gbs = 0;
+  if (per_step > 0 && !stencil3d_problem(st.params)) {
+    const Stencil3dCount c = stencil3d_count(st.params);
+    gflops = c.flops / per_step * 1e-6;
+    opb = c.opb();
+    ImGui::Text("per step %.3f ms: %.1f GB/s effective, %.1f GFLOP/s", per_step,
+                8.0 * st.params.cells() / per_step * 1e-6, gflops);
+    ImGui::TextDisabled("GB/s: compulsory bytes (read + write the grid once) / kernel time");
+    copy_gbs = copy_ceiling_line(sim.backend(), 8.0 * st.params.cells(), per_step);
+  }
+  const float frame = stats.frame_ms.latest();
+  ImGui::Text("frame %7.3f ms (%.0f frames/s)   slice to GL %.3f ms", frame, frame > 0 ? 1000.0f / frame : 0.0f,
+              stats.upload_ms);
+  ImGui::TextDisabled("to GL: %s", stats.transfer.c_str());
+  const DevicePeaks peaks = sim.backend().peaks();
+  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops, copy_gbs);
+  else ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");
+}
+
+void stencil3d_correctness_panel(UiState& s, const HeatSimulation& sim) {
+  if (auto err = sim.max_abs_error()) {
+    const bool ok = *err <= sim.tolerance();
+    ImGui::TextColored(ok ? ImVec4(0.35f, 0.85f, 0.5f, 1) : ImVec4(1, 0.4f, 0.3f, 1), "%s", ok ? "matches" : "DIFFERS");
+    ImGui::SameLine();
+    ImGui::Text("max |step - CPU reference| = %.3g (tolerance %.2g)", *err, sim.tolerance());
+  } else {
+    ImGui::TextDisabled("not checked yet");
+  }
+  ImGui::TextDisabled("one step from the live state, checked when parameters change");
+  if (ImGui::Button("check now")) s.stencil.check_requested = true;
+}
+
+}  // namespace tilescope

@@ -1,0 +1,115 @@
+#include "app/stencil3d/view.hpp"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cmath>
+
+#include "app/gl/gl.hpp"
+#include "app/view/view_input.hpp"
+#include "app/stencil3d/slice_overlays.hpp"
+#include "app/stencil3d/panels.hpp"
+#include "kernels/common/error.hpp"
+
+namespace tilescope {
+
+Stencil3dView::Stencil3dView(UiState& state) : state_(state), sim_(state.backend) {
+  if (state_.stencil.grid == 0) state_.stencil.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // both animate
+  clamp_stencil3d(state_.stencil);
+}
+
+Vec2 Stencil3dView::point_at(Vec2 element, float zoom) {
+  if (zoom > 0) view_.look_at(element, zoom);
+  return view_.to_screen(element);
+}
+
+void Stencil3dView::load_file(const std::string& path) {
+  stats_.status = "the 3D stencil view simulates its own grid; open " + path + " in the 2D convolution view";
+}
+
+void Stencil3dView::frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  view_.set_viewport(view);
+  handle_input();
+  Stencil3dUi& st = state_.stencil;
+  clamp_stencil3d(st);
+  view_.set_image(st.grid, st.grid);
+  compute(dt);
+
+  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
+  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  image_layer_.draw_heat(view_, {0.0f, 1.0f}, display_w, display_h, fb_scale);
+  if (sim_.problem().empty()) draw_slice_overlays(view_, state_);
+  draw_colour_bar(view_, state_.presentation);
+  stats_.frame_ms.push(float(std::max(dt * 1e3, std::chrono::duration<double, std::milli>(
+                                                     std::chrono::steady_clock::now() - t0).count())));
+}
+
+void Stencil3dView::handle_input() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureKeyboard)
+    for (ImWchar c : io.InputQueueCharacters) apply_stencil3d_key(state_, c);
+  handle_view_mouse(view_, state_, dragging_);
+}
+
+void Stencil3dView::compute(double dt) {
+  Stencil3dUi& st = state_.stencil;
+  if (state_.backend != sim_.requested_backend()) sim_.set_backend(state_.backend), st.check_requested = true;
+  const std::string key = st.coeffs + "/" + std::to_string(st.params.order);
+  if (key != coeffs_key_) {
+    coeffs_ = make_named_stencil(st.coeffs, st.params.order);
+    coeffs_key_ = key;
+    st.check_requested = true;
+  }
+  if (!(st.params == last_params_)) st.check_requested = true;
+  if (st.reset_requested || sim_.width() != st.grid) {
+    sim_.reset(st.grid, st.grid, st.grid);
+    sim_time_ = 0;
+    st.reset_requested = false;
+  }
+  const bool advance = !state_.paused || state_.step_once;
+  state_.step_once = false;
+  if (advance) {
+    sim_time_ += state_.paused ? 1.0 / 30 : dt;
+    if (sim_.step(st.params, coeffs_, st.iterations, float(sim_time_))) stats_.kernel_ms.push(float(sim_.kernel_ms()));
+  }
+  if (st.check_requested && sim_.problem().empty()) {
+    sim_.check(st.params, coeffs_);
+    st.check_requested = false;
+  }
+  last_params_ = st.params;
+  const auto t0 = std::chrono::steady_clock::now();
+  present();
+  stats_.upload_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void Stencil3dView::present() {
+  const int w = sim_.width(), h = sim_.height(), z = state_.stencil.slice;
+  const float* device = sim_.engine().device_grid();
+  if (device && interop_.copy(device + std::size_t(z) * w * h, image_layer_.texture(Layer::output, w, h), w, h)) {
+    stats_.transfer = "CUDA-GL interop (device to device)";
+    return;
+  }
+  if (slice_.width != w || slice_.height != h) slice_ = Image(w, h);  // allocated once per grid size
+  sim_.read_slice(z, slice_.pixels.data());
+  image_layer_.upload(Layer::output, slice_);
+  stats_.transfer = device ? interop_.why() : "host upload (glTexSubImage2D)";
+}
+
+void Stencil3dView::sidebar() {
+  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_controls_panel(state_, sim_);
+  if (ImGui::CollapsingHeader("The tile in 3D", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_tile_panel(state_);
+  if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_opb_panel(state_);
+  if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_launch_panel(state_, sim_);
+  if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_timing_panel(state_, sim_, stats_);
+  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen))
+    stencil3d_correctness_panel(state_, sim_);
+}
+
+void Stencil3dView::windows(const Rect& v) {
+  stencil3d_inspector_window(state_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.legend) stencil3d_legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
+}
+
+}  // namespace tilescope

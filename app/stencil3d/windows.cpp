@@ -1,0 +1,127 @@
+// The stencil3d view's floating windows: the inspector (the focused cell, its block and thread,
+// and which z planes the block holds where) and the legend of the colours on screen.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/stencil3d/panels.hpp"
+#include "app/ui/swatch.hpp"
+#include "app/view/palette.hpp"
+#include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/model.hpp"
+
+namespace tilescope {
+namespace {
+
+// The block's z extent around the shown slice, one row per plane: halo planes (loaded, never
+// computed), output planes, and for a marching block computing this slice, where each of the
+// 2k+1 planes it reads lives.
+void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
+  const Stencil3dTiling g = tiling_of(p);
+  const StencilAxisTiling a = g.axis(2);
+  const int k = p.order, z0 = a.in_origin(bz), z1 = z0 + (a.tiled ? a.tile : a.out_tile_dim());
+  const int lo = std::max(z0, slice - k - 2), hi = std::min(z1, slice + k + 3);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float h = ImGui::GetFontSize(), w = h * 6;
+  for (int z = hi - 1; z >= lo; --z) {
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    const bool outside = z < 0 || z >= p.depth, output = a.computes(z - z0) || !a.tiled;
+    const ImU32 c = outside ? palette::kGhostUnloaded.rgba : output ? palette::kOutputTile.rgba : palette::kHalo.rgba;
+    dl->AddRectFilled({o.x, o.y + 1}, {o.x + w, o.y + h - 1}, (c & 0x00FFFFFFu) | 0xA0000000u);
+    if (z == slice) dl->AddRect({o.x - 1, o.y}, {o.x + w + 1, o.y + h}, IM_COL32(255, 255, 255, 255), 0, 0, 2);
+    ImGui::Dummy({w, h});
+    ImGui::SameLine();
+    const char* role = outside ? "ghost (not loaded)" : output ? "output plane" : "halo plane (load only)";
+    const char* where = "";
+    if (g.marches_z() && std::abs(z - slice) <= k && !outside) {
+      const bool reg = p.strategy == Stencil3dStrategy::register_tiled, fast = g.fast();
+      where = z < slice ? (reg || fast ? "  prev: registers" : "  prev: shared")
+              : z > slice ? (reg || fast ? "  next: registers" : "  next: shared")
+                          : (fast  ? "  curr: registers; x by shuffle, y via L1"
+                             : reg ? "  curr: shared + own register"
+                                   : "  curr: shared");
+    }
+    ImGui::Text("z=%-4d %s%s", z, role, where);
+  }
+  if (g.marches_z())
+    ImGui::TextDisabled("the block computes planes %d..%d one step at a time", std::max(0, a.out_origin(bz)),
+                        std::min(p.depth, a.out_origin(bz) + a.out_tile_dim()) - 1);
+}
+
+}  // namespace
+
+void stencil3d_inspector_window(const UiState& s, float right, float top) {
+  const auto focus = focus_pixel(s);
+  const Stencil3dParams& p = s.stencil.params;
+  if (!focus || stencil3d_problem(p)) return;
+  const int z = s.stencil.slice;
+  const Stencil3dTiling g = tiling_of(p);
+  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
+  const int bx = ax.block_of(focus->x), by = ay.block_of(focus->y), bz = az.block_of(z);
+  ImGui::SetNextWindowPos({right, top}, ImGuiCond_Always, {1.0f, 0.0f});
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::Text("cell (x, y, z) = (%d, %d, %d)%s", focus->x, focus->y, z, s.pinned ? "  [pinned]" : "");
+  const bool boundary = !stencil_interior(focus->x, p.width, p.order) || !stencil_interior(focus->y, p.height, p.order) ||
+                        !stencil_interior(z, p.depth, p.order);
+  if (boundary) ImGui::TextWrapped("boundary cell: keeps its value (no neighbours read)");
+  else ImGui::Text("reads %d points: 2 x %d per axis + itself", p.points(), p.order);
+  ImGui::Text("block (%d, %d, %d)", bx, by, bz);
+  if (g.marches_z())
+    ImGui::Text("thread (%d, %d), z step %d of the block's loop", ax.thread_of(focus->x), ay.thread_of(focus->y),
+                az.thread_of(z));
+  else
+    ImGui::Text("thread (%d, %d, %d)", ax.thread_of(focus->x), ay.thread_of(focus->y), az.thread_of(z));
+  if (ax.vec > 1) {
+    const int x0 = ax.cell(bx, ax.thread_of(focus->x));
+    ImGui::Text("lane %d owns x %d..%d (one %d-byte load), this is cell %d of them", ax.thread_of(focus->x) % kFastWarp,
+                x0, x0 + ax.vec - 1, 4 * ax.vec, focus->x - x0);
+  }
+  if (p.strategy != Stencil3dStrategy::basic) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("the block's planes near this slice:");
+    planes_diagram(p, bz, z);
+  }
+  ImGui::End();
+}
+
+void stencil3d_legend_window(const UiState& s, float right, float bottom) {
+  const Stencil3dParams& p = s.stencil.params;
+  const auto focus = focus_pixel(s);
+  ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  swatch(palette::kBoundary, true);
+  if (s.overlays.tile_grid) swatch(palette::kTileGrid);
+  if (focus && !stencil3d_problem(p)) {
+    if (s.overlays.block) {
+      swatch(palette::kOutputTile);
+      if (p.strategy == Stencil3dStrategy::fast) {
+        swatch(palette::kHaloCached);
+      } else if (p.strategy != Stencil3dStrategy::basic) {
+        swatch(palette::kHalo);
+        const StencilAxisTiling a = tiling_of(p).axis(0);
+        const int bx = a.block_of(focus->x), by = a.block_of(focus->y);
+        if (a.tiled && (a.in_origin(bx) < 0 || a.in_origin(by) < 0 || a.in_origin(bx) + a.tile > p.width ||
+                        a.in_origin(by) + a.tile > p.height))
+          swatch(palette::kGhostUnloaded, true);
+      }
+    }
+    if (s.overlays.receptive_field) {
+      if (p.strategy == Stencil3dStrategy::fast) {  // no shared memory at all
+        swatch(palette::kTapRegisters);
+        swatch(palette::kTapShuffle);
+        swatch(palette::kTapGlobal);
+      } else {
+        if (p.strategy == Stencil3dStrategy::basic) swatch(palette::kTapGlobal);
+        else swatch(palette::kTapShared);
+        if (p.strategy == Stencil3dStrategy::register_tiled) swatch(palette::kTapRegisters);
+      }
+    }
+  } else {
+    ImGui::TextDisabled("hover (or click to pin) a cell to see its block and neighbours");
+  }
+  ImGui::End();
+}
+
+}  // namespace tilescope

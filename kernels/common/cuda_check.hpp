@@ -1,0 +1,75 @@
+#pragma once
+// CUDA error checking and move-only owners of CUDA handles. Errors become BackendError
+// (never exit()), naming what failed, so callers can fall back to the CPU.
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <string>
+#include <utility>
+
+#include "kernels/common/error.hpp"
+
+namespace tilescope::cuda {
+
+inline void check(cudaError_t err, const char* what) {
+  if (err != cudaSuccess)
+    throw BackendError(std::string(what) + ": " + cudaGetErrorName(err) + " (" + cudaGetErrorString(err) + ")");
+}
+
+// After a kernel launch: catches bad configurations at once (execution errors surface at the
+// next synchronizing call, which is checked too).
+inline void check_launch(const char* kernel) { check(cudaGetLastError(), kernel); }
+
+template <typename T>
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(std::size_t count) : count_(count) {
+    check(cudaMalloc(&ptr_, count * sizeof(T)), "cudaMalloc");
+  }
+  DeviceBuffer(DeviceBuffer&& o) noexcept : ptr_(std::exchange(o.ptr_, nullptr)), count_(std::exchange(o.count_, 0)) {}
+  DeviceBuffer& operator=(DeviceBuffer&& o) noexcept {
+    std::swap(ptr_, o.ptr_);
+    std::swap(count_, o.count_);
+    return *this;
+  }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  ~DeviceBuffer() { cudaFree(ptr_); }
+
+  T* get() const { return ptr_; }
+  std::size_t size() const { return count_; }
+  std::size_t bytes() const { return count_ * sizeof(T); }
+
+ private:
+  T* ptr_ = nullptr;
+  std::size_t count_ = 0;
+};
+
+class Event {
+ public:
+  Event() { check(cudaEventCreate(&event_), "cudaEventCreate"); }
+  Event(Event&& o) noexcept : event_(std::exchange(o.event_, nullptr)) {}
+  Event& operator=(Event&& o) noexcept {
+    std::swap(event_, o.event_);
+    return *this;
+  }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  ~Event() {
+    if (event_) cudaEventDestroy(event_);
+  }
+  void record(cudaStream_t stream = nullptr) { check(cudaEventRecord(event_, stream), "cudaEventRecord"); }
+  // Milliseconds from `start` to this event (waits for this event).
+  float since(const Event& start) const {
+    check(cudaEventSynchronize(event_), "cudaEventSynchronize");
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, start.event_, event_), "cudaEventElapsedTime");
+    return ms;
+  }
+
+ private:
+  cudaEvent_t event_ = nullptr;
+};
+
+}  // namespace tilescope::cuda

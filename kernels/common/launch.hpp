@@ -1,0 +1,40 @@
+#pragma once
+// Whole-launch numbers for the launch panel, the model command and the CUDA launchers, and what
+// the device allows, shared by every pattern.
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+
+namespace tilescope {
+
+struct Dim2 {
+  int x = 0, y = 0;
+};
+
+struct LaunchGeometry {
+  Dim2 grid, block;
+  int threads_per_block = 0;
+  int active_threads_per_block = 0;  // computing threads of an interior block
+  std::int64_t threads_launched = 0;
+  std::int64_t threads_computing = 0;  // over the whole grid (one per output, fast: per 4x4 patch)
+  int in_tile_dim = 0, out_tile_dim = 0;          // along x (conv1d, matmul: the only extent)
+  int in_tile_dim_y = 0, out_tile_dim_y = 0;      // conv2d along y (sliding's strips differ from x)
+  std::size_t shared_bytes = 0;    // per block
+  std::size_t constant_bytes = 0;  // filter in __constant__ memory
+};
+
+// What the device allows. The defaults are CUDA's limits for every GPU this build targets, so the
+// CPU backend refuses exactly what a GPU would.
+struct DeviceLimits {
+  int max_threads_per_block = 1024;
+  std::size_t max_shared_bytes_per_block = 48 * 1024;
+  int max_grid_x = INT_MAX;
+  int max_grid_y = 65535;
+  int max_grid_z = 65535;
+  int max_threads_per_sm = 2048;  // for occupancy figures
+};
+
+// Largest image accepted anywhere (2^28 pixels = 1 GiB as float32).
+inline constexpr long long kMaxPixels = 1LL << 28;
+
+}  // namespace tilescope

@@ -1,0 +1,28 @@
+#include "kernels/conv1d/engine.hpp"
+
+#include "kernels/conv1d/model.hpp"
+#include "kernels/common/error.hpp"
+
+namespace tilescope {
+
+void validate_conv1d_run(const Conv1dParams& p, const Filter1d& f, const DeviceLimits& limits,
+                         int resident_length) {
+  validate_conv1d(p, limits);
+  if (p.length != resident_length)
+    throw InvalidInput("the parameters' signal length differs from the resident input's");
+  if (f.radius != p.filter_radius || f.weights.size() != std::size_t(p.filter_dim()))
+    throw InvalidInput("the filter has " + std::to_string(f.weights.size()) + " taps but radius " +
+                       std::to_string(p.filter_radius) + " needs " + std::to_string(p.filter_dim()));
+}
+
+std::vector<double> Conv1dEngine::conv1d(const Conv1dParams& p, const Filter1d& f, const float* h_in, float* h_out,
+                                         int reps) {
+  validate_conv1d_run(p, f, limits(), p.length);
+  load_input(h_in, p.length);
+  std::vector<double> ms;
+  for (int i = 0; i < reps; ++i) ms.push_back(run(p, f));
+  read_output(h_out);
+  return ms;
+}
+
+}  // namespace tilescope

@@ -1,0 +1,41 @@
+#pragma once
+// A backend's 1D convolution: the signal stays where the engine computes between runs.
+#include <memory>
+#include <vector>
+
+#include "kernels/conv1d/params.hpp"
+#include "kernels/conv1d/filter.hpp"
+#include "kernels/common/launch.hpp"
+
+namespace tilescope {
+
+class Conv1dEngine {
+ public:
+  explicit Conv1dEngine(const DeviceLimits& limits) : limits_(limits) {}
+  virtual ~Conv1dEngine() = default;
+  const DeviceLimits& limits() const { return limits_; }
+
+  virtual void load_input(const float* h_in, int length) = 0;
+  // Runs p.strategy on the resident input (p.length elements): kernel time in ms.
+  // Throws InvalidInput for parameters the device cannot run, BackendError when it fails.
+  virtual double run(const Conv1dParams& p, const Filter1d& f) = 0;
+  virtual void read_output(float* h_out) const = 0;
+
+  // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
+  // returns each repetition's kernel time in ms.
+  std::vector<double> conv1d(const Conv1dParams& p, const Filter1d& f, const float* h_in, float* h_out,
+                             int reps = 1);
+
+ private:
+  DeviceLimits limits_;
+};
+
+// validate_conv1d plus: the filter has 2n + 1 weights and p.length is the resident signal's
+// length. Engines call it before running.
+void validate_conv1d_run(const Conv1dParams& p, const Filter1d& f, const DeviceLimits& limits, int resident_length);
+
+// The engines of each backend (Backend::make_conv1d_engine returns its own).
+std::unique_ptr<Conv1dEngine> make_cpu_conv1d_engine();
+std::unique_ptr<Conv1dEngine> make_cuda_conv1d_engine(const DeviceLimits& limits);  // CUDA builds only
+
+}  // namespace tilescope

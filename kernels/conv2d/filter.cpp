@@ -1,0 +1,75 @@
+#include "kernels/conv2d/filter.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+
+#include "kernels/common/error.hpp"
+
+namespace tilescope {
+namespace {
+
+Filter2d sized(int radius) {
+  Filter2d f;
+  f.radius = radius;
+  f.weights.assign(std::size_t(f.dim()) * f.dim(), 0.0f);
+  return f;
+}
+
+void normalize(Filter2d& f) {
+  double sum = 0;
+  for (float w : f.weights) sum += w;
+  for (float& w : f.weights) w = float(w / sum);
+}
+
+}  // namespace
+
+std::optional<unsigned long long> random_seed(const std::string& name, const char* what) {
+  if (name.rfind("random:", 0) != 0) return std::nullopt;
+  const std::string seed_text = name.substr(7);
+  char* end = nullptr;
+  const unsigned long long seed = std::strtoull(seed_text.c_str(), &end, 10);
+  if (seed_text.empty() || *end != '\0')
+    throw InvalidInput(std::string(what) + " '" + name + "': the seed after 'random:' must be a whole number");
+  return seed;
+}
+
+const char* named_filter_help() {
+  return "box (mean), gaussian (sigma = r/2), sharpen (2 x identity - box), sobel_x (x derivative "
+         "x triangle smoothing; the classic 3x3 at r=1), laplacian (all ones, centre 1-(2r+1)^2), "
+         "random:SEED (uniform in [-1, 1])";
+}
+
+Filter2d make_named_filter(const std::string& name, int radius) {
+  Filter2d f = sized(radius);
+  const int r = radius, n = f.dim();
+  auto w = [&](int dx, int dy) -> float& { return f.weights[(dy + r) * n + (dx + r)]; };
+  if (name == "box") {
+    for (float& v : f.weights) v = 1.0f;
+    normalize(f);
+  } else if (name == "gaussian") {
+    const double sigma = r / 2.0;
+    for (int dy = -r; dy <= r; ++dy)
+      for (int dx = -r; dx <= r; ++dx) w(dx, dy) = float(std::exp(-(dx * dx + dy * dy) / (2 * sigma * sigma)));
+    normalize(f);
+  } else if (name == "sharpen") {
+    for (float& v : f.weights) v = -1.0f / float(n * n);
+    w(0, 0) += 2.0f;
+  } else if (name == "sobel_x") {
+    for (int dy = -r; dy <= r; ++dy)
+      for (int dx = -r; dx <= r; ++dx) w(dx, dy) = float(dx * (r + 1 - std::abs(dy)));
+  } else if (name == "laplacian") {
+    for (float& v : f.weights) v = 1.0f;
+    w(0, 0) = 1.0f - float(n * n);
+  } else if (const auto seed = random_seed(name, "filter")) {
+    std::mt19937_64 rng(*seed);
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    for (float& v : f.weights) v = uniform(rng);
+  } else {
+    throw InvalidInput("unknown filter '" + name + "': use " + named_filter_help() +
+                       ", or a .npy file");
+  }
+  return f;
+}
+
+}  // namespace tilescope

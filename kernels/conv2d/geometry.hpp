@@ -1,0 +1,141 @@
+#pragma once
+// Launch geometry of every conv2d strategy: THE single source of where tiles, halos and ghost
+// cells are. The CUDA kernels index with these helpers, the traffic emulation counts with them,
+// and the overlays and inspector draw from them. A Conv2dTiling describes one axis; the book's
+// strategies and fast tile x and y identically, sliding tiles columns by warps and rows by strips.
+#include "kernels/conv2d/params.hpp"
+#include "kernels/common/hd.hpp"
+#include "kernels/common/tap_source.hpp"
+
+namespace tilescope {
+
+// fast: every thread computes a kFastCoarsening x kFastCoarsening patch of consecutive outputs,
+// so a row of 4 outputs is one float4 store and its input window starts 16 bytes aligned.
+inline constexpr int kFastCoarsening = 4;
+
+// sliding: the tile is one warp's: each lane owns kSlidingColumns consecutive columns (one
+// float4), so a warp covers 128 columns of a strip of rows. A lane's r neighbours on either side
+// live in the neighbouring lane's float4 (r <= 4); lanes 31 and 0 also load the float4 left /
+// right of the warp's span. The 2r+1 rows of sums in flight and the window stay in registers,
+// which at r = 4 no longer fit (measured: 150-240 registers, 14-25% of a copy), so r <= 3.
+// A CUDA block holds kSlidingWarpsPerBlock such warps side by side.
+inline constexpr int kSlidingLanes = 32;
+inline constexpr int kSlidingColumns = 4;
+inline constexpr int kSlidingMaxRadius = 3;
+inline constexpr int kSlidingWarpsPerBlock = 4;
+
+// Odd strips march up at r = 1, so two neighbouring strips read the rows they share at about the
+// same time and the second read hits L2. At r >= 2 the second march's code costs more than the
+// re-read rows (instruction cache; measured on an H200), so every strip marches down.
+TS_HD constexpr bool sliding_alternates(int r) { return r == 1; }
+// The strip (--tile) sliding runs with by default: short strips keep many warps in flight; at
+// r = 3 the prologue and epilogue of a strip cost more, so strips are long.
+TS_HD constexpr int sliding_default_strip(int r) { return r >= 3 ? 256 : 16; }
+inline constexpr int kMaxSlidingStrip = 512;  // the app's slider
+
+struct Conv2dTiling {
+  Conv2dStrategy strategy;
+  int r;     // filter radius
+  int tile;  // threads per block along the axis (sliding: the strip's rows, before rounding)
+  int axis;  // 0: x (columns), 1: y (rows)
+
+  TS_HD bool sliding() const { return strategy == Conv2dStrategy::sliding; }
+  TS_HD int block_dim() const {
+    if (sliding()) return axis == 0 ? kSlidingLanes : 1;
+    return tile;
+  }
+  // sliding's strip: 2r rows to start and end it plus whole chunks of 2r+1 rows (the kernel's loop
+  // body, so each row's slot among the 2r+1 sums in flight is a compile-time constant). The
+  // chunk count is the one whose strip comes closest to `tile` rows.
+  TS_HD int strip_chunks() const {
+    const int d = 2 * r + 1, m = (tile - 2 * r + d / 2) / d;
+    return m > 1 ? m : 1;
+  }
+  TS_HD int strip_rows() const { return strip_chunks() * (2 * r + 1) + 2 * r; }
+  // Consecutive outputs one thread computes along the axis (thread coarsening).
+  TS_HD int outputs_per_thread() const {
+    if (sliding()) return axis == 0 ? kSlidingColumns : strip_rows();
+    return strategy == Conv2dStrategy::fast ? kFastCoarsening : 1;
+  }
+  // Outputs per block along the axis: tiled_in deactivates r threads on each side.
+  TS_HD int out_tile_dim() const {
+    return strategy == Conv2dStrategy::tiled_in ? tile - 2 * r : block_dim() * outputs_per_thread();
+  }
+  // The input a block's outputs need: output tile plus r halo cells on each side.
+  TS_HD int in_tile_dim() const { return out_tile_dim() + 2 * r; }
+  // fast stages a halo of r rounded up to a multiple of 4 on every side, so each shared row
+  // starts at a 16-byte aligned image column and is filled with float4 loads.
+  // sliding brings its cells on chip in registers instead: x adds lane 31's and lane 0's extra
+  // float4 on either side of the warp, y the r rows above and below the strip.
+  TS_HD int shared_halo() const {
+    if (sliding()) return axis == 0 ? kSlidingColumns : r;
+    return strategy == Conv2dStrategy::fast ? (r + 3) / 4 * 4 : r;
+  }
+  // Cells the block stages in shared memory (sliding: loads into registers; 0 when it uses none).
+  TS_HD int shared_dim() const {
+    switch (strategy) {
+      case Conv2dStrategy::tiled_in: return tile;
+      case Conv2dStrategy::tiled_out: return tile + 2 * r;
+      case Conv2dStrategy::cached_halo: return tile;
+      case Conv2dStrategy::fast:
+      case Conv2dStrategy::sliding: return out_tile_dim() + 2 * shared_halo();
+      default: return 0;
+    }
+  }
+  // Image coordinate of the block's first output, first input-tile cell, first shared cell.
+  TS_HD int out_origin(int b) const { return b * out_tile_dim(); }
+  TS_HD int in_origin(int b) const { return out_origin(b) - r; }
+  TS_HD int shared_origin(int b) const {
+    return strategy == Conv2dStrategy::cached_halo ? out_origin(b) : out_origin(b) - shared_halo();
+  }
+  TS_HD bool in_shared(int b, int p) const {
+    return in_range(p - shared_origin(b), shared_dim());
+  }
+  // Compute phase: does thread t compute (before the image-bound check), and its k-th output.
+  TS_HD bool computes(int t) const {
+    return strategy != Conv2dStrategy::tiled_in || (t >= r && t < tile - r);
+  }
+  TS_HD int out_coord(int b, int t, int k = 0) const {
+    return out_origin(b) + (strategy == Conv2dStrategy::tiled_in ? t - r : t * outputs_per_thread() + k);
+  }
+  // Block that computes output coordinate p, the thread within it, and which of its outputs.
+  TS_HD int block_of(int p) const { return p / out_tile_dim(); }
+  TS_HD int thread_of(int p) const {
+    const int offset = p - out_origin(block_of(p));
+    return strategy == Conv2dStrategy::tiled_in ? offset + r : offset / outputs_per_thread();
+  }
+  TS_HD int output_of(int p) const { return (p - out_origin(block_of(p))) % outputs_per_thread(); }
+  TS_HD int grid_dim(int n) const { return (n + out_tile_dim() - 1) / out_tile_dim(); }
+  // sliding: the strips of block row b march up (see sliding_alternates).
+  TS_HD bool marches_up(int b) const { return sliding() && axis == 1 && sliding_alternates(r) && (b & 1) != 0; }
+};
+
+TS_HD Conv2dTiling tiling_of(const Conv2dParams& p, int axis) {
+  return Conv2dTiling{p.strategy, p.filter_radius, p.tile, axis};
+}
+
+// sliding: what lane t of block b holds along x. Lane 31 loads the float4 left of the warp's
+// span and lane 0 the one right of it: the values the wrap-around shuffles deliver to lane 0
+// and lane 31.
+inline constexpr int kNoEdge = -(1 << 30);
+struct SlidingLane {
+  int x;       // first of the lane's 4 columns
+  int warp_x;  // first column of the warp's span
+  int edge_x;  // first column of the extra float4 (kNoEdge for lanes 1..30)
+};
+
+TS_HD SlidingLane sliding_lane(const Conv2dTiling& gx, int b, int t) {
+  const int warp_x = gx.out_origin(b);
+  const int edge_x = t == kSlidingLanes - 1 ? warp_x - kSlidingColumns
+                     : t == 0               ? warp_x + gx.out_tile_dim()
+                                            : kNoEdge;
+  return SlidingLane{gx.out_coord(b, t), warp_x, edge_x};
+}
+
+// Source of the tap at image position (x, y) for an output of block (bx, by).
+TS_HD TapSource tap_source(const Conv2dTiling& gx, const Conv2dTiling& gy, int width, int height, int bx, int by,
+                           int x, int y) {
+  return classify_tap(gx.in_shared(bx, x) && gy.in_shared(by, y), in_range(x, width) && in_range(y, height));
+}
+
+}  // namespace tilescope

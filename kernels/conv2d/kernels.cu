@@ -1,0 +1,343 @@
+#include <cstdint>
+#include <string>
+
+#include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/kernels.cuh"
+#include "kernels/conv2d/sliding.cuh"
+#include "kernels/common/cuda_check.hpp"
+#include "kernels/conv2d/model.hpp"
+
+namespace tilescope::cuda {
+namespace {
+
+constexpr int kMaxFilterDim = 2 * kMaxFilterRadius + 1;
+// Tiles go up to 32x32: every kernel must fit 1024 threads in an SM's registers (the fully
+// unrolled 17x17 loops would otherwise ask for more and fail with "too many resources").
+constexpr int kMaxBlockThreads = 1024;
+__constant__ float c_filter[kMaxFilterDim * kMaxFilterDim];
+
+// PMPP Fig 7.7 / 7.9: one thread per output, input from global memory; the filter from global
+// memory (basic, 0.25 OP/B) or constant memory (const_mem, 0.5 OP/B).
+template <int R, bool kConstFilter>
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F,
+                                     float* __restrict__ P, int width, int height, Conv2dTiling g) {
+  constexpr int D = 2 * R + 1;
+  const int col = g.out_coord(blockIdx.x, threadIdx.x), row = g.out_coord(blockIdx.y, threadIdx.y);
+  if (col >= width || row >= height) return;
+  float sum = 0.0f;
+#pragma unroll
+  for (int fy = 0; fy < D; ++fy) {
+#pragma unroll
+    for (int fx = 0; fx < D; ++fx) {
+      const int y = row - R + fy, x = col - R + fx;
+      if (in_range(x, width) && in_range(y, height))  // ghost cells are skipped
+        sum += (kConstFilter ? c_filter[fy * D + fx] : F[fy * D + fx]) * N[y * width + x];
+    }
+  }
+  P[row * width + col] = sum;
+}
+
+// PMPP Fig 7.12: block = input tile. Every thread loads one cell (zero for ghost cells); after
+// the barrier the outer ring of R threads is deactivated and the rest compute from shared memory.
+template <int R>
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_in_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
+                                       int height, Conv2dTiling g) {
+  constexpr int D = 2 * R + 1;
+  extern __shared__ float N_s[];
+  const int S = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  const int col = g.shared_origin(blockIdx.x) + tx, row = g.shared_origin(blockIdx.y) + ty;
+  N_s[ty * S + tx] = in_range(col, width) && in_range(row, height) ? N[row * width + col] : 0.0f;
+  __syncthreads();
+  if (!g.computes(tx) || !g.computes(ty)) return;  // the halo ring only loads
+  if (col >= width || row >= height) return;
+  float sum = 0.0f;
+#pragma unroll
+  for (int fy = 0; fy < D; ++fy)
+#pragma unroll
+    for (int fx = 0; fx < D; ++fx) sum += c_filter[fy * D + fx] * N_s[(ty - R + fy) * S + (tx - R + fx)];
+  P[row * width + col] = sum;
+}
+
+// Chapter 7 exercise: block = output tile. The (T+2R)^2 input tile is larger than the block, so
+// each thread loads cells i, i + T^2, ... of it; then every thread computes one output.
+template <int R>
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_out_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
+                                        int height, Conv2dTiling g) {
+  constexpr int D = 2 * R + 1;
+  extern __shared__ float N_s[];
+  const int S = g.shared_dim(), T = g.block_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  const int x0 = g.shared_origin(blockIdx.x), y0 = g.shared_origin(blockIdx.y);
+  for (int i = ty * T + tx; i < S * S; i += T * T) {
+    const int x = x0 + i % S, y = y0 + i / S;
+    N_s[i] = in_range(x, width) && in_range(y, height) ? N[y * width + x] : 0.0f;
+  }
+  __syncthreads();
+  const int col = g.out_coord(blockIdx.x, tx), row = g.out_coord(blockIdx.y, ty);
+  if (col >= width || row >= height) return;
+  float sum = 0.0f;
+#pragma unroll
+  for (int fy = 0; fy < D; ++fy)
+#pragma unroll
+    for (int fx = 0; fx < D; ++fx) sum += c_filter[fy * D + fx] * N_s[(ty + fy) * S + (tx + fx)];
+  P[row * width + col] = sum;
+}
+
+// PMPP Fig 7.15: block = tile; only the tile's own cells go to shared memory. A tap inside the
+// tile reads shared memory, a halo tap reads global memory (hoping for an L2 hit), a ghost tap
+// is skipped.
+template <int R>
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_cached_halo_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
+                                          int height, Conv2dTiling g) {
+  constexpr int D = 2 * R + 1;
+  extern __shared__ float N_s[];
+  const int T = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  const int col = g.out_coord(blockIdx.x, tx), row = g.out_coord(blockIdx.y, ty);
+  N_s[ty * T + tx] = col < width && row < height ? N[row * width + col] : 0.0f;
+  __syncthreads();
+  if (col >= width || row >= height) return;
+  float sum = 0.0f;
+#pragma unroll
+  for (int fy = 0; fy < D; ++fy) {
+#pragma unroll
+    for (int fx = 0; fx < D; ++fx) {
+      const int y = row - R + fy, x = col - R + fx;
+      if (g.in_shared(blockIdx.x, x) && g.in_shared(blockIdx.y, y))
+        sum += c_filter[fy * D + fx] * N_s[(ty - R + fy) * T + (tx - R + fx)];
+      else if (in_range(x, width) && in_range(y, height))
+        sum += c_filter[fy * D + fx] * N[y * width + x];
+    }
+  }
+  P[row * width + col] = sum;
+}
+
+// cp.async (sm_80 and later): a global-to-shared copy that skips the registers, so a thread issues
+// all its copies back to back. src_bytes = 0 writes zeros without reading (the ghost cells).
+// Older GPUs (the build's sm_75) copy through registers instead: same result, less overlap.
+template <int kBytes>
+__device__ __forceinline__ void copy_async(float* s_dst, const float* src, bool valid) {
+#if __CUDA_ARCH__ >= 800
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(s_dst));
+  if constexpr (kBytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0));
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 4 : 0));
+#else
+  if constexpr (kBytes == 16)
+    *reinterpret_cast<float4*>(s_dst) = valid ? *reinterpret_cast<const float4*>(src) : make_float4(0, 0, 0, 0);
+  else
+    *s_dst = valid ? *src : 0.0f;
+#endif
+}
+
+// Waits for this thread's copy_async copies (nothing to wait for before sm_80).
+__device__ __forceinline__ void copy_async_wait() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_all;\n" ::);
+#endif
+}
+
+// Stages the block's S x S shared tile in units of kWidth floats (4 when rows are 16-byte
+// aligned, else 1). Thread i copies units i, i + T^2, ...; the (row, unit) pair is stepped
+// rather than divided out for every unit, and a ghost unit selects offset 0 instead of
+// branching, so the loop stays short: it is most of the non-FMA instructions.
+template <int kWidth>
+__device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N_s, int width, int height,
+                                           const Conv2dTiling& g) {
+  const int S = g.shared_dim(), units = S / kWidth, threads = g.block_dim() * g.block_dim();
+  const int x0 = g.shared_origin(blockIdx.x), y0 = g.shared_origin(blockIdx.y);
+  const int step_y = threads / units, step_x = threads % units;
+  const int tid = threadIdx.y * g.block_dim() + threadIdx.x;
+  for (int sy = tid / units, su = tid % units; sy < S;) {
+    const int x = x0 + su * kWidth, y = y0 + sy;
+    // With kWidth 4, x and width are multiples of 4: a unit is wholly inside or wholly ghost.
+    const bool inside = in_range(x, width) && in_range(y, height);
+    copy_async<4 * kWidth>(N_s + sy * S + su * kWidth, N + (inside ? y * width + x : 0), inside);
+    su += step_x, sy += step_y;
+    if (su >= units) su -= units, ++sy;
+  }
+  copy_async_wait();
+}
+
+// Beyond the book: thread coarsening with register reuse. Each thread computes a C x C patch of
+// consecutive outputs (C = kFastCoarsening). It walks the C + 2R input rows of its window: one
+// row is read from shared memory as float4 into registers and feeds every output of the patch
+// whose filter covers that row, so one shared load serves up to C x C multiply-adds. Loops are
+// fully unrolled on R, so every filter index is a compile-time constant and each tap is an FFMA
+// with a warp-uniform constant operand, no load instruction.
+template <int R>
+__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_fast_kernel(const float* __restrict__ N, float* __restrict__ P,
+                                                                      int width, int height, Conv2dTiling g, bool aligned) {
+  constexpr int C = kFastCoarsening, D = 2 * R + 1, H = (R + 3) / 4 * 4;  // H = g.shared_halo()
+  // The window of a thread's patch starts H - R cells into its 16-byte aligned shared span.
+  constexpr int kVectors = (H + R + C + 3) / 4;
+  extern __shared__ float4 N_s4[];
+  float* N_s = reinterpret_cast<float*>(N_s4);
+  if (aligned)
+    stage_tile<4>(N, N_s, width, height, g);
+  else
+    stage_tile<1>(N, N_s, width, height, g);
+  __syncthreads();
+
+  const int S = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  float acc[C][C] = {};
+  const float* window = N_s + (H - R + ty * C) * S + tx * C;
+#pragma unroll
+  for (int j = 0; j < C + 2 * R; ++j) {  // input row j of the window
+    float in[4 * kVectors];
+#pragma unroll
+    for (int v = 0; v < kVectors; ++v) {
+      const float4 q = reinterpret_cast<const float4*>(window + j * S)[v];
+      in[4 * v] = q.x, in[4 * v + 1] = q.y, in[4 * v + 2] = q.z, in[4 * v + 3] = q.w;
+    }
+#pragma unroll
+    for (int oy = 0; oy < C; ++oy) {  // every output row whose filter covers input row j
+      const int fy = j - oy;
+      if (fy < 0 || fy >= D) continue;
+#pragma unroll
+      for (int fx = 0; fx < D; ++fx)
+#pragma unroll
+        for (int ox = 0; ox < C; ++ox) acc[oy][ox] = fmaf(c_filter[fy * D + fx], in[H - R + ox + fx], acc[oy][ox]);
+    }
+  }
+
+  const int col = g.out_coord(blockIdx.x, tx), row0 = g.out_coord(blockIdx.y, ty);
+  if (col >= width) return;
+#pragma unroll
+  for (int oy = 0; oy < C; ++oy) {
+    if (row0 + oy >= height) return;
+    float* out = P + (row0 + oy) * width + col;
+    if (aligned) {  // width % 4 == 0: the whole row of the patch is inside
+      *reinterpret_cast<float4*>(out) = make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
+    } else {
+#pragma unroll
+      for (int ox = 0; ox < C; ++ox)
+        if (col + ox < width) out[ox] = acc[oy][ox];
+    }
+  }
+}
+
+// The filter as sliding's march reads it: every tap one warp-uniform __constant__ operand.
+template <int R>
+struct ConstantFilter {
+  __device__ __forceinline__ float operator()(int fy, int fx) const { return c_filter[fy * (2 * R + 1) + fx]; }
+};
+// Input rows sliding loads ahead of their use; the fastest on an H200 at 8192^2
+// (bench/studies/conv2d_sliding_sweep.cu): more rows in flight cost registers, fewer stall.
+// At most 2r, so a strip's chunks never load past its end.
+constexpr int sliding_rows_ahead(int r) { return r >= 3 ? 4 : 2; }
+
+// Beyond the book, r <= 3: kSlidingWarpsPerBlock warps side by side, each marching its 128
+// columns of one strip with the sums in registers (conv2d_sliding.cuh).
+// The explicit 1 block per SM leaves ptxas its 128 registers at r = 3; without it ptxas chose 96
+// and spilled (measured 17% slower on an H200).
+template <int R, bool kAligned>
+__global__ void __launch_bounds__(kSlidingLanes* kSlidingWarpsPerBlock, 1)
+    conv2d_sliding_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling gx,
+                          Conv2dTiling gy) {
+  sliding_warp<R, sliding_rows_ahead(R), kAligned>(N, P, width, height, gx, gy,
+                                                  blockIdx.x * kSlidingWarpsPerBlock + threadIdx.x / kSlidingLanes,
+                                                  blockIdx.y, threadIdx.x % kSlidingLanes, ConstantFilter<R>{});
+}
+
+// float4 loads and stores need 16-byte aligned rows: width % 4 == 0 and aligned buffers.
+bool rows_aligned(const Conv2dParams& p, const float* d_in, const float* d_out) {
+  return p.width % 4 == 0 && reinterpret_cast<std::uintptr_t>(d_in) % 16 == 0 &&
+         reinterpret_cast<std::uintptr_t>(d_out) % 16 == 0;
+}
+
+template <int R>
+void launch_sliding(const Conv2dParams& p, const float* d_in, float* d_out, dim3 grid, dim3 block, cudaStream_t stream) {
+  if constexpr (R <= kSlidingMaxRadius) {
+    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+    if (rows_aligned(p, d_in, d_out))
+      conv2d_sliding_kernel<R, true><<<grid, block, 0, stream>>>(d_in, d_out, p.width, p.height, gx, gy);
+    else
+      conv2d_sliding_kernel<R, false><<<grid, block, 0, stream>>>(d_in, d_out, p.width, p.height, gx, gy);
+    check_launch("conv2d_sliding_kernel");
+  } else {
+    throw BackendError("conv2d_sliding_kernel: radius " + std::to_string(R) + " is above sliding's " +
+                       std::to_string(kSlidingMaxRadius));
+  }
+}
+
+template <int R>
+void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
+                   cudaStream_t stream) {
+  const LaunchGeometry l = launch_geometry(p);
+  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike for all but sliding
+  const dim3 grid(l.grid.x, l.grid.y), block(l.block.x, l.block.y);
+  const std::size_t shared = l.shared_bytes;
+  switch (p.strategy) {
+    case Conv2dStrategy::basic:
+      conv2d_direct_kernel<R, false><<<grid, block, 0, stream>>>(d_in, d_filter, d_out, p.width, p.height, g);
+      return check_launch("conv2d_direct_kernel (basic)");
+    case Conv2dStrategy::const_mem:
+      conv2d_direct_kernel<R, true><<<grid, block, 0, stream>>>(d_in, nullptr, d_out, p.width, p.height, g);
+      return check_launch("conv2d_direct_kernel (const_mem)");
+    case Conv2dStrategy::tiled_in:
+      conv2d_tiled_in_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
+      return check_launch("conv2d_tiled_in_kernel");
+    case Conv2dStrategy::tiled_out:
+      conv2d_tiled_out_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
+      return check_launch("conv2d_tiled_out_kernel");
+    case Conv2dStrategy::cached_halo:
+      conv2d_cached_halo_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
+      return check_launch("conv2d_cached_halo_kernel");
+    case Conv2dStrategy::fast:
+      conv2d_fast_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g,
+                                                             rows_aligned(p, d_in, d_out));
+      return check_launch("conv2d_fast_kernel");
+    case Conv2dStrategy::sliding: return launch_sliding<R>(p, d_in, d_out, grid, block, stream);
+  }
+}
+
+// The kernel p.strategy launches, as a function pointer for the occupancy calculator.
+template <int R>
+const void* kernel_of(Conv2dStrategy s) {
+  switch (s) {
+    case Conv2dStrategy::basic: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, false>);
+    case Conv2dStrategy::const_mem: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, true>);
+    case Conv2dStrategy::tiled_in: return reinterpret_cast<const void*>(conv2d_tiled_in_kernel<R>);
+    case Conv2dStrategy::tiled_out: return reinterpret_cast<const void*>(conv2d_tiled_out_kernel<R>);
+    case Conv2dStrategy::cached_halo: return reinterpret_cast<const void*>(conv2d_cached_halo_kernel<R>);
+    case Conv2dStrategy::fast: return reinterpret_cast<const void*>(conv2d_fast_kernel<R>);
+    case Conv2dStrategy::sliding:
+      if constexpr (R <= kSlidingMaxRadius) return reinterpret_cast<const void*>(conv2d_sliding_kernel<R, true>);
+      return nullptr;
+  }
+  return nullptr;
+}
+
+using KernelOfFn = const void* (*)(Conv2dStrategy);
+constexpr KernelOfFn kKernelByRadius[kMaxFilterRadius] = {
+    kernel_of<1>, kernel_of<2>, kernel_of<3>, kernel_of<4>, kernel_of<5>, kernel_of<6>, kernel_of<7>, kernel_of<8>,
+};
+
+using LaunchFn = void (*)(const Conv2dParams&, const float*, float*, const float*, cudaStream_t);
+constexpr LaunchFn kLaunchByRadius[kMaxFilterRadius] = {
+    launch_radius<1>, launch_radius<2>, launch_radius<3>, launch_radius<4>,
+    launch_radius<5>, launch_radius<6>, launch_radius<7>, launch_radius<8>,
+};
+
+}  // namespace
+
+void upload_constant_filter(const Filter2d& f) {
+  check(cudaMemcpyToSymbol(c_filter, f.weights.data(), f.weights.size() * sizeof(float)),
+        "cudaMemcpyToSymbol (constant filter)");
+}
+
+void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
+                   cudaStream_t stream) {
+  kLaunchByRadius[p.filter_radius - 1](p, d_in, d_out, d_filter, stream);
+}
+
+int max_active_blocks_per_sm(const Conv2dParams& p) {
+  const LaunchGeometry l = launch_geometry(p);
+  int blocks = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kKernelByRadius[p.filter_radius - 1](p.strategy),
+                                                      l.threads_per_block, l.shared_bytes),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  return blocks;
+}
+
+}  // namespace tilescope::cuda

@@ -1,0 +1,89 @@
+#include "kernels/conv2d/model.hpp"
+
+#include <cmath>
+
+#include "kernels/common/error.hpp"
+#include "kernels/common/launch.hpp"
+#include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/strategies.hpp"
+
+namespace tilescope {
+
+LaunchGeometry launch_geometry(const Conv2dParams& p) {
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  LaunchGeometry l;
+  l.grid = {gx.grid_dim(p.width), gy.grid_dim(p.height)};
+  l.block = {gx.block_dim(), gy.block_dim()};
+  if (p.strategy == Conv2dStrategy::sliding) {  // a block holds kSlidingWarpsPerBlock warp tiles side by side
+    l.grid.x = (l.grid.x + kSlidingWarpsPerBlock - 1) / kSlidingWarpsPerBlock;
+    l.block.x *= kSlidingWarpsPerBlock;
+  }
+  l.threads_per_block = l.block.x * l.block.y;
+  int active_x = 0, active_y = 0;
+  for (int t = 0; t < gx.block_dim(); ++t) active_x += gx.computes(t) ? 1 : 0;
+  for (int t = 0; t < gy.block_dim(); ++t) active_y += gy.computes(t) ? 1 : 0;
+  l.active_threads_per_block = active_x * active_y * (l.block.x / gx.block_dim());
+  l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.threads_per_block;
+  // Threads own consecutive runs of outputs_per_thread() outputs per axis, from the image's edge.
+  const int kx = gx.outputs_per_thread(), ky = gy.outputs_per_thread();
+  l.threads_computing = std::int64_t((p.width + kx - 1) / kx) * ((p.height + ky - 1) / ky);
+  l.in_tile_dim = gx.in_tile_dim();
+  l.out_tile_dim = gx.out_tile_dim();
+  l.in_tile_dim_y = gy.in_tile_dim();
+  l.out_tile_dim_y = gy.out_tile_dim();
+  l.shared_bytes = p.strategy == Conv2dStrategy::sliding ? 0 : std::size_t(gx.shared_dim()) * gy.shared_dim() * sizeof(float);
+  l.constant_bytes =
+      strategy_info(p.strategy).filter_in_constant_memory ? p.filter_dim() * p.filter_dim() * sizeof(float) : 0;
+  return l;
+}
+
+std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLimits& limits) {
+  using std::to_string;
+  const std::string strategy(strategy_info(p.strategy).name);
+  const int r = p.filter_radius;
+  if (r < 1 || r > kMaxFilterRadius)
+    return "filter radius " + to_string(r) + " is out of range: supported radii are 1.." +
+           to_string(kMaxFilterRadius) + " (filters 3x3 .. " + to_string(2 * kMaxFilterRadius + 1) +
+           "x" + to_string(2 * kMaxFilterRadius + 1) + ")";
+  if (p.strategy == Conv2dStrategy::sliding && r > kSlidingMaxRadius)
+    return "sliding keeps the 2r+1 rows of sums in flight in registers, which fit only for radius <= " +
+           to_string(kSlidingMaxRadius) + " (radius " + to_string(r) + " asked); use fast for larger filters";
+  if (p.tile < 1) return "tile " + to_string(p.tile) + " is too small: a block needs at least 1x1 threads";
+  if (p.strategy != Conv2dStrategy::sliding && static_cast<long long>(p.tile) * p.tile > limits.max_threads_per_block) {
+    const int max_tile = static_cast<int>(std::sqrt(double(limits.max_threads_per_block)));
+    return "tile " + to_string(p.tile) + " needs a " + to_string(p.tile) + "x" + to_string(p.tile) +
+           " = " + to_string(p.tile * p.tile) + "-thread block, but the device allows at most " +
+           to_string(limits.max_threads_per_block) + " threads per block (tile <= " +
+           to_string(max_tile) + ")";
+  }
+  if (p.strategy == Conv2dStrategy::tiled_in && p.tile <= 2 * r)
+    return "tiled_in: the input tile (" + to_string(p.tile) + ") must be wider than the two halos (2 x " +
+           to_string(r) + " = " + to_string(2 * r) + "), or its output tile " + to_string(p.tile) +
+           " - " + to_string(2 * r) + " has no pixels; use tile >= " + to_string(2 * r + 1) +
+           " or a smaller radius";
+  if (p.width < 1 || p.height < 1)
+    return "image size " + to_string(p.width) + "x" + to_string(p.height) + " is empty";
+  if (static_cast<long long>(p.width) * p.height > kMaxPixels)
+    return "image " + to_string(p.width) + "x" + to_string(p.height) + " has more than " +
+           to_string(kMaxPixels) + " pixels (1 GiB as float32)";
+
+  const LaunchGeometry l = launch_geometry(p);
+  if (l.shared_bytes > limits.max_shared_bytes_per_block)
+    return strategy + " with tile " + to_string(p.tile) + " and radius " + to_string(r) + " needs " +
+           to_string(l.shared_bytes) + " bytes of shared memory per block, but the device allows " +
+           to_string(limits.max_shared_bytes_per_block) +
+           (p.strategy == Conv2dStrategy::fast ? " (fast's block of tile x tile threads covers 4 x tile outputs "
+                                                 "per side; use a smaller tile, e.g. 16)"
+                                               : "");
+  if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y)
+    return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) +
+           " exceeds the device's limit of " + to_string(limits.max_grid_x) + "x" +
+           to_string(limits.max_grid_y) + " blocks; use a larger tile";
+  return std::nullopt;
+}
+
+void validate_conv2d(const Conv2dParams& p, const DeviceLimits& limits) {
+  if (auto problem = conv2d_problem(p, limits)) throw InvalidInput(*problem);
+}
+
+}  // namespace tilescope

@@ -1,0 +1,24 @@
+#include "kernels/matmul/engine.hpp"
+
+#include "kernels/common/error.hpp"
+#include "kernels/matmul/model.hpp"
+
+namespace tilescope {
+
+void validate_matmul_run(const MatmulParams& p, const DeviceLimits& limits, int rows, int inner, int cols) {
+  validate_matmul(p, limits);
+  if (p.rows != rows || p.inner != inner || p.cols != cols)
+    throw InvalidInput("the parameters' sizes differ from the resident matrices");
+}
+
+std::vector<double> MatmulEngine::matmul(const MatmulParams& p, const float* h_M, const float* h_N, float* h_P,
+                                         int reps) {
+  validate_matmul(p, limits());
+  load_inputs(h_M, h_N, p.rows, p.inner, p.cols);
+  std::vector<double> ms;
+  for (int i = 0; i < reps; ++i) ms.push_back(run(p));
+  read_output(h_P);
+  return ms;
+}
+
+}  // namespace tilescope

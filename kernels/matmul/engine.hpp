@@ -1,0 +1,44 @@
+#pragma once
+// A backend's matrix multiplication: M and N stay where the engine computes between runs.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/matmul/params.hpp"
+#include "kernels/common/launch.hpp"
+
+namespace tilescope {
+
+class MatmulEngine {
+ public:
+  explicit MatmulEngine(const DeviceLimits& limits) : limits_(limits) {}
+  virtual ~MatmulEngine() = default;
+  const DeviceLimits& limits() const { return limits_; }
+
+  // M is rows x inner, N is inner x cols, both row-major.
+  virtual void load_inputs(const float* h_M, const float* h_N, int rows, int inner, int cols) = 0;
+  // Runs p.strategy on the resident matrices (sized as p): kernel time in ms.
+  // Throws InvalidInput for parameters the device cannot run, BackendError when it fails.
+  virtual double run(const MatmulParams& p) = 0;
+  // The vendor library on the same resident matrices, as the real reference point: writes P,
+  // returns its time in ms; nothing where the engine has no library (the CPU).
+  virtual std::optional<double> run_library() { return std::nullopt; }
+  virtual std::string library_name() const { return {}; }
+  virtual void read_output(float* h_P) const = 0;
+
+  // One-shot: h_P = h_M h_N by p.strategy, `reps` times; returns each repetition's ms.
+  std::vector<double> matmul(const MatmulParams& p, const float* h_M, const float* h_N, float* h_P, int reps = 1);
+
+ private:
+  DeviceLimits limits_;
+};
+
+// validate_matmul plus: the parameters' sizes are the resident matrices' (rows, inner, cols).
+void validate_matmul_run(const MatmulParams& p, const DeviceLimits& limits, int rows, int inner, int cols);
+
+// The engines of each backend (Backend::make_matmul_engine returns its own).
+std::unique_ptr<MatmulEngine> make_cpu_matmul_engine();
+std::unique_ptr<MatmulEngine> make_cuda_matmul_engine(const DeviceLimits& limits);  // CUDA builds only
+
+}  // namespace tilescope

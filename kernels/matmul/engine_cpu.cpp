@@ -1,0 +1,38 @@
+// The CPU's matmul engine: the OpenMP reference, timed. It has no library reference point.
+#include <algorithm>
+#include <chrono>
+
+#include "kernels/matmul/reference.hpp"
+#include "kernels/matmul/engine.hpp"
+
+namespace tilescope {
+namespace {
+
+class CpuMatmulEngine final : public MatmulEngine {
+ public:
+  CpuMatmulEngine() : MatmulEngine(DeviceLimits{}) {}
+
+  void load_inputs(const float* h_M, const float* h_N, int rows, int inner, int cols) override {
+    rows_ = rows, inner_ = inner, cols_ = cols;
+    M_.assign(h_M, h_M + std::size_t(rows) * inner);
+    N_.assign(h_N, h_N + std::size_t(inner) * cols);
+    P_.assign(std::size_t(rows) * cols, 0.0f);
+  }
+  double run(const MatmulParams& p) override {
+    validate_matmul_run(p, limits(), rows_, inner_, cols_);
+    const auto t0 = std::chrono::steady_clock::now();
+    matmul_cpu(M_.data(), N_.data(), P_.data(), p.rows, p.inner, p.cols);
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+  void read_output(float* h_P) const override { std::copy(P_.begin(), P_.end(), h_P); }
+
+ private:
+  int rows_ = 0, inner_ = 0, cols_ = 0;
+  std::vector<float> M_, N_, P_;
+};
+
+}  // namespace
+
+std::unique_ptr<MatmulEngine> make_cpu_matmul_engine() { return std::make_unique<CpuMatmulEngine>(); }
+
+}  // namespace tilescope

@@ -1,0 +1,69 @@
+#include "kernels/matmul/model.hpp"
+
+#include <algorithm>
+
+#include "kernels/common/error.hpp"
+#include "kernels/matmul/geometry.hpp"
+
+namespace tilescope {
+
+LaunchGeometry launch_geometry(const MatmulParams& p) {
+  const MatmulTiling g = tiling_of(p);
+  LaunchGeometry l;
+  l.grid = {g.grid_dim(p.cols), g.grid_dim(p.rows)};
+  l.out_tile_dim = g.tile;
+  l.in_tile_dim = g.depth;
+  if (p.strategy == MatmulStrategy::fast) {
+    l.block = {kMatmulFastThreadsPerAxis, kMatmulFastThreadsPerAxis};
+    // Two buffers (this phase's and the next) of Ms[depth][tile] and Ns[depth][tile].
+    l.shared_bytes = 2 * 2 * std::size_t(g.depth) * g.tile * sizeof(float);
+    // Threads along one axis whose first output lies inside P: thread t's is 4t into its tile.
+    auto computing = [&](int n) {
+      std::int64_t c = 0;
+      for (int b = 0; b < g.grid_dim(n); ++b) c += std::min(kMatmulFastThreadsPerAxis, (n - b * g.tile + 3) / 4);
+      return c;
+    };
+    l.threads_computing = computing(p.rows) * computing(p.cols);
+  } else {
+    l.block = {g.tile, g.tile};
+    l.shared_bytes = p.strategy == MatmulStrategy::tiled ? 2 * std::size_t(g.tile) * g.tile * sizeof(float) : 0;
+    l.threads_computing = std::int64_t(p.rows) * p.cols;
+  }
+  l.threads_per_block = l.active_threads_per_block = l.block.x * l.block.y;
+  l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.threads_per_block;
+  return l;
+}
+
+std::optional<std::string> matmul_problem(const MatmulParams& p, const DeviceLimits& limits) {
+  using std::to_string;
+  const std::string T = to_string(p.tile);
+  const bool uses_tile = p.strategy != MatmulStrategy::fast;  // fast's tile is fixed: it ignores TILE_WIDTH
+  if (uses_tile && (p.tile < kMinMatmulTile || p.tile > kMaxMatmulTile))
+    return "TILE_WIDTH (tile) " + T + " is out of range: use " + to_string(kMinMatmulTile) + ".." +
+           to_string(kMaxMatmulTile) + " (a block is TILE_WIDTH x TILE_WIDTH threads)";
+  if (uses_tile && p.tile * p.tile > limits.max_threads_per_block)
+    return "TILE_WIDTH " + T + " needs " + to_string(p.tile * p.tile) +
+           " threads per block, but the device allows at most " + to_string(limits.max_threads_per_block);
+  if (p.rows < 1 || p.inner < 1 || p.cols < 1)
+    return "matrix sizes must be at least 1: got M " + to_string(p.rows) + "x" + to_string(p.inner) + ", N " +
+           to_string(p.inner) + "x" + to_string(p.cols);
+  const long long m = 1LL * p.rows * p.inner, n = 1LL * p.inner * p.cols, out = 1LL * p.rows * p.cols;
+  if (m > kMaxPixels || n > kMaxPixels || out > kMaxPixels)
+    return "a matrix of M " + to_string(p.rows) + "x" + to_string(p.inner) + ", N " + to_string(p.inner) + "x" +
+           to_string(p.cols) + " and P " + to_string(p.rows) + "x" + to_string(p.cols) + " has more than " +
+           to_string(kMaxPixels) + " elements (1 GiB as float32)";
+  const LaunchGeometry l = launch_geometry(p);
+  if (l.shared_bytes > limits.max_shared_bytes_per_block)
+    return std::string(uses_tile ? "Mds and Nds at TILE_WIDTH " + T : "fast's Ms and Ns") + " need " + to_string(l.shared_bytes) +
+           " bytes of shared memory per block, but the device allows " + to_string(limits.max_shared_bytes_per_block);
+  if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y)
+    return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) + " exceeds the device's limit of " +
+           to_string(limits.max_grid_x) + "x" + to_string(limits.max_grid_y) + " blocks; use a larger tile";
+  return std::nullopt;
+}
+
+void validate_matmul(const MatmulParams& p, const DeviceLimits& limits) {
+  if (auto problem = matmul_problem(p, limits)) throw InvalidInput(*problem);
+}
+
+}  // namespace tilescope

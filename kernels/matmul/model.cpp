@@ -1,0 +1,60 @@
+#include "kernels/matmul/model.hpp"
+
+#include <algorithm>
+
+#include "kernels/matmul/geometry.hpp"
+
+namespace tilescope {
+namespace {
+
+// Threads of block b whose row (or column) lies inside a dimension of extent n.
+std::int64_t inside(const MatmulTiling& g, int b, int n) { return std::clamp(n - g.row_of(b, 0), 0, g.tile); }
+
+// Loads of a block with vr rows and vc columns inside P. Naive: each of its vr x vc threads
+// reads a whole row of M and column of N. Tiled: over all phases the block loads its vr rows of
+// M and vc columns of N once each (out-of-range tile cells become zeros without a load).
+MatmulCount count(const MatmulParams& p, std::int64_t vr, std::int64_t vc, std::int64_t row_blocks,
+                  std::int64_t col_blocks) {
+  MatmulCount c;
+  c.outputs = vr * vc;
+  if (p.strategy == MatmulStrategy::naive) {
+    c.m_loads = c.n_loads = vr * vc * p.inner;
+  } else {
+    c.m_loads = vr * p.inner * col_blocks;
+    c.n_loads = vc * p.inner * row_blocks;
+  }
+  c.flops = 2 * c.outputs * p.inner;
+  c.global_load_bytes = 4 * (c.m_loads + c.n_loads);
+  return c;
+}
+
+}  // namespace
+
+MatmulModel book_model(const MatmulParams& p) {
+  MatmulModel m;
+  if (p.strategy == MatmulStrategy::naive) {
+    m.opb_model = 2.0 / (4 + 4);
+    m.formula = "2 ops / (4 B of M + 4 B of N)";
+  } else if (p.strategy == MatmulStrategy::tiled) {
+    m.opb_model = p.tile * 0.25;
+    m.formula = "TILE_WIDTH x 0.25: each loaded element serves TILE_WIDTH multiply-adds";
+  } else {
+    m.opb_model = kMatmulFastTile * 0.25;
+    m.formula = "128 x 0.25: each loaded element serves 128 multiply-adds (a 128 x 128 block tile)";
+  }
+  return m;
+}
+
+MatmulCount block_traffic(const MatmulParams& p, int bx, int by) {
+  const MatmulTiling g = tiling_of(p);
+  return count(p, inside(g, by, p.rows), inside(g, bx, p.cols), 1, 1);
+}
+
+MatmulCount exact_traffic(const MatmulParams& p) {
+  // Per axis the blocks together cover every row (column) once; tiled loads repeat per block
+  // of the other axis: M once per column of blocks, N once per row of blocks.
+  const MatmulTiling g = tiling_of(p);
+  return count(p, p.rows, p.cols, g.grid_dim(p.rows), g.grid_dim(p.cols));
+}
+
+}  // namespace tilescope

@@ -1,0 +1,44 @@
+#pragma once
+// A backend's resident 3D grid for the stencil pattern: two buffers that the simulation
+// ping-pongs between (current -> next, then advance), kept where the kernels run.
+#include <memory>
+#include <vector>
+
+#include "kernels/stencil3d/heat_sources.hpp"
+#include "kernels/stencil3d/params.hpp"
+#include "kernels/stencil3d/coeffs.hpp"
+#include "kernels/common/launch.hpp"
+
+namespace tilescope {
+
+enum class GridBuffer { current, next };
+
+class Stencil3dEngine {
+ public:
+  virtual ~Stencil3dEngine() = default;
+  virtual void reset(int width, int height, int depth) = 0;  // current = next = zeros
+  virtual void load(const float* h_grid, int width, int height, int depth) = 0;  // into current
+  // Holds the cells the sources cover at their temperature, in the current grid.
+  virtual void inject(const HeatSources& sources) = 0;
+  // next = one step of p.strategy applied to current (sized as p's grid); kernel time in ms.
+  // Throws InvalidInput for parameters the device cannot run, BackendError when it fails.
+  virtual double run(const Stencil3dParams& p, const StencilCoeffs& c) = 0;
+  virtual void advance() = 0;  // next becomes current
+  virtual void read(GridBuffer which, float* h_grid) const = 0;
+  virtual void read_slice(GridBuffer which, int z, float* h_slice) const = 0;
+  // Device pointer of the current grid for CUDA-GL interop (null on the CPU).
+  virtual const float* device_grid() const { return nullptr; }
+
+  // One-shot: h_out = one step from h_in, run `reps` times; each repetition's kernel ms.
+  std::vector<double> apply(const Stencil3dParams& p, const StencilCoeffs& c, const float* h_in, float* h_out,
+                            int reps = 1);
+};
+
+// The engines of each backend (Backend::make_stencil3d_engine returns its own).
+std::unique_ptr<Stencil3dEngine> make_cpu_stencil3d_engine();
+std::unique_ptr<Stencil3dEngine> make_cuda_stencil3d_engine(const DeviceLimits& limits);  // CUDA builds only
+
+// validate_stencil3d plus: the coefficients' order matches p.order. Engines call it before running.
+void validate_stencil3d_run(const Stencil3dParams& p, const StencilCoeffs& c, const DeviceLimits& limits);
+
+}  // namespace tilescope

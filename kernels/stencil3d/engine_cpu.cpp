@@ -1,0 +1,65 @@
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "kernels/stencil3d/reference.hpp"
+#include "kernels/stencil3d/engine.hpp"
+#include "kernels/common/error.hpp"
+
+namespace tilescope {
+namespace {
+
+class CpuStencil3dEngine final : public Stencil3dEngine {
+ public:
+  void reset(int width, int height, int depth) override {
+    resize(width, height, depth);
+    std::fill(current_.begin(), current_.end(), 0.0f);
+    std::fill(next_.begin(), next_.end(), 0.0f);
+  }
+  void load(const float* h_grid, int width, int height, int depth) override {
+    resize(width, height, depth);
+    std::copy(h_grid, h_grid + current_.size(), current_.begin());
+  }
+  void inject(const HeatSources& s) override {
+#pragma omp parallel for collapse(2) schedule(static)
+    for (int z = 0; z < depth_; ++z)
+      for (int y = 0; y < height_; ++y)
+        for (int x = 0; x < width_; ++x) {
+          const float t = heat_source_value(s, x, y, z);
+          if (t >= 0.0f) current_[(std::size_t(z) * height_ + y) * width_ + x] = t;
+        }
+  }
+  double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
+    validate_stencil3d_run(p, c, DeviceLimits{});
+    if (p.width != width_ || p.height != height_ || p.depth != depth_)
+      throw InvalidInput("the parameters' grid size differs from the resident grid");
+    const auto t0 = std::chrono::steady_clock::now();
+    stencil3d_cpu(c, current_.data(), next_.data(), width_, height_, depth_);
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+  void advance() override { current_.swap(next_); }
+  void read(GridBuffer which, float* h_grid) const override {
+    const auto& g = which == GridBuffer::current ? current_ : next_;
+    std::copy(g.begin(), g.end(), h_grid);
+  }
+  void read_slice(GridBuffer which, int z, float* h_slice) const override {
+    const auto& g = which == GridBuffer::current ? current_ : next_;
+    const std::size_t plane = std::size_t(width_) * height_;
+    std::copy(g.begin() + std::ptrdiff_t(z * plane), g.begin() + std::ptrdiff_t((z + 1) * plane), h_slice);
+  }
+
+ private:
+  void resize(int width, int height, int depth) {
+    width_ = width, height_ = height, depth_ = depth;
+    const std::size_t n = std::size_t(width) * height * depth;
+    if (current_.size() != n) current_.assign(n, 0.0f), next_.assign(n, 0.0f);
+  }
+  int width_ = 0, height_ = 0, depth_ = 0;
+  std::vector<float> current_, next_;
+};
+
+}  // namespace
+
+std::unique_ptr<Stencil3dEngine> make_cpu_stencil3d_engine() { return std::make_unique<CpuStencil3dEngine>(); }
+
+}  // namespace tilescope

@@ -1,0 +1,79 @@
+#include <cstring>
+#include <optional>
+
+#include "kernels/common/cuda_check.hpp"
+#include "kernels/stencil3d/kernels.cuh"
+#include "kernels/common/error.hpp"
+#include "kernels/stencil3d/engine.hpp"
+
+namespace tilescope {
+namespace {
+
+class CudaStencil3dEngine final : public Stencil3dEngine {
+ public:
+  explicit CudaStencil3dEngine(const DeviceLimits& limits) : limits_(limits) {}
+
+  void reset(int width, int height, int depth) override {
+    resize(width, height, depth);
+    cuda::check(cudaMemset(d_current_.get(), 0, d_current_.bytes()), "cudaMemset (grid)");
+    cuda::check(cudaMemset(d_next_.get(), 0, d_next_.bytes()), "cudaMemset (grid)");
+  }
+  void load(const float* h_grid, int width, int height, int depth) override {
+    resize(width, height, depth);
+    cuda::check(cudaMemcpy(d_current_.get(), h_grid, d_current_.bytes(), cudaMemcpyHostToDevice), "cudaMemcpy (grid)");
+  }
+  void inject(const HeatSources& s) override {
+    cuda::launch_inject_heat(s, d_current_.get(), width_, height_, depth_);
+  }
+  double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
+    validate_stencil3d_run(p, c, limits_);
+    if (p.width != width_ || p.height != height_ || p.depth != depth_)
+      throw InvalidInput("the parameters' grid size differs from the resident grid");
+    if (!coeffs_ || std::memcmp(&*coeffs_, &c, sizeof(c)) != 0) {  // they change rarely: upload only then
+      cuda::upload_stencil_coeffs(c);
+      coeffs_ = c;
+    }
+    // Poison the output (all-ones bytes are NaN) so a cell no thread writes cannot pass a check.
+    cuda::check(cudaMemset(d_next_.get(), 0xFF, d_next_.bytes()), "cudaMemset (poison output)");
+    start_.record();
+    cuda::launch_stencil3d(p, d_current_.get(), d_next_.get());
+    stop_.record();
+    return stop_.since(start_);
+  }
+  void advance() override { std::swap(d_current_, d_next_); }
+  void read(GridBuffer which, float* h_grid) const override {
+    const auto& d = which == GridBuffer::current ? d_current_ : d_next_;
+    cuda::check(cudaMemcpy(h_grid, d.get(), d.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (grid back)");
+  }
+  void read_slice(GridBuffer which, int z, float* h_slice) const override {
+    const auto& d = which == GridBuffer::current ? d_current_ : d_next_;
+    const std::size_t plane = std::size_t(width_) * height_;
+    cuda::check(cudaMemcpy(h_slice, d.get() + z * plane, plane * sizeof(float), cudaMemcpyDeviceToHost),
+                "cudaMemcpy (slice back)");
+  }
+  const float* device_grid() const override { return d_current_.get(); }
+
+ private:
+  void resize(int width, int height, int depth) {
+    width_ = width, height_ = height, depth_ = depth;
+    const std::size_t n = std::size_t(width) * height * depth;
+    if (d_current_.size() == n) return;
+    d_current_ = {}, d_next_ = {};  // free before allocating: large grids must not need twice the memory
+    d_current_ = cuda::DeviceBuffer<float>(n);
+    d_next_ = cuda::DeviceBuffer<float>(n);
+  }
+
+  DeviceLimits limits_;
+  int width_ = 0, height_ = 0, depth_ = 0;
+  cuda::DeviceBuffer<float> d_current_, d_next_;
+  std::optional<StencilCoeffs> coeffs_;  // what the constant memory holds
+  cuda::Event start_, stop_;
+};
+
+}  // namespace
+
+std::unique_ptr<Stencil3dEngine> make_cuda_stencil3d_engine(const DeviceLimits& limits) {
+  return std::make_unique<CudaStencil3dEngine>(limits);
+}
+
+}  // namespace tilescope

@@ -1,0 +1,114 @@
+#pragma once
+// Launch geometry of every stencil3d strategy: THE single source of where tiles, halos and ghost
+// cells are. The CUDA kernels index with these helpers, the traffic emulation counts with them,
+// the overlays draw from them. The textbook strategies tile all three axes alike: the marching
+// ones (coarsened, register_tiled) walk z with a loop where the cube strategies have threads, over
+// the same T-wide input tile, so one axis describes either. The fast strategy tiles each axis its
+// own way (a warp-wide row of vectors in x, 8 rows in y, a marching chunk in z).
+#include "kernels/common/hd.hpp"
+#include "kernels/stencil3d/params.hpp"
+
+namespace tilescope {
+
+TS_HD bool stencil_in_range(int p, int n) { return p >= 0 && p < n; }
+// Cells closer than k to the domain's edge keep their input value (the book's kernels skip them).
+TS_HD bool stencil_interior(int p, int n, int k) { return p >= k && p < n - k; }
+
+struct StencilAxisTiling {
+  bool tiled;   // false: threads map straight onto outputs (basic; fast in x and y)
+  int k;        // order
+  int tile;     // T: input-tile cells along the axis (threads x vec, or loop steps along z when marching)
+  int vec = 1;  // consecutive cells each thread owns along the axis (fast in x: a float4, float2 or float)
+
+  // Outputs per block: the tiled kernels deactivate the k-wide halo on each side.
+  TS_HD int out_tile_dim() const { return tiled ? tile - 2 * k : tile; }
+  TS_HD int out_origin(int b) const { return b * out_tile_dim(); }
+  // First input-tile cell (tiled), or first output (untiled).
+  TS_HD int in_origin(int b) const { return out_origin(b) - (tiled ? k : 0); }
+  TS_HD int threads() const { return tile / vec; }
+  // Domain coordinate of (the first cell of) thread, or z step, t of block b.
+  TS_HD int cell(int b, int t) const { return in_origin(b) + t * vec; }
+  // Does thread t compute an output (before the domain check)? Tiled: only the inner T - 2k.
+  TS_HD bool computes(int t) const { return !tiled || (t >= k && t < tile - k); }
+  TS_HD int block_of(int p) const { return p / out_tile_dim(); }
+  TS_HD int thread_of(int p) const { return (p - in_origin(block_of(p))) / vec; }
+  TS_HD int grid_dim(int n) const { return (n + out_tile_dim() - 1) / out_tile_dim(); }
+};
+
+// The fast strategy's block: one warp per row, so the x neighbours of a row pass between lanes
+// by shuffles; 8 rows (256 threads) measured best with 32 (4 to 16 rows were within 2%).
+inline constexpr int kFastWarp = 32;
+inline constexpr int kFastRows = 8;
+// Cells per thread in x: 16-byte loads need every row to start 16-byte aligned (width % 4 == 0).
+TS_HD int fast_vec_width(int width) { return width % 4 == 0 ? 4 : width % 2 == 0 ? 2 : 1; }
+
+// Fast, x neighbour d cells right of a thread's first cell x0 (d < 0: left; d >= vec: right):
+// it lives in the register `fast_component` of the thread `fast_lane_shift` lanes away.
+TS_HD int fast_lane_shift(int d, int vec) { return d >= 0 ? d / vec : -((vec - 1 - d) / vec); }
+TS_HD int fast_component(int d, int vec) { return d - fast_lane_shift(d, vec) * vec; }
+// That lane is outside the warp (the warp's row edge): the thread loads the cell itself (L1).
+TS_HD bool fast_loads_x_neighbour(int lane, int d, int vec) {
+  const int from = lane + fast_lane_shift(d, vec);
+  return from < 0 || from >= kFastWarp;
+}
+
+struct Stencil3dTiling {
+  Stencil3dStrategy strategy;
+  int k, tile;
+  int vec = 1;  // fast: cells per thread in x (fast_vec_width of the grid)
+
+  TS_HD bool fast() const { return strategy == Stencil3dStrategy::fast; }
+  // axis: 0 x, 1 y, 2 z. Fast: x = 32 threads of vec cells, y = 8 rows, both untiled (their halo is
+  // read through L1, not staged); z = a marching input tile of T planes, as PMPP 8.4/8.5.
+  TS_HD StencilAxisTiling axis(int a) const {
+    if (strategy != Stencil3dStrategy::fast) return {strategy != Stencil3dStrategy::basic, k, tile};
+    if (a == 0) return {false, k, kFastWarp * vec, vec};
+    if (a == 1) return {false, k, kFastRows};
+    return {true, k, tile};
+  }
+  // Coarsened, register-tiled and fast blocks are flat and loop over the z extent of the tile.
+  TS_HD bool marches_z() const { return strategy != Stencil3dStrategy::basic && strategy != Stencil3dStrategy::tiled; }
+  TS_HD int block_dim_z() const { return marches_z() ? 1 : tile; }
+  // Planes of T x T cells in shared memory: the whole cube, the 2k+1 planes a marching block
+  // needs at once, or only the current plane when the z neighbours sit in registers; fast: none.
+  TS_HD int shared_planes() const {
+    switch (strategy) {
+      case Stencil3dStrategy::tiled: return tile;
+      case Stencil3dStrategy::coarsened: return 2 * k + 1;
+      case Stencil3dStrategy::register_tiled: return 1;
+      default: return 0;
+    }
+  }
+  // z neighbours each thread holds in registers (k behind, k ahead, and itself), per owned cell.
+  TS_HD int register_planes() const {
+    return strategy == Stencil3dStrategy::register_tiled || fast() ? 2 * k + 1 : 0;
+  }
+};
+
+TS_HD Stencil3dTiling tiling_of(const Stencil3dParams& p) {
+  return {p.strategy, p.order, p.tile, p.strategy == Stencil3dStrategy::fast ? fast_vec_width(p.width) : 1};
+}
+
+// Where an output reads one of its neighbours from. shuffle: another lane's register (__shfl_sync).
+enum class StencilTapSource : unsigned char { shared, global, registers, shuffle };
+
+// axis: 0 x, 1 y, 2 z; offset -k..k (0 = the centre); x: the output's x (fast's x taps depend on
+// which lane and which vector component own it).
+TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, int offset, int x) {
+  switch (g.strategy) {
+    case Stencil3dStrategy::basic: return StencilTapSource::global;
+    case Stencil3dStrategy::register_tiled:
+      return axis == 2 || offset == 0 ? StencilTapSource::registers : StencilTapSource::shared;
+    case Stencil3dStrategy::fast: {
+      if (axis == 2 || offset == 0) return StencilTapSource::registers;
+      if (axis == 1) return StencilTapSource::global;
+      const StencilAxisTiling a = g.axis(0);
+      const int lane = a.thread_of(x) % kFastWarp, d = (x - a.cell(a.block_of(x), a.thread_of(x))) + offset;
+      if (fast_lane_shift(d, g.vec) == 0) return StencilTapSource::registers;
+      return fast_loads_x_neighbour(lane, d, g.vec) ? StencilTapSource::global : StencilTapSource::shuffle;
+    }
+    default: return StencilTapSource::shared;
+  }
+}
+
+}  // namespace tilescope

@@ -1,0 +1,333 @@
+#include <cstddef>
+
+#include "kernels/common/cuda_check.hpp"
+#include "kernels/stencil3d/kernels.cuh"
+#include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/model.hpp"
+
+namespace tilescope::cuda {
+namespace {
+
+constexpr int kAxisWeights = 2 * kMaxStencilOrder + 1;
+// c_weights[0]: centre; c_weights[1 + a * kAxisWeights + K + o]: offset o along axis a.
+__constant__ float c_weights[1 + 3 * kAxisWeights];
+
+template <int K>
+__device__ __forceinline__ float c_weight(int a, int o) {
+  return c_weights[1 + a * kAxisWeights + K + o];
+}
+
+__device__ __forceinline__ int grid_index(int x, int y, int z, int width, int height) {
+  return (z * height + y) * width + x;
+}
+
+__device__ __forceinline__ bool interior(int x, int y, int z, int width, int height, int depth, int k) {
+  return stencil_interior(x, width, k) && stencil_interior(y, height, k) && stencil_interior(z, depth, k);
+}
+
+// PMPP 8.2: one thread per grid point; all 6K+1 points are global loads (13 ops / 28 B at K=1).
+template <int K>
+__global__ void __launch_bounds__(1024) stencil_basic_kernel(const float* __restrict__ in, float* __restrict__ out,
+                                                            int width, int height, int depth, Stencil3dTiling g) {
+  const StencilAxisTiling a = g.axis(0);  // all three axes alike
+  const int x = a.cell(blockIdx.x, threadIdx.x), y = a.cell(blockIdx.y, threadIdx.y), z = a.cell(blockIdx.z, threadIdx.z);
+  if (x >= width || y >= height || z >= depth) return;
+  const int i = grid_index(x, y, z, width, height), sy = width, sz = width * height;
+  if (!interior(x, y, z, width, height, depth, K)) {  // boundary cells keep their value
+    out[i] = in[i];
+    return;
+  }
+  float sum = c_weights[0] * in[i];
+#pragma unroll
+  for (int o = 1; o <= K; ++o)
+    sum += c_weight<K>(0, -o) * in[i - o] + c_weight<K>(0, o) * in[i + o] + c_weight<K>(1, -o) * in[i - o * sy] +
+           c_weight<K>(1, o) * in[i + o * sy] + c_weight<K>(2, -o) * in[i - o * sz] + c_weight<K>(2, o) * in[i + o * sz];
+  out[i] = sum;
+}
+
+// PMPP Fig 8.8: block = input tile T^3. Every thread loads its cell (ghost cells outside the grid
+// are skipped); after the barrier the halo shell of K threads per side is deactivated.
+template <int K>
+__global__ void __launch_bounds__(1024) stencil_tiled_kernel(const float* __restrict__ in, float* __restrict__ out,
+                                                            int width, int height, int depth, Stencil3dTiling g) {
+  extern __shared__ float in_s[];
+  const StencilAxisTiling a = g.axis(0);  // all three axes alike
+  const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, tz = threadIdx.z;
+  const int x = a.cell(blockIdx.x, tx), y = a.cell(blockIdx.y, ty), z = a.cell(blockIdx.z, tz);
+  const int s = (tz * T + ty) * T + tx;
+  const bool inside = stencil_in_range(x, width) && stencil_in_range(y, height) && stencil_in_range(z, depth);
+  if (inside) in_s[s] = in[grid_index(x, y, z, width, height)];
+  __syncthreads();
+  if (!inside || !a.computes(tx) || !a.computes(ty) || !a.computes(tz)) return;
+  const int i = grid_index(x, y, z, width, height);
+  if (!interior(x, y, z, width, height, depth, K)) {
+    out[i] = in_s[s];
+    return;
+  }
+  float sum = c_weights[0] * in_s[s];
+#pragma unroll
+  for (int o = 1; o <= K; ++o)
+    sum += c_weight<K>(0, -o) * in_s[s - o] + c_weight<K>(0, o) * in_s[s + o] + c_weight<K>(1, -o) * in_s[s - o * T] +
+           c_weight<K>(1, o) * in_s[s + o * T] + c_weight<K>(2, -o) * in_s[s - o * T * T] +
+           c_weight<K>(2, o) * in_s[s + o * T * T];
+  out[i] = sum;
+}
+
+// PMPP 8.4: thread coarsening in z. A T x T block walks the T planes of its input tile; shared
+// memory holds a ring of the 2K+1 planes that the current output plane needs. Step t loads plane
+// z0 + t and computes plane z0 + t - K.
+template <int K>
+__global__ void __launch_bounds__(1024) stencil_coarsened_kernel(const float* __restrict__ in, float* __restrict__ out,
+                                                                int width, int height, int depth, Stencil3dTiling g) {
+  constexpr int kPlanes = 2 * K + 1;
+  extern __shared__ float in_s[];  // [kPlanes][T][T]
+  const StencilAxisTiling a = g.axis(0);  // all three axes alike
+  const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, plane = T * T, s = ty * T + tx;
+  const int x = a.cell(blockIdx.x, tx), y = a.cell(blockIdx.y, ty), z0 = a.in_origin(blockIdx.z);
+  const bool column = stencil_in_range(x, width) && stencil_in_range(y, height);
+  const bool active = column && a.computes(tx) && a.computes(ty);
+  for (int t = 0; t < 2 * K; ++t)
+    if (column && stencil_in_range(z0 + t, depth)) in_s[t * plane + s] = in[grid_index(x, y, z0 + t, width, height)];
+  for (int t = 2 * K; t < T; ++t) {
+    const int z = z0 + t, zc = z - K;
+    if (zc >= depth) break;  // the same for the whole block
+    if (column && z < depth) in_s[(t % kPlanes) * plane + s] = in[grid_index(x, y, z, width, height)];
+    __syncthreads();
+    if (active) {
+      const float* curr = in_s + ((t - K) % kPlanes) * plane;
+      const int i = grid_index(x, y, zc, width, height);
+      if (!interior(x, y, zc, width, height, depth, K)) {
+        out[i] = curr[s];
+      } else {
+        float sum = c_weights[0] * curr[s];
+#pragma unroll
+        for (int o = 1; o <= K; ++o)
+          sum += c_weight<K>(0, -o) * curr[s - o] + c_weight<K>(0, o) * curr[s + o] +
+                 c_weight<K>(1, -o) * curr[s - o * T] + c_weight<K>(1, o) * curr[s + o * T] +
+                 c_weight<K>(2, -o) * in_s[((t - K - o) % kPlanes) * plane + s] +
+                 c_weight<K>(2, o) * in_s[((t - K + o) % kPlanes) * plane + s];
+        out[i] = sum;
+      }
+    }
+    __syncthreads();  // the next step overwrites the oldest plane
+  }
+}
+
+// PMPP 8.5: register tiling. As coarsened, but the z neighbours are only ever read at the
+// thread's own (x, y): they stay in registers, and shared memory holds just the current plane.
+template <int K>
+__global__ void __launch_bounds__(1024) stencil_register_tiled_kernel(const float* __restrict__ in,
+                                                                     float* __restrict__ out, int width, int height,
+                                                                     int depth, Stencil3dTiling g) {
+  extern __shared__ float in_s[];  // the current plane, T x T
+  const StencilAxisTiling a = g.axis(0);  // all three axes alike
+  const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, s = ty * T + tx;
+  const int x = a.cell(blockIdx.x, tx), y = a.cell(blockIdx.y, ty), z0 = a.in_origin(blockIdx.z);
+  const bool column = stencil_in_range(x, width) && stencil_in_range(y, height);
+  const bool active = column && a.computes(tx) && a.computes(ty);
+  float in_z[2 * K + 1];  // planes zc - K .. zc + K of this thread's column
+#pragma unroll
+  for (int t = 0; t < 2 * K; ++t)
+    in_z[t] = column && stencil_in_range(z0 + t, depth) ? in[grid_index(x, y, z0 + t, width, height)] : 0.0f;
+  for (int t = 2 * K; t < T; ++t) {
+    const int z = z0 + t, zc = z - K;
+    if (zc >= depth) break;  // the same for the whole block
+    in_z[2 * K] = column && z < depth ? in[grid_index(x, y, z, width, height)] : 0.0f;
+    __syncthreads();  // everyone is done reading the previous plane
+    in_s[s] = in_z[K];
+    __syncthreads();
+    if (active) {
+      const int i = grid_index(x, y, zc, width, height);
+      if (!interior(x, y, zc, width, height, depth, K)) {
+        out[i] = in_z[K];
+      } else {
+        float sum = c_weights[0] * in_z[K];
+#pragma unroll
+        for (int o = 1; o <= K; ++o)
+          sum += c_weight<K>(0, -o) * in_s[s - o] + c_weight<K>(0, o) * in_s[s + o] +
+                 c_weight<K>(1, -o) * in_s[s - o * T] + c_weight<K>(1, o) * in_s[s + o * T] +
+                 c_weight<K>(2, -o) * in_z[K - o] + c_weight<K>(2, o) * in_z[K + o];
+        out[i] = sum;
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < 2 * K; ++j) in_z[j] = in_z[j + 1];
+  }
+}
+
+// V consecutive floats as one 16-, 8- or 4-byte access (the caller guarantees the alignment).
+template <int V>
+__device__ __forceinline__ void load_cells(const float* p, float (&v)[V]) {
+  if constexpr (V == 4) {
+    const float4 t = __ldg(reinterpret_cast<const float4*>(p));
+    v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
+  } else if constexpr (V == 2) {
+    const float2 t = __ldg(reinterpret_cast<const float2*>(p));
+    v[0] = t.x, v[1] = t.y;
+  } else {
+    v[0] = __ldg(p);
+  }
+}
+template <int V>
+__device__ __forceinline__ void store_cells(float* p, const float (&v)[V]) {
+  if constexpr (V == 4) *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
+  else if constexpr (V == 2) *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]);
+  else p[0] = v[0];
+}
+
+// Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A warp owns one
+// row of 32 x V consecutive cells (V = 4: float4 loads and stores), a block 8 such rows, and it
+// marches a short z chunk. The z neighbours sit in a register queue as in 8.5; the x neighbours
+// are other lanes' registers (__shfl_sync), only the row's two end lanes load theirs; the y
+// neighbours are plain loads that hit L1/L2 (the rows next door were just loaded as other
+// threads' centres). Every thread computes V outputs; no thread only loads; no __syncthreads.
+template <int K, int V>
+__global__ void __launch_bounds__(kFastWarp * kFastRows) stencil_fast_kernel(const float* __restrict__ in,
+                                                                            float* __restrict__ out, int width,
+                                                                            int height, int depth, Stencil3dTiling g) {
+  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
+  const int lane = threadIdx.x;  // blockDim.x is one warp
+  const int x0 = ax.cell(blockIdx.x, threadIdx.x), y = ay.cell(blockIdx.y, threadIdx.y), z0 = az.in_origin(blockIdx.z);
+  const bool column = stencil_in_range(x0, width) && stencil_in_range(y, height);  // width % V == 0
+  const bool row_interior = stencil_interior(y, height, K);
+  const std::size_t plane = std::size_t(width) * height;
+  const float* in_col = in + std::size_t(y) * width + x0;
+  float in_z[2 * K + 1][V];  // planes zc - K .. zc + K of this thread's V columns
+#pragma unroll
+  for (int t = 0; t < 2 * K; ++t) {
+    if (column && stencil_in_range(z0 + t, depth)) load_cells<V>(in_col + (z0 + t) * plane, in_z[t]);
+    else
+#pragma unroll
+      for (int j = 0; j < V; ++j) in_z[t][j] = 0.0f;
+  }
+  for (int t = 2 * K; t < az.tile; ++t) {
+    const int z = z0 + t, zc = z - K;
+    if (zc >= depth) break;  // the same for the whole block
+    if (column && z < depth) load_cells<V>(in_col + z * plane, in_z[2 * K]);
+    else
+#pragma unroll
+      for (int j = 0; j < V; ++j) in_z[2 * K][j] = 0.0f;
+    const std::size_t i = zc * plane;
+    float result[V];
+#pragma unroll
+    for (int j = 0; j < V; ++j) result[j] = in_z[K][j];  // boundary cells keep their value
+    if (row_interior && stencil_interior(zc, depth, K)) {  // warp-uniform: the shuffles need every lane
+      float left[K], right[K];  // cells x0 - o and x0 + V - 1 + o
+#pragma unroll
+      for (int o = 1; o <= K; ++o) {
+        const int dl = -o, dr = V - 1 + o;
+        left[o - 1] = __shfl_sync(0xffffffffu, in_z[K][fast_component(dl, V)], lane + fast_lane_shift(dl, V));
+        right[o - 1] = __shfl_sync(0xffffffffu, in_z[K][fast_component(dr, V)], lane + fast_lane_shift(dr, V));
+        if (fast_loads_x_neighbour(lane, dl, V)) left[o - 1] = column && x0 + dl >= 0 ? __ldg(in_col + i + dl) : 0.0f;
+        if (fast_loads_x_neighbour(lane, dr, V))
+          right[o - 1] = column && x0 + dr < width ? __ldg(in_col + i + dr) : 0.0f;
+      }
+      if (column) {
+        float below[K][V], above[K][V];  // rows y - o and y + o of this plane
+#pragma unroll
+        for (int o = 1; o <= K; ++o) {
+          load_cells<V>(in_col + i - std::size_t(o) * width, below[o - 1]);
+          load_cells<V>(in_col + i + std::size_t(o) * width, above[o - 1]);
+        }
+#pragma unroll
+        for (int j = 0; j < V; ++j) {
+          if (!stencil_interior(x0 + j, width, K)) continue;
+          float sum = c_weights[0] * in_z[K][j];
+#pragma unroll
+          for (int o = 1; o <= K; ++o)
+            sum += c_weight<K>(0, -o) * (j - o >= 0 ? in_z[K][j - o] : left[o - j - 1]) +
+                   c_weight<K>(0, o) * (j + o < V ? in_z[K][j + o] : right[j + o - V]) +
+                   c_weight<K>(1, -o) * below[o - 1][j] + c_weight<K>(1, o) * above[o - 1][j] +
+                   c_weight<K>(2, -o) * in_z[K - o][j] + c_weight<K>(2, o) * in_z[K + o][j];
+          result[j] = sum;
+        }
+      }
+    }
+    if (column) store_cells<V>(out + std::size_t(y) * width + x0 + i, result);
+#pragma unroll
+    for (int s = 0; s < 2 * K; ++s)
+#pragma unroll
+      for (int j = 0; j < V; ++j) in_z[s][j] = in_z[s + 1][j];
+  }
+}
+
+__global__ void inject_heat_kernel(HeatSources sources, float* grid, int width, int height, int depth) {
+  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= width || y >= height) return;
+  for (int z = blockIdx.z; z < depth; z += gridDim.z) {
+    const float t = heat_source_value(sources, x, y, z);
+    if (t >= 0.0f) grid[grid_index(x, y, z, width, height)] = t;
+  }
+}
+
+using Kernel = void (*)(const float*, float*, int, int, int, Stencil3dTiling);
+
+template <int K>
+Kernel fast_kernel_for(int vec) {
+  return vec == 4 ? stencil_fast_kernel<K, 4> : vec == 2 ? stencil_fast_kernel<K, 2> : stencil_fast_kernel<K, 1>;
+}
+
+template <int K>
+Kernel kernel_for(const Stencil3dTiling& g) {
+  switch (g.strategy) {
+    case Stencil3dStrategy::basic: return stencil_basic_kernel<K>;
+    case Stencil3dStrategy::tiled: return stencil_tiled_kernel<K>;
+    case Stencil3dStrategy::coarsened: return stencil_coarsened_kernel<K>;
+    case Stencil3dStrategy::register_tiled: return stencil_register_tiled_kernel<K>;
+    case Stencil3dStrategy::fast: return fast_kernel_for<K>(g.vec);
+  }
+  return nullptr;
+}
+
+Kernel kernel_for(const Stencil3dParams& p) {
+  switch (p.order) {
+    case 1: return kernel_for<1>(tiling_of(p));
+    case 2: return kernel_for<2>(tiling_of(p));
+    default: return kernel_for<3>(tiling_of(p));
+  }
+}
+
+const char* kernel_name(Stencil3dStrategy s) {
+  switch (s) {
+    case Stencil3dStrategy::basic: return "stencil_basic_kernel";
+    case Stencil3dStrategy::tiled: return "stencil_tiled_kernel";
+    case Stencil3dStrategy::coarsened: return "stencil_coarsened_kernel";
+    case Stencil3dStrategy::register_tiled: return "stencil_register_tiled_kernel";
+    case Stencil3dStrategy::fast: return "stencil_fast_kernel";
+  }
+  return "stencil kernel";
+}
+
+}  // namespace
+
+void upload_stencil_coeffs(const StencilCoeffs& c) {
+  float weights[1 + 3 * kAxisWeights] = {};
+  weights[0] = c.centre;
+  for (int a = 0; a < 3; ++a)
+    for (int o = -c.order; o <= c.order; ++o)
+      if (o != 0) weights[1 + a * kAxisWeights + c.order + o] = c.weight(a, o);
+  check(cudaMemcpyToSymbol(c_weights, weights, sizeof(weights)), "cudaMemcpyToSymbol (stencil coefficients)");
+}
+
+void launch_stencil3d(const Stencil3dParams& p, const float* d_in, float* d_out, cudaStream_t stream) {
+  const Stencil3dLaunch l = stencil3d_launch(p);
+  const dim3 grid(l.grid.x, l.grid.y, l.grid.z), block(l.block.x, l.block.y, l.block.z);
+  kernel_for(p)<<<grid, block, l.shared_bytes, stream>>>(d_in, d_out, p.width, p.height, p.depth, tiling_of(p));
+  check_launch(kernel_name(p.strategy));
+}
+
+void launch_inject_heat(const HeatSources& s, float* d_grid, int width, int height, int depth) {
+  const dim3 block(32, 8), grid((width + 31) / 32, (height + 7) / 8, depth < 65535 ? depth : 65535);
+  inject_heat_kernel<<<grid, block>>>(s, d_grid, width, height, depth);
+  check_launch("inject_heat_kernel");
+}
+
+int max_active_blocks_per_sm(const Stencil3dParams& p) {
+  const Stencil3dLaunch l = stencil3d_launch(p);
+  int blocks = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_for(p), l.threads_per_block, l.shared_bytes),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  return blocks;
+}
+
+}  // namespace tilescope::cuda

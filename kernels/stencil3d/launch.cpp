@@ -1,0 +1,52 @@
+#include "kernels/stencil3d/model.hpp"
+
+#include "kernels/common/error.hpp"
+#include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/strategies.hpp"
+
+namespace tilescope {
+
+std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const DeviceLimits& limits) {
+  using std::to_string;
+  const std::string strategy(stencil3d_strategy_info(p.strategy).name);
+  const int k = p.order, t = p.tile;
+  if (k < 1 || k > kMaxStencilOrder)
+    return "stencil order " + to_string(k) + " is out of range: supported orders are 1.." +
+           to_string(kMaxStencilOrder) + " (7, 13 and 19 points)";
+  if (t < 1) return "tile " + to_string(t) + " is too small: a block needs at least one thread per axis";
+  const bool cube = !tiling_of(p).marches_z(), fast = p.strategy == Stencil3dStrategy::fast;
+  const long long threads = fast ? kFastWarp * kFastRows : 1LL * t * t * (cube ? t : 1);
+  if (fast && threads > limits.max_threads_per_block)
+    return strategy + ": its " + to_string(kFastWarp) + "x" + to_string(kFastRows) + " = " + to_string(threads) +
+           "-thread block exceeds the device's " + to_string(limits.max_threads_per_block) + " threads per block";
+  if (!fast && (t > 1024 || threads > limits.max_threads_per_block)) {
+    return strategy + ": tile " + to_string(t) + " needs a " + to_string(t) + "x" + to_string(t) +
+           (cube ? "x" + to_string(t) : std::string()) + " = " + to_string(threads) +
+           "-thread block, but the device allows at most " + to_string(limits.max_threads_per_block) +
+           " threads per block (" + (cube ? "T^3 <= 1024: T <= 10" : "T^2 <= 1024: T <= 32") + ")";
+  }
+  if (p.strategy != Stencil3dStrategy::basic && t <= 2 * k)
+    return strategy + ": the input tile (" + to_string(t) + ") must be wider than the two halos (2 x " +
+           to_string(k) + " = " + to_string(2 * k) + "), or its output tile has no cells; use tile >= " +
+           to_string(2 * k + 1) + " or a lower order";
+  if (p.width < 1 || p.height < 1 || p.depth < 1)
+    return "grid size " + to_string(p.width) + "x" + to_string(p.height) + "x" + to_string(p.depth) + " is empty";
+  if (p.cells() > kMaxPixels)
+    return "grid " + to_string(p.width) + "x" + to_string(p.height) + "x" + to_string(p.depth) + " has more than " +
+           to_string(kMaxPixels) + " cells (1 GiB as float32)";
+  const Stencil3dLaunch l = stencil3d_launch(p);  // safe now: the output tile is not empty
+  if (l.shared_bytes > limits.max_shared_bytes_per_block)
+    return strategy + " with tile " + to_string(t) + " needs " + to_string(l.shared_bytes) +
+           " bytes of shared memory per block, but the device allows " + to_string(limits.max_shared_bytes_per_block);
+  if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y || l.grid.z > limits.max_grid_z)
+    return "the grid of " + to_string(l.grid.x) + "x" + to_string(l.grid.y) + "x" + to_string(l.grid.z) +
+           " blocks exceeds the device's limit of " + to_string(limits.max_grid_x) + "x" + to_string(limits.max_grid_y) +
+           "x" + to_string(limits.max_grid_z) + "; use a larger tile";
+  return std::nullopt;
+}
+
+void validate_stencil3d(const Stencil3dParams& p, const DeviceLimits& limits) {
+  if (auto problem = stencil3d_problem(p, limits)) throw InvalidInput(*problem);
+}
+
+}  // namespace tilescope

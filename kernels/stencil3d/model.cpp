@@ -1,0 +1,142 @@
+#include "kernels/stencil3d/model.hpp"
+
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/coeffs.hpp"
+
+namespace tilescope {
+namespace {
+
+// Sum over the blocks of one axis of the input-tile cells inside the domain [0, n).
+std::int64_t loaded_along(const StencilAxisTiling& a, int n) {
+  std::int64_t cells = 0;
+  for (int b = 0, g = a.grid_dim(n); b < g; ++b) {
+    const int lo = std::max(0, a.in_origin(b)), hi = std::min(n, a.in_origin(b) + a.tile);
+    cells += std::max(0, hi - lo);
+  }
+  return cells;
+}
+
+std::int64_t interior_along(int n, int k) { return std::max(0, n - 2 * k); }
+
+// Fast: the x-neighbour cells the threads of one warp row load themselves (the row's end lanes),
+// per interior plane, over a whole grid row of `width` cells (0 = an interior block's row).
+std::int64_t fast_row_edge_loads(const Stencil3dTiling& g, int width) {
+  const StencilAxisTiling a = g.axis(0);
+  const int blocks = width ? a.grid_dim(width) : 1;
+  std::int64_t loads = 0;
+  for (int b = 0; b < blocks; ++b)
+    for (int lane = 0; lane < kFastWarp; ++lane) {
+      const int x0 = a.cell(b, lane);
+      if (width && x0 >= width) continue;
+      for (int o = 1; o <= g.k; ++o) {
+        loads += fast_loads_x_neighbour(lane, -o, g.vec) && (!width || x0 - o >= 0);
+        loads += fast_loads_x_neighbour(lane, g.vec - 1 + o, g.vec) && (!width || x0 + g.vec - 1 + o < width);
+      }
+    }
+  return loads;
+}
+
+// Fast, one interior block: per thread column the T-plane register queue; per output plane the
+// 2k rows above and below (L1) and the row-end lanes' x neighbours.
+Stencil3dModel fast_model(const Stencil3dParams& p) {
+  const Stencil3dTiling g = tiling_of(p);
+  const int k = p.order, t = p.tile, z = t - 2 * k, ops = p.ops_per_output();
+  const std::int64_t ox = g.axis(0).out_tile_dim(), oy = g.axis(1).out_tile_dim(), columns = ox * oy;
+  const std::int64_t edge = fast_row_edge_loads(g, 0);  // per row and plane
+  Stencil3dModel m;
+  m.out_tile_cells = columns * z;
+  m.in_tile_cells = columns * t + std::int64_t(z) * 2 * k * (ox + oy);  // distinct cells read: a star halo
+  const double loads = double(columns) * t + double(z) * (2.0 * k * columns + double(oy) * edge);
+  m.opb_model = ops * double(m.out_tile_cells) / (4.0 * loads);
+  m.opb_bound = ops / (4.0 * (1 + 2 * k + double(edge) / double(ox)));
+  const std::string twice_k = std::to_string(2 * k);
+  m.formula = std::to_string(ops) + " Z / (4 (T + " + twice_k + " Z + " + std::to_string(edge) + " Z/" +
+              std::to_string(ox) + ")), Z = T-" + twice_k;
+  return m;
+}
+
+}  // namespace
+
+Stencil3dModel stencil3d_model(const Stencil3dParams& p) {
+  const int k = p.order, t = p.tile, ops = p.ops_per_output();
+  Stencil3dModel m;
+  m.opb_bound = ops / 4.0;
+  const std::string ops_text = std::to_string(ops);
+  if (p.strategy == Stencil3dStrategy::basic) {
+    m.opb_model = m.opb_bound = ops / (4.0 * p.points());
+    m.formula = ops_text + " / (" + std::to_string(p.points()) + " x 4): every neighbour is a global load";
+    return m;
+  }
+  if (p.strategy == Stencil3dStrategy::fast) return fast_model(p);
+  const std::int64_t out = t - 2 * k;
+  m.out_tile_cells = out * out * out;  // marching: Z = T - 2k output planes per block
+  m.in_tile_cells = std::int64_t(t) * t * t;
+  m.opb_model = ops * double(m.out_tile_cells) / (4.0 * double(m.in_tile_cells));
+  const std::string twice_k = std::to_string(2 * k);
+  m.formula = p.strategy == Stencil3dStrategy::tiled
+                  ? ops_text + " (T-" + twice_k + ")^3 / (4 T^3)"
+                  : ops_text + " (T-" + twice_k + ")^2 Z / (4 T^2 (Z+" + twice_k + ")), Z = T-" + twice_k;
+  return m;
+}
+
+Stencil3dLaunch stencil3d_launch(const Stencil3dParams& p) {
+  const Stencil3dTiling g = tiling_of(p);
+  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
+  Stencil3dLaunch l;
+  l.block = {ax.threads(), ay.threads(), g.block_dim_z()};
+  l.grid = {ax.grid_dim(p.width), ay.grid_dim(p.height), az.grid_dim(p.depth)};
+  l.threads_per_block = l.block.x * l.block.y * l.block.z;
+  auto active = [](const StencilAxisTiling& a) { return a.tiled ? a.out_tile_dim() : a.threads(); };
+  l.active_threads_per_block = active(ax) * active(ay) * (g.marches_z() ? 1 : active(az));
+  l.out_planes_per_block = az.out_tile_dim();
+  l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.grid.z * l.threads_per_block;
+  l.shared_bytes = std::size_t(g.shared_planes()) * p.tile * p.tile * sizeof(float);
+  l.constant_bytes = sizeof(StencilCoeffs);
+  l.register_planes = g.register_planes();
+  return l;
+}
+
+Stencil3dCount stencil3d_count(const Stencil3dParams& p) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, int, int, int, int, int>, Stencil3dCount> cache;
+  const auto key = std::make_tuple(int(p.strategy), p.order, p.tile, p.width, p.height, p.depth);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+
+  const int k = p.order;
+  Stencil3dCount c;
+  c.outputs = p.cells();
+  c.interior_outputs = interior_along(p.width, k) * interior_along(p.height, k) * interior_along(p.depth, k);
+  c.flops = c.interior_outputs * p.ops_per_output();
+  const Stencil3dTiling g = tiling_of(p);
+  if (p.strategy == Stencil3dStrategy::basic) {
+    // An interior output loads its 6k+1 points; a boundary cell loads itself to copy it.
+    c.global_loads = c.interior_outputs * p.points() + (c.outputs - c.interior_outputs);
+  } else if (p.strategy == Stencil3dStrategy::fast) {
+    // Each column's register queue loads the z input tile's planes inside the domain; each thread
+    // of an interior row, at each interior plane, loads 2k rows of vec cells, and the row-end
+    // lanes their x neighbours (width % vec == 0: the columns cover each row exactly).
+    const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
+    const std::int64_t queue = std::int64_t(p.width) * p.height * loaded_along(az, p.depth);
+    const std::int64_t planes = interior_along(p.height, k) * interior_along(p.depth, k);
+    c.global_loads = queue + planes * (2LL * k * p.width + fast_row_edge_loads(g, p.width));
+    const std::int64_t queue_cells = std::int64_t(ax.grid_dim(p.width)) * ax.tile * ay.grid_dim(p.height) * ay.tile *
+                                     az.grid_dim(p.depth) * az.tile;
+    c.ghost_loads_skipped = queue_cells - queue;
+  } else {
+    // Block behaviour is separable: a tile cell is loaded iff it is inside the domain on every axis.
+    const StencilAxisTiling a = g.axis(0);
+    c.global_loads = loaded_along(a, p.width) * loaded_along(a, p.height) * loaded_along(a, p.depth);
+    const std::int64_t tile_cells = std::int64_t(a.grid_dim(p.width)) * a.grid_dim(p.height) * a.grid_dim(p.depth) *
+                                    p.tile * p.tile * p.tile;
+    c.ghost_loads_skipped = tile_cells - c.global_loads;
+  }
+  cache.emplace(key, c);
+  return c;
+}
+
+}  // namespace tilescope

@@ -1,0 +1,61 @@
+#pragma once
+// The numbers of a stencil3d launch with PMPP's conventions: ops per output = 2 x points - 1
+// (13 for the seven-point stencil: 7 multiplies, 6 adds); bytes = 4 x the global-memory loads the
+// kernel issues (stores and constant-memory reads excluded).
+// Also whether a parameter set can run, with messages a student understands.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "kernels/common/launch.hpp"
+#include "kernels/stencil3d/params.hpp"
+
+namespace tilescope {
+
+// The book's closed forms for an interior block.
+struct Stencil3dModel {
+  double opb_model = 0;
+  double opb_bound = 0;          // the same strategy as T grows without bound
+  std::string formula;           // opb_model in the book's symbols
+  std::int64_t in_tile_cells = 0;   // cells a block loads (T^3; T^2 (Z + 2k) when marching; fast: + its star halo)
+  std::int64_t out_tile_cells = 0;  // outputs it computes
+  double halo_fraction() const {    // of the input tile: loaded, never computed (8^3: 296/512)
+    return in_tile_cells ? 1.0 - double(out_tile_cells) / double(in_tile_cells) : 0.0;
+  }
+};
+Stencil3dModel stencil3d_model(const Stencil3dParams& p);
+
+struct Dim3 {
+  int x = 0, y = 0, z = 0;
+};
+
+struct Stencil3dLaunch {
+  Dim3 grid, block;
+  int threads_per_block = 0;
+  int active_threads_per_block = 0;  // threads of an interior block that compute
+  int out_planes_per_block = 0;      // z planes a block computes (marching: its loop's outputs)
+  std::int64_t threads_launched = 0;
+  std::size_t shared_bytes = 0;    // per block
+  std::size_t constant_bytes = 0;  // the coefficients
+  int register_planes = 0;         // z values each thread keeps in registers
+};
+Stencil3dLaunch stencil3d_launch(const Stencil3dParams& p);
+
+// Exact counts over the whole grid, from the launch geometry (cached per parameter set).
+struct Stencil3dCount {
+  std::int64_t outputs = 0;          // every cell is written once
+  std::int64_t interior_outputs = 0; // computed with the stencil; the rest copy their input
+  std::int64_t global_loads = 0;
+  std::int64_t ghost_loads_skipped = 0;  // input-tile cells outside the domain (tiled strategies)
+  std::int64_t flops = 0;
+  std::int64_t global_load_bytes() const { return 4 * global_loads; }
+  double opb() const { return global_loads ? double(flops) / double(global_load_bytes()) : 0.0; }
+};
+Stencil3dCount stencil3d_count(const Stencil3dParams& p);
+
+std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const DeviceLimits& limits = {});
+// Throws InvalidInput with that message.
+void validate_stencil3d(const Stencil3dParams& p, const DeviceLimits& limits = {});
+
+}  // namespace tilescope

@@ -1,0 +1,324 @@
+// Headless shots (Mesa's surfaceless EGL in CI, NVIDIA's EGL device on a GPU machine), checked
+// pixel by pixel at places computed from the launch geometry: tile lines, the hovered block's
+// output tile and halo, hatched ghost cells, and the taps of the hovered pixel.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <filesystem>
+
+#include "app/app.hpp"
+#include "app/io/image_file.hpp"
+#include "app/conv1d/view.hpp"
+#include "app/platform/run.hpp"
+#include "kernels/conv2d/geometry.hpp"
+#include "kernels/stencil3d/geometry.hpp"
+
+using namespace tilescope;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Rgb {
+  int r, g, b;
+};
+
+// Pixels along a row of a hatched band: how many are pink, and the spread of their brightness.
+struct RowLook {
+  int pink = 0, spread = 0;
+};
+template <typename ColourAt>
+RowLook look_along(ColourAt colour_at, float from, float to, float step) {
+  RowLook look;
+  int brightest = 0, darkest = 999;
+  for (float x = from; x < to; x += step) {
+    const Rgb c = colour_at(x);
+    look.pink += c.r > c.g && c.b > c.g;
+    brightest = std::max(brightest, c.r + c.g + c.b);
+    darkest = std::min(darkest, c.r + c.g + c.b);
+  }
+  look.spread = brightest - darkest;
+  return look;
+}
+
+class Shot : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("tilescope_shot_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::create_directories(dir_);
+    // A black 256 x 256 image makes every overlay colour readable as it was drawn.
+    io::save_image((dir_ / "black.npy").string(), Image(256, 256, 0.0f));
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Renders the window for these parameters (input view of the black image) and loads the PNG.
+  void shoot(Conv2dParams p, std::optional<Pixel> hover, float zoom) {
+    UiState s;
+    s.params = p;
+    s.filter = "box";
+    s.backend = "cpu";
+    s.view = ViewMode::input;
+    s.source = SourceKind::file;
+    s.file_path = (dir_ / "black.npy").string();
+    s.overlays.legend = false;
+    s.paused = true;
+    ShotOptions o;
+    o.out = (dir_ / "shot.png").string();
+    o.width = 1200, o.height = 800;
+    o.hover = hover;
+    o.zoom = zoom;
+    ASSERT_EQ(run_shot(s, o), 0);
+    int n = 0;
+    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
+    ASSERT_NE(pixels_, nullptr);
+    // The same mapping the app used: its layout, the image size, the zoom centred on the hover.
+    view_.set_viewport(layout_for(float(w_), float(h_), false).view);
+    view_.set_image(256, 256);
+    if (hover && zoom > 0) view_.look_at({hover->x + 0.5f, hover->y + 0.5f}, zoom);
+  }
+  // Renders the stencil view of a cold (all-zero, black) 64^3 grid on the CPU, order 1, slice 32,
+  // zoomed 16x on `hover`, and loads the PNG.
+  void shoot_stencil(const Stencil3dParams& p, Pixel hover) {
+    UiState s;
+    s.pattern = Pattern::stencil3d;
+    s.backend = "cpu";
+    s.paused = true;  // nothing runs: the grid stays at zero (black under the heat map)
+    s.overlays.legend = false;
+    s.stencil.params = p;
+    s.stencil.grid = 64;
+    s.stencil.slice = 32;
+    ShotOptions o;
+    o.out = (dir_ / "stencil.png").string();
+    o.width = 1200, o.height = 800;
+    o.hover = hover;
+    o.zoom = 16;
+    ASSERT_EQ(run_shot(s, o), 0);
+    int n = 0;
+    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
+    ASSERT_NE(pixels_, nullptr);
+    view_.set_viewport(layout_for(float(w_), float(h_), false).view);
+    view_.set_image(64, 64);
+    view_.look_at({hover.x + 0.5f, hover.y + 0.5f}, 16);
+  }
+  Rgb at_screen(float x, float y) const {
+    const unsigned char* p = pixels_ + (std::size_t(y) * w_ + std::size_t(x)) * 3;
+    return {p[0], p[1], p[2]};
+  }
+  Rgb at_image(float x, float y) const {
+    const Vec2 s = view_.to_screen({x, y});
+    return at_screen(s.x, s.y);
+  }
+  ~Shot() override {
+    if (pixels_) stbi_image_free(pixels_);
+  }
+
+  fs::path dir_;
+  unsigned char* pixels_ = nullptr;
+  int w_ = 0, h_ = 0;
+  ViewTransform view_;
+};
+
+}  // namespace
+
+TEST_F(Shot, TileGridLinesLieOnOutputTileBoundaries) {
+  const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 16, 256, 256};  // output tiles of 12
+  shoot(p, std::nullopt, 0);
+  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike
+  for (int b = 1; b < 5; ++b) {
+    const Vec2 line = view_.to_screen({float(g.out_origin(b)), 100.5f});
+    const Rgb on = at_screen(line.x, line.y);
+    EXPECT_GT(on.r + on.g + on.b, 90) << "no grid line at the start of block " << b;
+    const Vec2 mid = view_.to_screen({g.out_origin(b) + g.out_tile_dim() / 2.0f, 100.5f});
+    const Rgb off = at_screen(mid.x, mid.y);
+    EXPECT_LT(off.r + off.g + off.b, 30) << "inside block " << b << " should be the black image";
+  }
+}
+
+TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
+  // cached_halo, tile 16, r = 3: block (0, 1) has a 3-cell ghost band left of the image.
+  const Conv2dParams p{Conv2dStrategy::cached_halo, 3, 16, 256, 256};
+  const Pixel hover{5, 20};
+  shoot(p, hover, 14);
+  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike
+  // Output tile: blue over black.
+  const Rgb out = at_image(g.out_origin(0) + 12.5f, g.out_origin(1) + 12.5f);
+  EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
+  // Halo below the output tile, inside the image: orange.
+  const Rgb halo = at_image(8.5f, g.out_origin(1) + g.out_tile_dim() + 1.5f);
+  EXPECT_GT(halo.r, halo.b + 40) << "halo not orange";
+  EXPECT_GT(halo.g, halo.b + 20);
+  // Ghost band (x in [-3, 0)): pinkish fill with hatch lines, so it varies along a row.
+  const Vec2 a = view_.to_screen({float(g.in_origin(0)), g.out_origin(1) + 10.0f});
+  const Vec2 b = view_.to_screen({0.0f, g.out_origin(1) + 10.0f});
+  const RowLook ghost = look_along([&](float x) { return at_screen(x, a.y); }, a.x + 2, b.x - 2, 1);
+  EXPECT_GT(ghost.pink, 10) << "ghost cells not tinted";
+  EXPECT_GT(ghost.spread, 120) << "ghost cells not hatched";
+}
+
+TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
+  // cached_halo, tile 16, r = 2, pixel (17, 40): block (1, 2) holds x 16..31 in shared memory,
+  // so the taps at x = 15 are halo reads from global memory and x = 17 reads shared memory.
+  const Conv2dParams p{Conv2dStrategy::cached_halo, 2, 16, 256, 256};
+  shoot(p, Pixel{17, 40}, 30);
+  const Rgb shared = at_image(17.5f, 41.5f), global = at_image(15.5f, 41.5f);
+  EXPECT_GT(shared.g, shared.r + 40) << "shared tap not green";
+  EXPECT_GT(global.r, global.g + 30) << "global tap not vermillion";
+  EXPECT_GT(global.r, global.b + 60);
+}
+
+TEST_F(Shot, SlidingColoursTheLanesOwnTapsAndTheShuffledOne) {
+  // sliding, r = 1, strips of 17 rows: pixel (128, 40) is column 0 of lane 0 of warp tile 1
+  // (columns 128..131), strip 2 (rows 34..50). Taps x = 128, 129 are in the lane's own float4 (sky
+  // blue); x = 127 lies left of the warp and arrives by shuffle from lane 31's extra float4 (yellow).
+  const Conv2dParams p{Conv2dStrategy::sliding, 1, 16, 256, 256};
+  shoot(p, Pixel{128, 40}, 30);
+  const Conv2dTiling gx = tiling_of(p, 0);
+  ASSERT_EQ(gx.out_origin(1), 128);
+  const Rgb own = at_image(129.5f, 39.5f);
+  EXPECT_GT(own.b, own.r + 40) << "own-lane tap not sky blue";
+  EXPECT_GT(own.b, own.g) << "own-lane tap green (the shared-memory colour), not sky blue";
+  const Rgb shuffled = at_image(127.5f, 39.5f);
+  EXPECT_GT(shuffled.g, shuffled.b + 60) << "shuffled tap not yellow";
+  EXPECT_GT(shuffled.r, shuffled.b + 60);
+}
+
+TEST_F(Shot, StencilSliceShowsTheHoveredBlocksTilesAndRegisterNeighbours) {
+  // register_tiled, order 1, tile 16 (output tiles of 14) on a cold 64^3 grid, slice 32, cell
+  // (33, 20): block (2, 1) computes x 28..41, loads x 27..42; z neighbours are in registers,
+  // x and y neighbours in shared memory.
+  Stencil3dParams p;
+  p.strategy = Stencil3dStrategy::register_tiled;
+  p.tile = 16;
+  shoot_stencil(p, Pixel{33, 20});
+  const StencilAxisTiling a = tiling_of(p).axis(0);
+  ASSERT_EQ(a.out_origin(2), 28);
+  const Rgb out = at_image(30.5f, 25.5f);  // inside the output tile, away from the neighbours
+  EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
+  const Rgb halo = at_image(float(a.in_origin(2)) + 0.5f, 25.5f);  // the loaded ring at x = 27
+  EXPECT_GT(halo.r, halo.b + 40) << "halo not orange";
+  const Rgb shared = at_image(34.5f, 20.5f);  // x neighbour: shared memory, green
+  EXPECT_GT(shared.g, shared.r + 40) << "shared neighbour not green";
+  const Rgb cell = at_image(33.5f, 20.5f);  // the cell itself: its own value is in a register, sky blue
+  EXPECT_GT(cell.b, cell.r + 40) << "register neighbour not blue";
+}
+
+TEST_F(Shot, StencilFastShowsItsL1HaloAndShuffledNeighbours) {
+  // fast, order 1, T = 18 on a cold 64^3 grid: float4 rows, so block (0, 2) computes x 0..127 (the
+  // whole width), y 16..23. Cell (32, 20) is component 0 of lane 8: x - 1 comes from lane 7 by a
+  // shuffle, x + 1 is its own register, y +- 1 are global loads; rows 15 and 24 are the L1 halo.
+  Stencil3dParams p;
+  p.strategy = Stencil3dStrategy::fast;
+  p.tile = 18;
+  shoot_stencil(p, Pixel{32, 20});
+  const StencilAxisTiling ay = tiling_of(p).axis(1);
+  ASSERT_EQ(ay.out_origin(2), 16);
+  const Rgb out = at_image(38.5f, 22.5f);
+  EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
+  const Rgb halo = at_image(38.5f, 15.5f);  // the row above the tile, read through L1
+  EXPECT_GT(halo.r, halo.b + 40) << "L1 halo not orange";
+  const Rgb shuffled = at_image(31.5f, 20.5f);
+  EXPECT_GT(shuffled.g, shuffled.b + 60) << "shuffled neighbour not yellow";
+  EXPECT_GT(shuffled.r, shuffled.b + 60);
+  const Rgb own = at_image(33.5f, 20.5f);
+  EXPECT_GT(own.b, own.r + 40) << "own-register neighbour not sky blue";
+  const Rgb global = at_image(32.5f, 19.5f);
+  EXPECT_GT(global.r, global.g + 30) << "y neighbour not vermillion (global)";
+}
+
+namespace {
+
+// The conv1d view rendered headless (CPU backend), as pixels; and where element i is on screen.
+class Conv1dShot : public ::testing::Test {
+ protected:
+  void shoot(Conv1dParams p, Pixel hover, float zoom) {
+    UiState s;
+    s.pattern = Pattern::conv1d;
+    s.conv1d.params = p;
+    s.backend = "cpu";
+    s.overlays.legend = false;
+    s.paused = true;
+    ShotOptions o;
+    // One file per test: ctest runs the shot tests in parallel.
+    o.out = (fs::temp_directory_path() /
+             ("tilescope_conv1d_shot_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".png"))
+                .string();
+    o.width = 1200, o.height = 800;
+    o.hover = hover;
+    o.zoom = zoom;
+    ASSERT_EQ(run_shot(s, o), 0);
+    int n = 0;
+    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
+    ASSERT_NE(pixels_, nullptr);
+    fs::remove(o.out);
+    view_ = layout_for(float(w_), float(h_), false).view;
+    zoom_ = zoom;
+    centre_ = hover.x + 0.5f + kConv1dFocusLeftOfCentre * view_.w / zoom;
+  }
+  // The colour in the middle of element i's cell, at height y.
+  Rgb at(float i, float y) const {
+    const float x = view_.x + view_.w / 2 + (i + 0.5f - centre_) * zoom_;
+    const unsigned char* p = pixels_ + (std::size_t(y) * w_ + std::size_t(x)) * 3;
+    return {p[0], p[1], p[2]};
+  }
+  ~Conv1dShot() override {
+    if (pixels_) stbi_image_free(pixels_);
+  }
+
+  unsigned char* pixels_ = nullptr;
+  int w_ = 0, h_ = 0;
+  Rect view_;
+  float zoom_ = 1, centre_ = 0;
+};
+
+}  // namespace
+
+TEST_F(Conv1dShot, SharedMemoryLaneShowsOwnSlotsHaloSlotsAndGhostZeros) {
+  // tiled, 32 threads, n = 3, hovering element 30 of block 0: its shared memory holds the ghost
+  // zeros of elements -3..-1 (hatched pink), its own elements 0..31 (blue) and the right halo
+  // 32..34 (orange, loaded by threads 0..2).
+  shoot({Conv1dStrategy::tiled, 3, 32, 320}, Pixel{30, 0}, 6);
+  const Conv1dLanes lanes = conv1d_lanes(view_);
+  const float y = (lanes.sh0 + lanes.sh1) / 2 - 6;  // above the slot numbers
+  const Rgb own = at(10, y), halo = at(33, y), past_halo = at(36, y);
+  EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
+  EXPECT_GT(halo.r, halo.b + 80) << "halo slot not orange";
+  EXPECT_GT(halo.g, halo.b + 40);
+  EXPECT_LT(past_halo.r + past_halo.g + past_halo.b, 120) << "the block's shared memory ends at element 34";
+  const RowLook ghost = look_along([&](float i) { return at(i, y); }, -3, -0.1f, 0.1f);
+  EXPECT_GT(ghost.pink, 10) << "ghost slots not tinted";
+  EXPECT_GT(ghost.spread, 100) << "ghost slots not hatched";
+}
+
+TEST_F(Conv1dShot, FastStagesAFloat4RoundedHaloAndMarksTheThreadsEightOutputs) {
+  // fast, tile 32 (4 threads of 8 outputs), n = 3 staged as 4 halo cells a side: block 1 holds
+  // elements 28..67. Hovering element 41: thread 2, whose outputs are 40..43 and 56..59.
+  shoot({Conv1dStrategy::fast, 3, 32, 320}, Pixel{41, 0}, 4);
+  const Conv1dLanes lanes = conv1d_lanes(view_);
+  const float y = (lanes.sh0 + lanes.sh1) / 2 - 6;
+  const Rgb halo_left = at(29, y), own = at(50, y), halo_right = at(66, y), before = at(27, y), after = at(68, y);
+  EXPECT_GT(halo_left.r, halo_left.b + 80) << "the rounded-up halo slots 28..31 not orange";
+  EXPECT_GT(halo_right.r, halo_right.b + 80) << "the rounded-up halo slots 64..67 not orange";
+  EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
+  EXPECT_LT(before.r + before.g + before.b, 120) << "the staged halo starts at element 28";
+  EXPECT_LT(after.r + after.g + after.b, 120) << "the staged halo ends at element 67";
+  const float top = lanes.out0 + 8;  // above the waveform
+  for (int i : {56, 57, 58, 59}) {  // the thread's second group, away from the hovered taps
+    const Rgb c = at(float(i), top);
+    EXPECT_GT(c.r, c.b + 25) << "output " << i << " of the hovered thread not marked";
+    EXPECT_GT(c.g, c.b + 25) << "output " << i << " of the hovered thread not marked";
+  }
+  for (int i : {36, 48, 52, 61}) {
+    const Rgb c = at(float(i), top);
+    EXPECT_LT(c.r - c.b, 15) << "output " << i << " is another thread's";
+  }
+}
+
+TEST_F(Conv1dShot, CachedHaloKeepsOnlyTheTileInSharedMemory) {
+  shoot({Conv1dStrategy::cached_halo, 3, 32, 320}, Pixel{40, 0}, 12);
+  const Conv1dLanes lanes = conv1d_lanes(view_);
+  const float y = (lanes.sh0 + lanes.sh1) / 2 - 6;
+  const Rgb own = at(45, y), before = at(31, y), after = at(64, y);
+  EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
+  EXPECT_LT(before.r + before.g + before.b, 120) << "no halo slots in cached_halo";
+  EXPECT_LT(after.r + after.g + after.b, 120);
+}

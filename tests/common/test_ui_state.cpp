@@ -1,0 +1,192 @@
+// UI state logic and view mapping, with no window.
+#include <gtest/gtest.h>
+
+#include "app/app.hpp"
+#include "app/conv2d/pipeline.hpp"
+#include "app/ui/ui_state.hpp"
+#include "app/view/view_transform.hpp"
+
+using namespace tilescope;
+
+TEST(UiState, KeysChangeRadiusTileStrategyAndClampAtTheLimits) {
+  UiState s;
+  s.params.filter_radius = 2;
+  EXPECT_TRUE(apply_key(s, '+'));
+  EXPECT_EQ(s.params.filter_radius, 3);
+  for (int i = 0; i < 20; ++i) apply_key(s, '+');
+  EXPECT_EQ(s.params.filter_radius, kMaxFilterRadius);
+  for (int i = 0; i < 20; ++i) apply_key(s, '-');
+  EXPECT_EQ(s.params.filter_radius, 1);
+  s.params.tile = 16;
+  apply_key(s, ']');
+  EXPECT_EQ(s.params.tile, 32);
+  apply_key(s, ']');
+  EXPECT_EQ(s.params.tile, 32);
+  apply_key(s, '[');
+  apply_key(s, '[');
+  EXPECT_EQ(s.params.tile, 8);
+  apply_key(s, '[');
+  EXPECT_EQ(s.params.tile, 7);
+  apply_key(s, '5');
+  EXPECT_EQ(s.params.strategy, Conv2dStrategy::cached_halo);
+  apply_key(s, '1');
+  EXPECT_EQ(s.params.strategy, Conv2dStrategy::basic);
+  EXPECT_FALSE(apply_key(s, 'q'));
+}
+
+TEST(UiState, SpaceStepPresentationScreenshotAndViewKeys) {
+  UiState s;
+  apply_key(s, ' ');
+  EXPECT_TRUE(s.paused);
+  apply_key(s, '.');
+  EXPECT_TRUE(s.step_once);
+  apply_key(s, 'f');
+  EXPECT_TRUE(s.presentation);
+  apply_key(s, 's');
+  EXPECT_TRUE(s.screenshot_requested);
+  s.view = ViewMode::diff;
+  apply_key(s, 'v');
+  EXPECT_EQ(s.view, ViewMode::input);
+}
+
+TEST(UiState, PinnedPixelWinsOverHover) {
+  UiState s;
+  EXPECT_FALSE(focus_pixel(s));
+  s.hover = Pixel{3, 4};
+  EXPECT_EQ(*focus_pixel(s), (Pixel{3, 4}));
+  s.pinned = Pixel{7, 8};
+  EXPECT_EQ(*focus_pixel(s), (Pixel{7, 8}));
+}
+
+TEST(ViewTransform, FitsTheImageAndMapsBothWays) {
+  ViewTransform v;
+  v.set_viewport({400, 0, 1200, 900});
+  v.set_image(1024, 512);
+  EXPECT_NEAR(v.zoom(), 1200.0f / 1024 * 0.98f, 1e-5);
+  const Vec2 s = v.to_screen({100, 200}), back = v.to_image(s);
+  EXPECT_NEAR(back.x, 100, 1e-3);
+  EXPECT_NEAR(back.y, 200, 1e-3);
+  const Vec2 centre = v.to_screen({512, 256});
+  EXPECT_NEAR(centre.x, 1000, 1e-3);
+  EXPECT_NEAR(centre.y, 450, 1e-3);
+  int x, y;
+  EXPECT_TRUE(v.pixel_at(v.to_screen({10.5f, 20.5f}), x, y));
+  EXPECT_EQ(x, 10);
+  EXPECT_EQ(y, 20);
+  EXPECT_FALSE(v.pixel_at({401, 1}, x, y));  // above the image
+}
+
+TEST(ViewTransform, ZoomKeepsThePointUnderThePointerAndStaysInRange) {
+  ViewTransform v;
+  v.set_viewport({0, 0, 800, 600});
+  v.set_image(256, 256);
+  const Vec2 pointer{300, 200};
+  const Vec2 before = v.to_image(pointer);
+  v.zoom_at(pointer, 3.0f);
+  const Vec2 after = v.to_image(pointer);
+  EXPECT_NEAR(before.x, after.x, 1e-3);
+  EXPECT_NEAR(before.y, after.y, 1e-3);
+  for (int i = 0; i < 50; ++i) v.zoom_at(pointer, 2.0f);
+  EXPECT_EQ(v.zoom(), ViewTransform::kMaxZoom);
+  for (int i = 0; i < 50; ++i) v.zoom_at(pointer, 0.5f);
+  EXPECT_NEAR(v.zoom(), std::min(v.fit_zoom(), 1.0f), 1e-6);
+  const Vec2 centre = v.to_image({400, 300});
+  v.pan({100, 0});  // dragging right moves the image right: the centre shows a point further left
+  EXPECT_NEAR(v.to_image({400, 300}).x, centre.x - 100 / v.zoom(), 1e-3);
+}
+
+TEST(Layout, SidebarOnTheLeftViewFillsTheRest) {
+  const Layout l = layout_for(1600, 900, false);
+  EXPECT_EQ(l.sidebar.x, 0);
+  EXPECT_EQ(l.view.x, l.sidebar.w);
+  EXPECT_EQ(l.view.x + l.view.w, 1600);
+  EXPECT_GT(layout_for(1600, 900, true).sidebar.w, l.sidebar.w);  // presentation: larger type
+}
+
+TEST(Pipeline, RefusesCombinationsThatCannotRunAndKeepsTheReason) {
+  Conv2dPipeline pipeline("cpu");
+  pipeline.demo_input(DemoScene::mixed, 64, 48, 0.0f);
+  const Filter2d f = make_named_filter("box", 8);
+  EXPECT_FALSE(pipeline.run({Conv2dStrategy::tiled_in, 8, 16, 64, 48}, f));
+  EXPECT_NE(pipeline.problem().find("tile >= 17"), std::string::npos) << pipeline.problem();
+  EXPECT_TRUE(pipeline.run({Conv2dStrategy::tiled_in, 8, 17, 64, 48}, f));
+  EXPECT_TRUE(pipeline.problem().empty());
+  pipeline.check(f);
+  ASSERT_TRUE(pipeline.max_abs_error());
+  EXPECT_LE(*pipeline.max_abs_error(), pipeline.tolerance());
+}
+
+TEST(Pipeline, ImpulseSceneHasOneBrightPixelPerCell) {
+  // The impulse scene: one bright pixel per 48 x 48 cell, at (24, 24) at t = 0.
+  Conv2dPipeline pipeline("cpu");
+  pipeline.demo_input(DemoScene::impulses, 96, 96, 0.0f);
+  const Image& in = pipeline.host_input();
+  EXPECT_EQ(in.at(24, 24), 1.0f);
+  EXPECT_EQ(in.at(72, 72), 1.0f);
+  EXPECT_EQ(in.at(25, 24), 0.0f);
+}
+
+TEST(UiState, Conv1dKeysChangeRadiusBlockAndStrategyWithinTheKernelsLimits) {
+  UiState s;
+  s.conv1d.params.tile = 1024;
+  EXPECT_TRUE(apply_conv1d_key(s, ']'));
+  EXPECT_EQ(s.conv1d.params.tile, 1024);  // already the largest block
+  for (int i = 0; i < 10; ++i) apply_conv1d_key(s, '[');
+  EXPECT_EQ(s.conv1d.params.tile, kMinConv1dTile);
+  s.conv1d.params.filter_radius = kMaxConv1dRadius;
+  apply_conv1d_key(s, '+');
+  EXPECT_EQ(s.conv1d.params.filter_radius, kMaxConv1dRadius);
+  apply_conv1d_key(s, '4');
+  EXPECT_EQ(s.conv1d.params.strategy, Conv1dStrategy::cached_halo);
+  EXPECT_FALSE(apply_conv1d_key(s, 'x'));
+}
+
+TEST(UiState, MatmulStepperWalksEveryStepOfEveryPhaseAndStopsAtTheEnds) {
+  UiState s;
+  s.matmul.params = {MatmulStrategy::tiled, 4, 8, 10, 8};  // K = 10: phases 0, 1, 2
+  apply_matmul_key(s, '<');
+  EXPECT_EQ(s.matmul.phase, 0);
+  EXPECT_EQ(s.matmul.step, 0);
+  for (int i = 0; i < 5; ++i) apply_matmul_key(s, '>');
+  EXPECT_EQ(s.matmul.phase, 1);  // 4 steps per phase
+  EXPECT_EQ(s.matmul.step, 1);
+  for (int i = 0; i < 20; ++i) apply_matmul_key(s, '>');
+  EXPECT_EQ(s.matmul.phase, 2);
+  EXPECT_EQ(s.matmul.step, kMatmulSteps - 1);
+  apply_matmul_key(s, ']');  // TILE_WIDTH 5: still 2 phases, so the stepper is clamped
+  EXPECT_EQ(s.matmul.phase, 1);
+  apply_matmul_key(s, 'b');
+  EXPECT_EQ(s.matmul.missing, MissingBarrier::read_after_write);
+  apply_matmul_key(s, 'b');
+  EXPECT_EQ(s.matmul.missing, MissingBarrier::write_after_read);
+  apply_matmul_key(s, 'b');
+  EXPECT_EQ(s.matmul.missing, MissingBarrier::none);
+}
+
+TEST(UiStateKeys, StencilKeysPickStrategyTileOrderAndSliceWithinRange) {
+  UiState s;
+  s.pattern = Pattern::stencil3d;
+  s.stencil.grid = 100;
+  clamp_stencil3d(s.stencil);
+  EXPECT_EQ(s.stencil.slice, s.stencil.grid / 2);  // starts on the middle slice
+  EXPECT_TRUE(apply_stencil3d_key(s, '4'));
+  EXPECT_EQ(s.stencil.params.strategy, Stencil3dStrategy::register_tiled);
+  EXPECT_EQ(s.stencil.params.tile, 32);  // each strategy starts at its own tile
+  apply_stencil3d_key(s, ']');
+  EXPECT_EQ(s.stencil.params.tile, 32);  // T^2 <= 1024
+  apply_stencil3d_key(s, '2');
+  EXPECT_EQ(s.stencil.params.tile, 8);
+  for (int i = 0; i < 5; ++i) apply_stencil3d_key(s, '+');
+  EXPECT_EQ(s.stencil.params.order, kMaxStencilOrder);
+  for (int i = 0; i < 5; ++i) apply_stencil3d_key(s, '[');
+  EXPECT_EQ(s.stencil.params.tile, 2 * kMaxStencilOrder + 1);  // the output tile keeps one cell
+  EXPECT_TRUE(apply_stencil3d_key(s, '5'));
+  EXPECT_EQ(s.stencil.params.strategy, Stencil3dStrategy::fast);
+  EXPECT_EQ(s.stencil.params.tile, 18);  // the z tile: 12 output planes at order 3
+  s.stencil.slice = 0;
+  apply_stencil3d_key(s, '<');
+  EXPECT_EQ(s.stencil.slice, 0);
+  EXPECT_TRUE(apply_stencil3d_key(s, 'p'));
+  EXPECT_EQ(s.pattern, Pattern::conv1d);  // the next pattern
+  EXPECT_FALSE(apply_stencil3d_key(s, 'q'));
+}

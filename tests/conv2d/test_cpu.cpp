@@ -1,0 +1,71 @@
+// The CPU backend (the oracle for CUDA) against the plain-loop definition.
+#include <gtest/gtest.h>
+
+#include "kernels/common/backend.hpp"
+#include "kernels/conv2d/reference.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/conv2d/strategies.hpp"
+#include "tests/common/test_util.hpp"
+
+using namespace tilescope;
+
+TEST(Conv2dCpu, MatchesThePlainLoopOnOddSizesAndAllRadii) {
+  const int sizes[][2] = {{1, 1}, {1, 23}, {23, 1}, {5, 3}, {40, 17}, {64, 64}, {129, 70}};
+  for (int r = 1; r <= kMaxFilterRadius; ++r)
+    for (const auto& s : sizes) {
+      const Image in = test::random_image(s[0], s[1], unsigned(r * 100 + s[0]));
+      const Filter2d f = make_named_filter("random:" + std::to_string(r), r);
+      std::vector<float> out(in.pixels.size());
+      conv2d_cpu(f, in.pixels.data(), out.data(), in.width, in.height);
+      EXPECT_LE(test::max_abs_diff(out, test::correlate_plain(in, f)), conv2d_tolerance(f, 1.0f))
+          << "r=" << r << " " << s[0] << "x" << s[1];
+    }
+}
+
+TEST(Conv2dCpu, CorrelatesWithoutFlippingTheFilter) {
+  // A single weight at (dx, dy) = (+1, 0) makes out(x, y) = in(x + 1, y): an impulse at x = 5
+  // shows up at x = 4 (convolution would move it to x = 6).
+  Filter2d f = make_named_filter("box", 1);
+  std::fill(f.weights.begin(), f.weights.end(), 0.0f);
+  f.weights[1 * 3 + 2] = 1.0f;
+  Image in(9, 3);
+  in.at(5, 1) = 1.0f;
+  std::vector<float> out(in.pixels.size());
+  conv2d_cpu(f, in.pixels.data(), out.data(), in.width, in.height);
+  EXPECT_EQ(out[1 * 9 + 4], 1.0f);
+  EXPECT_EQ(out[1 * 9 + 6], 0.0f);
+}
+
+TEST(Conv2dCpu, GhostCellsAreZero) {
+  // A box filter over an all-ones image gives (taps inside the image) / (2r+1)^2 at the corners.
+  const Filter2d f = make_named_filter("box", 2);
+  const Image in(10, 10, 1.0f);
+  std::vector<float> out(in.pixels.size());
+  conv2d_cpu(f, in.pixels.data(), out.data(), 10, 10);
+  EXPECT_NEAR(out[0], 9.0 / 25.0, 1e-6);
+  EXPECT_NEAR(out[5 * 10 + 5], 1.0, 1e-6);
+}
+
+TEST(CpuBackend, RunsEveryStrategyAndRefusesBadParameters) {
+  auto cpu = make_cpu_backend();
+  const Image in = test::random_image(33, 21, 3);
+  const Filter2d f = make_named_filter("gaussian", 2);
+  std::vector<float> out(in.pixels.size()), ref(in.pixels.size());
+  conv2d_cpu(f, in.pixels.data(), ref.data(), in.width, in.height);
+  for (int s = 0; s < kConv2dStrategyCount; ++s) {
+    const Conv2dParams p{conv2d_strategies()[s].id, 2, 16, in.width, in.height};
+    const auto ms = cpu->conv2d(p, f, in.pixels.data(), out.data(), 3);
+    EXPECT_EQ(ms.size(), 3u);
+    EXPECT_EQ(out, ref);
+  }
+  EXPECT_THROW(cpu->conv2d({Conv2dStrategy::tiled_in, 2, 4, 33, 21}, f, in.pixels.data(), out.data()), InvalidInput);
+  EXPECT_THROW(cpu->conv2d({Conv2dStrategy::basic, 3, 16, 33, 21}, f, in.pixels.data(), out.data()), InvalidInput);
+}
+
+TEST(BackendChoice, NamesTheBackendAndRefusesUnknownOnes) {
+  EXPECT_EQ(choose_backend("cpu").backend->name(), "cpu");
+  const BackendChoice automatic = choose_backend("auto");
+  EXPECT_TRUE(automatic.backend->name() == "cuda" || !automatic.note.empty());
+  EXPECT_THROW(choose_backend("opencl"), InvalidInput);
+  if (!cuda_compiled()) EXPECT_THROW(choose_backend("cuda"), InvalidInput);
+}

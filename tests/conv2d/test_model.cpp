@@ -1,0 +1,118 @@
+// The book's numbers (PMPP ch 7 OP/B table) and the derived models of tiled_out / cached_halo.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "kernels/conv2d/geometry.hpp"
+#include "kernels/common/launch.hpp"
+#include "kernels/conv2d/strategies.hpp"
+#include "kernels/conv2d/model.hpp"
+
+using namespace tilescope;
+
+namespace {
+Conv2dParams params(Conv2dStrategy s, int r, int tile, int w = 1024, int h = 1024) { return {s, r, tile, w, h}; }
+}  // namespace
+
+TEST(BookModel, BasicKernelIsQuarterOpPerByte) {
+  EXPECT_DOUBLE_EQ(book_model(params(Conv2dStrategy::basic, 2, 32)).opb_model, 0.25);
+}
+
+TEST(BookModel, ConstantMemoryFilterDoublesTheRatio) {
+  EXPECT_DOUBLE_EQ(book_model(params(Conv2dStrategy::const_mem, 2, 32)).opb_model, 0.5);
+}
+
+TEST(BookModel, TiledInputTileReproducesThePmppTable) {
+  struct Row { int r, in_tile; double opb, bound; };
+  const Row table[] = {{2, 8, 3.13, 12.5}, {2, 16, 7.03, 12.5}, {2, 32, 9.57, 12.5}, {4, 16, 10.13, 40.5},
+                       {4, 32, 22.78, 40.5}};
+  for (const Row& row : table) {
+    const BookModel m = book_model(params(Conv2dStrategy::tiled_in, row.r, row.in_tile));
+    // The book prints two decimals rounded half up (10.125 -> 10.13).
+    EXPECT_NEAR(book_round(m.opb_model), row.opb, 1e-9) << "r=" << row.r << " IN_TILE=" << row.in_tile;
+    EXPECT_DOUBLE_EQ(m.opb_bound, row.bound);
+  }
+}
+
+TEST(BookModel, TiledOutputTileUsesTheWholeBlock) {
+  // OUT = 32, IN = 36: 32^2 * 25 * 2 / (36^2 * 4) = 51200 / 5184.
+  EXPECT_NEAR(book_model(params(Conv2dStrategy::tiled_out, 2, 32)).opb_model, 51200.0 / 5184.0, 1e-12);
+  EXPECT_NEAR(book_model(params(Conv2dStrategy::tiled_out, 1, 8)).opb_model, 64.0 * 9 * 2 / (100 * 4), 1e-12);
+}
+
+TEST(BookModel, CachedHaloCountsHaloReadsAsGlobalLoads) {
+  // T=32, r=2: per axis the 32 threads keep 32*5 - (1+2)*2 = 154 taps inside the tile, so
+  // 154^2 = 23716 of the 25600 taps hit shared memory and 1884 read the halo from global memory.
+  const BookModel m = book_model(params(Conv2dStrategy::cached_halo, 2, 32));
+  EXPECT_NEAR(m.opb_model, 51200.0 / (4.0 * (1024 + 1884)), 1e-12);
+  ASSERT_TRUE(m.opb_l2_halo.has_value());
+  EXPECT_DOUBLE_EQ(*m.opb_l2_halo, 12.5);  // every halo read an L2 hit: DRAM sees the tile only
+  // T=2, r=1: per axis 2 + 2 = 4 taps inside, 16 of 36 in 2-D; 20 halo reads.
+  EXPECT_NEAR(book_model(params(Conv2dStrategy::cached_halo, 1, 2)).opb_model, 72.0 / 96.0, 1e-12);
+}
+
+TEST(BookModel, OnlyCachedHaloHasAnL2Figure) {
+  for (int s = 0; s < kConv2dStrategyCount; ++s) {
+    const Conv2dStrategy id = conv2d_strategies()[s].id;
+    EXPECT_EQ(book_model(params(id, 2, 32)).opb_l2_halo.has_value(), id == Conv2dStrategy::cached_halo);
+  }
+}
+
+TEST(BookModel, InteriorBlockCountEqualsTheModelForEveryStrategy) {
+  // An interior block sees no ghost cells, which is exactly what the book's formula assumes.
+  for (int s = 0; s < kConv2dStrategyCount; ++s)
+    for (int r = 1; r <= kMaxFilterRadius; ++r)
+      for (int tile : {8, 16, 32}) {
+        const Conv2dParams p = params(conv2d_strategies()[s].id, r, tile, 4096, 4096);
+        if (conv2d_problem(p)) continue;  // tiled_in with tile <= 2r, sliding above r = 3
+        const TrafficCount c =
+            block_traffic(p, tiling_of(p, 0).grid_dim(p.width) / 2, tiling_of(p, 1).grid_dim(p.height) / 2);
+        EXPECT_NEAR(c.opb(), book_model(p).opb_model, 1e-9)
+            << conv2d_strategies()[s].name << " r=" << r << " tile=" << tile;
+      }
+}
+
+TEST(LaunchGeometry, TiledInputTileDeactivatesTheHaloRing) {
+  const LaunchGeometry l = launch_geometry(params(Conv2dStrategy::tiled_in, 2, 32));
+  EXPECT_EQ(l.out_tile_dim, 28);
+  EXPECT_EQ(l.in_tile_dim, 32);
+  EXPECT_EQ(l.grid.x, 37);  // ceil(1024 / 28)
+  EXPECT_EQ(l.grid.y, 37);
+  EXPECT_EQ(l.threads_per_block, 1024);
+  EXPECT_EQ(l.active_threads_per_block, 784);
+  EXPECT_EQ(l.shared_bytes, 32u * 32 * 4);
+  EXPECT_EQ(l.constant_bytes, 25u * 4);
+}
+
+TEST(LaunchGeometry, OtherStrategiesLaunchOneThreadPerOutput) {
+  const LaunchGeometry out = launch_geometry(params(Conv2dStrategy::tiled_out, 2, 16, 100, 50));
+  EXPECT_EQ(out.grid.x, 7);
+  EXPECT_EQ(out.grid.y, 4);
+  EXPECT_EQ(out.shared_bytes, 20u * 20 * 4);
+  EXPECT_EQ(out.active_threads_per_block, 256);
+  const LaunchGeometry basic = launch_geometry(params(Conv2dStrategy::basic, 3, 16, 100, 50));
+  EXPECT_EQ(basic.shared_bytes, 0u);
+  EXPECT_EQ(basic.constant_bytes, 0u);  // basic reads its filter from global memory
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::cached_halo, 2, 32)).shared_bytes, 32u * 32 * 4);
+}
+
+TEST(LaunchGeometry, FastBlockComputesFourByFourOutputsPerThread) {
+  // 16x16 threads x 4x4 outputs = 64x64 output tile; r = 3 stages a halo of 4 (16-byte rows).
+  const LaunchGeometry l = launch_geometry(params(Conv2dStrategy::fast, 3, 16, 1000, 130));
+  EXPECT_EQ(l.out_tile_dim, 64);
+  EXPECT_EQ(l.in_tile_dim, 70);
+  EXPECT_EQ(l.grid.x, 16);  // ceil(1000 / 64)
+  EXPECT_EQ(l.grid.y, 3);
+  EXPECT_EQ(l.threads_per_block, 256);
+  EXPECT_EQ(l.active_threads_per_block, 256);
+  EXPECT_EQ(l.threads_computing, 250 * 33);  // one per 4x4 patch that holds an output
+  EXPECT_EQ(l.shared_bytes, 72u * 72 * 4);
+  // r = 5 rounds its halo up to 8, r = 8 is already a multiple of 4.
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::fast, 5, 16)).shared_bytes, 80u * 80 * 4);
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::fast, 8, 16)).shared_bytes, 80u * 80 * 4);
+}
+
+TEST(BookModel, FastCountsTheRoundedUpHaloAsLoads) {
+  // tile 16, r = 1: OUT = 64, IN = 64 + 2 x 4 = 72, (2r+1)^2 = 9.
+  EXPECT_NEAR(book_model(params(Conv2dStrategy::fast, 1, 16)).opb_model, 64.0 * 64 * 9 * 2 / (72.0 * 72 * 4), 1e-12);
+}

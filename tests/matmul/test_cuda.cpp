@@ -1,0 +1,91 @@
+// Every matmul CUDA strategy and cuBLAS against the CPU reference; skipped where no CUDA
+// device is usable.
+#include <gtest/gtest.h>
+
+#include "kernels/common/backend.hpp"
+#include "kernels/matmul/reference.hpp"
+#include "kernels/common/error.hpp"
+#include "kernels/matmul/model.hpp"
+#include "kernels/matmul/strategies.hpp"
+#include "tests/common/test_util.hpp"
+
+using namespace tilescope;
+
+namespace {
+
+class MatmulCuda : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    try {
+      engine_ = make_cuda_backend()->make_matmul_engine();
+    } catch (const std::exception& e) {
+      GTEST_SKIP() << "no CUDA: " << e.what();
+    }
+  }
+  std::unique_ptr<MatmulEngine> engine_;
+};
+
+constexpr int kSizes[][3] = {{1, 1, 1}, {1, 33, 1}, {17, 1, 9}, {3, 5, 2}, {33, 31, 65}, {100, 257, 31}, {128, 64, 96}};
+
+}  // namespace
+
+TEST_F(MatmulCuda, EachStrategyMatchesTheCpuReferenceAtEveryTileAndRectangularSize) {
+  for (const auto& s : kSizes) {
+    const std::vector<float> M = test::random_image(s[1], s[0], 5).pixels, N = test::random_image(s[2], s[1], 6).pixels;
+    std::vector<float> P(std::size_t(s[0]) * s[2]), ref(P.size());
+    matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
+    for (MatmulStrategy strategy : {MatmulStrategy::naive, MatmulStrategy::tiled})
+      for (int tile = kMinMatmulTile; tile <= kMaxMatmulTile; ++tile) {
+        const MatmulParams p{strategy, tile, s[0], s[1], s[2]};
+        ASSERT_FALSE(matmul_problem(p, engine_->limits()));
+        engine_->matmul(p, M.data(), N.data(), P.data());
+        ASSERT_LE(test::max_abs_diff(P, ref), matmul_tolerance(s[1], 1.0f, 1.0f))
+            << strategy_info(strategy).name << " tile=" << tile << " " << s[0] << "x" << s[1] << "x" << s[2];
+      }
+  }
+}
+
+TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTiles) {
+  // Sizes below, at and past the 128 x 128 block tile and the 8-deep phases; inner or cols not a
+  // multiple of 4 take the element-by-element path, the others the float4 one.
+  constexpr int kFastSizes[][3] = {{1, 1, 1},    {3, 5, 7},      {128, 128, 128}, {129, 67, 131},
+                                   {257, 4, 260}, {200, 1024, 36}, {255, 9, 513},   {64, 12, 20}};
+  for (const auto& s : kFastSizes) {
+    const std::vector<float> M = test::random_image(s[1], s[0], 9).pixels, N = test::random_image(s[2], s[1], 10).pixels;
+    std::vector<float> P(std::size_t(s[0]) * s[2]), ref(P.size());
+    matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
+    for (int tile : {16, 1000}) {  // fast ignores TILE_WIDTH
+      const MatmulParams p{MatmulStrategy::fast, tile, s[0], s[1], s[2]};
+      ASSERT_FALSE(matmul_problem(p, engine_->limits()));
+      engine_->matmul(p, M.data(), N.data(), P.data());
+      ASSERT_LE(test::max_abs_diff(P, ref), matmul_tolerance(s[1], 1.0f, 1.0f))
+          << "fast tile=" << tile << " " << s[0] << "x" << s[1] << "x" << s[2];
+    }
+  }
+}
+
+TEST_F(MatmulCuda, CublasAgreesWithTheCpuReferenceOnTheResidentMatrices) {
+  for (const auto& s : kSizes) {
+    const std::vector<float> M = test::random_image(s[1], s[0], 7).pixels, N = test::random_image(s[2], s[1], 8).pixels;
+    std::vector<float> P(std::size_t(s[0]) * s[2]), ref(P.size());
+    matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
+    engine_->load_inputs(M.data(), N.data(), s[0], s[1], s[2]);
+    const std::optional<double> ms = engine_->run_library();
+    ASSERT_TRUE(ms.has_value());
+    EXPECT_GT(*ms, 0.0);
+    engine_->read_output(P.data());
+    EXPECT_LE(test::max_abs_diff(P, ref), matmul_tolerance(s[1], 1.0f, 1.0f)) << s[0] << "x" << s[1] << "x" << s[2];
+  }
+  EXPECT_EQ(engine_->library_name(), "cuBLAS sgemm");
+}
+
+TEST_F(MatmulCuda, TimesEveryRepetitionAndRefusesWhatTheDeviceCannotRun) {
+  const std::vector<float> M(256 * 256, 1.0f), N(M);
+  std::vector<float> P(M.size());
+  const auto ms = engine_->matmul({MatmulStrategy::tiled, 16, 256, 256, 256}, M.data(), N.data(), P.data(), 3);
+  ASSERT_EQ(ms.size(), 3u);
+  for (double t : ms) EXPECT_GT(t, 0.0);
+  EXPECT_EQ(P[12345], 256.0f);
+  EXPECT_THROW(engine_->matmul({MatmulStrategy::tiled, 33, 256, 256, 256}, M.data(), N.data(), P.data()),
+               InvalidInput);
+}

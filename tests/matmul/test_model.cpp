@@ -1,0 +1,263 @@
+// matmul: the book's numbers (0.25 OP/B naive, TILE_WIDTH x 0.25 tiled, the A100's 6220 GFLOP/s),
+// exact counts against a brute-force emulation of every thread and phase, launch, validation,
+// and the phase-by-phase emulation with and without the two barriers.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "kernels/common/error.hpp"
+#include "kernels/matmul/geometry.hpp"
+#include "kernels/matmul/model.hpp"
+#include "kernels/matmul/phases.hpp"
+#include "kernels/matmul/strategies.hpp"
+
+using namespace tilescope;
+
+namespace {
+
+std::vector<float> test_values(int n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  std::vector<float> v(n);
+  for (float& x : v) x = u(rng);
+  return v;
+}
+
+MatmulParams params(MatmulStrategy s, int tile, int rows = 1024, int inner = 1024, int cols = 1024) {
+  return {s, tile, rows, inner, cols};
+}
+
+// fast, thread by thread: its 8 x 8 outputs; in every phase the elements of its float4 of M
+// and of N that lie inside the matrices (the others are zeros, not loads).
+MatmulCount brute_force_fast(const MatmulParams& p) {
+  const MatmulTiling g = tiling_of(p);
+  const LaunchGeometry l = launch_geometry(p);
+  MatmulCount c;
+  for (int by = 0; by < l.grid.y; ++by)
+    for (int bx = 0; bx < l.grid.x; ++bx)
+      for (int ty = 0; ty < l.block.y; ++ty)
+        for (int tx = 0; tx < l.block.x; ++tx) {
+          for (int i = 0; i < kMatmulFastOutputsPerAxis; ++i)
+            for (int j = 0; j < kMatmulFastOutputsPerAxis; ++j)
+              c.outputs += in_range(g.out_index(by, ty, i), p.rows) && in_range(g.out_index(bx, tx, j), p.cols);
+          const int id = ty * l.block.x + tx;
+          for (int ph = 0; ph < g.phases(p.inner); ++ph)
+            for (int q = 0; q < 4; ++q) {
+              c.m_loads += in_range(by * g.tile + g.m_row(id), p.rows) && in_range(g.phase_k(ph, g.m_k(id)) + q, p.inner);
+              c.n_loads += in_range(g.phase_k(ph, g.n_k(id)), p.inner) && in_range(bx * g.tile + g.n_col(id) + q, p.cols);
+            }
+        }
+  c.flops = 2 * c.outputs * p.inner;
+  c.global_load_bytes = 4 * (c.m_loads + c.n_loads);
+  return c;
+}
+
+// Every thread of every block, as the kernels run: naive loads a row of M and a column of N if
+// its P element exists; tiled loads Mds[ty][tx] and Nds[ty][tx] in every phase when inside.
+MatmulCount brute_force(const MatmulParams& p) {
+  if (p.strategy == MatmulStrategy::fast) return brute_force_fast(p);
+  const MatmulTiling g = tiling_of(p);
+  const LaunchGeometry l = launch_geometry(p);
+  MatmulCount c;
+  for (int by = 0; by < l.grid.y; ++by)
+    for (int bx = 0; bx < l.grid.x; ++bx)
+      for (int ty = 0; ty < p.tile; ++ty)
+        for (int tx = 0; tx < p.tile; ++tx) {
+          const int row = g.row_of(by, ty), col = g.col_of(bx, tx);
+          const bool owns_p = in_range(row, p.rows) && in_range(col, p.cols);
+          c.outputs += owns_p;
+          if (p.strategy == MatmulStrategy::naive) {
+            if (owns_p) c.m_loads += p.inner, c.n_loads += p.inner;
+            continue;
+          }
+          for (int ph = 0; ph < g.phases(p.inner); ++ph) {
+            c.m_loads += in_range(row, p.rows) && in_range(g.phase_k(ph, tx), p.inner);
+            c.n_loads += in_range(g.phase_k(ph, ty), p.inner) && in_range(col, p.cols);
+          }
+        }
+  c.flops = 2 * c.outputs * p.inner;
+  c.global_load_bytes = 4 * (c.m_loads + c.n_loads);
+  return c;
+}
+
+}  // namespace
+
+TEST(MatmulBookModel, NaiveKernelIsQuarterOpPerByte) {
+  EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::naive, 16)).opb_model, 0.25);
+  EXPECT_DOUBLE_EQ(exact_traffic(params(MatmulStrategy::naive, 16, 100, 37, 45)).opb(), 0.25);
+}
+
+TEST(MatmulBookModel, SixteenBySixteenTilesGiveFourOpsPerByte) {
+  EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::tiled, 16)).opb_model, 4.0);
+  for (int tile = kMinMatmulTile; tile <= kMaxMatmulTile; ++tile)
+    EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::tiled, tile)).opb_model, tile * 0.25);
+}
+
+TEST(MatmulBookModel, TheA100BoundIsBandwidthTimesOpsPerByte) {
+  EXPECT_DOUBLE_EQ(throughput_bound_gflops(kA100BandwidthGBs, book_model(params(MatmulStrategy::tiled, 16)).opb_model),
+                   6220.0);
+  EXPECT_DOUBLE_EQ(throughput_bound_gflops(kA100BandwidthGBs, 0.25), 388.75);  // the book's "389"
+}
+
+TEST(MatmulTraffic, SquareMatricesInWholeTilesCountExactlyTheModel) {
+  for (int tile : {2, 8, 16, 32}) {
+    const MatmulParams p = params(MatmulStrategy::tiled, tile, 256, 256, 256);
+    EXPECT_DOUBLE_EQ(exact_traffic(p).opb(), book_model(p).opb_model) << tile;
+    EXPECT_EQ(exact_traffic(p).m_loads, 256LL * 256 * (256 / tile));  // each M element once per column of blocks
+  }
+}
+
+TEST(MatmulTraffic, PartialTilesLoadOnlyWhatIsInsideTheMatrices) {
+  // 3x5 times 5x2 with TILE_WIDTH 4: grid 1x1, two phases; the second loads only k = 4.
+  const MatmulCount c = exact_traffic(params(MatmulStrategy::tiled, 4, 3, 5, 2));
+  EXPECT_EQ(c.m_loads, 15);
+  EXPECT_EQ(c.n_loads, 10);
+  EXPECT_EQ(c.flops, 2 * 3 * 5 * 2);
+  EXPECT_EQ(c.global_load_bytes, 4 * 25);
+}
+
+TEST(MatmulTraffic, WholeGridCountEqualsBruteForceEmulation) {
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 150; ++trial) {
+    // fast's 128 x 128 block tiles: sizes up to 300 so that the grid has several of them.
+    const MatmulStrategy s = matmul_strategies()[trial % kMatmulStrategyCount].id;
+    const int most = s == MatmulStrategy::fast ? 300 : 70;
+    const MatmulParams p = params(s, kMinMatmulTile + int(rng() % 15), 1 + int(rng() % most), 1 + int(rng() % most),
+                                  1 + int(rng() % most));
+    const MatmulCount a = exact_traffic(p), b = brute_force(p);
+    const std::string what = std::string(strategy_info(p.strategy).name) + " tile=" + std::to_string(p.tile) + " " +
+                             std::to_string(p.rows) + "x" + std::to_string(p.inner) + "x" + std::to_string(p.cols);
+    EXPECT_EQ(a.outputs, b.outputs) << what;
+    EXPECT_EQ(a.m_loads, b.m_loads) << what;
+    EXPECT_EQ(a.n_loads, b.n_loads) << what;
+    EXPECT_EQ(a.flops, b.flops) << what;
+    EXPECT_EQ(a.global_load_bytes, b.global_load_bytes) << what;
+  }
+}
+
+TEST(MatmulTraffic, WholeGridIsTheSumOfItsBlocks) {
+  for (MatmulStrategy s : {MatmulStrategy::naive, MatmulStrategy::tiled}) {
+    const MatmulParams p = params(s, 8, 45, 29, 70);
+    const LaunchGeometry l = launch_geometry(p);
+    std::int64_t bytes = 0, flops = 0;
+    for (int by = 0; by < l.grid.y; ++by)
+      for (int bx = 0; bx < l.grid.x; ++bx) bytes += block_traffic(p, bx, by).global_load_bytes, flops += block_traffic(p, bx, by).flops;
+    EXPECT_EQ(bytes, exact_traffic(p).global_load_bytes);
+    EXPECT_EQ(flops, exact_traffic(p).flops);
+  }
+}
+
+TEST(MatmulLaunch, GridCoversPWithTileByTileBlocks) {
+  const LaunchGeometry l = launch_geometry(params(MatmulStrategy::tiled, 16, 100, 30, 50));
+  EXPECT_EQ(l.grid.x, 4);  // ceil(50 / 16) columns of P
+  EXPECT_EQ(l.grid.y, 7);  // ceil(100 / 16) rows of P
+  EXPECT_EQ(l.threads_per_block, 256);
+  EXPECT_EQ(l.shared_bytes, 2u * 16 * 16 * 4);  // Mds and Nds
+  EXPECT_EQ(launch_geometry(params(MatmulStrategy::naive, 16)).shared_bytes, 0u);
+  EXPECT_EQ(tiling_of(params(MatmulStrategy::tiled, 16, 100, 30, 50)).phases(30), 2);
+}
+
+TEST(MatmulGeometry, FastGivesEachElementOfItsBlockTileToOneThreadAndEachTileCellOneLoader) {
+  const MatmulTiling g = tiling_of(params(MatmulStrategy::fast, 16));
+  ASSERT_EQ(g.tile, 128);
+  ASSERT_EQ(g.depth, 8);
+  std::vector<int> owners(128, 0);
+  for (int t = 0; t < kMatmulFastThreadsPerAxis; ++t)
+    for (int i = 0; i < kMatmulFastOutputsPerAxis; ++i) {
+      const int n = g.out_index(3, t, i);
+      ASSERT_TRUE(in_range(n - 3 * 128, 128));
+      ++owners[n - 3 * 128];
+      EXPECT_EQ(g.thread_of(n), t);
+      EXPECT_EQ(g.output_of(n), i);
+    }
+  for (int n = 0; n < 128; ++n) EXPECT_EQ(owners[n], 1) << n;
+  // Thread 5's rows: two runs of 4, half a tile apart.
+  EXPECT_EQ(g.out_index(0, 5, 0), 20);
+  EXPECT_EQ(g.out_index(0, 5, 3), 23);
+  EXPECT_EQ(g.out_index(0, 5, 4), 84);
+  // Per phase the 256 threads load the 128 x 8 tile of M and the 8 x 128 tile of N, a float4 each.
+  std::vector<int> m_cells(128 * 8, 0), n_cells(8 * 128, 0);
+  for (int id = 0; id < 256; ++id)
+    for (int q = 0; q < 4; ++q) ++m_cells[g.m_row(id) * 8 + g.m_k(id) + q], ++n_cells[g.n_k(id) * 128 + g.n_col(id) + q];
+  for (int c : m_cells) EXPECT_EQ(c, 1);
+  for (int c : n_cells) EXPECT_EQ(c, 1);
+}
+
+TEST(MatmulLaunch, FastIgnoresTileWidthAndLaunches16By16ThreadsPer128By128Tile) {
+  for (int tile : {1, 16, 1000}) {
+    const MatmulParams p = params(MatmulStrategy::fast, tile, 300, 70, 129);
+    EXPECT_FALSE(matmul_problem(p)) << tile;
+    const LaunchGeometry l = launch_geometry(p);
+    EXPECT_EQ(l.grid.x, 2);
+    EXPECT_EQ(l.grid.y, 3);
+    EXPECT_EQ(l.threads_per_block, 256);
+    EXPECT_EQ(l.shared_bytes, 2u * 2 * 8 * 128 * 4);  // Ms and Ns, double-buffered
+    // Rows: 16 + 16 + ceil(44 / 4) = 43 thread rows own outputs; columns: 16 + 1.
+    EXPECT_EQ(l.threads_computing, 43 * 17);
+  }
+  EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::fast, 16)).opb_model, 32.0);
+  const MatmulParams square = params(MatmulStrategy::fast, 16, 512, 512, 512);
+  EXPECT_DOUBLE_EQ(exact_traffic(square).opb(), 32.0);
+}
+
+TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
+  auto why = [](MatmulParams p, DeviceLimits l = {}) { return matmul_problem(p, l).value_or(""); };
+  EXPECT_FALSE(matmul_problem(params(MatmulStrategy::tiled, 2, 1, 1, 1)));
+  EXPECT_FALSE(matmul_problem(params(MatmulStrategy::tiled, 32, 3, 5, 7)));
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 1)).find("use 2..32"), std::string::npos);
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 33)).find("use 2..32"), std::string::npos);
+  DeviceLimits small;
+  small.max_threads_per_block = 512;
+  EXPECT_NE(why(params(MatmulStrategy::naive, 32), small).find("1024 threads per block"), std::string::npos);
+  small = {};
+  small.max_shared_bytes_per_block = 4096;  // Mds + Nds at 32 need 8192 B
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 32), small).find("8192 bytes of shared memory"), std::string::npos);
+  EXPECT_FALSE(matmul_problem(params(MatmulStrategy::naive, 32), small));
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 0, 4, 4)).find("at least 1"), std::string::npos);
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 1 << 15, 1 << 14, 4)).find("more than"), std::string::npos);
+  EXPECT_NE(why(params(MatmulStrategy::tiled, 2, 1 << 18, 1, 1)).find("grid"), std::string::npos);
+  EXPECT_THROW(validate_matmul(params(MatmulStrategy::tiled, 0)), InvalidInput);
+}
+
+TEST(MatmulPhases, WithBothBarriersThePhasesSumToTheProduct) {
+  const MatmulParams p = params(MatmulStrategy::tiled, 4, 9, 11, 7);
+  const std::vector<float> M = test_values(9 * 11, 1), N = test_values(11 * 7, 2);
+  const std::vector<float> P = tiled_product(p, M.data(), N.data(), MissingBarrier::none);
+  for (int row = 0; row < 9; ++row)
+    for (int col = 0; col < 7; ++col) {
+      double ref = 0;
+      for (int k = 0; k < 11; ++k) ref += double(M[row * 11 + k]) * N[k * 7 + col];
+      EXPECT_NEAR(P[row * 7 + col], ref, 1e-5) << row << "," << col;
+      EXPECT_EQ(tiled_pvalue(p, M.data(), N.data(), row, col, 0), 0.0f);
+    }
+  // After phase 0 a thread holds the products of k = 0..3 only.
+  EXPECT_NEAR(tiled_pvalue(p, M.data(), N.data(), 2, 3, 1),
+              M[2 * 11 + 0] * N[0 * 7 + 3] + M[2 * 11 + 1] * N[1 * 7 + 3] + M[2 * 11 + 2] * N[2 * 7 + 3] +
+                  M[2 * 11 + 3] * N[3 * 7 + 3],
+              1e-6);
+  EXPECT_EQ(staged_m(p, M.data(), 2, 2, 3), 0.0f);  // k = 11 is past the end of M's row: a zero
+  EXPECT_EQ(staged_n(p, N.data(), 2, 2, 3), N[10 * 7 + 3]);
+}
+
+TEST(MatmulPhases, WithoutEitherBarrierTheResultIsWrong) {
+  const MatmulParams p = params(MatmulStrategy::tiled, 4, 8, 12, 8);
+  const std::vector<float> M = test_values(8 * 12, 3), N = test_values(12 * 8, 4);
+  const std::vector<float> good = tiled_product(p, M.data(), N.data(), MissingBarrier::none);
+  for (MissingBarrier missing : {MissingBarrier::read_after_write, MissingBarrier::write_after_read}) {
+    const std::vector<float> bad = tiled_product(p, M.data(), N.data(), missing);
+    int wrong = 0;
+    for (std::size_t i = 0; i < good.size(); ++i) wrong += std::fabs(bad[i] - good[i]) > 1e-4f;
+    EXPECT_EQ(wrong, int(good.size())) << int(missing);
+  }
+}
+
+TEST(MatmulPhases, OnePhaseNeedsNoWriteAfterReadBarrier) {
+  // Nothing overwrites the tiles after the last phase, so with K <= TILE_WIDTH the second
+  // barrier is not needed; the first one still is.
+  const MatmulParams p = params(MatmulStrategy::tiled, 8, 8, 8, 8);
+  const std::vector<float> M = test_values(64, 5), N = test_values(64, 6);
+  const std::vector<float> good = tiled_product(p, M.data(), N.data(), MissingBarrier::none);
+  EXPECT_EQ(tiled_product(p, M.data(), N.data(), MissingBarrier::write_after_read), good);
+  EXPECT_NE(tiled_product(p, M.data(), N.data(), MissingBarrier::read_after_write), good);
+}

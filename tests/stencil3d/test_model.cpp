@@ -1,0 +1,258 @@
+// The stencil3d model against PMPP chapter 8's numbers, the exact count against a per-thread
+// emulation of each kernel's loads, and the validation messages.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/model.hpp"
+#include "kernels/common/traffic.hpp"
+
+using namespace tilescope;
+
+namespace {
+
+Stencil3dParams params(Stencil3dStrategy s, int order, int tile, int w = 64, int h = 64, int d = 64) {
+  Stencil3dParams p;
+  p.strategy = s, p.order = order, p.tile = tile, p.width = w, p.height = h, p.depth = d;
+  return p;
+}
+
+}  // namespace
+
+TEST(Stencil3dModel, ReproducesTheBooksSevenPointNumbers) {
+  EXPECT_EQ(book_round(stencil3d_model(params(Stencil3dStrategy::basic, 1, 8)).opb_model), 0.46);  // 13/(7x4)
+  const Stencil3dModel tiled = stencil3d_model(params(Stencil3dStrategy::tiled, 1, 8));
+  EXPECT_EQ(book_round(tiled.opb_model), 1.37);  // 13 x 6^3 / (4 x 8^3)
+  EXPECT_EQ(tiled.opb_bound, 3.25);              // 13/4
+  EXPECT_EQ(tiled.in_tile_cells - tiled.out_tile_cells, 296);  // the halo of an 8^3 tile
+  EXPECT_EQ(tiled.in_tile_cells, 512);
+  EXPECT_EQ(book_round(tiled.halo_fraction()), 0.58);
+  EXPECT_EQ(book_round(stencil3d_model(params(Stencil3dStrategy::coarsened, 1, 32)).opb_model), 2.68);
+  EXPECT_EQ(book_round(stencil3d_model(params(Stencil3dStrategy::register_tiled, 1, 32)).opb_model), 2.68);
+}
+
+TEST(Stencil3dModel, HigherOrdersCountTwoOpsPerPointMinusOne) {
+  // 13 points (order 2): 25 ops; 19 points (order 3): 37 ops.
+  EXPECT_DOUBLE_EQ(stencil3d_model(params(Stencil3dStrategy::basic, 2, 8)).opb_model, 25.0 / (13 * 4));
+  EXPECT_DOUBLE_EQ(stencil3d_model(params(Stencil3dStrategy::tiled, 3, 10)).opb_model, 37.0 * 64 / (4 * 1000));
+  EXPECT_DOUBLE_EQ(stencil3d_model(params(Stencil3dStrategy::coarsened, 2, 32)).opb_bound, 25.0 / 4);
+}
+
+TEST(Stencil3dLaunch, RegisterTilingKeepsOnePlaneInSharedMemory) {
+  const Stencil3dLaunch coarsened = stencil3d_launch(params(Stencil3dStrategy::coarsened, 1, 32));
+  const Stencil3dLaunch reg = stencil3d_launch(params(Stencil3dStrategy::register_tiled, 1, 32));
+  EXPECT_EQ(coarsened.shared_bytes, 3u * 32 * 32 * 4);
+  EXPECT_EQ(reg.shared_bytes, 32u * 32 * 4);
+  EXPECT_EQ(reg.register_planes, 3);
+  EXPECT_EQ(coarsened.block.z, 1);
+  EXPECT_EQ(coarsened.out_planes_per_block, 30);
+  const Stencil3dLaunch tiled = stencil3d_launch(params(Stencil3dStrategy::tiled, 1, 8, 256, 256, 256));
+  EXPECT_EQ(tiled.threads_per_block, 512);
+  EXPECT_EQ(tiled.active_threads_per_block, 216);
+  EXPECT_EQ(tiled.grid.x, 43);  // ceil(256 / 6)
+}
+
+// Every block of the launch, thread by thread, as the kernels run: which cells are loaded from
+// global memory, and which thread writes each output.
+Stencil3dCount emulate(const Stencil3dParams& p) {
+  const Stencil3dTiling g = tiling_of(p);
+  const StencilAxisTiling a = g.axis(0);
+  const Stencil3dLaunch l = stencil3d_launch(p);
+  const int k = p.order;
+  std::vector<int> writes(std::size_t(p.cells()), 0);
+  auto inside = [&](int x, int y, int z) {
+    return stencil_in_range(x, p.width) && stencil_in_range(y, p.height) && stencil_in_range(z, p.depth);
+  };
+  auto interior = [&](int x, int y, int z) {
+    return stencil_interior(x, p.width, k) && stencil_interior(y, p.height, k) && stencil_interior(z, p.depth, k);
+  };
+  Stencil3dCount c;
+  for (int bz = 0; bz < l.grid.z; ++bz)
+    for (int by = 0; by < l.grid.y; ++by)
+      for (int bx = 0; bx < l.grid.x; ++bx)
+        for (int ty = 0; ty < l.block.y; ++ty)
+          for (int tx = 0; tx < l.block.x; ++tx)
+            for (int tz = 0; tz < (g.marches_z() ? p.tile : l.block.z); ++tz) {  // marching: the z loop
+              const int x = a.cell(bx, tx), y = a.cell(by, ty), z = a.cell(bz, tz);
+              // (The marching loop stops once its output plane leaves the grid: those planes are ghosts.)
+              if (!inside(x, y, z)) {
+                c.ghost_loads_skipped += p.strategy != Stencil3dStrategy::basic;
+                continue;
+              }
+              const bool computes = a.computes(tx) && a.computes(ty) && a.computes(tz);
+              if (p.strategy == Stencil3dStrategy::basic) c.global_loads += interior(x, y, z) ? p.points() : 1;
+              else ++c.global_loads;  // the tile load
+              if (!computes) continue;
+              ++writes[(std::size_t(z) * p.height + y) * p.width + x];
+              if (!interior(x, y, z)) continue;
+              c.interior_outputs += 1;
+              c.flops += p.ops_per_output();
+              // Every neighbour read must be in this block's input tile (loaded above).
+              for (int o = -k; o <= k; ++o) {
+                EXPECT_TRUE(a.computes(tx) && tx + o >= 0 && tx + o < l.block.x || p.strategy == Stencil3dStrategy::basic);
+                EXPECT_TRUE(tz + o >= 0 && tz + o < p.tile || p.strategy == Stencil3dStrategy::basic);
+              }
+            }
+  for (int w : writes) {
+    EXPECT_EQ(w, 1);
+    if (w != 1) break;
+  }
+  c.outputs = p.cells();
+  return c;
+}
+
+// The fast kernel, thread by thread: the register queue's plane loads, then per output plane the
+// 2k rows (L1) and the x neighbours, shuffled from a lane of the same warp or loaded at the row's end.
+Stencil3dCount emulate_fast(const Stencil3dParams& p) {
+  const Stencil3dTiling g = tiling_of(p);
+  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
+  const Stencil3dLaunch l = stencil3d_launch(p);
+  const int k = p.order, v = g.vec;
+  EXPECT_EQ(p.width % v, 0);
+  EXPECT_EQ(l.block.x, kFastWarp);  // one warp per row: the shuffles stay inside the row
+  std::vector<int> writes(std::size_t(p.cells()), 0);
+  Stencil3dCount c;
+  for (int bz = 0; bz < l.grid.z; ++bz)
+    for (int by = 0; by < l.grid.y; ++by)
+      for (int bx = 0; bx < l.grid.x; ++bx)
+        for (int ty = 0; ty < l.block.y; ++ty)
+          for (int lane = 0; lane < l.block.x; ++lane) {
+            const int x0 = ax.cell(bx, lane), y = ay.cell(by, ty), z0 = az.in_origin(bz);
+            const bool column = stencil_in_range(x0, p.width) && stencil_in_range(y, p.height);
+            for (int t = 0; t < az.tile; ++t) {  // the queue's loads (past the grid: skipped)
+              if (column && stencil_in_range(z0 + t, p.depth)) c.global_loads += v;
+              else c.ghost_loads_skipped += v;
+            }
+            for (int t = 2 * k; t < az.tile; ++t) {
+              const int zc = z0 + t - k;
+              if (zc >= p.depth) break;
+              EXPECT_TRUE(az.computes(t - k));  // step t computes the tile's plane t - k
+              if (!column) continue;
+              for (int j = 0; j < v; ++j) ++writes[(std::size_t(zc) * p.height + y) * p.width + x0 + j];
+              if (!stencil_interior(y, p.height, k) || !stencil_interior(zc, p.depth, k)) continue;
+              c.global_loads += 2 * k * v;  // rows y - o and y + o
+              for (int o = 1; o <= k; ++o)
+                for (int d : {-o, v - 1 + o}) {
+                  if (fast_loads_x_neighbour(lane, d, v)) {
+                    c.global_loads += stencil_in_range(x0 + d, p.width);
+                  } else {  // the lane it comes from holds exactly that cell
+                    const int from = lane + fast_lane_shift(d, v);
+                    EXPECT_EQ(ax.cell(bx, from) + fast_component(d, v), x0 + d);
+                  }
+                }
+              for (int j = 0; j < v; ++j) {
+                if (!stencil_interior(x0 + j, p.width, k)) continue;
+                ++c.interior_outputs;
+                c.flops += p.ops_per_output();
+                for (int o = -k; o <= k; ++o) {  // the overlay's tap colours say the same
+                  const int d = j + o;
+                  const StencilTapSource want = d >= 0 && d < v                   ? StencilTapSource::registers
+                                                : fast_loads_x_neighbour(lane, d, v) ? StencilTapSource::global
+                                                                                     : StencilTapSource::shuffle;
+                  EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j), want);
+                  EXPECT_EQ(stencil_tap_source(g, 2, o, x0 + j), StencilTapSource::registers);
+                  if (o) EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j), StencilTapSource::global);
+                }
+              }
+            }
+          }
+  for (int w : writes) {
+    EXPECT_EQ(w, 1);
+    if (w != 1) break;
+  }
+  c.outputs = p.cells();
+  return c;
+}
+
+TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
+  std::mt19937 rng(5);
+  for (int trial = 0; trial < 60; ++trial) {
+    const auto s = Stencil3dStrategy(rng() % kStencil3dStrategyCount);
+    const int k = 1 + int(rng() % kMaxStencilOrder);
+    const bool cube = s == Stencil3dStrategy::basic || s == Stencil3dStrategy::tiled;
+    const int lo = s == Stencil3dStrategy::basic ? 1 : 2 * k + 1, hi = cube ? 10 : 16;
+    const int tile = lo + int(rng() % (hi - lo + 1));
+    const Stencil3dParams p = params(s, k, tile, 1 + int(rng() % 23), 1 + int(rng() % 19), 1 + int(rng() % 29));
+    ASSERT_FALSE(stencil3d_problem(p)) << *stencil3d_problem(p);
+    const Stencil3dCount want = s == Stencil3dStrategy::fast ? emulate_fast(p) : emulate(p), got = stencil3d_count(p);
+    SCOPED_TRACE(::testing::Message() << "strategy " << int(s) << " order " << k << " tile " << tile << " grid "
+                                      << p.width << "x" << p.height << "x" << p.depth);
+    EXPECT_EQ(got.global_loads, want.global_loads);
+    EXPECT_EQ(got.ghost_loads_skipped, want.ghost_loads_skipped);
+    EXPECT_EQ(got.interior_outputs, want.interior_outputs);
+    EXPECT_EQ(got.flops, want.flops);
+  }
+}
+
+TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
+  // Widths divisible by 4, by 2 only, odd: float4, float2 and scalar rows; 200 = 1 full block + 72.
+  for (int width : {200, 132, 68, 4, 70, 6, 33, 1})
+    for (int k = 1; k <= kMaxStencilOrder; ++k) {
+      const Stencil3dParams p = params(Stencil3dStrategy::fast, k, 2 * k + 4, width, 11, 17);
+      ASSERT_FALSE(stencil3d_problem(p)) << *stencil3d_problem(p);
+      const Stencil3dCount want = emulate_fast(p), got = stencil3d_count(p);
+      SCOPED_TRACE(::testing::Message() << "order " << k << " width " << width);
+      EXPECT_EQ(got.global_loads, want.global_loads);
+      EXPECT_EQ(got.ghost_loads_skipped, want.ghost_loads_skipped);
+      EXPECT_EQ(got.interior_outputs, want.interior_outputs);
+    }
+}
+
+TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
+  EXPECT_EQ(fast_vec_width(512), 4);
+  EXPECT_EQ(fast_vec_width(70), 2);
+  EXPECT_EQ(fast_vec_width(33), 1);
+  // float4: x0 - 1 is component 3 of the lane to the left; x0 + 4 component 0 of the lane to the right.
+  EXPECT_EQ(fast_lane_shift(-1, 4), -1);
+  EXPECT_EQ(fast_component(-1, 4), 3);
+  EXPECT_EQ(fast_lane_shift(4, 4), 1);
+  EXPECT_EQ(fast_component(4, 4), 0);
+  EXPECT_EQ(fast_lane_shift(-3, 1), -3);  // scalar rows, order 3: three lanes away
+  EXPECT_TRUE(fast_loads_x_neighbour(0, -1, 4));
+  EXPECT_FALSE(fast_loads_x_neighbour(1, -1, 4));
+  EXPECT_TRUE(fast_loads_x_neighbour(31, 4, 4));
+  EXPECT_TRUE(fast_loads_x_neighbour(2, -3, 1));
+  // 512^3, order 1, T = 18: 128 x 8 output columns, 16 planes per block, 4 x 64 x 32 blocks of 256 threads.
+  const Stencil3dLaunch l = stencil3d_launch(params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512));
+  EXPECT_EQ(l.block.x, 32);
+  EXPECT_EQ(l.block.y, 8);
+  EXPECT_EQ(l.grid.x, 4);
+  EXPECT_EQ(l.grid.y, 64);
+  EXPECT_EQ(l.grid.z, 32);
+  EXPECT_EQ(l.active_threads_per_block, 256);
+  EXPECT_EQ(l.shared_bytes, 0u);
+  EXPECT_EQ(l.out_planes_per_block, 16);
+}
+
+TEST(Stencil3dModel, FastCountsItsL1RowsAsGlobalLoads) {
+  // Per output at k = 1, T = 18 (Z = 16), float4 rows: 18/16 queue loads + 2 rows + 2/128 row-end cells.
+  const Stencil3dModel m = stencil3d_model(params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512));
+  EXPECT_NEAR(m.opb_model, 13.0 / (4 * (18.0 / 16 + 2 + 2.0 / 128)), 1e-12);
+  EXPECT_NEAR(m.opb_bound, 13.0 / (4 * (3 + 2.0 / 128)), 1e-12);
+  EXPECT_EQ(m.out_tile_cells, 128 * 8 * 16);
+  EXPECT_EQ(m.in_tile_cells, 128 * 8 * 18 + 16 * 2 * (128 + 8));
+  const Stencil3dParams big = params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512);
+  EXPECT_NEAR(stencil3d_count(big).opb(), m.opb_model, 0.02);
+}
+
+TEST(Stencil3dCount, ApproachesTheModelOnALargeGrid) {
+  const Stencil3dParams p = params(Stencil3dStrategy::tiled, 1, 8, 602, 602, 602);  // 100 blocks of 6 per axis
+  EXPECT_NEAR(stencil3d_count(p).opb(), stencil3d_model(p).opb_model, 0.02);
+}
+
+TEST(Stencil3dValidate, RefusesWhatCannotRunWithAReason) {
+  auto problem = [](Stencil3dParams p) { return stencil3d_problem(p).value_or(""); };
+  EXPECT_NE(problem(params(Stencil3dStrategy::tiled, 1, 11)).find("T <= 10"), std::string::npos);
+  EXPECT_NE(problem(params(Stencil3dStrategy::coarsened, 1, 33)).find("T <= 32"), std::string::npos);
+  EXPECT_NE(problem(params(Stencil3dStrategy::tiled, 2, 4)).find("tile >= 5"), std::string::npos);
+  EXPECT_NE(problem(params(Stencil3dStrategy::basic, 4, 8)).find("1..3"), std::string::npos);
+  EXPECT_NE(problem(params(Stencil3dStrategy::basic, 1, 8, 1024, 1024, 1024)).find("more than"), std::string::npos);
+  DeviceLimits small;
+  small.max_shared_bytes_per_block = 8 * 1024;
+  EXPECT_NE(stencil3d_problem(params(Stencil3dStrategy::coarsened, 1, 32), small).value_or("").find("shared memory"),
+            std::string::npos);
+  EXPECT_FALSE(stencil3d_problem(params(Stencil3dStrategy::register_tiled, 1, 32), small));  // one plane fits
+  EXPECT_FALSE(stencil3d_problem(params(Stencil3dStrategy::basic, 3, 1, 1, 1, 1)));
+}
