@@ -59,5 +59,11 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     std::cerr << "tilescope: out of memory\n";
     return 1;
+  } catch (const std::exception& e) {  // anything else is a failure, not bad input: 1
+    std::cerr << "tilescope: " << e.what() << "\n";
+    return 1;
+  } catch (...) {
+    std::cerr << "tilescope: stopped on an unknown error\n";
+    return 1;
   }
 }

@@ -3,18 +3,30 @@
 #include <cuda_gl_interop.h>  // after GLAD: it finds GL already declared
 #include <cuda_runtime.h>
 
+#include <cstring>
 #include <iostream>
+#include <stdexcept>
+
+#include "app/interop/cuda_device.hpp"
 
 namespace tilescope {
+namespace {
+
+// Interop failures keep CUDA's own words: "cudaGraphicsGLRegisterImage: cudaErrorUnknown (unknown error)".
+void check(cudaError_t err, const char* what) {
+  if (err != cudaSuccess)
+    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorName(err) + " (" + cudaGetErrorString(err) + ")");
+}
+
+}  // namespace
 
 // One GL texture registered with CUDA, unregistered on destruction.
 struct CudaGlTextures::Registration {
   cudaGraphicsResource_t resource = nullptr;
   int width = 0, height = 0;
   Registration(GLuint tex, int w, int h) : width(w), height(h) {
-    const cudaError_t err =
-        cudaGraphicsGLRegisterImage(&resource, tex, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsWriteDiscard);
-    if (err != cudaSuccess) throw std::runtime_error(std::string("cudaGraphicsGLRegisterImage: ") + cudaGetErrorString(err));
+    check(cudaGraphicsGLRegisterImage(&resource, tex, GL_TEXTURE_2D, cudaGraphicsRegisterFlagsWriteDiscard),
+          "cudaGraphicsGLRegisterImage");
   }
   ~Registration() { cudaGraphicsUnregisterResource(resource); }
   Registration(const Registration&) = delete;
@@ -23,22 +35,18 @@ struct CudaGlTextures::Registration {
 
 namespace {
 
-// Maps one resource for the lifetime of the guard.
+// Maps one resource for the lifetime of the guard; throws (with CUDA's error name) when it cannot.
 class ScopedMap {
  public:
   explicit ScopedMap(cudaGraphicsResource_t& r) : resource_(r) {
-    ok_ = cudaGraphicsMapResources(1, &resource_) == cudaSuccess;
+    check(cudaGraphicsMapResources(1, &resource_), "cudaGraphicsMapResources");
   }
-  ~ScopedMap() {
-    if (ok_) cudaGraphicsUnmapResources(1, &resource_);
-  }
+  ~ScopedMap() { cudaGraphicsUnmapResources(1, &resource_); }
   ScopedMap(const ScopedMap&) = delete;
   ScopedMap& operator=(const ScopedMap&) = delete;
-  bool ok() const { return ok_; }
 
  private:
   cudaGraphicsResource_t& resource_;
-  bool ok_ = false;
 };
 
 }  // namespace
@@ -55,13 +63,10 @@ bool CudaGlTextures::copy(const float* d_src, GLuint tex, int width, int height)
       reg = std::make_unique<Registration>(tex, width, height);
     }
     ScopedMap map(reg->resource);
-    if (!map.ok()) throw std::runtime_error("cudaGraphicsMapResources failed");
     cudaArray_t array = nullptr;
-    if (cudaGraphicsSubResourceGetMappedArray(&array, reg->resource, 0, 0) != cudaSuccess)
-      throw std::runtime_error("cudaGraphicsSubResourceGetMappedArray failed");
+    check(cudaGraphicsSubResourceGetMappedArray(&array, reg->resource, 0, 0), "cudaGraphicsSubResourceGetMappedArray");
     const std::size_t row = std::size_t(width) * sizeof(float);
-    if (cudaMemcpy2DToArray(array, 0, 0, d_src, row, row, height, cudaMemcpyDeviceToDevice) != cudaSuccess)
-      throw std::runtime_error("cudaMemcpy2DToArray failed");
+    check(cudaMemcpy2DToArray(array, 0, 0, d_src, row, row, height, cudaMemcpyDeviceToDevice), "cudaMemcpy2DToArray");
     return true;
   } catch (const std::exception& e) {
     why_ = std::string("CUDA-GL interop unavailable (") + e.what() + "): uploading through the host";
@@ -70,6 +75,19 @@ bool CudaGlTextures::copy(const float* d_src, GLuint tex, int width, int height)
     std::cerr << "tilescope: " << why_ << "\n";
     return false;
   }
+}
+
+std::optional<CudaDeviceId> current_cuda_device() {
+  CudaDeviceId id;
+  int count = 0;
+  cudaDeviceProp prop{};
+  const bool ok = cudaGetDeviceCount(&count) == cudaSuccess && count > 0 && cudaGetDevice(&id.ordinal) == cudaSuccess &&
+                  cudaGetDeviceProperties(&prop, id.ordinal) == cudaSuccess;
+  cudaGetLastError();  // no device is an answer here, not an error for the next CUDA call to trip on
+  if (!ok) return std::nullopt;
+  static_assert(sizeof prop.uuid.bytes == 16, "cudaUUID_t is 16 bytes, as EGL_DEVICE_UUID_EXT");
+  std::memcpy(id.uuid.data(), prop.uuid.bytes, 16);
+  return id;
 }
 
 }  // namespace tilescope

@@ -1,25 +1,64 @@
 #pragma once
-// Headless rendering: an OpenGL 3.3 core context on EGL with no window (NVIDIA's EGL device
-// platform when present, Mesa's surfaceless platform otherwise) and an FBO to draw into.
+// Headless rendering: an OpenGL 3.3 core context on EGL with no window and an FBO to draw into.
+// The display is the EGL device whose UUID is the CUDA device's when CUDA is usable (so interop
+// shares one GPU), else NVIDIA's EGL device platform when present, else Mesa's surfaceless one.
 #include <string>
 
 #include "app/gl/handles.hpp"
 
 namespace tilescope {
 
-class HeadlessGl {
- public:
-  // Throws std::runtime_error saying what is missing (no EGL display, no GL 3.3 core).
-  HeadlessGl(int width, int height);
-  ~HeadlessGl();
-  HeadlessGl(const HeadlessGl&) = delete;
-  HeadlessGl& operator=(const HeadlessGl&) = delete;
+namespace egl {
 
-  const std::string& description() const { return description_; }  // "NVIDIA EGL device: ..."
+// An initialised EGLDisplay, terminated on destruction (EGL types are void*: the header needs no EGL).
+class Display {
+ public:
+  Display() = default;
+  explicit Display(void* display) : display_(display) {}  // takes one eglInitialize to undo
+  Display(Display&& o) noexcept;
+  Display& operator=(Display&& o) noexcept;
+  Display(const Display&) = delete;
+  Display& operator=(const Display&) = delete;
+  ~Display();
+  void* get() const { return display_; }
+
+ private:
+  void* display_ = nullptr;
+};
+
+// An EGLContext of a display, released and destroyed on destruction (before its display goes).
+class Context {
+ public:
+  Context() = default;
+  Context(void* display, void* context) : display_(display), context_(context) {}
+  Context(Context&& o) noexcept;
+  Context& operator=(Context&& o) noexcept;
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+  ~Context();
+  void* get() const { return context_; }
 
  private:
   void* display_ = nullptr;
   void* context_ = nullptr;
+};
+
+}  // namespace egl
+
+class HeadlessGl {
+ public:
+  // Throws std::runtime_error saying what is missing (no EGL display, no GL 3.3 core); whatever
+  // it made before that is released.
+  HeadlessGl(int width, int height);
+  HeadlessGl(HeadlessGl&&) = default;
+  HeadlessGl& operator=(HeadlessGl&&) = delete;  // would swap contexts under current GL objects
+
+  const std::string& description() const { return description_; }  // "EGL device platform (NVIDIA), ..."
+
+ private:
+  // Destroyed bottom-up: GL objects while the context is current, the context, then the display.
+  egl::Display display_;
+  egl::Context context_;
   gl::Framebuffer fbo_;
   gl::Renderbuffer color_;
   std::string description_;

@@ -61,6 +61,9 @@ int run_shot(UiState state, const ShotOptions& o) {
   } catch (const std::exception& e) {
     std::cerr << "tilescope: shot failed: " << e.what() << "\n";
     return 1;
+  } catch (...) {
+    std::cerr << "tilescope: shot failed: unknown error\n";
+    return 1;
   }
 }
 

@@ -7,10 +7,14 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include <iostream>
+#include <memory>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/gl/debug.hpp"
 #include "app/platform/framebuffer_png.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
@@ -25,36 +29,53 @@ std::string glfw_error() {
   return description ? description : "unknown GLFW error";
 }
 
-// Owns GLFW, the window and its context, in that order.
+// GLFW itself: glfwInit in the constructor, glfwTerminate on destruction.
+class GlfwLibrary {
+ public:
+  GlfwLibrary() {
+    if (!glfwInit()) throw std::runtime_error("cannot open a window (is there a display?): " + glfw_error());
+    owned_ = true;
+  }
+  ~GlfwLibrary() {
+    if (owned_) glfwTerminate();
+  }
+  GlfwLibrary(GlfwLibrary&& o) noexcept : owned_(std::exchange(o.owned_, false)) {}
+  GlfwLibrary& operator=(GlfwLibrary&&) = delete;  // one GLFW per process
+  GlfwLibrary(const GlfwLibrary&) = delete;
+  GlfwLibrary& operator=(const GlfwLibrary&) = delete;
+
+ private:
+  bool owned_ = false;
+};
+
+struct DestroyWindow {
+  void operator()(GLFWwindow* w) const { glfwDestroyWindow(w); }
+};
+
+// Owns GLFW, the window and its context, in that order: members are destroyed in reverse, also
+// when the constructor throws part-way (no window, no GL functions).
 class Window {
  public:
   Window(int w, int h) {
-    if (!glfwInit()) throw std::runtime_error("cannot open a window (is there a display?): " + glfw_error());
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    window_ = glfwCreateWindow(w, h, "tilescope", nullptr, nullptr);
-    if (!window_) {
-      const std::string why = glfw_error();
-      glfwTerminate();
-      throw std::runtime_error("this display offers no OpenGL 3.3 core context (" + why +
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, gl::debug_requested() ? GLFW_TRUE : GLFW_FALSE);
+    window_.reset(glfwCreateWindow(w, h, "tilescope", nullptr, nullptr));
+    if (!window_)
+      throw std::runtime_error("this display offers no OpenGL 3.3 core context (" + glfw_error() +
                                "); use `tilescope shot` to render headless");
-    }
-    glfwMakeContextCurrent(window_);
+    glfwMakeContextCurrent(window_.get());
     glfwSwapInterval(1);
     if (!gladLoadGL(glfwGetProcAddress)) throw std::runtime_error("cannot load the OpenGL 3.3 functions");
+    gl::install_debug_output();
   }
-  ~Window() {
-    glfwDestroyWindow(window_);
-    glfwTerminate();
-  }
-  Window(const Window&) = delete;
-  Window& operator=(const Window&) = delete;
-  GLFWwindow* get() const { return window_; }
+  GLFWwindow* get() const { return window_.get(); }
 
  private:
-  GLFWwindow* window_ = nullptr;
+  GlfwLibrary glfw_;
+  std::unique_ptr<GLFWwindow, DestroyWindow> window_;
 };
 
 }  // namespace
@@ -64,11 +85,16 @@ int run_window(UiState state, int max_frames) {
     const std::string dir = config_dir();
     const std::string ini = dir.empty() ? "" : dir + "/imgui.ini", settings = dir.empty() ? "" : dir + "/settings.json";
     if (!settings.empty()) load_settings(state, settings);
-    Window window(1600, 900);
-    ImGuiSession imgui(ini.empty() ? nullptr : ini.c_str());
-    ImGui_ImplGlfw_InitForOpenGL(window.get(), true);
-    // Dropped files queue on the window (ImGui's GLFW backend leaves its user pointer free).
+    // Declared before the window that points at it, so it outlives the window's callbacks.
     std::vector<std::string> dropped;
+    Window window(1600, 900);
+    // Dear ImGui's order (example_glfw_opengl3): context, platform, renderer; shut down in reverse
+    // by the destructors, after the App's GL objects and before the window, also on an exception.
+    ImGuiContextOwner imgui(ini.empty() ? nullptr : ini.c_str());
+    ImGuiBackend platform(ImGui_ImplGlfw_InitForOpenGL(window.get(), true), ImGui_ImplGlfw_Shutdown,
+                          "Dear ImGui cannot use this GLFW window");
+    ImGuiBackend renderer = imgui_opengl3_renderer();
+    // Dropped files queue on the window (ImGui's GLFW backend leaves its user pointer free).
     glfwSetWindowUserPointer(window.get(), &dropped);
     glfwSetDropCallback(window.get(), [](GLFWwindow* w, int count, const char** paths) {
       auto* queue = static_cast<std::vector<std::string>*>(glfwGetWindowUserPointer(w));
@@ -106,11 +132,12 @@ int run_window(UiState state, int max_frames) {
       glfwSwapBuffers(window.get());
     }
     if (!settings.empty()) save_settings(app.state(), settings);
-    glfwSetDropCallback(window.get(), nullptr);
-    ImGui_ImplGlfw_Shutdown();
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "tilescope: " << e.what() << "\n";
+    return 1;
+  } catch (...) {
+    std::cerr << "tilescope: the window stopped on an unknown error\n";
     return 1;
   }
 }

@@ -1,14 +1,22 @@
 // Headless shots (Mesa's surfaceless EGL in CI, NVIDIA's EGL device on a GPU machine), checked
 // pixel by pixel at places computed from the launch geometry: tile lines, the hovered block's
-// output tile and halo, hatched ghost cells, and the taps of the hovered pixel.
+// output tile and halo, hatched ghost cells, and the taps of the hovered pixel. Every shot runs
+// with GL errors reported (KHR_debug) and fails if one was. Also: the headless context and the
+// ImGui session release what they made when they throw.
+#include <EGL/egl.h>
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
 
 #include "app/app.hpp"
 #include "app/io/image_file.hpp"
 #include "app/conv1d/view.hpp"
+#include "app/gl/debug.hpp"
+#include "app/platform/headless_egl.hpp"
+#include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/stencil3d/geometry.hpp"
@@ -17,6 +25,14 @@ using namespace tilescope;
 namespace fs = std::filesystem;
 
 namespace {
+
+// A shot with GL errors reported (TILESCOPE_GL_DEBUG=1): fails on any the shot made.
+void shot_without_gl_errors(const UiState& s, const ShotOptions& o) {
+  setenv("TILESCOPE_GL_DEBUG", "1", 1);
+  const int errors_before = gl::debug_error_count();
+  ASSERT_EQ(run_shot(s, o), 0);
+  EXPECT_EQ(gl::debug_error_count(), errors_before) << "GL reported errors during the shot (see stderr)";
+}
 
 struct Rgb {
   int r, g, b;
@@ -67,7 +83,8 @@ class Shot : public ::testing::Test {
     o.width = 1200, o.height = 800;
     o.hover = hover;
     o.zoom = zoom;
-    ASSERT_EQ(run_shot(s, o), 0);
+    shot_without_gl_errors(s, o);
+    if (HasFatalFailure()) return;
     int n = 0;
     pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
     ASSERT_NE(pixels_, nullptr);
@@ -92,7 +109,8 @@ class Shot : public ::testing::Test {
     o.width = 1200, o.height = 800;
     o.hover = hover;
     o.zoom = 16;
-    ASSERT_EQ(run_shot(s, o), 0);
+    shot_without_gl_errors(s, o);
+    if (HasFatalFailure()) return;
     int n = 0;
     pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
     ASSERT_NE(pixels_, nullptr);
@@ -245,7 +263,8 @@ class Conv1dShot : public ::testing::Test {
     o.width = 1200, o.height = 800;
     o.hover = hover;
     o.zoom = zoom;
-    ASSERT_EQ(run_shot(s, o), 0);
+    shot_without_gl_errors(s, o);
+    if (HasFatalFailure()) return;
     int n = 0;
     pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
     ASSERT_NE(pixels_, nullptr);
@@ -321,4 +340,55 @@ TEST_F(Conv1dShot, CachedHaloKeepsOnlyTheTileInSharedMemory) {
   EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
   EXPECT_LT(before.r + before.g + before.b, 120) << "no halo slots in cached_halo";
   EXPECT_LT(after.r + after.g + after.b, 120);
+}
+
+TEST(GlDebug, CountsAnInvalidCallOnTheHeadlessContext) {
+  setenv("TILESCOPE_GL_DEBUG", "1", 1);
+  HeadlessGl gl(64, 64);
+  if (!GLAD_GL_KHR_debug) GTEST_SKIP() << "this context has no KHR_debug";
+  const int before = gl::debug_error_count();
+  glEnable(0x7fff);  // not a capability: GL_INVALID_ENUM
+  EXPECT_EQ(glGetError(), GLenum(GL_INVALID_ENUM));
+  EXPECT_EQ(gl::debug_error_count(), before + 1);
+}
+
+TEST(HeadlessGl, ReleasesItsContextAndDisplayWhenItThrowsPartWay) {
+  setenv("TILESCOPE_GL_DEBUG", "1", 1);
+  EGLDisplay display = EGL_NO_DISPLAY;
+  {
+    HeadlessGl gl(64, 64);
+    display = eglGetCurrentDisplay();  // EGL gives the same handle again for the same device or platform
+  }
+  ASSERT_NE(display, EGL_NO_DISPLAY);
+  // A renderbuffer wider than any GL allows: GL_INVALID_VALUE, then an incomplete framebuffer,
+  // thrown after the display was initialised and the context made current.
+  const int errors_before = gl::debug_error_count();
+  try {
+    HeadlessGl too_wide(1 << 20, 16);
+    FAIL() << "a 2^20-wide framebuffer was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("incomplete"), std::string::npos) << e.what();
+  }
+  EXPECT_GT(gl::debug_error_count(), errors_before) << "the invalid renderbuffer size was not reported";
+  EXPECT_EQ(eglGetCurrentContext(), EGL_NO_CONTEXT) << "the context outlived the throw";
+  EXPECT_EQ(eglQueryString(display, EGL_VENDOR), nullptr) << "the display is still initialised";
+  EXPECT_EQ(eglGetError(), EGL_NOT_INITIALIZED);
+  HeadlessGl again(64, 64);  // and nothing left behind stands in the way of the next one
+  EXPECT_NE(eglGetCurrentContext(), EGL_NO_CONTEXT);
+}
+
+TEST(ImGuiSession, ShutsDownWhenTheFrameLoopThrows) {
+  HeadlessGl gl(64, 64);
+  try {
+    ImGuiSession imgui(nullptr);
+    ASSERT_NE(ImGui::GetCurrentContext(), nullptr);
+    ImGui::GetIO().DisplaySize = {64, 64};
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    throw std::runtime_error("a frame failed");
+  } catch (const std::runtime_error&) {
+  }
+  EXPECT_EQ(ImGui::GetCurrentContext(), nullptr) << "the ImGui context outlived the exception";
+  ImGuiSession again(nullptr);  // the renderer backend was shut down: it initialises again
+  EXPECT_NE(ImGui::GetCurrentContext(), nullptr);
 }
