@@ -1,5 +1,5 @@
 // A study, not part of the build: the repo's conv2d `sliding` kernel body
-// (kernels/cuda/conv2d_sliding.cuh) at 8192^2 for r = 1..3 over warps per block, a register cap,
+// (kernels/conv2d/sliding.cuh) at 8192^2 for r = 1..3 over warps per block, a register cap,
 // the rows loaded ahead and the strip length, timed against a device-to-device copy in the same process, and checked
 // against a float64 CPU reference (sampled rows of 8192^2, every row of 1000x776 and 1001x777).
 // Build and run on a GPU from the repo root:
