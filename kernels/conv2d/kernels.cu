@@ -16,12 +16,22 @@ constexpr int kMaxFilterDim = 2 * kMaxFilterRadius + 1;
 constexpr int kMaxBlockThreads = 1024;
 __constant__ float c_filter[kMaxFilterDim * kMaxFilterDim];
 
+// The geometry as a kernel of strategy S at radius R reads it: both are compile-time constants
+// there, and so is the tile where the book has a constant (kTile = 16 or 32, the tiles bench
+// runs; 0: the app's other slider positions, read at run time), so every geometry call folds
+// to the book's index arithmetic.
+template <Conv2dStrategy S, int R, int kTile>
+__device__ __forceinline__ Conv2dTiling folded(const Conv2dTiling& g) {
+  return Conv2dTiling{S, R, kTile ? kTile : g.tile, g.axis};
+}
+
 // PMPP Fig 7.7 / 7.9: one thread per output, input from global memory; the filter from global
 // memory (basic, 0.25 OP/B) or constant memory (const_mem, 0.5 OP/B).
-template <int R, bool kConstFilter>
+template <int R, int kTile, bool kConstFilter>
 __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F,
-                                     float* __restrict__ P, int width, int height, Conv2dTiling g) {
+                                     float* __restrict__ P, int width, int height, Conv2dTiling g_run) {
   constexpr int D = 2 * R + 1;
+  const Conv2dTiling g = folded<kConstFilter ? Conv2dStrategy::const_mem : Conv2dStrategy::basic, R, kTile>(g_run);
   const int col = g.out_coord(blockIdx.x, threadIdx.x), row = g.out_coord(blockIdx.y, threadIdx.y);
   if (col >= width || row >= height) return;
   float sum = 0.0f;
@@ -39,10 +49,11 @@ __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_direct_kernel(const f
 
 // PMPP Fig 7.12: block = input tile. Every thread loads one cell (zero for ghost cells); after
 // the barrier the outer ring of R threads is deactivated and the rest compute from shared memory.
-template <int R>
+template <int R, int kTile>
 __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_in_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
-                                       int height, Conv2dTiling g) {
+                                       int height, Conv2dTiling g_run) {
   constexpr int D = 2 * R + 1;
+  const Conv2dTiling g = folded<Conv2dStrategy::tiled_in, R, kTile>(g_run);
   extern __shared__ float N_s[];
   const int S = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
   const int col = g.shared_origin(blockIdx.x) + tx, row = g.shared_origin(blockIdx.y) + ty;
@@ -60,10 +71,11 @@ __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_in_kernel(const
 
 // Chapter 7 exercise: block = output tile. The (T+2R)^2 input tile is larger than the block, so
 // each thread loads cells i, i + T^2, ... of it; then every thread computes one output.
-template <int R>
+template <int R, int kTile>
 __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_out_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
-                                        int height, Conv2dTiling g) {
+                                        int height, Conv2dTiling g_run) {
   constexpr int D = 2 * R + 1;
+  const Conv2dTiling g = folded<Conv2dStrategy::tiled_out, R, kTile>(g_run);
   extern __shared__ float N_s[];
   const int S = g.shared_dim(), T = g.block_dim(), tx = threadIdx.x, ty = threadIdx.y;
   const int x0 = g.shared_origin(blockIdx.x), y0 = g.shared_origin(blockIdx.y);
@@ -85,10 +97,11 @@ __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_out_kernel(cons
 // PMPP Fig 7.15: block = tile; only the tile's own cells go to shared memory. A tap inside the
 // tile reads shared memory, a halo tap reads global memory (hoping for an L2 hit), a ghost tap
 // is skipped.
-template <int R>
+template <int R, int kTile>
 __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_cached_halo_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
-                                          int height, Conv2dTiling g) {
+                                          int height, Conv2dTiling g_run) {
   constexpr int D = 2 * R + 1;
+  const Conv2dTiling g = folded<Conv2dStrategy::cached_halo, R, kTile>(g_run);
   extern __shared__ float N_s[];
   const int T = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
   const int col = g.out_coord(blockIdx.x, tx), row = g.out_coord(blockIdx.y, ty);
@@ -260,55 +273,79 @@ void launch_sliding(const Conv2dParams& p, const float* d_in, float* d_out, dim3
   }
 }
 
+// The book's strategies with the tile folded in where bench and the app's defaults run them.
+template <int R, int kTile>
+void launch_book(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter, dim3 grid,
+                 dim3 block, std::size_t shared, cudaStream_t stream) {
+  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike for all but sliding
+  switch (p.strategy) {
+    case Conv2dStrategy::basic:
+      conv2d_direct_kernel<R, kTile, false><<<grid, block, 0, stream>>>(d_in, d_filter, d_out, p.width, p.height, g);
+      return check_launch("conv2d_direct_kernel (basic)");
+    case Conv2dStrategy::const_mem:
+      conv2d_direct_kernel<R, kTile, true><<<grid, block, 0, stream>>>(d_in, nullptr, d_out, p.width, p.height, g);
+      return check_launch("conv2d_direct_kernel (const_mem)");
+    case Conv2dStrategy::tiled_in:
+      conv2d_tiled_in_kernel<R, kTile><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
+      return check_launch("conv2d_tiled_in_kernel");
+    case Conv2dStrategy::tiled_out:
+      conv2d_tiled_out_kernel<R, kTile><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
+      return check_launch("conv2d_tiled_out_kernel");
+    case Conv2dStrategy::cached_halo:
+      conv2d_cached_halo_kernel<R, kTile><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
+      return check_launch("conv2d_cached_halo_kernel");
+    default: return;
+  }
+}
+
 template <int R>
 void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
                    cudaStream_t stream) {
   const LaunchGeometry l = launch_geometry(p);
-  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike for all but sliding
+  const Conv2dTiling g = tiling_of(p, 0);
   const dim3 grid(l.grid.x, l.grid.y), block(l.block.x, l.block.y);
   const std::size_t shared = l.shared_bytes;
   switch (p.strategy) {
-    case Conv2dStrategy::basic:
-      conv2d_direct_kernel<R, false><<<grid, block, 0, stream>>>(d_in, d_filter, d_out, p.width, p.height, g);
-      return check_launch("conv2d_direct_kernel (basic)");
-    case Conv2dStrategy::const_mem:
-      conv2d_direct_kernel<R, true><<<grid, block, 0, stream>>>(d_in, nullptr, d_out, p.width, p.height, g);
-      return check_launch("conv2d_direct_kernel (const_mem)");
-    case Conv2dStrategy::tiled_in:
-      conv2d_tiled_in_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
-      return check_launch("conv2d_tiled_in_kernel");
-    case Conv2dStrategy::tiled_out:
-      conv2d_tiled_out_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
-      return check_launch("conv2d_tiled_out_kernel");
-    case Conv2dStrategy::cached_halo:
-      conv2d_cached_halo_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
-      return check_launch("conv2d_cached_halo_kernel");
     case Conv2dStrategy::fast:
       conv2d_fast_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g,
                                                              rows_aligned(p, d_in, d_out));
       return check_launch("conv2d_fast_kernel");
     case Conv2dStrategy::sliding: return launch_sliding<R>(p, d_in, d_out, grid, block, stream);
+    default:
+      if (p.tile == 16) return launch_book<R, 16>(p, d_in, d_out, d_filter, grid, block, shared, stream);
+      if (p.tile == 32) return launch_book<R, 32>(p, d_in, d_out, d_filter, grid, block, shared, stream);
+      return launch_book<R, 0>(p, d_in, d_out, d_filter, grid, block, shared, stream);
   }
 }
 
-// The kernel p.strategy launches, as a function pointer for the occupancy calculator.
-template <int R>
-const void* kernel_of(Conv2dStrategy s) {
+// The kernel p launches, as a function pointer for the occupancy calculator.
+template <int R, int kTile>
+const void* book_kernel_of(Conv2dStrategy s) {
   switch (s) {
-    case Conv2dStrategy::basic: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, false>);
-    case Conv2dStrategy::const_mem: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, true>);
-    case Conv2dStrategy::tiled_in: return reinterpret_cast<const void*>(conv2d_tiled_in_kernel<R>);
-    case Conv2dStrategy::tiled_out: return reinterpret_cast<const void*>(conv2d_tiled_out_kernel<R>);
-    case Conv2dStrategy::cached_halo: return reinterpret_cast<const void*>(conv2d_cached_halo_kernel<R>);
+    case Conv2dStrategy::basic: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, kTile, false>);
+    case Conv2dStrategy::const_mem: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, kTile, true>);
+    case Conv2dStrategy::tiled_in: return reinterpret_cast<const void*>(conv2d_tiled_in_kernel<R, kTile>);
+    case Conv2dStrategy::tiled_out: return reinterpret_cast<const void*>(conv2d_tiled_out_kernel<R, kTile>);
+    case Conv2dStrategy::cached_halo: return reinterpret_cast<const void*>(conv2d_cached_halo_kernel<R, kTile>);
+    default: return nullptr;
+  }
+}
+
+template <int R>
+const void* kernel_of(const Conv2dParams& p) {
+  switch (p.strategy) {
     case Conv2dStrategy::fast: return reinterpret_cast<const void*>(conv2d_fast_kernel<R>);
     case Conv2dStrategy::sliding:
       if constexpr (R <= kSlidingMaxRadius) return reinterpret_cast<const void*>(conv2d_sliding_kernel<R, true>);
       return nullptr;
+    default:
+      return p.tile == 16 ? book_kernel_of<R, 16>(p.strategy)
+             : p.tile == 32 ? book_kernel_of<R, 32>(p.strategy)
+                            : book_kernel_of<R, 0>(p.strategy);
   }
-  return nullptr;
 }
 
-using KernelOfFn = const void* (*)(Conv2dStrategy);
+using KernelOfFn = const void* (*)(const Conv2dParams&);
 constexpr KernelOfFn kKernelByRadius[kMaxFilterRadius] = {
     kernel_of<1>, kernel_of<2>, kernel_of<3>, kernel_of<4>, kernel_of<5>, kernel_of<6>, kernel_of<7>, kernel_of<8>,
 };
@@ -334,7 +371,7 @@ void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const
 int max_active_blocks_per_sm(const Conv2dParams& p) {
   const LaunchGeometry l = launch_geometry(p);
   int blocks = 0;
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kKernelByRadius[p.filter_radius - 1](p.strategy),
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kKernelByRadius[p.filter_radius - 1](p),
                                                       l.threads_per_block, l.shared_bytes),
         "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   return blocks;

@@ -1,0 +1,61 @@
+#include "bench/yardstick/yardstick.hpp"
+
+#include "bench/yardstick/conv2d_book.cuh"
+#include "kernels/common/cuda_check.hpp"
+
+namespace tilescope::yardstick {
+namespace {
+
+// The book's launch configurations: T x T threads; Fig 7.12's grid steps by the output tile.
+template <int R, int T>
+void launch(const Conv2dParams& p, float* in, float* f, float* out) {
+  const int w = p.width, h = p.height;
+  const dim3 block(T, T);
+  const auto grid_of = [&](int out_tile) { return dim3((w + out_tile - 1) / out_tile, (h + out_tile - 1) / out_tile); };
+  switch (p.strategy) {
+    case Conv2dStrategy::basic: convolution_2D_basic_kernel<R><<<grid_of(T), block>>>(in, f, out, w, h); break;
+    case Conv2dStrategy::const_mem: convolution_2D_const_mem_kernel<R><<<grid_of(T), block>>>(in, out, w, h); break;
+    case Conv2dStrategy::tiled_in:
+      convolution_tiled_2D_const_mem_kernel<R, T><<<grid_of(T - 2 * R), block>>>(in, out, w, h);
+      break;
+    case Conv2dStrategy::tiled_out:
+      convolution_tiled_out_2D_const_mem_kernel<R, T><<<grid_of(T), block>>>(in, out, w, h);
+      break;
+    case Conv2dStrategy::cached_halo:
+      convolution_cached_tiled_2D_const_mem_kernel<R, T><<<grid_of(T), block>>>(in, out, w, h);
+      break;
+    default: break;
+  }
+  cuda::check_launch("yardstick conv2d");
+}
+
+template <int R>
+void launch_radius(const Conv2dParams& p, float* in, float* f, float* out) {
+  if (p.tile == 16) launch<R, 16>(p, in, f, out);
+  else launch<R, 32>(p, in, f, out);
+}
+
+using LaunchFn = void (*)(const Conv2dParams&, float*, float*, float*);
+constexpr LaunchFn kByRadius[kMaxBookRadius] = {launch_radius<1>, launch_radius<2>, launch_radius<3>, launch_radius<4>,
+                                                launch_radius<5>, launch_radius<6>, launch_radius<7>, launch_radius<8>};
+
+}  // namespace
+
+bool has_conv2d(const Conv2dParams& p) {
+  const bool book_strategy = p.strategy != Conv2dStrategy::fast && p.strategy != Conv2dStrategy::sliding;
+  const bool book_tile = p.tile == 16 || p.tile == 32;
+  return book_strategy && book_tile && p.filter_radius >= 1 && p.filter_radius <= kMaxBookRadius &&
+         (p.strategy != Conv2dStrategy::tiled_in || p.tile > 2 * p.filter_radius);
+}
+
+void upload_conv2d_filter(const Filter2d& f) {
+  cuda::check(cudaMemcpyToSymbol(F_c, f.weights.data(), f.weights.size() * sizeof(float)),
+              "cudaMemcpyToSymbol (yardstick filter)");
+}
+
+void launch_conv2d(const Conv2dParams& p, const float* d_in, const float* d_filter, float* d_out) {
+  // The book's kernels take non-const pointers; they only read N and F.
+  kByRadius[p.filter_radius - 1](p, const_cast<float*>(d_in), const_cast<float*>(d_filter), d_out);
+}
+
+}  // namespace tilescope::yardstick
