@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
 #include "app/conv1d/signal.hpp"
 #include "app/io/npy.hpp"
@@ -176,9 +177,10 @@ void Conv1dView::draw() {
   const bool focused = focus && focus->x < p.length;
   const int b = focused ? g.block_of(focus->x) : 0;
   if (focused) {  // the block's output tile, halo cells (fast: as staged, in whole float4s), ghost cells
-    const float o0 = float(g.out_origin(b)), o1 = o0 + g.block, h = float(std::max(g.r, g.shared_halo()));
+    const Conv1dBlockSpan span = conv1d_block_span(g, b);
+    const float o0 = float(span.out0), o1 = float(span.out1);
     band(o0, std::min<float>(o1, p.length), L.in0, L.in1, with_alpha(palette::kOutputTile.rgba, 60));
-    for (const auto& [h0, h1] : {std::pair{o0 - h, o0}, {o1, o1 + h}}) {
+    for (const auto& [h0, h1] : {std::pair{float(span.in0), o0}, {o1, float(span.in1)}}) {
       band(std::max(h0, 0.0f), std::min<float>(h1, p.length), L.in0, L.in1, with_alpha(palette::kHalo.rgba, 80));
       if (h0 < 0 || h1 > p.length) {
         const float g0 = h0 < 0 ? h0 : std::max<float>(h0, p.length), g1 = h0 < 0 ? std::min(h1, 0.0f) : h1;

@@ -84,8 +84,8 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   const Conv2dTiling gx = tiling_of(s.params, 0), gy = tiling_of(s.params, 1);
   if (sliding) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("warp tile 128 columns x %d rows (2r + %d x (2r+1)), %d warps per block", gy.out_tile_dim(),
-                       gy.strip_chunks(), kSlidingWarpsPerBlock);
+    ImGui::TextWrapped("warp tile %d columns x %d rows (2r + %d x (2r+1)), %d warps per block", gx.out_tile_dim(),
+                       gy.out_tile_dim(), gy.strip_chunks(), gx.tiles_per_block());
     ImGui::PopStyleColor();
   } else {
     ImGui::TextDisabled("block %dx%d threads, output tile %dx%d", gx.block_dim(), gy.block_dim(), gx.out_tile_dim(),

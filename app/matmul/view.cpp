@@ -203,9 +203,9 @@ void MatmulView::draw() {
   const auto focus = focus_pixel(state_);
   if (focus && in_range(focus->x, p.cols) && in_range(focus->y, p.rows)) {
     const MatmulTiling g = tiling_of(p);
-    const int col = focus->x, row = focus->y, bx = col / g.tile, by = row / g.tile;
+    const int col = focus->x, row = focus->y, bx = g.block_of(col), by = g.block_of(row);
     const int r0 = g.row_of(by, 0), c0 = g.col_of(bx, 0);
-    const int r1 = std::min(r0 + g.tile, p.rows), c1 = std::min(c0 + g.tile, p.cols);
+    const int r1 = std::min(g.tile_end(row), p.rows), c1 = std::min(g.tile_end(col), p.cols);
     outline(at_M, 0, r0, p.inner, r1, palette::kStrip.rgba, line);  // the block's strips
     outline(at_N, c0, 0, c1, p.inner, palette::kStrip.rgba, line);
     outline(at_P, c0, r0, c1, r1, palette::kOutputTile.rgba, line + 1);

@@ -4,6 +4,7 @@
 
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
+#include "kernels/matmul/geometry.hpp"
 
 namespace tilescope {
 
@@ -118,8 +119,7 @@ void clamp_matmul(MatmulUi& m) {
   MatmulParams& p = m.params;
   p.tile = std::clamp(p.tile, kMinMatmulTile, kMaxMatmulTile);
   p.rows = std::clamp(p.rows, 1, 96), p.inner = std::clamp(p.inner, 1, 96), p.cols = std::clamp(p.cols, 1, 96);
-  const int phases = (p.inner + p.tile - 1) / p.tile;
-  m.phase = std::clamp(m.phase, 0, phases - 1);
+  m.phase = std::clamp(m.phase, 0, tiling_of(p).phases(p.inner) - 1);
   m.step = std::clamp(m.step, 0, kMatmulSteps - 1);
 }
 
@@ -147,7 +147,7 @@ bool apply_conv1d_key(UiState& s, unsigned int ch) {
 bool apply_matmul_key(UiState& s, unsigned int ch) {
   if (apply_common_key(s, ch)) return true;
   MatmulUi& m = s.matmul;
-  const int phases = (m.params.inner + m.params.tile - 1) / m.params.tile;
+  const int phases = tiling_of(m.params).phases(m.params.inner);
   const int at = m.phase * kMatmulSteps + m.step, last = phases * kMatmulSteps - 1;
   switch (ch) {
     case ']': ++m.params.tile; break;
