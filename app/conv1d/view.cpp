@@ -15,6 +15,7 @@
 #include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv1d/geometry.hpp"
+#include "kernels/common/tolerance.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/common/error.hpp"
@@ -135,11 +136,7 @@ void Conv1dView::compute() {
   float max_in = 0;
   for (float v : run_.input) max_in = std::max(max_in, std::fabs(v));
   run_.tolerance = conv1d_tolerance(run_.filter, max_in);
-  run_.max_abs_error = 0;
-  for (std::size_t i = 0; i < run_.output.size(); ++i) {
-    const double d = std::fabs(double(run_.output[i]) - run_.reference[i]);
-    run_.max_abs_error = std::isnan(d) ? INFINITY : std::max(run_.max_abs_error, d);
-  }
+  run_.max_abs_error = tilescope::max_abs_error(run_.output.data(), run_.reference.data(), run_.output.size());
 }
 
 void Conv1dView::draw() {

@@ -6,7 +6,8 @@
 #include <imgui.h>
 
 #include "app/ui/copy_ceiling.hpp"
-#include "app/ui/roofline.hpp"
+#include "app/ui/correctness.hpp"
+#include "app/ui/timing.hpp"
 #include "app/ui/widgets.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv2d/geometry.hpp"
@@ -159,13 +160,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
 
 void opb_panel(const UiState& s) {
   const Conv2dParams& p = s.params;
-  if (conv2d_problem(p)) {
-    ImGui::TextDisabled("(no model: these parameters cannot run)");
-    return;
-  }
-  const BookModel m = book_model(p);
-  const TrafficCount c = exact_traffic(p);
-  book_model_lines(m, c, "tile", "image");
+  if (!book_model_section(p, !conv2d_problem(p), "tile", "image")) return;
 
   // PMPP's table at this radius: the tile sizes of the book, this strategy, current row marked.
   ImGui::Text("PMPP table, %dx%d filter:", p.filter_dim(), p.filter_dim());
@@ -224,9 +219,8 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
 
 void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameStats& stats) {
   const double ms = stats.kernel_ms.latest();
-  ImGui::Text("kernel %8.3f ms  (%s)", ms, pipeline.backend().name() == "cuda" ? "CUDA events" : "wall clock");
-  ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
-                   0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
+  ImGui::Text("kernel %8.3f ms  (%s)", ms, kernel_clock(pipeline.backend()));
+  kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
   if (ms > 0 && !conv2d_problem(s.params)) {
     const TrafficCount c = exact_traffic(s.params);
@@ -239,23 +233,12 @@ void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameS
   }
   ImGui::Text("frame  %8.3f ms   to GL %.3f ms   source %.3f ms", stats.frame_ms.latest(), stats.upload_ms,
               stats.source_ms);
-  ImGui::TextDisabled("to GL: %s", stats.transfer.c_str());
-  const DevicePeaks peaks = pipeline.backend().peaks();
-  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops, copy_gbs);
-  else ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");
+  transfer_and_roofline(stats, pipeline.backend(), opb, gflops, copy_gbs);
 }
 
 bool correctness_panel(const Conv2dPipeline& pipeline) {
-  if (auto err = pipeline.max_abs_error()) {
-    const bool ok = *err <= pipeline.tolerance();
-    ImGui::TextColored(ok ? ImVec4(0.35f, 0.85f, 0.5f, 1) : ImVec4(1, 0.4f, 0.3f, 1), "%s", ok ? "matches" : "DIFFERS");
-    ImGui::SameLine();
-    ImGui::Text("max |out - CPU reference| = %.3g (tolerance %.2g)", *err, pipeline.tolerance());
-  } else {
-    ImGui::TextDisabled("not checked yet");
-  }
-  ImGui::TextDisabled("checked when parameters change, every frame in the diff view");
-  return ImGui::Button("check now");
+  return reference_check_panel(pipeline.max_abs_error(), pipeline.tolerance(), "out",
+                               "checked when parameters change, every frame in the diff view");
 }
 
 }  // namespace tilescope

@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "app/gl/gl.hpp"
+#include "app/view/drawlist_view.hpp"
 #include "app/view/view_input.hpp"
 #include "app/io/image_file.hpp"
 #include "app/conv2d/overlays.hpp"
@@ -68,14 +69,12 @@ void Conv2dView::frame(const Rect& view, float display_w, float display_h, float
   view_.set_image(pipeline_.width(), pipeline_.height());
   compute();
 
-  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
-  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  clear_window(display_w, display_h, fb_scale);
   image_layer_.draw(view_, state_.view,
                     output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses), float(std::max(pipeline_.tolerance(), 1e-7)),
                     display_w, display_h, fb_scale);
   draw_overlays();
-  stats_.frame_ms.push(float(std::max(dt * 1e3, ms_since(t0))));
+  record_frame_time(stats_, dt, t0);
 }
 
 void Conv2dView::handle_input() {

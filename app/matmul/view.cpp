@@ -13,6 +13,7 @@
 #include "app/view/palette.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/geometry.hpp"
+#include "kernels/common/tolerance.hpp"
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/phases.hpp"
 
@@ -23,15 +24,6 @@ namespace {
 ImU32 grey(float v, float range) {
   const int level = int(30 + 200 * std::clamp((v / range + 1) / 2, 0.0f, 1.0f));
   return IM_COL32(level, level, level, 255);
-}
-
-double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
-  double worst = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const double d = std::fabs(double(a[i]) - b[i]);
-    worst = std::isnan(d) ? INFINITY : std::max(worst, d);
-  }
-  return worst;
 }
 
 }  // namespace
@@ -122,14 +114,14 @@ void MatmulView::compute() {
   stats_.kernel_ms.push(float(compute_.run([&](MatmulEngine& e) {
     return e.matmul(m.params, run_.M.data(), run_.N.data(), run_.P.data()).front();
   })));
-  run_.max_abs_error = max_abs_diff(run_.P, run_.reference);
+  run_.max_abs_error = max_abs_error(run_.P.data(), run_.reference.data(), run_.P.size());
   run_.library_name = compute_.engine().library_name();
   run_.library_ms = compute_.run([&](MatmulEngine& e) { return e.run_library(); });
   run_.P_library.clear();
   if (run_.library_ms) {
     run_.P_library.resize(run_.P.size());
     compute_.engine().read_output(run_.P_library.data());
-    run_.library_error = max_abs_diff(run_.P_library, run_.reference);
+    run_.library_error = max_abs_error(run_.P_library.data(), run_.reference.data(), run_.P_library.size());
   }
   run_.P_missing.clear();
   run_.wrong_without_barrier = 0;

@@ -7,7 +7,8 @@
 #include <cmath>
 
 #include "app/ui/copy_ceiling.hpp"
-#include "app/ui/roofline.hpp"
+#include "app/ui/correctness.hpp"
+#include "app/ui/timing.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/stencil3d/geometry.hpp"
@@ -251,9 +252,8 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
   const Stencil3dUi& st = s.stencil;
   const double ms = stats.kernel_ms.latest(), per_step = ms / st.iterations;
   ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms,
-              sim.backend().name() == "cuda" ? "CUDA events" : "wall clock");
-  ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
-                   0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
+              kernel_clock(sim.backend()));
+  kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
   if (per_step > 0 && !stencil3d_problem(st.params)) {
     const Stencil3dCount c = stencil3d_count(st.params);
@@ -267,23 +267,13 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
   const float frame = stats.frame_ms.latest();
   ImGui::Text("frame %7.3f ms (%.0f frames/s)   slice to GL %.3f ms", frame, frame > 0 ? 1000.0f / frame : 0.0f,
               stats.upload_ms);
-  ImGui::TextDisabled("to GL: %s", stats.transfer.c_str());
-  const DevicePeaks peaks = sim.backend().peaks();
-  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops, copy_gbs);
-  else ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");
+  transfer_and_roofline(stats, sim.backend(), opb, gflops, copy_gbs);
 }
 
 void stencil3d_correctness_panel(UiState& s, const HeatSimulation& sim) {
-  if (auto err = sim.max_abs_error()) {
-    const bool ok = *err <= sim.tolerance();
-    ImGui::TextColored(ok ? ImVec4(0.35f, 0.85f, 0.5f, 1) : ImVec4(1, 0.4f, 0.3f, 1), "%s", ok ? "matches" : "DIFFERS");
-    ImGui::SameLine();
-    ImGui::Text("max |step - CPU reference| = %.3g (tolerance %.2g)", *err, sim.tolerance());
-  } else {
-    ImGui::TextDisabled("not checked yet");
-  }
-  ImGui::TextDisabled("one step from the live state, checked when parameters change");
-  if (ImGui::Button("check now")) s.stencil.check_requested = true;
+  if (reference_check_panel(sim.max_abs_error(), sim.tolerance(), "step",
+                            "one step from the live state, checked when parameters change"))
+    s.stencil.check_requested = true;
 }
 
 }  // namespace tilescope

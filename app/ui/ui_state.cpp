@@ -29,13 +29,8 @@ const char* const* pattern_labels() {
 }
 
 const char* pattern_id(Pattern p) {
-  switch (p) {
-    case Pattern::conv2d: return "conv2d";
-    case Pattern::stencil3d: return "stencil3d";
-    case Pattern::conv1d: return "conv1d";
-    case Pattern::matmul: return "matmul";
-  }
-  return "?";
+  static const char* const ids[kPatternCount] = {"conv2d", "stencil3d", "conv1d", "matmul"};  // in Pattern's order
+  return in_range(int(p), kPatternCount) ? ids[int(p)] : "?";
 }
 
 bool apply_common_key(UiState& s, unsigned int ch) {
@@ -100,13 +95,8 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
 }
 
 const char* view_name(ViewMode v) {
-  switch (v) {
-    case ViewMode::input: return "input";
-    case ViewMode::output: return "output";
-    case ViewMode::split: return "split";
-    case ViewMode::diff: return "diff";
-  }
-  return "?";
+  static const char* const names[] = {"input", "output", "split", "diff"};  // in ViewMode's order
+  return in_range(int(v), 4) ? names[int(v)] : "?";
 }
 
 void clamp_conv1d(Conv1dUi& c) {
