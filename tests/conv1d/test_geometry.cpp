@@ -3,28 +3,24 @@
 #include <gtest/gtest.h>
 
 #include "app/conv1d/figures.hpp"
+#include "tests/common/spread.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv1d/model.hpp"
 
 using namespace tilescope;
 
 namespace {
+// Radii 1..32, tiles 32..1024, two lengths that are no multiple of a tile.
 std::vector<Conv1dParams> spread() {
-  std::vector<Conv1dParams> out;
-  for (int s = 0; s < kConv1dStrategyCount; ++s)
-    for (int r : {1, 2, 3, 5, 8, 32})
-      for (int tile : {32, 64, 256, 1024})
-        for (int length : {1000, 4099})
-          if (Conv1dParams p{static_cast<Conv1dStrategy>(s), r, tile, length}; !conv1d_problem(p)) out.push_back(p);
-  return out;
+  return test::spread<Conv1dParams>(kConv1dStrategyCount, {1, 2, 3, 5, 8, 32}, {32, 64, 256, 1024}, {1000, 4099},
+                                    [](int s, int r, int tile, int length) {
+                                      const Conv1dParams p{static_cast<Conv1dStrategy>(s), r, tile, length};
+                                      return test::kept_if(!conv1d_problem(p), p);
+                                    });
 }
 }  // namespace
 
-TEST(Conv1dFigures, SpreadCoversEveryStrategy) {
-  bool seen[kConv1dStrategyCount] = {};
-  for (const Conv1dParams& p : spread()) seen[int(p.strategy)] = true;
-  for (bool s : seen) EXPECT_TRUE(s);
-}
+TEST(Conv1dFigures, SpreadCoversEveryStrategy) { EXPECT_EQ(test::strategies_in(spread()), kConv1dStrategyCount); }
 
 TEST(Conv1dFigures, ReachIsTheRadiusOrFastsWholeFloat4Halo) {
   for (const Conv1dParams& p : spread()) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/conv2d/figures.hpp"
+#include "tests/common/spread.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv2d/model.hpp"
 
@@ -10,18 +11,15 @@ using namespace tilescope;
 
 namespace {
 
+// Radii 1..5, tiles 8..32 (sliding: strips of 4x as many rows), an even and an odd image.
 std::vector<Conv2dParams> spread() {
-  std::vector<Conv2dParams> out;
-  for (int s = 0; s < kConv2dStrategyCount; ++s)
-    for (int r : {1, 2, 3, 5})
-      for (int tile : {8, 13, 16, 32})
-        for (auto [w, h] : {std::pair{1024, 768}, {333, 129}}) {
-          const auto strategy = static_cast<Conv2dStrategy>(s);
-          const int t = strategy == Conv2dStrategy::sliding ? tile * 4 : tile;  // sliding's tile is a strip
-          Conv2dParams p{strategy, r, t, w, h};
-          if (!conv2d_problem(p)) out.push_back(p);
-        }
-  return out;
+  return test::spread<Conv2dParams>(kConv2dStrategyCount, {1, 2, 3, 5}, {8, 13, 16, 32}, {0, 1},
+                                    [](int s, int r, int tile, int image) {
+                                      const auto strategy = static_cast<Conv2dStrategy>(s);
+                                      const int t = strategy == Conv2dStrategy::sliding ? tile * 4 : tile;
+                                      const Conv2dParams p{strategy, r, t, image ? 333 : 1024, image ? 129 : 768};
+                                      return test::kept_if(!conv2d_problem(p), p);
+                                    });
 }
 
 // The pixels the inspector is asked about: corners, block edges, the middle.
@@ -32,11 +30,7 @@ std::vector<std::pair<int, int>> probes(const Conv2dParams& p) {
 
 }  // namespace
 
-TEST(Conv2dFigures, SpreadCoversEveryStrategy) {
-  bool seen[kConv2dStrategyCount] = {};
-  for (const Conv2dParams& p : spread()) seen[int(p.strategy)] = true;
-  for (bool s : seen) EXPECT_TRUE(s);
-}
+TEST(Conv2dFigures, SpreadCoversEveryStrategy) { EXPECT_EQ(test::strategies_in(spread()), kConv2dStrategyCount); }
 
 TEST(Conv2dFigures, InputTileIsOutputTilePlusTwoRadii) {
   for (const Conv2dParams& p : spread()) {
