@@ -11,15 +11,15 @@ namespace tilescope {
 std::optional<Pixel> focus_pixel(const UiState& s) { return s.pinned ? s.pinned : s.hover; }
 
 void clamp_params(UiState& s) {
-  s.params.filter_radius = std::clamp(s.params.filter_radius, 1, kMaxFilterRadius);
+  s.conv2d.params.filter_radius = std::clamp(s.conv2d.params.filter_radius, 1, kMaxFilterRadius);
   // sliding's tile is a strip of rows (one warp per 128 columns), the others' a block side.
-  s.params.tile = std::clamp(s.params.tile, 1, s.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
+  s.conv2d.params.tile = std::clamp(s.conv2d.params.tile, 1, s.conv2d.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
 }
 
 void select_strategy(UiState& s, Conv2dStrategy strategy) {
-  const int r = s.params.filter_radius;
-  if (default_tile(strategy, r) != default_tile(s.params.strategy, r)) s.params.tile = default_tile(strategy, r);
-  s.params.strategy = strategy;
+  const int r = s.conv2d.params.filter_radius;
+  if (default_tile(strategy, r) != default_tile(s.conv2d.params.strategy, r)) s.conv2d.params.tile = default_tile(strategy, r);
+  s.conv2d.params.strategy = strategy;
 }
 
 const char* const* pattern_labels() {
@@ -47,10 +47,10 @@ bool apply_common_key(UiState& s, unsigned int ch) {
 bool apply_key(UiState& s, unsigned int ch) {
   if (apply_common_key(s, ch)) return true;
   switch (ch) {
-    case '+': case '=': ++s.params.filter_radius; break;
-    case '-': case '_': --s.params.filter_radius; break;
-    case ']': s.params.tile = s.params.tile < 8 ? s.params.tile + 1 : s.params.tile * 2; break;  // clamped below
-    case '[': s.params.tile = s.params.tile <= 8 ? s.params.tile - 1 : s.params.tile / 2; break;
+    case '+': case '=': ++s.conv2d.params.filter_radius; break;
+    case '-': case '_': --s.conv2d.params.filter_radius; break;
+    case ']': s.conv2d.params.tile = s.conv2d.params.tile < 8 ? s.conv2d.params.tile + 1 : s.conv2d.params.tile * 2; break;  // clamped below
+    case '[': s.conv2d.params.tile = s.conv2d.params.tile <= 8 ? s.conv2d.params.tile - 1 : s.conv2d.params.tile / 2; break;
     case '1': case '2': case '3': case '4': case '5': case '6': case '7':
       select_strategy(s, static_cast<Conv2dStrategy>(ch - '1'));
       break;
