@@ -14,6 +14,7 @@
 #include "app/view/cell_draw.hpp"
 #include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
+#include "app/view/view_input.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/common/tolerance.hpp"
 #include "kernels/conv1d/model.hpp"
@@ -71,9 +72,8 @@ void Conv1dView::frame(const Rect& view, float display_w, float display_h, float
 }
 
 void Conv1dView::handle_input() {
+  apply_typed_keys(state_, apply_conv1d_key);
   ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard)
-    for (ImWchar c : io.InputQueueCharacters) apply_conv1d_key(state_, c);
   const Vec2 mouse{io.MousePos.x, io.MousePos.y};
   const bool over = !io.WantCaptureMouse && view_.contains(mouse);
   if (over && io.MouseWheel != 0) {  // zoom about the element under the pointer

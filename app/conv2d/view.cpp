@@ -78,9 +78,7 @@ void Conv2dView::frame(const Rect& view, float display_w, float display_h, float
 }
 
 void Conv2dView::handle_input() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard)
-    for (ImWchar c : io.InputQueueCharacters) apply_key(state_, c);
+  apply_typed_keys(state_, apply_key);
   handle_view_mouse(view_, state_, dragging_);
 }
 

@@ -11,6 +11,7 @@
 #include "app/view/cell_draw.hpp"
 #include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
+#include "app/view/view_input.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/geometry.hpp"
 #include "kernels/common/tolerance.hpp"
@@ -73,9 +74,8 @@ void MatmulView::frame(const Rect& view, float display_w, float display_h, float
 }
 
 void MatmulView::handle_input() {
+  apply_typed_keys(state_, apply_matmul_key);
   ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard)
-    for (ImWchar c : io.InputQueueCharacters) apply_matmul_key(state_, c);
   const MatmulParams& p = state_.matmul.params;
   const Layout l = layout();
   const Vec2 origin = point_at({0, 0}, 0);

@@ -45,9 +45,7 @@ void Stencil3dView::frame(const Rect& view, float display_w, float display_h, fl
 }
 
 void Stencil3dView::handle_input() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard)
-    for (ImWchar c : io.InputQueueCharacters) apply_stencil3d_key(state_, c);
+  apply_typed_keys(state_, apply_stencil3d_key);
   handle_view_mouse(view_, state_, dragging_);
 }
 
