@@ -218,3 +218,17 @@ TEST(UiState, Conv2dSettingsKeepTheirKeys) {
   EXPECT_EQ(again.conv2d.filter, "box");
   std::remove(path.c_str());
 }
+
+// The matmul stepper walks the phases the kernel runs: strips of TILE_WIDTH, or fast's strips of 8
+// whatever the tile (it used to count TILE_WIDTH strips for fast too).
+TEST(UiState, MatmulStepperCountsTheKernelsPhases) {
+  MatmulUi m;
+  m.params = MatmulParams{MatmulStrategy::tiled, 4, 24, 20, 28};
+  m.phase = 99;
+  clamp_matmul(m);
+  EXPECT_EQ(m.phase, 4);  // 20 / 4 = 5 phases
+  m.params.strategy = MatmulStrategy::fast;
+  m.phase = 99;
+  clamp_matmul(m);
+  EXPECT_EQ(m.phase, 2);  // ceil(20 / 8) = 3 phases
+}
