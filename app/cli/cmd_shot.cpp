@@ -84,9 +84,9 @@ UiState shot_state(const ShotCli& o) {
   }
   if (o.conv.pattern != "conv2d")
     throw InvalidInput("the app shows conv2d, stencil3d, conv1d and matmul; '" + o.conv.pattern + "' is not in it");
-  s.params = conv2d::params_of(o.conv);
-  if (!o.conv.filter.empty()) s.filter = o.conv.filter;
-  make_named_filter(s.filter, 1);  // refuse an unknown name before opening any context
+  s.conv2d.params = conv2d::params_of(o.conv);
+  if (!o.conv.filter.empty()) s.conv2d.filter = o.conv.filter;
+  make_named_filter(s.conv2d.filter, 1);  // refuse an unknown name before opening any context
   const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};
   bool known = false;
   for (ViewMode v : views)

@@ -1,6 +1,7 @@
 // The conv1d view's sidebar panels.
 #include "app/conv1d/panels.hpp"
 #include "app/ui/copy_ceiling.hpp"
+#include "app/ui/timing.hpp"
 #include "app/ui/widgets.hpp"
 
 #include <imgui.h>
@@ -55,13 +56,7 @@ void conv1d_controls_panel(UiState& s, const Backend& backend) {
 }
 
 void conv1d_model_panel(const Conv1dParams& p) {
-  if (conv1d_problem(p)) {
-    ImGui::TextDisabled("(no model: these parameters cannot run)");
-    return;
-  }
-  const BookModel m = book_model(p);
-  const TrafficCount c = exact_traffic(p);
-  book_model_lines(m, c, "blockDim", "signal");
+  if (!book_model_section(p, !conv1d_problem(p), "blockDim", "signal")) return;
   ImGui::Separator();
   const LoadReduction r = load_reduction(p);
   ImGui::Text("input loads, basic / tiled (PMPP 3rd ed. 7.4):");
@@ -87,9 +82,8 @@ void conv1d_launch_panel(const Conv1dParams& p) {
 
 void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const FrameStats& stats) {
   const double ms = stats.kernel_ms.latest();
-  ImGui::Text("kernel %8.4f ms  (%s)", ms, backend.name() == "cuda" ? "CUDA events" : "wall clock");
-  ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
-                   0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
+  ImGui::Text("kernel %8.4f ms  (%s)", ms, kernel_clock(backend));
+  kernel_time_plot(stats);
   if (ms > 0 && !conv1d_problem(p)) {
     ImGui::Text("%.2f GB/s effective   %.2f GFLOP/s", 8.0 * p.length / ms * 1e-6, exact_traffic(p).flops / ms * 1e-6);
     copy_ceiling_line(backend, 8.0 * p.length, ms);

@@ -7,13 +7,16 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
 #include "app/conv1d/signal.hpp"
 #include "app/io/npy.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
+#include "app/view/view_input.hpp"
 #include "kernels/conv1d/geometry.hpp"
+#include "kernels/common/tolerance.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/common/error.hpp"
@@ -69,9 +72,8 @@ void Conv1dView::frame(const Rect& view, float display_w, float display_h, float
 }
 
 void Conv1dView::handle_input() {
+  apply_typed_keys(state_, apply_conv1d_key);
   ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard)
-    for (ImWchar c : io.InputQueueCharacters) apply_conv1d_key(state_, c);
   const Vec2 mouse{io.MousePos.x, io.MousePos.y};
   const bool over = !io.WantCaptureMouse && view_.contains(mouse);
   if (over && io.MouseWheel != 0) {  // zoom about the element under the pointer
@@ -134,11 +136,7 @@ void Conv1dView::compute() {
   float max_in = 0;
   for (float v : run_.input) max_in = std::max(max_in, std::fabs(v));
   run_.tolerance = conv1d_tolerance(run_.filter, max_in);
-  run_.max_abs_error = 0;
-  for (std::size_t i = 0; i < run_.output.size(); ++i) {
-    const double d = std::fabs(double(run_.output[i]) - run_.reference[i]);
-    run_.max_abs_error = std::isnan(d) ? INFINITY : std::max(run_.max_abs_error, d);
-  }
+  run_.max_abs_error = tilescope::max_abs_error(run_.output.data(), run_.reference.data(), run_.output.size());
 }
 
 void Conv1dView::draw() {
@@ -176,9 +174,10 @@ void Conv1dView::draw() {
   const bool focused = focus && focus->x < p.length;
   const int b = focused ? g.block_of(focus->x) : 0;
   if (focused) {  // the block's output tile, halo cells (fast: as staged, in whole float4s), ghost cells
-    const float o0 = float(g.out_origin(b)), o1 = o0 + g.block, h = float(std::max(g.r, g.shared_halo()));
+    const Conv1dBlockSpan span = conv1d_block_span(g, b);
+    const float o0 = float(span.out0), o1 = float(span.out1);
     band(o0, std::min<float>(o1, p.length), L.in0, L.in1, with_alpha(palette::kOutputTile.rgba, 60));
-    for (const auto& [h0, h1] : {std::pair{o0 - h, o0}, {o1, o1 + h}}) {
+    for (const auto& [h0, h1] : {std::pair{float(span.in0), o0}, {o1, float(span.in1)}}) {
       band(std::max(h0, 0.0f), std::min<float>(h1, p.length), L.in0, L.in1, with_alpha(palette::kHalo.rgba, 80));
       if (h0 < 0 || h1 > p.length) {
         const float g0 = h0 < 0 ? h0 : std::max<float>(h0, p.length), g1 = h0 < 0 ? std::min(h1, 0.0f) : h1;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
@@ -29,14 +30,15 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, fl
   const auto focus = focus_pixel(s);
   if (!focus || focus->x >= p.length || !run.problem.empty() || run.output.size() != std::size_t(p.length)) return;
   const Conv1dTiling g = tiling_of(p);
-  const int i = focus->x, b = g.block_of(i), t = g.thread_of(i);
+  const Conv1dFocus f = conv1d_focus(g, focus->x);
+  const int i = focus->x, b = f.block, t = f.thread;
   ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   ImGui::Text("output P[%d] = %+.5f%s", i, run.output[i], s.pinned ? "  [pinned: click to release]" : "");
-  ImGui::Text("blockIdx %d, threadIdx %d (warp %d, lane %d)", b, t, t / 32, t % 32);
+  ImGui::Text("blockIdx %d, threadIdx %d (warp %d, lane %d)", b, t, f.warp, f.lane);
   if (g.is_fast()) {
-    ImGui::Text("computes output %d of its %d:", g.output_of(i), g.outputs_per_thread());
+    ImGui::Text("computes output %d of its %d:", f.output, g.outputs_per_thread());
     for (int k = 0; k < g.outputs_per_thread(); k += kConv1dFastGroup)
       if (const int i0 = g.out_coord(b, t, k); i0 < p.length)
         ImGui::Text("  P[%d..%d] (one float4 store) from N_s[%d..%d]", i0, std::min(i0 + 3, p.length - 1),
@@ -99,8 +101,8 @@ void conv1d_legend_window(const UiState& s, float right, float bottom) {
     if (g.is_fast()) swatch(palette::kThreadOutputs);
     swatch(palette::kOutputTile);
     swatch(palette::kHalo);
-    const int reach = std::max(g.r, g.shared_halo());
-    if (g.out_origin(b) - reach < 0 || g.out_origin(b) + g.block + reach > p.length) swatch(palette::kGhostSignal, true);
+    const Conv1dBlockSpan span = conv1d_block_span(g, b);
+    if (span.in0 < 0 || span.in1 > p.length) swatch(palette::kGhostSignal, true);
     bool seen[4] = {};
     for (int k = i - g.r; k <= i + g.r; ++k) seen[int(tap_source(g, p.length, b, k))] = true;
     if (seen[int(TapSource::shared)]) swatch(palette::kTapShared);

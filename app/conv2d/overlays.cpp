@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/conv2d/figures.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv2d/geometry.hpp"
@@ -74,12 +75,8 @@ void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams&
 
 void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by,
                 const OverlayStyle& st) {
-  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
-  const CellRect image{0, 0, p.width, p.height};
-  const CellRect in{gx.in_origin(bx), gy.in_origin(by), gx.in_origin(bx) + gx.in_tile_dim(), gy.in_origin(by) + gy.in_tile_dim()};
-  const CellRect out = intersect({gx.out_origin(bx), gy.out_origin(by), gx.out_origin(bx) + gx.out_tile_dim(),
-                                  gy.out_origin(by) + gy.out_tile_dim()},
-                                 image);
+  const Conv2dBlockRects rects = conv2d_block_rects(p, bx, by);
+  const CellRect image{0, 0, p.width, p.height}, in = rects.in, out = rects.out;
   // Halo: the input tile minus the output tile (four strips), inside the image.
   const CellRect halo_parts[] = {{in.x0, in.y0, in.x1, out.y0}, {in.x0, out.y1, in.x1, in.y1},
                                  {in.x0, out.y0, out.x0, out.y1}, {out.x1, out.y0, in.x1, out.y1}};
@@ -91,33 +88,27 @@ void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, 
   });
   outline(dl, xf, in, palette::kHalo.rgba, 2 * st.line);
   outline(dl, xf, out, palette::kOutputTile.rgba, 2.5f * st.line);
-  if (p.strategy == Conv2dStrategy::tiled_in) {
-    // Block = input tile: the ring of filter_radius threads around the output tile only loads.
+  if (rects.has_load_only_ring) {
+    // Block = input tile (tiled_in): the ring of threads around the computing ones only loads.
     // Drawn as a dashed band along the block's edge and its inner edge.
-    const CellRect inner{in.x0 + p.filter_radius, in.y0 + p.filter_radius, in.x1 - p.filter_radius, in.y1 - p.filter_radius};
     dashed_outline(dl, xf, in, palette::kLoadOnly.rgba, 2 * st.line);
-    dashed_outline(dl, xf, inner, palette::kLoadOnly.rgba, 2 * st.line);
+    dashed_outline(dl, xf, rects.load_only_inner, palette::kLoadOnly.rgba, 2 * st.line);
   }
   // fast stages more than the input tile when r is not a multiple of 4 (16-byte aligned rows);
   // sliding's edge lanes load a whole float4 on either side of the warp.
-  if (gx.shared_halo() != p.filter_radius || gy.shared_halo() != p.filter_radius) {
-    const int ox = gx.shared_origin(bx), oy = gy.shared_origin(by);
-    dashed_outline(dl, xf, {ox, oy, ox + gx.shared_dim(), oy + gy.shared_dim()}, palette::kStagedTile.rgba, 1.5f * st.line);
-  }
+  if (rects.stages_more) dashed_outline(dl, xf, rects.staged, palette::kStagedTile.rgba, 1.5f * st.line);
 }
 
 void draw_thread_patch(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
                        const OverlayStyle& st) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
-  const int kx = gx.outputs_per_thread(), ky = gy.outputs_per_thread(), r = p.filter_radius;
-  if (kx == 1 && ky == 1) return;
-  const int bx = gx.block_of(px.x), by = gy.block_of(px.y);
-  const int x0 = gx.out_coord(bx, gx.thread_of(px.x)), y0 = gy.out_coord(by, gy.thread_of(px.y));
-  const CellRect patch = intersect({x0, y0, x0 + kx, y0 + ky}, {0, 0, p.width, p.height});
+  if (gx.outputs_per_thread() == 1 && gy.outputs_per_thread() == 1) return;
+  const Conv2dFocus f = conv2d_focus(p, px.x, px.y);
+  const CellRect patch = intersect(f.patch, {0, 0, p.width, p.height});
   outline(dl, xf, patch, palette::rgba(20, 20, 20), 3.5f * st.line);
   outline(dl, xf, patch, palette::kThreadPatch.rgba, 2 * st.line);
-  dashed_outline(dl, xf, {x0 - r, y0 - r, x0 + kx + r, y0 + ky + r}, palette::kThreadWindow.rgba, 1.5f * st.line);
-  if (p.strategy == Conv2dStrategy::sliding) draw_march(dl, xf, patch, gy.marches_up(by), st);
+  dashed_outline(dl, xf, f.window, palette::kThreadWindow.rgba, 1.5f * st.line);
+  if (p.strategy == Conv2dStrategy::sliding) draw_march(dl, xf, patch, f.marches_up, st);
 }
 
 void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,

@@ -6,7 +6,8 @@
 #include <imgui.h>
 
 #include "app/ui/copy_ceiling.hpp"
-#include "app/ui/roofline.hpp"
+#include "app/ui/correctness.hpp"
+#include "app/ui/timing.hpp"
 #include "app/ui/widgets.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv2d/geometry.hpp"
@@ -52,56 +53,56 @@ void filter_matrix(const Filter2d& f) {
 }  // namespace
 
 void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& filter) {
-  const StrategyInfo& info = strategy_info(s.params.strategy);
+  const StrategyInfo& info = strategy_info(s.conv2d.params.strategy);
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {
     for (int i = 0; i < kConv2dStrategyCount; ++i) {
       const StrategyInfo& option = conv2d_strategies()[i];
       char label[96];
       std::snprintf(label, sizeof label, "%d  %s", i + 1, option.display_name.data());
-      if (ImGui::Selectable(label, option.id == s.params.strategy)) select_strategy(s, option.id);
+      if (ImGui::Selectable(label, option.id == s.conv2d.params.strategy)) select_strategy(s, option.id);
     }
     ImGui::EndCombo();
   }
   ImGui::TextColored({0.55f, 0.8f, 1.0f, 1.0f}, "%s  (%s)", info.book_ref.data(), info.name.data());
   ImGui::TextWrapped("%s", info.explanation.data());
 
-  ImGui::SliderInt("radius", &s.params.filter_radius, 1, kMaxFilterRadius, "r = %d");
-  const bool sliding = s.params.strategy == Conv2dStrategy::sliding;
-  ImGui::SliderInt(sliding ? "strip" : "tile", &s.params.tile, 1, sliding ? kMaxSlidingStrip : 32);
+  ImGui::SliderInt("radius", &s.conv2d.params.filter_radius, 1, kMaxFilterRadius, "r = %d");
+  const bool sliding = s.conv2d.params.strategy == Conv2dStrategy::sliding;
+  ImGui::SliderInt(sliding ? "strip" : "tile", &s.conv2d.params.tile, 1, sliding ? kMaxSlidingStrip : 32);
   static constexpr int kTiles[] = {8, 16, 32};
   static constexpr int kStrips[] = {16, 256};  // sliding's defaults: r <= 2, r = 3
   auto shortcut = [&](int t) {
     ImGui::SameLine();
     char label[8];
     std::snprintf(label, sizeof label, "%d", t);
-    if (ImGui::SmallButton(label)) s.params.tile = t;
+    if (ImGui::SmallButton(label)) s.conv2d.params.tile = t;
   };
   if (sliding)
     for (int t : kStrips) shortcut(t);
   else
     for (int t : kTiles) shortcut(t);
   clamp_params(s);
-  const Conv2dTiling gx = tiling_of(s.params, 0), gy = tiling_of(s.params, 1);
+  const Conv2dTiling gx = tiling_of(s.conv2d.params, 0), gy = tiling_of(s.conv2d.params, 1);
   if (sliding) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("warp tile 128 columns x %d rows (2r + %d x (2r+1)), %d warps per block", gy.out_tile_dim(),
-                       gy.strip_chunks(), kSlidingWarpsPerBlock);
+    ImGui::TextWrapped("warp tile %d columns x %d rows (2r + %d x (2r+1)), %d warps per block", gx.out_tile_dim(),
+                       gy.out_tile_dim(), gy.strip_chunks(), gx.tiles_per_block());
     ImGui::PopStyleColor();
   } else {
     ImGui::TextDisabled("block %dx%d threads, output tile %dx%d", gx.block_dim(), gy.block_dim(), gx.out_tile_dim(),
                         gy.out_tile_dim());
   }
-  if (auto problem = conv2d_problem(s.params, pipeline.backend().limits())) {
+  if (auto problem = conv2d_problem(s.conv2d.params, pipeline.backend().limits())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", problem->c_str());
     ImGui::PopStyleColor();
-    if (s.params.strategy == Conv2dStrategy::tiled_in && ImGui::Button("use the smallest tile that fits"))
-      s.params.tile = std::min(32, 2 * s.params.filter_radius + 1);
+    if (s.conv2d.params.strategy == Conv2dStrategy::tiled_in && ImGui::Button("use the smallest tile that fits"))
+      s.conv2d.params.tile = std::min(32, 2 * s.conv2d.params.filter_radius + 1);
   }
 
-  if (ImGui::BeginCombo("filter", s.filter.c_str())) {
+  if (ImGui::BeginCombo("filter", s.conv2d.filter.c_str())) {
     for (const char* name : kFilters)
-      if (ImGui::Selectable(name, s.filter == name)) s.filter = name;
+      if (ImGui::Selectable(name, s.conv2d.filter == name)) s.conv2d.filter = name;
     ImGui::EndCombo();
   }
   filter_matrix(filter);
@@ -158,14 +159,8 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
 }
 
 void opb_panel(const UiState& s) {
-  const Conv2dParams& p = s.params;
-  if (conv2d_problem(p)) {
-    ImGui::TextDisabled("(no model: these parameters cannot run)");
-    return;
-  }
-  const BookModel m = book_model(p);
-  const TrafficCount c = exact_traffic(p);
-  book_model_lines(m, c, "tile", "image");
+  const Conv2dParams& p = s.conv2d.params;
+  if (!book_model_section(p, !conv2d_problem(p), "tile", "image")) return;
 
   // PMPP's table at this radius: the tile sizes of the book, this strategy, current row marked.
   ImGui::Text("PMPP table, %dx%d filter:", p.filter_dim(), p.filter_dim());
@@ -202,11 +197,11 @@ void opb_panel(const UiState& s) {
 }
 
 void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
-  if (conv2d_problem(s.params, pipeline.backend().limits())) {
+  if (conv2d_problem(s.conv2d.params, pipeline.backend().limits())) {
     ImGui::TextDisabled("(nothing launched)");
     return;
   }
-  const LaunchGeometry l = launch_geometry(s.params);
+  const LaunchGeometry l = launch_geometry(s.conv2d.params);
   ImGui::Text("grid      %d x %d = %d blocks", l.grid.x, l.grid.y, l.grid.x * l.grid.y);
   ImGui::Text("block     %d x %d = %d threads", l.block.x, l.block.y, l.threads_per_block);
   ImGui::Text("computing %d of %d threads per block (%.0f%%)", l.active_threads_per_block, l.threads_per_block,
@@ -214,7 +209,7 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
   ImGui::Text("tiles     input %d x %d, output %d x %d", l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim, l.out_tile_dim_y);
   ImGui::Text("shared    %zu B per block", l.shared_bytes);
   ImGui::Text("constant  %zu B (the filter)", l.constant_bytes);
-  if (auto blocks = pipeline.backend().blocks_per_sm(s.params)) {
+  if (auto blocks = pipeline.backend().blocks_per_sm(s.conv2d.params)) {
     const int resident = *blocks * l.threads_per_block, max = pipeline.backend().limits().max_threads_per_sm;
     ImGui::Text("occupancy %d blocks/SM = %d of %d threads (%.0f%%)", *blocks, resident, max, 100.0 * resident / max);
   } else {
@@ -224,13 +219,12 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
 
 void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameStats& stats) {
   const double ms = stats.kernel_ms.latest();
-  ImGui::Text("kernel %8.3f ms  (%s)", ms, pipeline.backend().name() == "cuda" ? "CUDA events" : "wall clock");
-  ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
-                   0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
+  ImGui::Text("kernel %8.3f ms  (%s)", ms, kernel_clock(pipeline.backend()));
+  kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
-  if (ms > 0 && !conv2d_problem(s.params)) {
-    const TrafficCount c = exact_traffic(s.params);
-    const double compulsory = 8.0 * s.params.width * s.params.height;  // image read once, written once
+  if (ms > 0 && !conv2d_problem(s.conv2d.params)) {
+    const TrafficCount c = exact_traffic(s.conv2d.params);
+    const double compulsory = 8.0 * s.conv2d.params.width * s.conv2d.params.height;  // image read once, written once
     gflops = c.flops / ms * 1e-6;
     opb = c.opb();
     ImGui::Text("%.1f GB/s effective   %.1f GFLOP/s", compulsory / ms * 1e-6, gflops);
@@ -239,23 +233,12 @@ void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameS
   }
   ImGui::Text("frame  %8.3f ms   to GL %.3f ms   source %.3f ms", stats.frame_ms.latest(), stats.upload_ms,
               stats.source_ms);
-  ImGui::TextDisabled("to GL: %s", stats.transfer.c_str());
-  const DevicePeaks peaks = pipeline.backend().peaks();
-  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops, copy_gbs);
-  else ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");
+  transfer_and_roofline(stats, pipeline.backend(), opb, gflops, copy_gbs);
 }
 
 bool correctness_panel(const Conv2dPipeline& pipeline) {
-  if (auto err = pipeline.max_abs_error()) {
-    const bool ok = *err <= pipeline.tolerance();
-    ImGui::TextColored(ok ? ImVec4(0.35f, 0.85f, 0.5f, 1) : ImVec4(1, 0.4f, 0.3f, 1), "%s", ok ? "matches" : "DIFFERS");
-    ImGui::SameLine();
-    ImGui::Text("max |out - CPU reference| = %.3g (tolerance %.2g)", *err, pipeline.tolerance());
-  } else {
-    ImGui::TextDisabled("not checked yet");
-  }
-  ImGui::TextDisabled("checked when parameters change, every frame in the diff view");
-  return ImGui::Button("check now");
+  return reference_check_panel(pipeline.max_abs_error(), pipeline.tolerance(), "out",
+                               "checked when parameters change, every frame in the diff view");
 }
 
 }  // namespace tilescope

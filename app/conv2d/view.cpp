@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "app/gl/gl.hpp"
+#include "app/view/drawlist_view.hpp"
 #include "app/view/view_input.hpp"
 #include "app/io/image_file.hpp"
 #include "app/conv2d/overlays.hpp"
@@ -68,20 +69,16 @@ void Conv2dView::frame(const Rect& view, float display_w, float display_h, float
   view_.set_image(pipeline_.width(), pipeline_.height());
   compute();
 
-  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
-  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  clear_window(display_w, display_h, fb_scale);
   image_layer_.draw(view_, state_.view,
                     output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses), float(std::max(pipeline_.tolerance(), 1e-7)),
                     display_w, display_h, fb_scale);
   draw_overlays();
-  stats_.frame_ms.push(float(std::max(dt * 1e3, ms_since(t0))));
+  record_frame_time(stats_, dt, t0);
 }
 
 void Conv2dView::handle_input() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard)
-    for (ImWchar c : io.InputQueueCharacters) apply_key(state_, c);
+  apply_typed_keys(state_, apply_key);
   handle_view_mouse(view_, state_, dragging_);
 }
 
@@ -107,24 +104,24 @@ void Conv2dView::update_source(double dt) {
 }
 
 void Conv2dView::compute() {
-  state_.params.width = pipeline_.width();
-  state_.params.height = pipeline_.height();
+  state_.conv2d.params.width = pipeline_.width();
+  state_.conv2d.params.height = pipeline_.height();
   if (state_.backend != pipeline_.requested_backend()) {
     pipeline_.set_backend(state_.backend);
     check_pending_ = true;
     input_changed_ = true;
   }
-  const std::string key = state_.filter + "/" + std::to_string(state_.params.filter_radius);
+  const std::string key = state_.conv2d.filter + "/" + std::to_string(state_.conv2d.params.filter_radius);
   if (key != filter_key_) {
-    filter_ = make_named_filter(state_.filter, state_.params.filter_radius);
+    filter_ = make_named_filter(state_.conv2d.filter, state_.conv2d.params.filter_radius);
     filter_key_ = key;
   }
-  const bool params_changed = !(state_.params == last_params_) || state_.filter != last_filter_;
+  const bool params_changed = !(state_.conv2d.params == last_params_) || state_.conv2d.filter != last_filter_;
   if (params_changed) check_pending_ = true;
   const bool run = input_changed_ || params_changed || !state_.paused;
   state_.step_once = false;
   if (!run) return;
-  if (pipeline_.run(state_.params, filter_)) {
+  if (pipeline_.run(state_.conv2d.params, filter_)) {
     stats_.kernel_ms.push(float(pipeline_.kernel_ms()));
     const auto t0 = std::chrono::steady_clock::now();
     if (input_changed_) present(Layer::input);
@@ -139,8 +136,8 @@ void Conv2dView::compute() {
     present(Layer::input);  // nothing ran: still show the new input
   }
   input_changed_ = false;
-  last_params_ = state_.params;
-  last_filter_ = state_.filter;
+  last_params_ = state_.conv2d.params;
+  last_filter_ = state_.conv2d.filter;
 }
 
 void Conv2dView::present(Layer layer) {
@@ -171,7 +168,7 @@ void Conv2dView::draw_overlays() {
     dl->AddRectFilled({x + pad, y - pad}, {x + out_size.x + 3 * pad, y + out_size.y + pad}, IM_COL32(0, 0, 0, 190));
     dl->AddText({x + 2 * pad, y}, IM_COL32(255, 255, 255, 255), "output");
   }
-  const Conv2dParams& p = state_.params;
+  const Conv2dParams& p = state_.conv2d.params;
   if (state_.overlays.tile_grid) draw_tile_grid(dl, view_, p, style);
   if (const auto focus = focus_pixel(state_)) {
     const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);

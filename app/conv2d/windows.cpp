@@ -1,6 +1,7 @@
 #include <cstdint>
 #include <imgui.h>
 
+#include "app/conv2d/figures.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/conv2d/panels.hpp"
 #include "app/ui/swatch.hpp"
@@ -29,37 +30,34 @@ const char* load_story(Conv2dStrategy s) {
 
 void inspector_window(const UiState& s, float x, float y) {
   const auto focus = focus_pixel(s);
-  if (!focus || conv2d_problem(s.params)) return;
-  const Conv2dParams& p = s.params;
+  if (!focus || conv2d_problem(s.conv2d.params)) return;
+  const Conv2dParams& p = s.conv2d.params;
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
-  const int bx = gx.block_of(focus->x), by = gy.block_of(focus->y);
-  const int tx = gx.thread_of(focus->x), ty = gy.thread_of(focus->y);
-  const int r = p.filter_radius;
+  const Conv2dFocus f = conv2d_focus(p, focus->x, focus->y);
+  const int bx = f.tile_x, by = f.tile_y;
   ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   ImGui::Text("output pixel (%d, %d)%s", focus->x, focus->y, s.pinned ? "  [pinned: click to release]" : "");
   if (p.strategy == Conv2dStrategy::sliding) {
-    // The geometry's tile is a warp's; a CUDA block holds kSlidingWarpsPerBlock of them side by side.
-    const int warp = bx % kSlidingWarpsPerBlock, y0 = gy.out_origin(by), rows = gy.out_tile_dim();
-    ImGui::Text("blockIdx  (%d, %d)   threadIdx.x %d: warp %d, lane %d", bx / kSlidingWarpsPerBlock, by,
-                warp * kSlidingLanes + tx, warp, tx);
-    ImGui::Text("the lane owns columns %d..%d of rows %d..%d; this is row %d of its march (%s)", gx.out_coord(bx, tx),
-                gx.out_coord(bx, tx) + kSlidingColumns - 1, y0, y0 + rows - 1,
-                gy.marches_up(by) ? y0 + rows - 1 - focus->y : focus->y - y0, gy.marches_up(by) ? "upwards" : "downwards");
-    ImGui::Text("it reads %d input rows once each (a float4 per row) for %d FMAs: %d sums in flight", rows + 2 * r,
-                rows * kSlidingColumns * p.filter_dim() * p.filter_dim(), p.filter_dim());
+    // The geometry's tile is a warp's; a CUDA block holds several of them side by side.
+    ImGui::Text("blockIdx  (%d, %d)   threadIdx.x %d: warp %d, lane %d", f.block_x, f.block_y, f.thread_x,
+                f.warp_in_block, f.tile_lane);
+    ImGui::Text("the lane owns columns %d..%d of rows %d..%d; this is row %d of its march (%s)", f.patch.x0,
+                f.patch.x1 - 1, f.strip_y0, f.strip_y0 + f.strip_rows - 1, f.march_row,
+                f.marches_up ? "upwards" : "downwards");
+    ImGui::Text("it reads %d input rows once each (a float4 per row) for %lld FMAs: %d sums in flight", f.window_h,
+                f.fmas, p.filter_dim());
   } else {
-    const int linear = ty * gx.block_dim() + tx;
-    ImGui::Text("blockIdx  (%d, %d)   threadIdx (%d, %d)", bx, by, tx, ty);
-    ImGui::Text("warp %d, lane %d   (thread %d of %d)", linear / 32, linear % 32, linear, gx.block_dim() * gy.block_dim());
+    const int linear = f.warp * 32 + f.lane;
+    ImGui::Text("blockIdx  (%d, %d)   threadIdx (%d, %d)", f.block_x, f.block_y, f.thread_x, f.thread_y);
+    ImGui::Text("warp %d, lane %d   (thread %d of %d)", f.warp, f.lane, linear, f.threads_per_block);
   }
   if (const int k = gx.outputs_per_thread(); k > 1 && p.strategy != Conv2dStrategy::sliding) {
-    const int x0 = gx.out_coord(bx, tx), y0 = gy.out_coord(by, ty);
-    ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", gx.output_of(focus->x),
-                gy.output_of(focus->y), k, k, x0, x0 + k - 1, y0, y0 + k - 1);
-    ImGui::Text("its %dx%d input window is read once from shared into registers for %d FMAs", k + 2 * r,
-                k + 2 * r, k * k * p.filter_dim() * p.filter_dim());
+    ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", f.output_x, f.output_y, k, k,
+                f.patch.x0, f.patch.x1 - 1, f.patch.y0, f.patch.y1 - 1);
+    ImGui::Text("its %dx%d input window is read once from shared into registers for %lld FMAs", f.window_w,
+                f.window_h, f.fmas);
   }
   int count[4] = {};
   for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
@@ -82,7 +80,7 @@ void inspector_window(const UiState& s, float x, float y) {
 void legend_window(const UiState& s, float right, float bottom) {
   // Only the colours on screen now: the grid, and what the focused pixel and its block show.
   const auto focus = focus_pixel(s);
-  const Conv2dParams& p = s.params;
+  const Conv2dParams& p = s.conv2d.params;
   const bool valid = !conv2d_problem(p);
   ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
@@ -95,12 +93,10 @@ void legend_window(const UiState& s, float right, float bottom) {
     if (s.overlays.block) {
       swatch(sliding ? palette::kWarpTile : palette::kOutputTile);
       swatch(palette::kHalo);
-      const bool crosses_edge = gx.in_origin(bx) < 0 || gy.in_origin(by) < 0 ||
-                                gx.in_origin(bx) + gx.in_tile_dim() > p.width || gy.in_origin(by) + gy.in_tile_dim() > p.height;
-      if (crosses_edge) swatch(palette::kGhost, true);
-      if (p.strategy == Conv2dStrategy::tiled_in) swatch(palette::kLoadOnly);
-      if (gx.shared_halo() != p.filter_radius || gy.shared_halo() != p.filter_radius)
-        swatch(sliding ? palette::kWarpLoads : palette::kStagedTile);
+      const Conv2dBlockRects rects = conv2d_block_rects(p, bx, by);
+      if (crosses_edge(p, rects)) swatch(palette::kGhost, true);
+      if (rects.has_load_only_ring) swatch(palette::kLoadOnly);
+      if (rects.stages_more) swatch(sliding ? palette::kWarpLoads : palette::kStagedTile);
     }
     if (s.overlays.receptive_field) {
       bool seen[4] = {}, own = false, shuffled = false;

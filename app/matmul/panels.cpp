@@ -1,5 +1,6 @@
 // The matmul view's sidebar panels.
 #include "app/matmul/panels.hpp"
+#include "app/ui/timing.hpp"
 #include "app/ui/widgets.hpp"
 
 #include <imgui.h>
@@ -108,9 +109,8 @@ void matmul_model_panel(const MatmulParams& p, const Backend& backend) {
 void matmul_timing_panel(const MatmulParams& p, const MatmulRun& run, const Backend& backend, const FrameStats& stats) {
   const double ms = stats.kernel_ms.latest(), flops = 2.0 * p.rows * p.inner * p.cols;
   ImGui::Text("kernel %8.4f ms  %.2f GFLOP/s  (%s)", ms, ms > 0 ? flops / ms * 1e-6 : 0.0,
-              backend.name() == "cuda" ? "CUDA events" : "wall clock");
-  ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
-                   0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
+              kernel_clock(backend));
+  kernel_time_plot(stats);
   if (run.library_ms)
     ImGui::Text("%s on the same matrices: %.4f ms  %.2f GFLOP/s", run.library_name.c_str(), *run.library_ms,
                 flops / *run.library_ms * 1e-6);

@@ -11,8 +11,10 @@
 #include "app/view/cell_draw.hpp"
 #include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
+#include "app/view/view_input.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/geometry.hpp"
+#include "kernels/common/tolerance.hpp"
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/phases.hpp"
 
@@ -23,15 +25,6 @@ namespace {
 ImU32 grey(float v, float range) {
   const int level = int(30 + 200 * std::clamp((v / range + 1) / 2, 0.0f, 1.0f));
   return IM_COL32(level, level, level, 255);
-}
-
-double max_abs_diff(const std::vector<float>& a, const std::vector<float>& b) {
-  double worst = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const double d = std::fabs(double(a[i]) - b[i]);
-    worst = std::isnan(d) ? INFINITY : std::max(worst, d);
-  }
-  return worst;
 }
 
 }  // namespace
@@ -81,9 +74,8 @@ void MatmulView::frame(const Rect& view, float display_w, float display_h, float
 }
 
 void MatmulView::handle_input() {
+  apply_typed_keys(state_, apply_matmul_key);
   ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard)
-    for (ImWchar c : io.InputQueueCharacters) apply_matmul_key(state_, c);
   const MatmulParams& p = state_.matmul.params;
   const Layout l = layout();
   const Vec2 origin = point_at({0, 0}, 0);
@@ -122,14 +114,14 @@ void MatmulView::compute() {
   stats_.kernel_ms.push(float(compute_.run([&](MatmulEngine& e) {
     return e.matmul(m.params, run_.M.data(), run_.N.data(), run_.P.data()).front();
   })));
-  run_.max_abs_error = max_abs_diff(run_.P, run_.reference);
+  run_.max_abs_error = max_abs_error(run_.P.data(), run_.reference.data(), run_.P.size());
   run_.library_name = compute_.engine().library_name();
   run_.library_ms = compute_.run([&](MatmulEngine& e) { return e.run_library(); });
   run_.P_library.clear();
   if (run_.library_ms) {
     run_.P_library.resize(run_.P.size());
     compute_.engine().read_output(run_.P_library.data());
-    run_.library_error = max_abs_diff(run_.P_library, run_.reference);
+    run_.library_error = max_abs_error(run_.P_library.data(), run_.reference.data(), run_.P_library.size());
   }
   run_.P_missing.clear();
   run_.wrong_without_barrier = 0;
@@ -203,9 +195,9 @@ void MatmulView::draw() {
   const auto focus = focus_pixel(state_);
   if (focus && in_range(focus->x, p.cols) && in_range(focus->y, p.rows)) {
     const MatmulTiling g = tiling_of(p);
-    const int col = focus->x, row = focus->y, bx = col / g.tile, by = row / g.tile;
+    const int col = focus->x, row = focus->y, bx = g.block_of(col), by = g.block_of(row);
     const int r0 = g.row_of(by, 0), c0 = g.col_of(bx, 0);
-    const int r1 = std::min(r0 + g.tile, p.rows), c1 = std::min(c0 + g.tile, p.cols);
+    const int r1 = std::min(g.tile_end(row), p.rows), c1 = std::min(g.tile_end(col), p.cols);
     outline(at_M, 0, r0, p.inner, r1, palette::kStrip.rgba, line);  // the block's strips
     outline(at_N, c0, 0, c1, p.inner, palette::kStrip.rgba, line);
     outline(at_P, c0, r0, c1, r1, palette::kOutputTile.rgba, line + 1);

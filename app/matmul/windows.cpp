@@ -1,6 +1,7 @@
 // The matmul view's floating windows: the inspector of the focused P element and the legend.
 #include <imgui.h>
 
+#include "app/matmul/figures.hpp"
 #include "app/matmul/panels.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
@@ -15,13 +16,14 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, fl
   const auto focus = focus_pixel(s);
   if (!focus || !in_range(focus->x, p.cols) || !in_range(focus->y, p.rows) || run.P.size() != run.reference.size()) return;
   const MatmulTiling g = tiling_of(p);
-  const int col = focus->x, row = focus->y, T = p.tile;
+  const MatmulFocus f = matmul_focus(p, focus->y, focus->x, m.phase);
+  const int col = focus->x, row = focus->y, tx = f.thread_x, ty = f.thread_y;
   ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   ImGui::Text("P[%d][%d] = %+.5f%s", row, col, run.P[row * p.cols + col], s.pinned ? "  [pinned]" : "");
   if (p.strategy == MatmulStrategy::fast) {
-    const int tx = g.thread_of(col), ty = g.thread_of(row), bx = col / g.tile, by = row / g.tile;
+    const int bx = f.block_x, by = f.block_y;
     ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d): its element [i = %d][j = %d] of 8 x 8", bx, by, tx, ty,
                 g.output_of(row), g.output_of(col));
     ImGui::Text("rows %d..%d and %d..%d, columns %d..%d and %d..%d", g.out_index(by, ty, 0), g.out_index(by, ty, 3),
@@ -30,15 +32,14 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, fl
     const int id = ty * kMatmulFastThreadsPerAxis + tx;
     ImGui::Text("per phase of %d loads M[%d][k+%d..k+%d] and N[k+%d][%d..%d]", g.depth, g.row_of(by, g.m_row(id)),
                 g.m_k(id), g.m_k(id) + 3, g.n_k(id), g.col_of(bx, g.n_col(id)), g.col_of(bx, g.n_col(id)) + 3);
-    ImGui::Text("%d phases; 64 FMAs per k from 4 float4 shared loads", g.phases(p.inner));
+    ImGui::Text("%d phases; 64 FMAs per k from 4 float4 shared loads", f.phases);
   } else {
-    ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d)", col / T, row / T, col % T, row % T);
+    ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d)", f.block_x, f.block_y, tx, ty);
   }
   if (p.strategy == MatmulStrategy::tiled) {
-    const int k0 = g.phase_k(m.phase, 0);
-    ImGui::Text("phase %d: k = %d..%d", m.phase, k0, k0 + T - 1);
-    ImGui::Text("loads Mds[%d][%d] = M[%d][%d]", row % T, col % T, row, g.phase_k(m.phase, col % T));
-    ImGui::Text("  and Nds[%d][%d] = N[%d][%d]", row % T, col % T, g.phase_k(m.phase, row % T), col);
+    ImGui::Text("phase %d: k = %d..%d", m.phase, f.k0, f.k_end - 1);
+    ImGui::Text("loads Mds[%d][%d] = M[%d][%d]", ty, tx, row, g.phase_k(m.phase, tx));
+    ImGui::Text("  and Nds[%d][%d] = N[%d][%d]", ty, tx, g.phase_k(m.phase, ty), col);
     ImGui::Text("Pvalue after this phase: %+.5f", tiled_pvalue(p, run.M.data(), run.N.data(), row, col, m.phase + 1));
     if (!run.P_missing.empty())
       ImGui::TextColored({1.0f, 0.6f, 0.3f, 1.0f}, "without the barrier: %+.5f", run.P_missing[row * p.cols + col]);
@@ -63,9 +64,7 @@ void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, f
     if (p.strategy == MatmulStrategy::tiled) {
       swatch(palette::kMdsTile);
       swatch(palette::kNdsTile);
-      const int k_end = tiling_of(p).phase_k(s.matmul.phase, p.tile);
-      const int r_end = (focus->y / p.tile + 1) * p.tile, c_end = (focus->x / p.tile + 1) * p.tile;
-      if (k_end > p.inner || r_end > p.rows || c_end > p.cols) swatch(palette::kTilePadding, true);
+      if (matmul_focus(p, focus->y, focus->x, s.matmul.phase).pads) swatch(palette::kTilePadding, true);
     }
     if (p.strategy == MatmulStrategy::naive) swatch(palette::kThreadReadsGlobal);
     else if (p.strategy == MatmulStrategy::fast) swatch(palette::kThreadOutputs8x8), swatch(palette::kThreadStrips);

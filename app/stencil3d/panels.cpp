@@ -1,4 +1,5 @@
 #include "app/stencil3d/panels.hpp"
+#include "app/stencil3d/figures.hpp"
 
 #include <imgui.h>
 
@@ -6,7 +7,8 @@
 #include <cmath>
 
 #include "app/ui/copy_ceiling.hpp"
-#include "app/ui/roofline.hpp"
+#include "app/ui/correctness.hpp"
+#include "app/ui/timing.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/stencil3d/geometry.hpp"
@@ -122,25 +124,27 @@ namespace {
 
 // Fast: a flat block of Ox x 8 columns (no staged xy halo) marching T planes in z.
 void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
-  const Stencil3dTiling g = tiling_of(p);
-  const float ox = float(g.axis(0).out_tile_dim()), oy = float(g.axis(1).out_tile_dim()), t = float(p.tile),
-              k = float(p.order);
-  const float tx = ox / float(g.vec);  // drawn in threads along x: 128 cells next to 18 planes is a needle
+  const Stencil3dTileFigures f = stencil3d_tile_figures(p);
+  const float ox = float(f.out_tile[0]), oy = float(f.out_tile[1]), t = float(f.in_tile[2]), k = float(f.halo[2]);
+  const float tx = ox / float(f.vec);  // drawn in threads along x: 128 cells next to 18 planes is a needle
   const float side = ImGui::GetFontSize() * 7;
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const Iso iso{{o.x + side * 0.8f, o.y + side * 0.35f}, side * 1.7f / (tx + t)};
   ImDrawList* dl = ImGui::GetWindowDrawList();
   iso.box(dl, 0, 0, 0, tx, oy, t, with_alpha(palette::kHalo.rgba, 70), palette::kHalo.rgba);
-  iso.box(dl, 0, 0, k, tx, oy, t - 2 * k, with_alpha(palette::kOutputTile.rgba, 220), palette::rgba(255, 255, 255, 200));
-  iso.box(dl, 0, 0, t / 2 - k - 0.5f, tx, oy, 2 * k + 1, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
+  iso.box(dl, 0, 0, k, tx, oy, float(f.out_tile[2]), with_alpha(palette::kOutputTile.rgba, 220),
+          palette::rgba(255, 255, 255, 200));
+  const float flight = float(f.planes_in_flight);
+  iso.box(dl, 0, 0, (t - flight) / 2, tx, oy, flight, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
   ImGui::Dummy({side * 1.8f, side * 1.45f});
-  ImGui::TextWrapped("block: 32 x 8 threads (drawn: x in threads), each owning %d x-cell%s: output tile %.0f x %.0f x "
+  ImGui::TextWrapped("block: %d x %d threads (drawn: x in threads), each owning %d x-cell%s: output tile %.0f x %.0f x "
                      "%d cells (blue), marching z through T = %d planes; orange: the %d + %d halo planes its register "
                      "queue loads.",
-                     g.vec, g.vec > 1 ? "s" : "", ox, oy, p.tile - 2 * p.order, p.tile, p.order, p.order);
+                     f.block[0], f.block[1], f.vec, f.vec > 1 ? "s" : "", ox, oy, f.out_tile[2], f.in_tile[2], f.halo[2],
+                     f.halo[2]);
   ImGui::TextWrapped("yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
                      "cells beside each row) is not staged: it is read through L1/L2 while computing.",
-                     2 * p.order + 1, p.order, p.order);
+                     f.planes_in_flight, p.order, p.order);
   ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "cells read %lld, outputs %lld: halo fraction %.0f%%",
                      static_cast<long long>(m.in_tile_cells), static_cast<long long>(m.out_tile_cells),
                      100 * m.halo_fraction());
@@ -160,29 +164,29 @@ void stencil3d_tile_panel(const UiState& s) {
   const ImVec2 o = ImGui::GetCursorScreenPos();
   const Iso iso{{o.x + side * 0.9f, o.y + side * 0.55f}, side / (p.tile * 1.15f)};
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float t = float(p.tile), k = float(p.order);
+  const Stencil3dTileFigures f = stencil3d_tile_figures(p);
+  const float t = float(f.in_tile[0]), k = float(f.halo[0]), out = float(f.out_tile[0]);
   if (p.strategy == Stencil3dStrategy::basic) {
     iso.box(dl, 0, 0, 0, t, t, t, with_alpha(palette::kOutputTile.rgba, 150), palette::kOutputTile.rgba);
   } else {
     iso.box(dl, 0, 0, 0, t, t, t, with_alpha(palette::kHalo.rgba, 70), palette::kHalo.rgba);
-    iso.box(dl, k, k, k, t - 2 * k, t - 2 * k, t - 2 * k, with_alpha(palette::kOutputTile.rgba, 220),
-            palette::rgba(255, 255, 255, 200));
-    if (tiling_of(p).marches_z())  // the planes in flight: 2k+1 around the current output plane
-      iso.box(dl, 0, t / 2 - k - 0.5f, 0, t, 2 * k + 1, t, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
+    iso.box(dl, k, k, k, out, out, out, with_alpha(palette::kOutputTile.rgba, 220), palette::rgba(255, 255, 255, 200));
+    if (const float flight = float(f.planes_in_flight); flight > 0)  // around the current output plane
+      iso.box(dl, 0, (t - flight) / 2, 0, t, flight, t, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
   }
   ImGui::Dummy({side * 1.8f, side * 1.55f});
   ImGui::SameLine();
   ImGui::BeginGroup();
   if (p.strategy == Stencil3dStrategy::basic) {
     ImGui::TextWrapped("block %dx%dx%d: every thread computes; no tile, no halo: all neighbours come from global memory",
-                       p.tile, p.tile, p.tile);
+                       f.block[0], f.block[1], f.block[2]);
   } else {
-    ImGui::Text("input tile %d^3 = %lld", p.tile, static_cast<long long>(m.in_tile_cells));
-    ImGui::Text("output     %d^3 = %lld", p.tile - 2 * p.order, static_cast<long long>(m.out_tile_cells));
+    ImGui::Text("input tile %d^3 = %lld", f.in_tile[0], static_cast<long long>(m.in_tile_cells));
+    ImGui::Text("output     %d^3 = %lld", f.out_tile[0], static_cast<long long>(m.out_tile_cells));
     ImGui::Text("halo       %lld cells", static_cast<long long>(m.in_tile_cells - m.out_tile_cells));
     ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "halo fraction %.0f%%", 100 * m.halo_fraction());
-    if (tiling_of(p).marches_z())
-      ImGui::TextWrapped("yellow: the %d planes in flight (%s)", 2 * p.order + 1,
+    if (f.planes_in_flight > 0)
+      ImGui::TextWrapped("yellow: the %d planes in flight (%s)", f.planes_in_flight,
                          p.strategy == Stencil3dStrategy::coarsened ? "all in shared memory"
                                                                     : "current in shared, the rest in registers");
   }
@@ -248,9 +252,8 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
   const Stencil3dUi& st = s.stencil;
   const double ms = stats.kernel_ms.latest(), per_step = ms / st.iterations;
   ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms,
-              sim.backend().name() == "cuda" ? "CUDA events" : "wall clock");
-  ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
-                   0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
+              kernel_clock(sim.backend()));
+  kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
   if (per_step > 0 && !stencil3d_problem(st.params)) {
     const Stencil3dCount c = stencil3d_count(st.params);
@@ -264,23 +267,13 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
   const float frame = stats.frame_ms.latest();
   ImGui::Text("frame %7.3f ms (%.0f frames/s)   slice to GL %.3f ms", frame, frame > 0 ? 1000.0f / frame : 0.0f,
               stats.upload_ms);
-  ImGui::TextDisabled("to GL: %s", stats.transfer.c_str());
-  const DevicePeaks peaks = sim.backend().peaks();
-  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops, copy_gbs);
-  else ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");
+  transfer_and_roofline(stats, sim.backend(), opb, gflops, copy_gbs);
 }
 
 void stencil3d_correctness_panel(UiState& s, const HeatSimulation& sim) {
-  if (auto err = sim.max_abs_error()) {
-    const bool ok = *err <= sim.tolerance();
-    ImGui::TextColored(ok ? ImVec4(0.35f, 0.85f, 0.5f, 1) : ImVec4(1, 0.4f, 0.3f, 1), "%s", ok ? "matches" : "DIFFERS");
-    ImGui::SameLine();
-    ImGui::Text("max |step - CPU reference| = %.3g (tolerance %.2g)", *err, sim.tolerance());
-  } else {
-    ImGui::TextDisabled("not checked yet");
-  }
-  ImGui::TextDisabled("one step from the live state, checked when parameters change");
-  if (ImGui::Button("check now")) s.stencil.check_requested = true;
+  if (reference_check_panel(sim.max_abs_error(), sim.tolerance(), "step",
+                            "one step from the live state, checked when parameters change"))
+    s.stencil.check_requested = true;
 }
 
 }  // namespace tilescope

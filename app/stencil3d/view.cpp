@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app/gl/gl.hpp"
+#include "app/view/drawlist_view.hpp"
 #include "app/view/view_input.hpp"
 #include "app/stencil3d/slice_overlays.hpp"
 #include "app/stencil3d/panels.hpp"
@@ -36,20 +37,15 @@ void Stencil3dView::frame(const Rect& view, float display_w, float display_h, fl
   view_.set_image(st.grid, st.grid);
   compute(dt);
 
-  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
-  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  clear_window(display_w, display_h, fb_scale);
   image_layer_.draw_heat(view_, {0.0f, 1.0f}, display_w, display_h, fb_scale);
   if (sim_.problem().empty()) draw_slice_overlays(view_, state_);
   draw_colour_bar(view_, state_.presentation);
-  stats_.frame_ms.push(float(std::max(dt * 1e3, std::chrono::duration<double, std::milli>(
-                                                     std::chrono::steady_clock::now() - t0).count())));
+  record_frame_time(stats_, dt, t0);
 }
 
 void Stencil3dView::handle_input() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (!io.WantCaptureKeyboard)
-    for (ImWchar c : io.InputQueueCharacters) apply_stencil3d_key(state_, c);
+  apply_typed_keys(state_, apply_stencil3d_key);
   handle_view_mouse(view_, state_, dragging_);
 }
 

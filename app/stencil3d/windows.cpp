@@ -19,7 +19,7 @@ namespace {
 void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling a = g.axis(2);
-  const int k = p.order, z0 = a.in_origin(bz), z1 = z0 + (a.tiled ? a.tile : a.out_tile_dim());
+  const int k = p.order, z0 = a.in_origin(bz), z1 = z0 + a.in_tile_dim();
   const int lo = std::max(z0, slice - k - 2), hi = std::min(z1, slice + k + 3);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetFontSize(), w = h * 6;

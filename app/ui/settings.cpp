@@ -29,10 +29,10 @@ void load_settings(UiState& s, const std::string& path) {
   if (j.is_discarded() || !j.is_object()) return;
   for (int i = 0; i < kPatternCount; ++i)
     if (j.value("pattern", "") == pattern_id(Pattern(i))) s.pattern = Pattern(i);
-  if (auto st = parse_conv2d_strategy(j.value("strategy", ""))) s.params.strategy = *st;
-  s.params.filter_radius = j.value("radius", s.params.filter_radius);
-  s.params.tile = j.value("tile", s.params.tile);
-  s.filter = j.value("filter", s.filter);
+  if (auto st = parse_conv2d_strategy(j.value("strategy", ""))) s.conv2d.params.strategy = *st;
+  s.conv2d.params.filter_radius = j.value("radius", s.conv2d.params.filter_radius);
+  s.conv2d.params.tile = j.value("tile", s.conv2d.params.tile);
+  s.conv2d.filter = j.value("filter", s.conv2d.filter);
   s.backend = j.value("backend", s.backend);
   s.view = ViewMode(std::clamp(j.value("view", int(s.view)), 0, 3));
   s.demo_size = std::clamp(j.value("demo_size", s.demo_size), 64, 8192);
@@ -48,8 +48,8 @@ void load_settings(UiState& s, const std::string& path) {
 
 void save_settings(const UiState& s, const std::string& path) {
   const nlohmann::json j = {
-      {"pattern", pattern_id(s.pattern)}, {"strategy", strategy_info(s.params.strategy).name}, {"radius", s.params.filter_radius},
-      {"tile", s.params.tile}, {"filter", s.filter}, {"backend", s.backend}, {"view", int(s.view)},
+      {"pattern", pattern_id(s.pattern)}, {"strategy", strategy_info(s.conv2d.params.strategy).name}, {"radius", s.conv2d.params.filter_radius},
+      {"tile", s.conv2d.params.tile}, {"filter", s.conv2d.filter}, {"backend", s.backend}, {"view", int(s.view)},
       {"demo_size", s.demo_size}, {"demo_scene", int(s.demo_scene)}, {"presentation", s.presentation},
       {"overlay_tile_grid", s.overlays.tile_grid}, {"overlay_block", s.overlays.block},
       {"overlay_taps", s.overlays.receptive_field}, {"overlay_thread_ids", s.overlays.thread_ids},

@@ -4,21 +4,22 @@
 
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
+#include "kernels/matmul/geometry.hpp"
 
 namespace tilescope {
 
 std::optional<Pixel> focus_pixel(const UiState& s) { return s.pinned ? s.pinned : s.hover; }
 
 void clamp_params(UiState& s) {
-  s.params.filter_radius = std::clamp(s.params.filter_radius, 1, kMaxFilterRadius);
+  s.conv2d.params.filter_radius = std::clamp(s.conv2d.params.filter_radius, 1, kMaxFilterRadius);
   // sliding's tile is a strip of rows (one warp per 128 columns), the others' a block side.
-  s.params.tile = std::clamp(s.params.tile, 1, s.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
+  s.conv2d.params.tile = std::clamp(s.conv2d.params.tile, 1, s.conv2d.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
 }
 
 void select_strategy(UiState& s, Conv2dStrategy strategy) {
-  const int r = s.params.filter_radius;
-  if (default_tile(strategy, r) != default_tile(s.params.strategy, r)) s.params.tile = default_tile(strategy, r);
-  s.params.strategy = strategy;
+  const int r = s.conv2d.params.filter_radius;
+  if (default_tile(strategy, r) != default_tile(s.conv2d.params.strategy, r)) s.conv2d.params.tile = default_tile(strategy, r);
+  s.conv2d.params.strategy = strategy;
 }
 
 const char* const* pattern_labels() {
@@ -28,13 +29,8 @@ const char* const* pattern_labels() {
 }
 
 const char* pattern_id(Pattern p) {
-  switch (p) {
-    case Pattern::conv2d: return "conv2d";
-    case Pattern::stencil3d: return "stencil3d";
-    case Pattern::conv1d: return "conv1d";
-    case Pattern::matmul: return "matmul";
-  }
-  return "?";
+  static const char* const ids[kPatternCount] = {"conv2d", "stencil3d", "conv1d", "matmul"};  // in Pattern's order
+  return in_range(int(p), kPatternCount) ? ids[int(p)] : "?";
 }
 
 bool apply_common_key(UiState& s, unsigned int ch) {
@@ -51,10 +47,10 @@ bool apply_common_key(UiState& s, unsigned int ch) {
 bool apply_key(UiState& s, unsigned int ch) {
   if (apply_common_key(s, ch)) return true;
   switch (ch) {
-    case '+': case '=': ++s.params.filter_radius; break;
-    case '-': case '_': --s.params.filter_radius; break;
-    case ']': s.params.tile = s.params.tile < 8 ? s.params.tile + 1 : s.params.tile * 2; break;  // clamped below
-    case '[': s.params.tile = s.params.tile <= 8 ? s.params.tile - 1 : s.params.tile / 2; break;
+    case '+': case '=': ++s.conv2d.params.filter_radius; break;
+    case '-': case '_': --s.conv2d.params.filter_radius; break;
+    case ']': s.conv2d.params.tile = s.conv2d.params.tile < 8 ? s.conv2d.params.tile + 1 : s.conv2d.params.tile * 2; break;  // clamped below
+    case '[': s.conv2d.params.tile = s.conv2d.params.tile <= 8 ? s.conv2d.params.tile - 1 : s.conv2d.params.tile / 2; break;
     case '1': case '2': case '3': case '4': case '5': case '6': case '7':
       select_strategy(s, static_cast<Conv2dStrategy>(ch - '1'));
       break;
@@ -99,13 +95,8 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
 }
 
 const char* view_name(ViewMode v) {
-  switch (v) {
-    case ViewMode::input: return "input";
-    case ViewMode::output: return "output";
-    case ViewMode::split: return "split";
-    case ViewMode::diff: return "diff";
-  }
-  return "?";
+  static const char* const names[] = {"input", "output", "split", "diff"};  // in ViewMode's order
+  return in_range(int(v), 4) ? names[int(v)] : "?";
 }
 
 void clamp_conv1d(Conv1dUi& c) {
@@ -118,8 +109,7 @@ void clamp_matmul(MatmulUi& m) {
   MatmulParams& p = m.params;
   p.tile = std::clamp(p.tile, kMinMatmulTile, kMaxMatmulTile);
   p.rows = std::clamp(p.rows, 1, 96), p.inner = std::clamp(p.inner, 1, 96), p.cols = std::clamp(p.cols, 1, 96);
-  const int phases = (p.inner + p.tile - 1) / p.tile;
-  m.phase = std::clamp(m.phase, 0, phases - 1);
+  m.phase = std::clamp(m.phase, 0, tiling_of(p).phases(p.inner) - 1);
   m.step = std::clamp(m.step, 0, kMatmulSteps - 1);
 }
 
@@ -147,7 +137,7 @@ bool apply_conv1d_key(UiState& s, unsigned int ch) {
 bool apply_matmul_key(UiState& s, unsigned int ch) {
   if (apply_common_key(s, ch)) return true;
   MatmulUi& m = s.matmul;
-  const int phases = (m.params.inner + m.params.tile - 1) / m.params.tile;
+  const int phases = tiling_of(m.params).phases(m.params.inner);
   const int at = m.phase * kMatmulSteps + m.step, last = phases * kMatmulSteps - 1;
   switch (ch) {
     case ']': ++m.params.tile; break;

@@ -65,11 +65,16 @@ struct MatmulUi {
 inline constexpr int kMatmulSteps = 4;
 const char* matmul_step_name(int step);
 
+// The conv2d view's settings: params.width/height follow the source image.
+struct Conv2dUi {
+  Conv2dParams params;
+  std::string filter = "gaussian";
+};
+
 // The app-wide settings (pattern, backend, presentation, pause) and each view's.
 struct UiState {
   Pattern pattern = Pattern::conv2d;
-  Conv2dParams params;  // width/height follow the source
-  std::string filter = "gaussian";
+  Conv2dUi conv2d;
   std::string backend = "auto";
   SourceKind source = SourceKind::demo;
   std::string file_path;

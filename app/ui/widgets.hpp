@@ -14,6 +14,17 @@ void disabled_wrapped(const char* text);
 // The book model, its bound, the L2 figure where there is one, and the exact count;
 // `grows` names what tends to infinity for the bound, `whole` what the count covers.
 void book_model_lines(const BookModel& m, const TrafficCount& c, const char* grows, const char* whole);
+// Those lines for the parameters p (its pattern's book_model and exact_traffic), or, when p
+// cannot run, a line that says there is no model; returns whether there was one.
+template <typename Params>
+bool book_model_section(const Params& p, bool runs, const char* grows, const char* whole) {
+  if (!runs) {
+    ImGui::TextDisabled("(no model: these parameters cannot run)");
+    return false;
+  }
+  book_model_lines(book_model(p), exact_traffic(p), grows, whole);
+  return true;
+}
 
 // The strategy selector of a registry table (entries with id, name, display_name, book_ref,
 // explanation), numbered as the keys that select them, then the book reference and explanation.

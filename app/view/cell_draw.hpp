@@ -5,19 +5,10 @@
 
 #include <algorithm>
 
+#include "app/view/cell_rect.hpp"
 #include "app/view/view_transform.hpp"
 
 namespace tilescope {
-
-// Data-space rectangle [x0, x1) x [y0, y1) in cells.
-struct CellRect {
-  int x0, y0, x1, y1;
-  bool empty() const { return x0 >= x1 || y0 >= y1; }
-};
-
-inline CellRect intersect(CellRect a, CellRect b) {
-  return {std::max(a.x0, b.x0), std::max(a.y0, b.y0), std::min(a.x1, b.x1), std::min(a.y1, b.y1)};
-}
 
 inline ImVec2 screen(const ViewTransform& xf, float x, float y) {
   const Vec2 s = xf.to_screen({x, y});

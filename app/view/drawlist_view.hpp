@@ -1,11 +1,11 @@
 #pragma once
-// The frame chores of a view that draws with ImGui's draw lists only (conv1d, matmul): clear the
-// window, and record how long the frame took.
+// The frame chores every pattern view shares: clear the window before drawing, and record how
+// long the frame took.
 #include <algorithm>
 #include <chrono>
 
 #include "app/gl/gl.hpp"
-#include "app/conv2d/panels.hpp"
+#include "app/ui/frame_stats.hpp"
 
 namespace tilescope {
 

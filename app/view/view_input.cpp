@@ -6,6 +6,12 @@
 
 namespace tilescope {
 
+void apply_typed_keys(UiState& s, bool (*apply)(UiState&, unsigned int)) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureKeyboard)
+    for (ImWchar c : io.InputQueueCharacters) apply(s, c);
+}
+
 void handle_view_mouse(ViewTransform& view, UiState& s, bool& dragging) {
   const ImGuiIO& io = ImGui::GetIO();
   const Vec2 mouse{io.MousePos.x, io.MousePos.y};

@@ -6,6 +6,9 @@
 
 namespace tilescope {
 
+// The characters typed this frame, each through a view's key handler (apply_key, ...), unless
+// a widget has the keyboard.
+void apply_typed_keys(UiState& s, bool (*apply)(UiState&, unsigned int));
 // dragging: whether a drag started over the view is under way (kept by the caller across frames).
 void handle_view_mouse(ViewTransform& view, UiState& s, bool& dragging);
 

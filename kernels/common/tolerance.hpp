@@ -13,7 +13,9 @@ inline double weighted_sum_tolerance(int terms, double sum_abs_weights, float ma
 }
 
 // Largest |a[i] - b[i]| over n values; a NaN anywhere (an output no thread wrote) gives infinity.
-inline double max_abs_error(const float* a, const float* b, std::size_t n) {
+// Either side may hold float or double (the tests' plain references are double).
+template <typename A, typename B>
+double max_abs_error(const A* a, const B* b, std::size_t n) {
   double worst = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const double d = std::fabs(double(a[i]) - double(b[i]));

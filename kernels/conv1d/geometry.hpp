@@ -48,6 +48,10 @@ struct Conv1dTiling {
     return strategy == Conv1dStrategy::tiled || strategy == Conv1dStrategy::cached_halo || is_fast();
   }
   TS_HD int shared_dim() const { return uses_shared() ? block + 2 * shared_halo() : 0; }
+  // Cells a block touches on each side of its output tile: the filter's reach n, or fast's wider
+  // staged halo. The input tile is block + 2 * reach().
+  TS_HD int reach() const { return r > shared_halo() ? r : shared_halo(); }
+  TS_HD int in_tile_dim() const { return block + 2 * reach(); }
   TS_HD int shared_origin(int b) const { return out_origin(b) - shared_halo(); }
   TS_HD int shared_coord(int b, int slot) const { return shared_origin(b) + slot; }
   TS_HD bool in_shared(int b, int i) const { return in_range(i - shared_origin(b), shared_dim()); }

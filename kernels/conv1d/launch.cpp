@@ -21,7 +21,7 @@ LaunchGeometry launch_geometry(const Conv1dParams& p) {
   l.threads_computing = l.grid.x == 0 ? 0
                                       : std::int64_t(l.grid.x - 1) * g.threads() +
                                             std::min(g.threads(), (rest + spacing - 1) / spacing);
-  l.in_tile_dim = g.block + 2 * std::max(g.r, g.shared_halo());
+  l.in_tile_dim = g.in_tile_dim();
   l.out_tile_dim = g.block;
   l.shared_bytes = std::size_t(g.shared_dim()) * sizeof(float);
   l.constant_bytes = strategy_info(p.strategy).filter_in_constant_memory ? p.filter_dim() * sizeof(float) : 0;

@@ -98,7 +98,7 @@ TrafficCount exact_traffic(const Conv1dParams& p) {
   // Block b is interior when its taps and shared cells, b*T - h .. (b+1)*T + h - 1 with h the
   // farther of the two reaches, lie inside the signal: first <= b <= last. Every interior block
   // counts the same.
-  const int h = std::max(g.r, g.shared_halo());
+  const int h = g.reach();
   const int first = (h + g.block - 1) / g.block;
   const int last = p.length - h >= g.block ? (p.length - h) / g.block - 1 : -1;
   TrafficCount c;

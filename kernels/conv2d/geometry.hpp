@@ -106,6 +106,20 @@ struct Conv2dTiling {
   }
   TS_HD int output_of(int p) const { return (p - out_origin(block_of(p))) % outputs_per_thread(); }
   TS_HD int grid_dim(int n) const { return (n + out_tile_dim() - 1) / out_tile_dim(); }
+  // The input window of one thread's outputs along the axis (its patch plus r on each side).
+  TS_HD int thread_window_dim() const { return outputs_per_thread() + 2 * r; }
+  // CUDA's view of the tiles: sliding packs kSlidingWarpsPerBlock warp tiles side by side along x
+  // into one CUDA block, every other strategy launches one tile per block. Tile b is tile
+  // tile_in_block(b) of CUDA block cuda_block(b); its thread t is CUDA thread cuda_thread(b, t).
+  TS_HD int tiles_per_block() const { return sliding() && axis == 0 ? kSlidingWarpsPerBlock : 1; }
+  TS_HD int cuda_block_dim() const { return block_dim() * tiles_per_block(); }
+  TS_HD int cuda_grid_dim(int n) const { return (grid_dim(n) + tiles_per_block() - 1) / tiles_per_block(); }
+  TS_HD int cuda_block(int b) const { return b / tiles_per_block(); }
+  TS_HD int tile_in_block(int b) const { return b % tiles_per_block(); }
+  TS_HD int cuda_thread(int b, int t) const { return tile_in_block(b) * block_dim() + t; }
+  // The inverse, as a kernel finds its tile and thread from blockIdx and threadIdx.
+  TS_HD int tile_of(int cuda_b, int cuda_t) const { return cuda_b * tiles_per_block() + cuda_t / block_dim(); }
+  TS_HD int thread_in_tile(int cuda_t) const { return cuda_t % block_dim(); }
   // sliding: the strips of block row b march up (see sliding_alternates).
   TS_HD bool marches_up(int b) const { return sliding() && axis == 1 && sliding_alternates(r) && (b & 1) != 0; }
 };

@@ -12,17 +12,14 @@ namespace tilescope {
 LaunchGeometry launch_geometry(const Conv2dParams& p) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   LaunchGeometry l;
-  l.grid = {gx.grid_dim(p.width), gy.grid_dim(p.height)};
-  l.block = {gx.block_dim(), gy.block_dim()};
-  if (p.strategy == Conv2dStrategy::sliding) {  // a block holds kSlidingWarpsPerBlock warp tiles side by side
-    l.grid.x = (l.grid.x + kSlidingWarpsPerBlock - 1) / kSlidingWarpsPerBlock;
-    l.block.x *= kSlidingWarpsPerBlock;
-  }
+  // sliding: a CUDA block holds several warp tiles side by side (Conv2dTiling::tiles_per_block).
+  l.grid = {gx.cuda_grid_dim(p.width), gy.cuda_grid_dim(p.height)};
+  l.block = {gx.cuda_block_dim(), gy.cuda_block_dim()};
   l.threads_per_block = l.block.x * l.block.y;
   int active_x = 0, active_y = 0;
   for (int t = 0; t < gx.block_dim(); ++t) active_x += gx.computes(t) ? 1 : 0;
   for (int t = 0; t < gy.block_dim(); ++t) active_y += gy.computes(t) ? 1 : 0;
-  l.active_threads_per_block = active_x * active_y * (l.block.x / gx.block_dim());
+  l.active_threads_per_block = active_x * active_y * gx.tiles_per_block() * gy.tiles_per_block();
   l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.threads_per_block;
   // Threads own consecutive runs of outputs_per_thread() outputs per axis, from the image's edge.
   const int kx = gx.outputs_per_thread(), ky = gy.outputs_per_thread();

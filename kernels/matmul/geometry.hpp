@@ -17,11 +17,17 @@ struct MatmulTiling {
   TS_HD int row_of(int by, int ty) const { return by * tile + ty; }
   TS_HD int col_of(int bx, int tx) const { return bx * tile + tx; }
   TS_HD int grid_dim(int n) const { return (n + tile - 1) / tile; }
+  // The block (blockIdx along one axis) whose tile holds row (column) n, and the row (column)
+  // past the tile's end. naive and tiled: n's thread along that axis is n - block_of(n) * tile.
+  TS_HD int block_of(int n) const { return n / tile; }
+  TS_HD int tile_end(int n) const { return (block_of(n) + 1) * tile; }
+  TS_HD int tiled_thread_of(int n) const { return n - block_of(n) * tile; }
   // Phases: strips of `depth` along the inner dimension.
   TS_HD int phases(int inner) const { return (inner + depth - 1) / depth; }
   // tiled: in phase ph, thread (tx, ty) loads Mds[ty][tx] = M[row_of(by, ty)][phase_k(ph, tx)] and
   // Nds[ty][tx] = N[phase_k(ph, ty)][col_of(bx, tx)]; outside the matrix it stores 0 without a load.
   TS_HD int phase_k(int ph, int t) const { return ph * depth + t; }
+  TS_HD int phase_end(int ph) const { return phase_k(ph + 1, 0); }  // one past phase ph's last k
 
   // fast: thread (tx, ty) computes the 8 x 8 P elements at rows out_index(by, ty, i) and columns
   // out_index(bx, tx, j), i, j = 0..7: four 4 x 4 quadrants, half a tile (64) apart, so that the

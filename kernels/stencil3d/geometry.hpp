@@ -22,6 +22,10 @@ struct StencilAxisTiling {
 
   // Outputs per block: the tiled kernels deactivate the k-wide halo on each side.
   TS_HD int out_tile_dim() const { return tiled ? tile - 2 * k : tile; }
+  // Input-tile cells along the axis: T when tiled, else just the outputs (no halo staged).
+  TS_HD int in_tile_dim() const { return tiled ? tile : out_tile_dim(); }
+  // Halo cells on each side of the output tile (loaded, never computed).
+  TS_HD int halo() const { return tiled ? k : 0; }
   TS_HD int out_origin(int b) const { return b * out_tile_dim(); }
   // First input-tile cell (tiled), or first output (untiled).
   TS_HD int in_origin(int b) const { return out_origin(b) - (tiled ? k : 0); }
@@ -79,6 +83,11 @@ struct Stencil3dTiling {
       default: return 0;
     }
   }
+  // Planes a marching block holds at once (the current output plane and k on either side, in
+  // shared memory or registers); 0 for the cube strategies, whose whole tile is resident.
+  TS_HD int planes_in_flight() const { return marches_z() ? 2 * k + 1 : 0; }
+  // Threads per block along axis a (blockDim.x, .y, .z).
+  TS_HD int block_dim(int a) const { return a == 2 ? block_dim_z() : axis(a).threads(); }
   // z neighbours each thread holds in registers (k behind, k ahead, and itself), per owned cell.
   TS_HD int register_planes() const {
     return strategy == Stencil3dStrategy::register_tiled || fast() ? 2 * k + 1 : 0;

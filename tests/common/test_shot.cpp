@@ -70,8 +70,8 @@ class Shot : public ::testing::Test {
   // Renders the window for these parameters (input view of the black image) and loads the PNG.
   void shoot(Conv2dParams p, std::optional<Pixel> hover, float zoom) {
     UiState s;
-    s.params = p;
-    s.filter = "box";
+    s.conv2d.params = p;
+    s.conv2d.filter = "box";
     s.backend = "cpu";
     s.view = ViewMode::input;
     s.source = SourceKind::file;

@@ -1,8 +1,12 @@
 // UI state logic and view mapping, with no window.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <string>
+
 #include "app/app.hpp"
 #include "app/conv2d/pipeline.hpp"
+#include "app/ui/settings.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/view_transform.hpp"
 
@@ -10,27 +14,27 @@ using namespace tilescope;
 
 TEST(UiState, KeysChangeRadiusTileStrategyAndClampAtTheLimits) {
   UiState s;
-  s.params.filter_radius = 2;
+  s.conv2d.params.filter_radius = 2;
   EXPECT_TRUE(apply_key(s, '+'));
-  EXPECT_EQ(s.params.filter_radius, 3);
+  EXPECT_EQ(s.conv2d.params.filter_radius, 3);
   for (int i = 0; i < 20; ++i) apply_key(s, '+');
-  EXPECT_EQ(s.params.filter_radius, kMaxFilterRadius);
+  EXPECT_EQ(s.conv2d.params.filter_radius, kMaxFilterRadius);
   for (int i = 0; i < 20; ++i) apply_key(s, '-');
-  EXPECT_EQ(s.params.filter_radius, 1);
-  s.params.tile = 16;
+  EXPECT_EQ(s.conv2d.params.filter_radius, 1);
+  s.conv2d.params.tile = 16;
   apply_key(s, ']');
-  EXPECT_EQ(s.params.tile, 32);
+  EXPECT_EQ(s.conv2d.params.tile, 32);
   apply_key(s, ']');
-  EXPECT_EQ(s.params.tile, 32);
+  EXPECT_EQ(s.conv2d.params.tile, 32);
   apply_key(s, '[');
   apply_key(s, '[');
-  EXPECT_EQ(s.params.tile, 8);
+  EXPECT_EQ(s.conv2d.params.tile, 8);
   apply_key(s, '[');
-  EXPECT_EQ(s.params.tile, 7);
+  EXPECT_EQ(s.conv2d.params.tile, 7);
   apply_key(s, '5');
-  EXPECT_EQ(s.params.strategy, Conv2dStrategy::cached_halo);
+  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::cached_halo);
   apply_key(s, '1');
-  EXPECT_EQ(s.params.strategy, Conv2dStrategy::basic);
+  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::basic);
   EXPECT_FALSE(apply_key(s, 'q'));
 }
 
@@ -189,4 +193,42 @@ TEST(UiStateKeys, StencilKeysPickStrategyTileOrderAndSliceWithinRange) {
   EXPECT_TRUE(apply_stencil3d_key(s, 'p'));
   EXPECT_EQ(s.pattern, Pattern::conv1d);  // the next pattern
   EXPECT_FALSE(apply_stencil3d_key(s, 'q'));
+}
+
+// Settings files written before conv2d's settings moved into UiState::conv2d still load: the keys
+// stayed "strategy", "radius", "tile" and "filter".
+TEST(UiState, Conv2dSettingsKeepTheirKeys) {
+  const std::string path = ::testing::TempDir() + "tilescope_settings_keys.json";
+  {
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(R"({"strategy": "cached_halo", "radius": 3, "tile": 8, "filter": "box"})", f);
+    std::fclose(f);
+  }
+  UiState s;
+  load_settings(s, path);
+  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::cached_halo);
+  EXPECT_EQ(s.conv2d.params.filter_radius, 3);
+  EXPECT_EQ(s.conv2d.params.tile, 8);
+  EXPECT_EQ(s.conv2d.filter, "box");
+  save_settings(s, path);
+  UiState again;
+  load_settings(again, path);
+  EXPECT_EQ(again.conv2d.params, s.conv2d.params);
+  EXPECT_EQ(again.conv2d.filter, "box");
+  std::remove(path.c_str());
+}
+
+// The matmul stepper walks the phases the kernel runs: strips of TILE_WIDTH, or fast's strips of 8
+// whatever the tile (it used to count TILE_WIDTH strips for fast too).
+TEST(UiState, MatmulStepperCountsTheKernelsPhases) {
+  MatmulUi m;
+  m.params = MatmulParams{MatmulStrategy::tiled, 4, 24, 20, 28};
+  m.phase = 99;
+  clamp_matmul(m);
+  EXPECT_EQ(m.phase, 4);  // 20 / 4 = 5 phases
+  m.params.strategy = MatmulStrategy::fast;
+  m.phase = 99;
+  clamp_matmul(m);
+  EXPECT_EQ(m.phase, 2);  // ceil(20 / 8) = 3 phases
 }

@@ -7,6 +7,7 @@
 
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/common/image.hpp"
+#include "kernels/common/tolerance.hpp"
 
 namespace tilescope::test {
 
@@ -40,12 +41,7 @@ inline std::vector<double> correlate_plain(const Image& in, const Filter2d& f) {
 // Largest |a - b|; NaN anywhere gives infinity, so unwritten (poisoned) outputs fail.
 template <typename A, typename B>
 double max_abs_diff(const A& a, const B& b) {
-  double worst = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const double d = std::fabs(double(a[i]) - double(b[i]));
-    worst = std::isnan(d) ? INFINITY : std::max(worst, d);
-  }
-  return worst;
+  return max_abs_error(a.data(), b.data(), a.size());
 }
 
 }  // namespace tilescope::test

@@ -1,0 +1,23 @@
+#include "app/ui/timing.hpp"
+
+#include <imgui.h>
+
+#include "app/ui/roofline.hpp"
+
+namespace tilescope {
+
+const char* kernel_clock(const Backend& backend) { return backend.name() == "cuda" ? "CUDA events" : "wall clock"; }
+
+void kernel_time_plot(const FrameStats& stats) {
+  ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,
+                   0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
+}
+
+void transfer_and_roofline(const FrameStats& stats, const Backend& backend, double opb, double gflops, double copy_gbs) {
+  ImGui::TextDisabled("to GL: %s", stats.transfer.c_str());
+  const DevicePeaks peaks = backend.peaks();
+  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops, copy_gbs);
+  else ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");
+}
+
+}  // namespace tilescope

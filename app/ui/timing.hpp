@@ -1,0 +1,17 @@
+#pragma once
+// Pieces of the patterns' timing panels: how the kernel was timed, its recent times, and how the
+// frame reached the screen next to the roofline of the launch.
+#include "app/ui/frame_stats.hpp"
+#include "kernels/common/backend.hpp"
+
+namespace tilescope {
+
+// "CUDA events" or "wall clock": what the backend times a kernel with.
+const char* kernel_clock(const Backend& backend);
+// The kernel's recent times as a line plot the width of the panel.
+void kernel_time_plot(const FrameStats& stats);
+// "to GL: ..." (how the frame reached the screen), then this launch on the device's roofline
+// (opb, gflops: the launch's; copy_gbs: the copy ceiling, 0 if unknown), or why there is none.
+void transfer_and_roofline(const FrameStats& stats, const Backend& backend, double opb, double gflops, double copy_gbs);
+
+}  // namespace tilescope

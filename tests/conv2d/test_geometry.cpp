@@ -1,0 +1,157 @@
+// The numbers the conv2d overlays draw and the inspector prints (app/conv2d/figures.hpp) equal the
+// geometry's and the book's formulas, for every strategy, several radii and tiles, odd images.
+#include <gtest/gtest.h>
+
+#include "app/conv2d/figures.hpp"
+#include "tests/common/spread.hpp"
+#include "kernels/common/launch.hpp"
+#include "kernels/conv2d/model.hpp"
+
+using namespace tilescope;
+
+namespace {
+
+// Radii 1..5, tiles 8..32 (sliding: strips of 4x as many rows), an even and an odd image.
+std::vector<Conv2dParams> spread() {
+  return test::spread<Conv2dParams>(kConv2dStrategyCount, {1, 2, 3, 5}, {8, 13, 16, 32}, {0, 1},
+                                    [](int s, int r, int tile, int image) {
+                                      const auto strategy = static_cast<Conv2dStrategy>(s);
+                                      const int t = strategy == Conv2dStrategy::sliding ? tile * 4 : tile;
+                                      const Conv2dParams p{strategy, r, t, image ? 333 : 1024, image ? 129 : 768};
+                                      return test::kept_if(!conv2d_problem(p), p);
+                                    });
+}
+
+// The pixels the inspector is asked about: corners, block edges, the middle.
+std::vector<std::pair<int, int>> probes(const Conv2dParams& p) {
+  return {{0, 0}, {p.width - 1, p.height - 1}, {p.width / 2, p.height / 3}, {37 % p.width, 101 % p.height},
+          {p.width - 1, 0}, {0, p.height - 1}};
+}
+
+}  // namespace
+
+TEST(Conv2dFigures, SpreadCoversEveryStrategy) { EXPECT_EQ(test::strategies_in(spread()), kConv2dStrategyCount); }
+
+TEST(Conv2dFigures, InputTileIsOutputTilePlusTwoRadii) {
+  for (const Conv2dParams& p : spread()) {
+    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+    for (auto [x, y] : probes(p)) {
+      const int bx = gx.block_of(x), by = gy.block_of(y);
+      const Conv2dBlockRects r = conv2d_block_rects(p, bx, by);
+      SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " r " << p.filter_radius << " tile " << p.tile);
+      EXPECT_EQ(r.in.x1 - r.in.x0, gx.out_tile_dim() + 2 * p.filter_radius);
+      EXPECT_EQ(r.in.y1 - r.in.y0, gy.out_tile_dim() + 2 * p.filter_radius);
+      EXPECT_EQ(r.in.x0, bx * gx.out_tile_dim() - p.filter_radius);
+      EXPECT_EQ(r.in.y0, by * gy.out_tile_dim() - p.filter_radius);
+      // The output tile holds the pixel, and is the launch's out tile clipped to the image.
+      EXPECT_TRUE(x >= r.out.x0 && x < r.out.x1 && y >= r.out.y0 && y < r.out.y1);
+      EXPECT_EQ(r.out.x0, bx * gx.out_tile_dim());
+      EXPECT_EQ(r.out.x1, std::min(p.width, (bx + 1) * gx.out_tile_dim()));
+      EXPECT_EQ(r.out.y1, std::min(p.height, (by + 1) * gy.out_tile_dim()));
+      const LaunchGeometry l = launch_geometry(p);
+      EXPECT_EQ(l.out_tile_dim, gx.out_tile_dim());
+      EXPECT_EQ(l.in_tile_dim_y, r.in.y1 - r.in.y0);
+    }
+  }
+}
+
+TEST(Conv2dFigures, BookOutputTiles) {
+  // Fig 7.12: block = input tile, output tile = T - 2r; Fig 7.15 / cached halo: output tile = T.
+  EXPECT_EQ(tiling_of(Conv2dParams{Conv2dStrategy::tiled_in, 2, 16, 64, 64}, 0).out_tile_dim(), 12);
+  EXPECT_EQ(tiling_of(Conv2dParams{Conv2dStrategy::tiled_out, 2, 16, 64, 64}, 0).out_tile_dim(), 16);
+  EXPECT_EQ(tiling_of(Conv2dParams{Conv2dStrategy::cached_halo, 3, 32, 64, 64}, 1).out_tile_dim(), 32);
+  // fast: 4 x 4 outputs per thread; sliding: a warp of 32 lanes x 4 columns.
+  EXPECT_EQ(tiling_of(Conv2dParams{Conv2dStrategy::fast, 2, 16, 64, 64}, 0).out_tile_dim(), 64);
+  EXPECT_EQ(tiling_of(Conv2dParams{Conv2dStrategy::sliding, 1, 16, 640, 64}, 0).out_tile_dim(), 128);
+}
+
+TEST(Conv2dFigures, LoadOnlyRingIsTheRingOfNonComputingThreads) {
+  for (const Conv2dParams& p : spread()) {
+    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+    for (auto [x, y] : probes(p)) {
+      const Conv2dBlockRects r = conv2d_block_rects(p, gx.block_of(x), gy.block_of(y));
+      SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " r " << p.filter_radius << " tile " << p.tile);
+      if (p.strategy != Conv2dStrategy::tiled_in) {
+        EXPECT_FALSE(r.has_load_only_ring);  // every thread of the other strategies computes
+        continue;
+      }
+      // tiled_in: r threads on each side only load; the inner edge is the (unclipped) output tile.
+      ASSERT_TRUE(r.has_load_only_ring);
+      const int r0 = p.filter_radius;
+      EXPECT_EQ(r.load_only_inner, (CellRect{r.in.x0 + r0, r.in.y0 + r0, r.in.x1 - r0, r.in.y1 - r0}));
+      EXPECT_EQ(r.load_only_inner.x1 - r.load_only_inner.x0, p.tile - 2 * r0);
+      int computing = 0;
+      for (int t = 0; t < gx.block_dim(); ++t) computing += gx.computes(t);
+      EXPECT_EQ(r.load_only_inner.x1 - r.load_only_inner.x0, computing);
+    }
+  }
+}
+
+TEST(Conv2dFigures, StagedTileIsTheSharedTile) {
+  for (const Conv2dParams& p : spread()) {
+    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+    const Conv2dBlockRects r = conv2d_block_rects(p, 1, 1);
+    EXPECT_EQ(r.staged.x1 - r.staged.x0, gx.shared_dim());
+    EXPECT_EQ(r.staged.y1 - r.staged.y0, gy.shared_dim());
+    if (p.strategy == Conv2dStrategy::fast) {  // the halo rounded up to whole float4s
+      const int h = (p.filter_radius + 3) / 4 * 4;
+      EXPECT_EQ(r.staged.x1 - r.staged.x0, gx.out_tile_dim() + 2 * h);
+      EXPECT_EQ(r.stages_more, h != p.filter_radius);
+    }
+    if (p.strategy == Conv2dStrategy::sliding) EXPECT_TRUE(r.stages_more);  // the edge lanes' float4s
+  }
+}
+
+TEST(Conv2dFigures, InspectorThreadMatchesTheLaunch) {
+  for (const Conv2dParams& p : spread()) {
+    const LaunchGeometry l = launch_geometry(p);
+    for (auto [x, y] : probes(p)) {
+      const Conv2dFocus f = conv2d_focus(p, x, y);
+      SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " r " << p.filter_radius << " tile "
+                                        << p.tile << " at " << x << "," << y);
+      EXPECT_LT(f.block_x, l.grid.x);
+      EXPECT_LT(f.block_y, l.grid.y);
+      EXPECT_LT(f.thread_x, l.block.x);
+      EXPECT_LT(f.thread_y, l.block.y);
+      EXPECT_EQ(f.threads_per_block, l.threads_per_block);
+      EXPECT_EQ(f.warp * 32 + f.lane, f.thread_y * l.block.x + f.thread_x);
+      // The thread's patch holds the pixel; its window is the patch plus r on every side.
+      EXPECT_TRUE(x >= f.patch.x0 && x < f.patch.x1 && y >= f.patch.y0 && y < f.patch.y1);
+      EXPECT_EQ(f.output_x, x - f.patch.x0);
+      EXPECT_EQ(f.output_y, y - f.patch.y0);
+      EXPECT_EQ(f.window, (CellRect{f.patch.x0 - p.filter_radius, f.patch.y0 - p.filter_radius,
+                                    f.patch.x1 + p.filter_radius, f.patch.y1 + p.filter_radius}));
+      EXPECT_EQ(f.window_w, f.patch.x1 - f.patch.x0 + 2 * p.filter_radius);
+      EXPECT_EQ(f.fmas, 1LL * (f.patch.x1 - f.patch.x0) * (f.patch.y1 - f.patch.y0) * p.filter_dim() * p.filter_dim());
+      if (p.strategy == Conv2dStrategy::sliding) {
+        // 4 warps of 32 lanes side by side in a block; each lane 4 columns of a strip of rows.
+        EXPECT_EQ(l.block.x, 32 * 4);
+        EXPECT_EQ(f.block_x, x / (128 * 4));
+        EXPECT_EQ(f.warp_in_block, x / 128 % 4);
+        EXPECT_EQ(f.warp, f.warp_in_block);
+        EXPECT_EQ(f.tile_lane, x % 128 / 4);
+        EXPECT_EQ(f.lane, f.tile_lane);
+        EXPECT_EQ(f.thread_x, f.warp_in_block * 32 + f.tile_lane);
+        EXPECT_EQ(f.patch.x0, x / 4 * 4);
+        EXPECT_EQ(f.window_h, f.strip_rows + 2 * p.filter_radius);
+        EXPECT_EQ(f.patch.y1 - f.patch.y0, f.strip_rows);
+        // The CUDA kernel's own mapping: warp tile blockIdx.x * 4 + threadIdx.x / 32, lane threadIdx.x % 32.
+        const Conv2dTiling gx = tiling_of(p, 0);
+        EXPECT_EQ(gx.tile_of(f.block_x, f.thread_x), f.block_x * 4 + f.thread_x / 32);
+        EXPECT_EQ(gx.tile_of(f.block_x, f.thread_x), f.tile_x);
+        EXPECT_EQ(gx.thread_in_tile(f.thread_x), f.thread_x % 32);
+        EXPECT_EQ(f.march_row, f.marches_up ? f.strip_y0 + f.strip_rows - 1 - y : y - f.strip_y0);
+      } else {
+        EXPECT_EQ(f.block_x, f.tile_x);
+        EXPECT_EQ(f.warp_in_block, 0);
+      }
+      if (p.strategy == Conv2dStrategy::tiled_in) {  // thread = input-tile cell: x - origin + r
+        EXPECT_EQ(f.thread_x, x - f.block_x * (p.tile - 2 * p.filter_radius) + p.filter_radius);
+      }
+      if (p.strategy == Conv2dStrategy::fast) {
+        EXPECT_EQ(f.patch.x1 - f.patch.x0, 4);
+        EXPECT_EQ(f.window_w, 4 + 2 * p.filter_radius);
+      }
+    }
+  }
+}
