@@ -17,7 +17,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   const Conv2dParams base = params_of(start.options);
   std::vector<Conv2dStrategy> strategies;
   for (int i = 0; i < kConv2dStrategyCount; ++i)
-    if (o.strategy == "all" || conv2d_strategies()[i].id == base.strategy) strategies.push_back(conv2d_strategies()[i].id);
+    if (o.strategy == "all" || strategy_table<Conv2dStrategy>()[i].id == base.strategy) strategies.push_back(strategy_table<Conv2dStrategy>()[i].id);
   const auto peers = bench_peers(backend, settings);
   const std::vector<int> radii = parse_list(settings.radii.empty() ? "1,2,3,5,7" : settings.radii, "--radius");
 

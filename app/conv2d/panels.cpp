@@ -52,10 +52,10 @@ void filter_matrix(const Filter2d& f) {
 }  // namespace
 
 void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& filter) {
-  const StrategyInfo& info = strategy_info(s.params.strategy);
+  const Conv2dStrategyInfo& info = strategy_info(s.params.strategy);
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {
     for (int i = 0; i < kConv2dStrategyCount; ++i) {
-      const StrategyInfo& option = conv2d_strategies()[i];
+      const Conv2dStrategyInfo& option = strategy_table<Conv2dStrategy>()[i];
       char label[96];
       std::snprintf(label, sizeof label, "%d  %s", i + 1, option.display_name.data());
       if (ImGui::Selectable(label, option.id == s.params.strategy)) select_strategy(s, option.id);
@@ -65,7 +65,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   ImGui::TextColored({0.55f, 0.8f, 1.0f, 1.0f}, "%s  (%s)", info.book_ref.data(), info.name.data());
   ImGui::TextWrapped("%s", info.explanation.data());
 
-  ImGui::SliderInt("radius", &s.params.filter_radius, 1, kMaxFilterRadius, "r = %d");
+  ImGui::SliderInt("radius", &s.params.filter_radius, 1, kMaxConv2dRadius, "r = %d");
   const bool sliding = s.params.strategy == Conv2dStrategy::sliding;
   ImGui::SliderInt(sliding ? "strip" : "tile", &s.params.tile, 1, sliding ? kMaxSlidingStrip : 32);
   static constexpr int kTiles[] = {8, 16, 32};

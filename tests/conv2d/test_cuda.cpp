@@ -51,7 +51,7 @@ class Conv2dCuda : public ::testing::TestWithParam<Conv2dStrategy> {
 TEST_P(Conv2dCuda, MatchesTheCpuReferenceForOddSizesAllRadiiAndTiles) {
   const int sizes[][2] = {{1, 1}, {1, 37}, {37, 1}, {7, 5}, {33, 31}, {100, 67}, {257, 130}};
   for (int tile : {8, 16, 32})
-    for (int r = 1; r <= kMaxFilterRadius; ++r) {
+    for (int r = 1; r <= kMaxConv2dRadius; ++r) {
       const Filter2d f = make_named_filter("random:" + std::to_string(r), r);
       for (const auto& s : sizes) {
         const Conv2dParams p{GetParam(), r, tile, s[0], s[1]};
@@ -70,7 +70,7 @@ TEST(Conv2dCudaFast, FastMatchesTheCpuReferenceForEveryTileAndRowAlignment) {
   if (!backend) GTEST_SKIP() << "no CUDA: " << why;
   const int sizes[][2] = {{1, 1}, {4, 4}, {3, 9}, {64, 64}, {68, 61}, {130, 66}, {203, 97}, {256, 255}};
   for (int tile : {1, 3, 16, 22})
-    for (int r = 1; r <= kMaxFilterRadius; ++r) {
+    for (int r = 1; r <= kMaxConv2dRadius; ++r) {
       const Filter2d f = make_named_filter("random:" + std::to_string(r + 7), r);
       for (const auto& s : sizes) {
         const Conv2dParams p{Conv2dStrategy::fast, r, tile, s[0], s[1]};
