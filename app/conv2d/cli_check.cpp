@@ -25,6 +25,7 @@ int check(const std::string& backend_name) {
   BackendChoice choice = choose_backend(backend_name);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   Backend& backend = *choice.backend;
+  auto engine = backend.make_conv2d_engine();
   std::printf("checking %s against the CPU reference (radii 1..%d, %zu sizes from 1x1 to 257x130)\n",
               backend.description().c_str(), kMaxConv2dRadius, std::size(kSizes));
   std::printf("%-12s %5s %8s %8s %13s  %s\n", "strategy", "tile", "runs", "skipped", "max abs err", "result");
@@ -47,7 +48,7 @@ int check(const std::string& backend_name) {
           std::vector<float> in(std::size_t(p.width) * p.height), out(in.size()), ref(in.size());
           for (float& v : in) v = uniform(rng);
           try {
-            backend.conv2d(p, f, in.data(), out.data());
+            engine->conv2d(p, f, in.data(), out.data());
           } catch (const BackendError& e) {  // a failed launch fails this case, not the whole check
             if (first_error.empty()) first_error = std::string(strategy_table<Conv2dStrategy>()[s].name) + " tile " +
                                                    std::to_string(tile) + " radius " + std::to_string(r) + ": " + e.what();

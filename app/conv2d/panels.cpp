@@ -214,7 +214,7 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
   ImGui::Text("tiles     input %d x %d, output %d x %d", l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim, l.out_tile_dim_y);
   ImGui::Text("shared    %zu B per block", l.shared_bytes);
   ImGui::Text("constant  %zu B (the filter)", l.constant_bytes);
-  if (auto blocks = pipeline.backend().blocks_per_sm(s.params)) {
+  if (auto blocks = pipeline.engine().blocks_per_sm(s.params)) {
     const int resident = *blocks * l.threads_per_block, max = pipeline.backend().limits().max_threads_per_sm;
     ImGui::Text("occupancy %d blocks/SM = %d of %d threads (%.0f%%)", *blocks, resident, max, 100.0 * resident / max);
   } else {

@@ -47,7 +47,7 @@ TEST(Conv2dCpu, GhostCellsAreZero) {
 }
 
 TEST(CpuBackend, RunsEveryStrategyAndRefusesBadParameters) {
-  auto cpu = make_cpu_backend();
+  auto cpu = make_cpu_backend()->make_conv2d_engine();
   const Image in = test::random_image(33, 21, 3);
   const Filter2d f = make_named_filter("gaussian", 2);
   std::vector<float> out(in.pixels.size()), ref(in.pixels.size());
