@@ -4,6 +4,7 @@
 
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
+#include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope {
 

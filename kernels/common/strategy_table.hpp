@@ -1,7 +1,7 @@
 #pragma once
 // Every pattern's strategies are rows of one table: StrategyInfo<Strategy>. A pattern's
-// strategies.cpp holds its rows and defines strategy_table<Strategy>(); the lookups below (info,
-// parse, names, default tile) are written once for all patterns.
+// strategies.cpp holds its rows and defines strategy_rows(Strategy); the lookups below (table,
+// info, parse, names, default tile) are written once for all patterns.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,9 +34,13 @@ struct StrategyTable {
   const StrategyInfo<Strategy>& operator[](int i) const { return rows[i]; }
 };
 
-// Defined by each pattern in its strategies.cpp (declared as a specialisation in strategies.hpp).
+// A pattern's table: each pattern declares `StrategyTable<S> strategy_rows(S)` in its
+// strategies.hpp and defines it beside its rows in strategies.cpp; argument-dependent lookup
+// finds it from the enum.
 template <typename Strategy>
-StrategyTable<Strategy> strategy_table();
+StrategyTable<Strategy> strategy_table() {
+  return strategy_rows(Strategy{});
+}
 
 template <typename Strategy>
 const StrategyInfo<Strategy>& strategy_info(Strategy s) {

@@ -43,9 +43,6 @@ constexpr Conv1dStrategyInfo kRows[kConv1dStrategyCount] = {
 
 }  // namespace
 
-template <>
-StrategyTable<Conv1dStrategy> strategy_table<Conv1dStrategy>() {
-  return {kRows, kConv1dStrategyCount};
-}
+StrategyTable<Conv1dStrategy> strategy_rows(Conv1dStrategy) { return {kRows, kConv1dStrategyCount}; }
 
 }  // namespace tilescope

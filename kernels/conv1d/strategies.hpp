@@ -7,8 +7,7 @@ namespace tilescope {
 
 using Conv1dStrategyInfo = StrategyInfo<Conv1dStrategy>;
 
-// All conv1d strategies in book order.
-template <>
-StrategyTable<Conv1dStrategy> strategy_table<Conv1dStrategy>();
+// Its rows in book order (strategies.cpp); strategy_table<Conv1dStrategy>() reads them.
+StrategyTable<Conv1dStrategy> strategy_rows(Conv1dStrategy);
 
 }  // namespace tilescope

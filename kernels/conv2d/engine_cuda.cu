@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "kernels/common/cuda_check.hpp"
+#include "kernels/common/device_filter.cuh"
 #include "kernels/common/error.hpp"
 #include "kernels/common/timed_launch.cuh"
 #include "kernels/conv2d/demo_scene.cuh"
@@ -34,15 +35,9 @@ class CudaConv2dEngine final : public Conv2dEngine {
     validate_conv2d_run(p, f, limits());
     if (std::size_t(p.width) * p.height != d_in_.size())
       throw InvalidInput("the parameters' image size differs from the resident input");
-    if (f.weights != filter_) {  // the filter changes rarely: upload it only then
-      d_filter_ = DeviceBuffer<float>(f.weights.size());
-      check(cudaMemcpy(d_filter_.get(), f.weights.data(), d_filter_.bytes(), cudaMemcpyHostToDevice),
-            "cudaMemcpy (filter)");
-      upload_constant_filter(f);
-      filter_ = f.weights;
-    }
+    filter_.update(f.weights, "cudaMemcpy (filter)", [&] { upload_constant_filter(f); });
     return timed_launch(d_out_.get(), d_out_.bytes(), start_, stop_,
-                        [&] { launch_conv2d(p, d_in_.get(), d_out_.get(), d_filter_.get()); });
+                        [&] { launch_conv2d(p, d_in_.get(), d_out_.get(), filter_.get()); });
   }
   void read_input(float* h_in) const override {
     check(cudaMemcpy(h_in, d_in_.get(), d_in_.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (input back)");
@@ -62,8 +57,8 @@ class CudaConv2dEngine final : public Conv2dEngine {
     d_out_ = DeviceBuffer<float>(n);
   }
 
-  DeviceBuffer<float> d_in_, d_out_, d_filter_;
-  std::vector<float> filter_;  // what d_filter_ and the constant filter hold
+  DeviceBuffer<float> d_in_, d_out_;
+  DeviceFilter filter_;
   Event start_, stop_;
 };
 

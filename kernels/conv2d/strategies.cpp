@@ -58,9 +58,6 @@ constexpr Conv2dStrategyInfo kRows[kConv2dStrategyCount] = {
 
 }  // namespace
 
-template <>
-StrategyTable<Conv2dStrategy> strategy_table<Conv2dStrategy>() {
-  return {kRows, kConv2dStrategyCount};
-}
+StrategyTable<Conv2dStrategy> strategy_rows(Conv2dStrategy) { return {kRows, kConv2dStrategyCount}; }
 
 }  // namespace tilescope

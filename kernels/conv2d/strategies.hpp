@@ -8,8 +8,7 @@ namespace tilescope {
 
 using Conv2dStrategyInfo = StrategyInfo<Conv2dStrategy>;
 
-// All conv2d strategies in book order.
-template <>
-StrategyTable<Conv2dStrategy> strategy_table<Conv2dStrategy>();
+// Its rows in book order (strategies.cpp); strategy_table<Conv2dStrategy>() reads them.
+StrategyTable<Conv2dStrategy> strategy_rows(Conv2dStrategy);
 
 }  // namespace tilescope

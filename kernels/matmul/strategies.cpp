@@ -34,9 +34,6 @@ constexpr MatmulStrategyInfo kRows[kMatmulStrategyCount] = {
 
 }  // namespace
 
-template <>
-StrategyTable<MatmulStrategy> strategy_table<MatmulStrategy>() {
-  return {kRows, kMatmulStrategyCount};
-}
+StrategyTable<MatmulStrategy> strategy_rows(MatmulStrategy) { return {kRows, kMatmulStrategyCount}; }
 
 }  // namespace tilescope

@@ -39,9 +39,6 @@ constexpr Stencil3dStrategyInfo kRows[kStencil3dStrategyCount] = {
 
 }  // namespace
 
-template <>
-StrategyTable<Stencil3dStrategy> strategy_table<Stencil3dStrategy>() {
-  return {kRows, kStencil3dStrategyCount};
-}
+StrategyTable<Stencil3dStrategy> strategy_rows(Stencil3dStrategy) { return {kRows, kStencil3dStrategyCount}; }
 
 }  // namespace tilescope

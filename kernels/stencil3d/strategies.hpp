@@ -10,8 +10,7 @@ namespace tilescope {
 
 using Stencil3dStrategyInfo = StrategyInfo<Stencil3dStrategy>;
 
-// All stencil3d strategies in book order.
-template <>
-StrategyTable<Stencil3dStrategy> strategy_table<Stencil3dStrategy>();
+// Its rows in book order (strategies.cpp); strategy_table<Stencil3dStrategy>() reads them.
+StrategyTable<Stencil3dStrategy> strategy_rows(Stencil3dStrategy);
 
 }  // namespace tilescope
