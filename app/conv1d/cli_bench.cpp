@@ -21,7 +21,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   const std::vector<int> radii = parse_list(settings.radii.empty() ? "1,2,4,8,16" : settings.radii, "--radius");
   std::vector<Conv1dStrategy> strategies;
   for (int s = 0; s < kConv1dStrategyCount; ++s)
-    if (o.strategy == "all" || conv1d_strategies()[s].id == base.strategy) strategies.push_back(conv1d_strategies()[s].id);
+    if (o.strategy == "all" || strategy_table<Conv1dStrategy>()[s].id == base.strategy) strategies.push_back(strategy_table<Conv1dStrategy>()[s].id);
 
   const std::size_t n = std::size_t(base.length);
   const std::vector<float> in = bench_input(n);

@@ -35,18 +35,18 @@ int check(const std::string& backend_name) {
   std::string first_error;
   for (int s = 0; s < kConv1dStrategyCount; ++s)
     for (int tile : kTiles) {
-      if (conv1d_problem({conv1d_strategies()[s].id, 1, tile, 1}, engine->limits())) continue;  // fast: multiples of 8
+      if (conv1d_problem({strategy_table<Conv1dStrategy>()[s].id, 1, tile, 1}, engine->limits())) continue;  // fast: multiples of 8
       CheckTally tally;
       for (int r : kRadii) {
         const Filter1d f = make_named_filter1d("random:" + std::to_string(r), r);
         for (int length : kLengths) {
-          const Conv1dParams p{conv1d_strategies()[s].id, r, tile, length};
+          const Conv1dParams p{strategy_table<Conv1dStrategy>()[s].id, r, tile, length};
           std::vector<float> in(length), out(in.size()), ref(in.size());
           for (float& v : in) v = uniform(rng);
           try {
             engine->conv1d(p, f, in.data(), out.data());
           } catch (const BackendError& e) {
-            tally.launch_failed(std::string(conv1d_strategies()[s].name) + " tile " + std::to_string(tile) +
+            tally.launch_failed(std::string(strategy_table<Conv1dStrategy>()[s].name) + " tile " + std::to_string(tile) +
                                     " radius " + std::to_string(r) + ": " + e.what(),
                                 first_error);
             continue;
@@ -56,7 +56,7 @@ int check(const std::string& backend_name) {
         }
       }
       (tally.bad ? failed : passed) += 1;
-      std::printf("%-12s %5d %8d %13.3g  %s\n", conv1d_strategies()[s].name.data(), tile, tally.runs, tally.worst,
+      std::printf("%-12s %5d %8d %13.3g  %s\n", strategy_table<Conv1dStrategy>()[s].name.data(), tile, tally.runs, tally.worst,
                   tally.bad ? "FAIL" : "ok");
     }
   if (!first_error.empty()) std::printf("first backend error: %s\n", first_error.c_str());

@@ -67,7 +67,7 @@ void print_model_table(const Conv1dParams& base) {
   std::printf("%-12s %-17s %9s %9s %9s %9s %9s\n", "strategy", "book", "model", "bound", "counted", "grid", "shared B");
   for (int i = 0; i < kConv1dStrategyCount; ++i) {
     Conv1dParams p = base;
-    p.strategy = conv1d_strategies()[i].id;
+    p.strategy = strategy_table<Conv1dStrategy>()[i].id;
     const Conv1dStrategyInfo& info = strategy_info(p.strategy);
     const BookModel book = book_model(p);
     const LaunchGeometry l = launch_geometry(p);

@@ -9,9 +9,9 @@ namespace tilescope::cli::conv1d {
 Conv1dParams params_of(const PatternOptions& o, Conv1dParams base) {
   Conv1dParams p = base;
   if (!o.strategy.empty()) {
-    const auto strategy = parse_conv1d_strategy(o.strategy);
+    const auto strategy = parse_strategy<Conv1dStrategy>(o.strategy);
     if (!strategy)
-      throw InvalidInput("unknown conv1d strategy '" + o.strategy + "': use " + conv1d_strategy_names());
+      throw InvalidInput("unknown conv1d strategy '" + o.strategy + "': use " + strategy_names<Conv1dStrategy>());
     p.strategy = *strategy;
   }
   if (o.radius) p.filter_radius = *o.radius;

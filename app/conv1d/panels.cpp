@@ -29,7 +29,7 @@ void choice(const char* label, std::string& value, const char* const (&options)[
 
 void conv1d_controls_panel(UiState& s, const Backend& backend) {
   Conv1dParams& p = s.conv1d.params;
-  strategy_combo(conv1d_strategies(), kConv1dStrategyCount, p.strategy);
+  strategy_combo(p.strategy);
   ImGui::SliderInt("radius", &p.filter_radius, 1, kMaxConv1dRadius, "n = %d");
   ImGui::SliderInt("tile", &p.tile, kMinConv1dTile, kMaxConv1dTile, "%d outputs/block");
   ImGui::TextDisabled("tile:");

@@ -21,17 +21,18 @@ void apply(const PatternOptions& o, const FileOptions& files) {
   const Filter2d filter = load_filter(o.filter, p.filter_radius);
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  validate_run(p, filter, choice.backend->limits());
+  auto engine = choice.backend->make_conv2d_engine();
+  validate_conv2d_run(p, filter, engine->limits());
 
   Image out(p.width, p.height);
   double ms = 0;
   try {
-    ms = choice.backend->conv2d(p, filter, in.pixels.data(), out.pixels.data()).front();
+    ms = engine->conv2d(p, filter, in.pixels.data(), out.pixels.data()).front();
   } catch (const BackendError& e) {
     std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
               << "); falling back to the CPU backend\n";
     choice.backend = make_cpu_backend();
-    ms = choice.backend->conv2d(p, filter, in.pixels.data(), out.pixels.data()).front();
+    ms = choice.backend->make_conv2d_engine()->conv2d(p, filter, in.pixels.data(), out.pixels.data()).front();
   }
   io::save_image(files.out, out);
   std::printf("wrote %s (%dx%d): conv2d %s, radius %d, tile %d, filter %s, on %s in %.3f ms\n", files.out.c_str(),

@@ -14,10 +14,11 @@ namespace tilescope::cli::conv2d {
 void bench(const PatternOptions& o, const BenchSettings& settings) {
   const BenchStart start = start_bench(o, "8192x8192", "1024x1024");
   Backend& backend = *start.backend;
+  auto engine = backend.make_conv2d_engine();
   const Conv2dParams base = params_of(start.options);
   std::vector<Conv2dStrategy> strategies;
   for (int i = 0; i < kConv2dStrategyCount; ++i)
-    if (o.strategy == "all" || conv2d_strategies()[i].id == base.strategy) strategies.push_back(conv2d_strategies()[i].id);
+    if (o.strategy == "all" || strategy_table<Conv2dStrategy>()[i].id == base.strategy) strategies.push_back(strategy_table<Conv2dStrategy>()[i].id);
   const auto peers = bench_peers(backend, settings);
   const std::vector<int> radii = parse_list(settings.radii.empty() ? "1,2,3,5,7" : settings.radii, "--radius");
 
@@ -43,7 +44,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
       if (!o.tile) p.tile = default_tile(s, r);
       add_strategy_row(
           report, row, std::string(strategy_info(s).name), p.tile, conv2d_problem(p, backend.limits()),
-          [&] { return backend.conv2d(p, f, in.data(), out.data(), settings.reps + 1); },
+          [&] { return engine->conv2d(p, f, in.data(), out.data(), settings.reps + 1); },
           [&] { return max_abs_error(out.data(), ref.data(), pixels); });
     }
     add_peer_rows(report, peers, {{base.height, base.width}, {f.dim(), f.dim()}}, in.data(), f.weights.data(), row,

@@ -25,8 +25,9 @@ int check(const std::string& backend_name) {
   BackendChoice choice = choose_backend(backend_name);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   Backend& backend = *choice.backend;
+  auto engine = backend.make_conv2d_engine();
   std::printf("checking %s against the CPU reference (radii 1..%d, %zu sizes from 1x1 to 257x130)\n",
-              backend.description().c_str(), kMaxFilterRadius, std::size(kSizes));
+              backend.description().c_str(), kMaxConv2dRadius, std::size(kSizes));
   std::printf("%-12s %5s %8s %8s %13s  %s\n", "strategy", "tile", "runs", "skipped", "max abs err", "result");
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
@@ -36,10 +37,10 @@ int check(const std::string& backend_name) {
     for (int tile : kTiles) {
       int runs = 0, skipped = 0, bad = 0;
       double worst = 0;
-      for (int r = 1; r <= kMaxFilterRadius; ++r) {
+      for (int r = 1; r <= kMaxConv2dRadius; ++r) {
         const Filter2d f = make_named_filter("random:" + std::to_string(r), r);
         for (const auto& size : kSizes) {
-          const Conv2dParams p{conv2d_strategies()[s].id, r, tile, size[0], size[1]};
+          const Conv2dParams p{strategy_table<Conv2dStrategy>()[s].id, r, tile, size[0], size[1]};
           if (conv2d_problem(p, backend.limits())) {
             ++skipped;
             continue;
@@ -47,9 +48,9 @@ int check(const std::string& backend_name) {
           std::vector<float> in(std::size_t(p.width) * p.height), out(in.size()), ref(in.size());
           for (float& v : in) v = uniform(rng);
           try {
-            backend.conv2d(p, f, in.data(), out.data());
+            engine->conv2d(p, f, in.data(), out.data());
           } catch (const BackendError& e) {  // a failed launch fails this case, not the whole check
-            if (first_error.empty()) first_error = std::string(conv2d_strategies()[s].name) + " tile " +
+            if (first_error.empty()) first_error = std::string(strategy_table<Conv2dStrategy>()[s].name) + " tile " +
                                                    std::to_string(tile) + " radius " + std::to_string(r) + ": " + e.what();
             ++bad;
             continue;
@@ -65,12 +66,12 @@ int check(const std::string& backend_name) {
         }
       }
       if (runs == 0 && bad == 0) {  // e.g. fast at tile 32: its staged tile exceeds shared memory
-        std::printf("%-12s %5d %8d %8d %13s  %s\n", conv2d_strategies()[s].name.data(), tile, runs, skipped, "-",
+        std::printf("%-12s %5d %8d %8d %13s  %s\n", strategy_table<Conv2dStrategy>()[s].name.data(), tile, runs, skipped, "-",
                     "cannot run");
         continue;
       }
       (bad ? failed : passed) += 1;
-      std::printf("%-12s %5d %8d %8d %13.3g  %s\n", conv2d_strategies()[s].name.data(), tile, runs, skipped, worst,
+      std::printf("%-12s %5d %8d %8d %13.3g  %s\n", strategy_table<Conv2dStrategy>()[s].name.data(), tile, runs, skipped, worst,
                   bad ? "FAIL" : "ok");
     }
   }

@@ -16,7 +16,7 @@ namespace tilescope::cli::conv2d {
 namespace {
 
 nlohmann::json model_json(const Conv2dParams& p) {
-  const StrategyInfo& info = strategy_info(p.strategy);
+  const Conv2dStrategyInfo& info = strategy_info(p.strategy);
   const BookModel book = book_model(p);
   const TrafficCount c = exact_traffic(p);
   const LaunchGeometry l = launch_geometry(p);
@@ -44,7 +44,7 @@ nlohmann::json model_json(const Conv2dParams& p) {
 }
 
 void print_model(const Conv2dParams& p) {
-  const StrategyInfo& info = strategy_info(p.strategy);
+  const Conv2dStrategyInfo& info = strategy_info(p.strategy);
   const BookModel book = book_model(p);
   const TrafficCount c = exact_traffic(p);
   const LaunchGeometry l = launch_geometry(p);
@@ -70,9 +70,9 @@ void print_model_table(const Conv2dParams& base, bool default_tiles) {
               "shared B");
   for (int i = 0; i < kConv2dStrategyCount; ++i) {
     Conv2dParams p = base;
-    p.strategy = conv2d_strategies()[i].id;
+    p.strategy = strategy_table<Conv2dStrategy>()[i].id;
     if (default_tiles) p.tile = default_tile(p.strategy, p.filter_radius);
-    const StrategyInfo& info = strategy_info(p.strategy);
+    const Conv2dStrategyInfo& info = strategy_info(p.strategy);
     if (auto problem = conv2d_problem(p)) {
       std::printf("%-12s %-19s cannot run: %s\n", info.name.data(), info.book_ref.data(), problem->c_str());
       continue;

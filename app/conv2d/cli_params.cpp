@@ -9,9 +9,9 @@ namespace tilescope::cli::conv2d {
 Conv2dParams params_of(const PatternOptions& o) {
   Conv2dParams p;
   if (!o.strategy.empty()) {
-    const auto strategy = parse_conv2d_strategy(o.strategy);
+    const auto strategy = parse_strategy<Conv2dStrategy>(o.strategy);
     if (!strategy)
-      throw InvalidInput("unknown conv2d strategy '" + o.strategy + "': use " + conv2d_strategy_names());
+      throw InvalidInput("unknown conv2d strategy '" + o.strategy + "': use " + strategy_names<Conv2dStrategy>());
     p.strategy = *strategy;
   }
   if (o.radius) p.filter_radius = *o.radius;

@@ -53,10 +53,10 @@ void filter_matrix(const Filter2d& f) {
 }  // namespace
 
 void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& filter) {
-  const StrategyInfo& info = strategy_info(s.conv2d.params.strategy);
+  const Conv2dStrategyInfo& info = strategy_info(s.conv2d.params.strategy);
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {
     for (int i = 0; i < kConv2dStrategyCount; ++i) {
-      const StrategyInfo& option = conv2d_strategies()[i];
+      const Conv2dStrategyInfo& option = strategy_table<Conv2dStrategy>()[i];
       char label[96];
       std::snprintf(label, sizeof label, "%d  %s", i + 1, option.display_name.data());
       if (ImGui::Selectable(label, option.id == s.conv2d.params.strategy)) select_strategy(s, option.id);
@@ -66,7 +66,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   ImGui::TextColored({0.55f, 0.8f, 1.0f, 1.0f}, "%s  (%s)", info.book_ref.data(), info.name.data());
   ImGui::TextWrapped("%s", info.explanation.data());
 
-  ImGui::SliderInt("radius", &s.conv2d.params.filter_radius, 1, kMaxFilterRadius, "r = %d");
+  ImGui::SliderInt("radius", &s.conv2d.params.filter_radius, 1, kMaxConv2dRadius, "r = %d");
   const bool sliding = s.conv2d.params.strategy == Conv2dStrategy::sliding;
   ImGui::SliderInt(sliding ? "strip" : "tile", &s.conv2d.params.tile, 1, sliding ? kMaxSlidingStrip : 32);
   static constexpr int kTiles[] = {8, 16, 32};
@@ -209,7 +209,7 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
   ImGui::Text("tiles     input %d x %d, output %d x %d", l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim, l.out_tile_dim_y);
   ImGui::Text("shared    %zu B per block", l.shared_bytes);
   ImGui::Text("constant  %zu B (the filter)", l.constant_bytes);
-  if (auto blocks = pipeline.backend().blocks_per_sm(s.conv2d.params)) {
+  if (auto blocks = pipeline.engine().blocks_per_sm(s.conv2d.params)) {
     const int resident = *blocks * l.threads_per_block, max = pipeline.backend().limits().max_threads_per_sm;
     ImGui::Text("occupancy %d blocks/SM = %d of %d threads (%.0f%%)", *blocks, resident, max, 100.0 * resident / max);
   } else {

@@ -2,68 +2,61 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 
 #include "kernels/conv2d/reference.hpp"
-#include "kernels/common/error.hpp"
+#include "kernels/conv2d/model.hpp"
 #include "kernels/common/tolerance.hpp"
 
 namespace tilescope {
 
-Conv2dPipeline::Conv2dPipeline(const std::string& backend_name) { set_backend(backend_name); }
+Conv2dPipeline::Conv2dPipeline(const std::string& backend_name)
+    : compute_(backend_name, &Backend::make_conv2d_engine) {}
 
 void Conv2dPipeline::set_backend(const std::string& name) {
-  requested_ = name;
-  BackendChoice choice = choose_backend_or_cpu(name);
-  backend_ = std::move(choice.backend);
-  note_ = choice.note;
-  if (!note_.empty()) std::cerr << "tilescope: " << note_ << "\n";
-  if (width_ > 0) supply_input();
+  compute_.set_backend(name);
+  if (width_ > 0) supply_input(compute_.engine());
 }
 
 void Conv2dPipeline::demo_input(DemoScene scene, int width, int height, float t) {
   demo_ = true, scene_ = scene, demo_time_ = t, width_ = width, height_ = height;
-  supply_input();
+  supply_input(compute_.engine());
 }
 
 void Conv2dPipeline::file_input(Image image) {
   demo_ = false, file_image_ = std::move(image), width_ = file_image_.width, height_ = file_image_.height;
-  supply_input();
+  supply_input(compute_.engine());
 }
 
-void Conv2dPipeline::supply_input() {
-  if (demo_) backend_->render_demo_input(scene_, width_, height_, demo_time_);
-  else backend_->load_input(file_image_.pixels.data(), width_, height_);
+void Conv2dPipeline::supply_input(Conv2dEngine& engine) {
+  if (demo_) engine.render_demo_input(scene_, width_, height_, demo_time_);
+  else engine.load_input(file_image_.pixels.data(), width_, height_);
   host_input_fresh_ = false;
 }
 
 bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f) {
-  problem_ = conv2d_problem(p, backend_->limits()).value_or("");
+  problem_ = conv2d_problem(p, compute_.backend().limits()).value_or("");
   if (!problem_.empty()) return false;
-  try {
-    kernel_ms_ = backend_->run(p, f);
-  } catch (const BackendError& e) {
-    note_ = "the " + backend_->name() + " backend failed (" + e.what() + "); fell back to the CPU backend";
-    std::cerr << "tilescope: " << note_ << "\n";
-    backend_ = make_cpu_backend();
-    supply_input();
-    kernel_ms_ = backend_->run(p, f);
-  }
+  kernel_ms_ = compute_.run([&](Conv2dEngine& e) { return e.run(p, f); },
+                            [&](Conv2dEngine& e) { supply_input(e); });
   host_output_fresh_ = false;
   return true;
 }
 
-const Image& Conv2dPipeline::read_back(Image& img, bool& fresh, void (Backend::*read)(float*) const) {
+const Image& Conv2dPipeline::read_back(Image& img, bool& fresh, void (Conv2dEngine::*read)(float*) const) {
   if (!fresh) {
     if (img.width != width_ || img.height != height_) img = Image(width_, height_);
-    ((*backend_).*read)(img.pixels.data());
+    (compute_.engine().*read)(img.pixels.data());
     fresh = true;
   }
   return img;
 }
 
-const Image& Conv2dPipeline::host_input() { return read_back(host_input_, host_input_fresh_, &Backend::read_input); }
-const Image& Conv2dPipeline::host_output() { return read_back(host_output_, host_output_fresh_, &Backend::read_output); }
+const Image& Conv2dPipeline::host_input() {
+  return read_back(host_input_, host_input_fresh_, &Conv2dEngine::read_input);
+}
+const Image& Conv2dPipeline::host_output() {
+  return read_back(host_output_, host_output_fresh_, &Conv2dEngine::read_output);
+}
 
 void Conv2dPipeline::check(const Filter2d& f) {
   const Image& in = host_input();

@@ -1,13 +1,13 @@
 #pragma once
-// The per-frame compute step: the current source goes to the backend (generated on the GPU for
-// the demo), the selected strategy runs there, and the result stays resident for the view. If
-// the device fails, it falls back to the CPU backend and says so. It also keeps the CPU
+// The per-frame compute step: the current source goes to the conv2d engine (generated on the GPU
+// for the demo), the selected strategy runs there, and the result stays resident for the view. If
+// the device fails, it falls back to the CPU backend and says so (EngineOnBackend). It also keeps the CPU
 // reference for the correctness panel and the diff view.
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "kernels/common/backend.hpp"
+#include "kernels/common/engine_on_backend.hpp"
 #include "kernels/common/image.hpp"
 
 namespace tilescope {
@@ -30,22 +30,23 @@ class Conv2dPipeline {
   const Image& host_input();
   const Image& host_output();
   const Image& reference() const { return reference_; }
-  Backend& backend() const { return *backend_; }
+  const Backend& backend() const { return compute_.backend(); }
+  const Conv2dEngine& engine() const { return compute_.engine(); }
   int width() const { return width_; }
   int height() const { return height_; }
-  const std::string& requested_backend() const { return requested_; }
-  const std::string& note() const { return note_; }        // fallbacks, shown in the UI
+  const std::string& requested_backend() const { return compute_.requested_backend(); }
+  const std::string& note() const { return compute_.note(); }  // fallbacks, shown in the UI
   const std::string& problem() const { return problem_; }  // why the last run did not happen
   double kernel_ms() const { return kernel_ms_; }
   std::optional<double> max_abs_error() const { return max_abs_error_; }
   double tolerance() const { return tolerance_; }
 
  private:
-  void supply_input();  // gives the current source to the backend
-  const Image& read_back(Image& img, bool& fresh, void (Backend::*read)(float*) const);
+  void supply_input(Conv2dEngine& engine);  // gives the current source to the engine
+  const Image& read_back(Image& img, bool& fresh, void (Conv2dEngine::*read)(float*) const);
 
-  std::unique_ptr<Backend> backend_;
-  std::string requested_, note_, problem_;
+  EngineOnBackend<Conv2dEngine> compute_;
+  std::string problem_;
   bool demo_ = true;
   DemoScene scene_ = DemoScene::mixed;
   float demo_time_ = 0;

@@ -141,8 +141,8 @@ void Conv2dView::compute() {
 }
 
 void Conv2dView::present(Layer layer) {
-  const Backend& backend = pipeline_.backend();
-  const float* device = layer == Layer::input ? backend.device_input() : backend.device_output();
+  const Conv2dEngine& engine = pipeline_.engine();
+  const float* device = layer == Layer::input ? engine.device_input() : engine.device_output();
   const int w = pipeline_.width(), h = pipeline_.height();
   if (device && interop_.copy(device, image_layer_.texture(layer, w, h), w, h)) {
     stats_.transfer = "CUDA-GL interop (device to device)";

@@ -56,7 +56,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   const bool library = settings.peers && !engine->library_name().empty();
   std::vector<MatmulStrategy> strategies;
   for (int s = 0; s < kMatmulStrategyCount; ++s)
-    if (o.strategy == "all" || matmul_strategies()[s].id == base.strategy) strategies.push_back(matmul_strategies()[s].id);
+    if (o.strategy == "all" || strategy_table<MatmulStrategy>()[s].id == base.strategy) strategies.push_back(strategy_table<MatmulStrategy>()[s].id);
 
   int rows = library;
   for (MatmulStrategy s : strategies) rows += s == MatmulStrategy::fast ? 1 : int(tiles.size());

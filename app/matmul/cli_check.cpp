@@ -55,22 +55,22 @@ int check(const std::string& backend_name) {
   };
   for (int s = 0; s < kMatmulStrategyCount; ++s) {
     CheckTally tally;
-    const bool uses_tile = matmul_strategies()[s].id != MatmulStrategy::fast;  // fast ignores TILE_WIDTH
+    const bool uses_tile = strategy_table<MatmulStrategy>()[s].id != MatmulStrategy::fast;  // fast ignores TILE_WIDTH
     for (int tile = kMinMatmulTile; tile <= (uses_tile ? kMaxMatmulTile : kMinMatmulTile); ++tile)
       for (const Case& c : cases) {
-        const MatmulParams p{matmul_strategies()[s].id, tile, c.rows, c.inner, c.cols};
+        const MatmulParams p{strategy_table<MatmulStrategy>()[s].id, tile, c.rows, c.inner, c.cols};
         std::vector<float> P(c.ref.size());
         try {
           engine->matmul(p, c.M.data(), c.N.data(), P.data());
         } catch (const BackendError& e) {
-          tally.launch_failed(std::string(matmul_strategies()[s].name) + " tile " + std::to_string(tile) + ": " +
+          tally.launch_failed(std::string(strategy_table<MatmulStrategy>()[s].name) + " tile " + std::to_string(tile) + ": " +
                                   e.what(),
                               first_error);
           continue;
         }
         tally.compare(P, c.ref, matmul_tolerance(c.inner, 1.0f, 1.0f));
       }
-    row(std::string(matmul_strategies()[s].name), tally);
+    row(std::string(strategy_table<MatmulStrategy>()[s].name), tally);
   }
   if (!engine->library_name().empty()) {
     CheckTally tally;

@@ -120,10 +120,10 @@ void model(const PatternOptions& o, bool json) {
               p.cols, p.tile);
   std::printf("%-8s %-20s %9s %9s %14s\n", "strategy", "book", "model", "counted", "A100 GFLOP/s");
   for (int i = 0; i < kMatmulStrategyCount; ++i) {
-    p.strategy = matmul_strategies()[i].id;
+    p.strategy = strategy_table<MatmulStrategy>()[i].id;
     const double opb = book_model(p).opb_model;
-    std::printf("%-8s %-20s %9.2f %9.2f %14.0f\n", matmul_strategies()[i].name.data(),
-                matmul_strategies()[i].book_ref.data(), opb, exact_traffic(p).opb(),
+    std::printf("%-8s %-20s %9.2f %9.2f %14.0f\n", strategy_table<MatmulStrategy>()[i].name.data(),
+                strategy_table<MatmulStrategy>()[i].book_ref.data(), opb, exact_traffic(p).opb(),
                 throughput_bound_gflops(kA100BandwidthGBs, opb));
   }
 }

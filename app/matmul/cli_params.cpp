@@ -7,9 +7,9 @@ namespace tilescope::cli::matmul {
 MatmulParams params_of(const PatternOptions& o, MatmulParams base) {
   MatmulParams p = base;
   if (!o.strategy.empty()) {
-    const auto strategy = parse_matmul_strategy(o.strategy);
+    const auto strategy = parse_strategy<MatmulStrategy>(o.strategy);
     if (!strategy)
-      throw InvalidInput("unknown matmul strategy '" + o.strategy + "': use " + matmul_strategy_names());
+      throw InvalidInput("unknown matmul strategy '" + o.strategy + "': use " + strategy_names<MatmulStrategy>());
     p.strategy = *strategy;
   }
   if (o.radius) throw InvalidInput("matmul has no radius: use --tile for TILE_WIDTH and --size MxKxN");

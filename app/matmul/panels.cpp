@@ -15,7 +15,7 @@ namespace tilescope {
 
 void matmul_controls_panel(UiState& s, const Backend& backend) {
   MatmulParams& p = s.matmul.params;
-  strategy_combo(matmul_strategies(), kMatmulStrategyCount, p.strategy);
+  strategy_combo(p.strategy);
   ImGui::SliderInt("TILE_WIDTH", &p.tile, kMinMatmulTile, kMaxMatmulTile);
   ImGui::SliderInt("rows (M, P)", &p.rows, 1, 96);
   ImGui::SliderInt("K", &p.inner, 1, 96);

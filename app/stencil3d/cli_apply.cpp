@@ -41,7 +41,7 @@ void apply(const PatternOptions& o, const FileOptions& files) {
   }
   io::write_npy(files.out, in.shape, out.data());
   std::printf("wrote %s (%dx%dx%d): stencil3d %s, order %d, tile %d, coefficients %s, on %s in %.3f ms\n",
-              files.out.c_str(), p.width, p.height, p.depth, stencil3d_strategy_info(p.strategy).name.data(), p.order,
+              files.out.c_str(), p.width, p.height, p.depth, strategy_info(p.strategy).name.data(), p.order,
               p.tile, o.filter.empty() ? "heat" : o.filter.c_str(), choice.backend->description().c_str(), ms);
 }
 

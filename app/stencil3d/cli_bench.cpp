@@ -41,7 +41,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   const std::vector<int> orders = parse_list(settings.radii.empty() ? "1,2,3" : settings.radii, "--radius");
   std::vector<Stencil3dStrategy> strategies;
   for (int i = 0; i < kStencil3dStrategyCount; ++i)
-    if (o.strategy == "all" || stencil3d_strategies()[i].id == base.strategy) strategies.push_back(stencil3d_strategies()[i].id);
+    if (o.strategy == "all" || strategy_table<Stencil3dStrategy>()[i].id == base.strategy) strategies.push_back(strategy_table<Stencil3dStrategy>()[i].id);
 
   const std::size_t cells = std::size_t(base.cells());
   const std::vector<float> in = bench_input(cells);
@@ -63,9 +63,9 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
     for (Stencil3dStrategy s : strategies) {
       Stencil3dParams p = counted;
       p.strategy = s;
-      if (o.strategy == "all" || !o.tile) p.tile = default_stencil_tile(s);
+      if (o.strategy == "all" || !o.tile) p.tile = default_tile(s, p.order);
       add_strategy_row(
-          report, row, std::string(stencil3d_strategy_info(s).name), p.tile, stencil3d_problem(p, backend.limits()),
+          report, row, std::string(strategy_info(s).name), p.tile, stencil3d_problem(p, backend.limits()),
           [&] { return engine->apply(p, c, in.data(), out.data(), settings.reps + 1); },
           [&] { return max_abs_error(out.data(), ref.data(), cells); });
     }

@@ -24,19 +24,19 @@ int check(const std::string& backend_name) {
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   auto engine = choice.backend->make_stencil3d_engine();
   std::printf("checking stencil3d on %s against the CPU reference (orders 1..%d, grids 1x1x1 to 70x45x37)\n",
-              choice.backend->description().c_str(), kMaxStencilOrder);
+              choice.backend->description().c_str(), kMaxStencil3dRadius);
   std::printf("%-15s %5s %8s %8s %13s  %s\n", "strategy", "tile", "runs", "skipped", "max abs err", "result");
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
   int failed = 0;
   for (int s = 0; s < kStencil3dStrategyCount; ++s) {
-    const Stencil3dStrategy strategy = stencil3d_strategies()[s].id;
-    const int base = default_stencil_tile(strategy);
+    const Stencil3dStrategy strategy = strategy_table<Stencil3dStrategy>()[s].id;
+    const int base = default_tile(strategy, 1);  // the same at every order
     for (int tile : {base / 2 + 1, base}) {
       int runs = 0, skipped = 0, bad = 0;
       double worst = 0;
       std::string error;
-      for (int k = 1; k <= kMaxStencilOrder; ++k) {
+      for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
         const StencilCoeffs c = make_named_stencil("random:" + std::to_string(k), k);
         for (const auto& size : kSizes) {
           Stencil3dParams p;
@@ -64,7 +64,7 @@ int check(const std::string& backend_name) {
         }
       }
       failed += bad != 0;
-      std::printf("%-15s %5d %8d %8d %13.3g  %s%s\n", stencil3d_strategies()[s].name.data(), tile, runs, skipped, worst,
+      std::printf("%-15s %5d %8d %8d %13.3g  %s%s\n", strategy_table<Stencil3dStrategy>()[s].name.data(), tile, runs, skipped, worst,
                   bad ? "FAIL" : "ok", error.empty() ? "" : ("  (" + error + ")").c_str());
     }
   }

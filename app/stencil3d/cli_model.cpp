@@ -13,7 +13,7 @@ namespace tilescope::cli::stencil3d {
 namespace {
 
 nlohmann::json model_json(const Stencil3dParams& p) {
-  const Stencil3dStrategyInfo& info = stencil3d_strategy_info(p.strategy);
+  const Stencil3dStrategyInfo& info = strategy_info(p.strategy);
   const Stencil3dModel m = stencil3d_model(p);
   const Stencil3dCount c = stencil3d_count(p);
   const Stencil3dLaunch l = stencil3d_launch(p);
@@ -50,7 +50,7 @@ nlohmann::json model_json(const Stencil3dParams& p) {
 }
 
 void print_model(const Stencil3dParams& p) {
-  const Stencil3dStrategyInfo& info = stencil3d_strategy_info(p.strategy);
+  const Stencil3dStrategyInfo& info = strategy_info(p.strategy);
   const Stencil3dModel m = stencil3d_model(p);
   const Stencil3dCount c = stencil3d_count(p);
   const Stencil3dLaunch l = stencil3d_launch(p);
@@ -81,9 +81,9 @@ void print_table(const Stencil3dParams& base) {
               "shared B");
   for (int i = 0; i < kStencil3dStrategyCount; ++i) {
     Stencil3dParams p = base;
-    p.strategy = stencil3d_strategies()[i].id;
-    p.tile = default_stencil_tile(p.strategy);
-    const Stencil3dStrategyInfo& info = stencil3d_strategy_info(p.strategy);
+    p.strategy = strategy_table<Stencil3dStrategy>()[i].id;
+    p.tile = default_tile(p.strategy, p.order);
+    const Stencil3dStrategyInfo& info = strategy_info(p.strategy);
     if (auto problem = stencil3d_problem(p)) {
       std::printf("%-15s %-16s cannot run: %s\n", info.name.data(), info.book_ref.data(), problem->c_str());
       continue;

@@ -9,13 +9,13 @@ namespace tilescope::cli::stencil3d {
 Stencil3dParams params_of(const PatternOptions& o) {
   Stencil3dParams p;
   if (!o.strategy.empty()) {
-    const auto strategy = parse_stencil3d_strategy(o.strategy);
+    const auto strategy = parse_strategy<Stencil3dStrategy>(o.strategy);
     if (!strategy)
-      throw InvalidInput("unknown stencil3d strategy '" + o.strategy + "': use " + stencil3d_strategy_names());
+      throw InvalidInput("unknown stencil3d strategy '" + o.strategy + "': use " + strategy_names<Stencil3dStrategy>());
     p.strategy = *strategy;
   }
   if (o.radius) p.order = *o.radius;
-  p.tile = o.tile ? *o.tile : default_stencil_tile(p.strategy);
+  p.tile = o.tile ? *o.tile : default_tile(p.strategy, p.order);
   if (!o.size.empty()) {
     const auto dims = parse_dims(o.size, 3, "WxHxD (e.g. 256x256x256)");
     p.width = dims[0], p.height = dims[1], p.depth = dims[2];

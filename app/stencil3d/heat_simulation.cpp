@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iostream>
 
 #include "kernels/stencil3d/reference.hpp"
 #include "kernels/common/error.hpp"
@@ -11,65 +10,50 @@
 
 namespace tilescope {
 
-HeatSimulation::HeatSimulation(const std::string& backend_name) { set_backend(backend_name); }
+HeatSimulation::HeatSimulation(const std::string& backend_name)
+    : compute_(backend_name, &Backend::make_stencil3d_engine) {}
 
 void HeatSimulation::set_backend(const std::string& name) {
-  requested_ = name;
-  BackendChoice choice = choose_backend_or_cpu(name);
-  backend_ = std::move(choice.backend);
-  note_ = choice.note;
-  if (!note_.empty()) std::cerr << "tilescope: " << note_ << "\n";
-  engine_ = backend_->make_stencil3d_engine();
+  compute_.set_backend(name);
   if (width_ > 0) reset(width_, height_, depth_);
-}
-
-void HeatSimulation::fall_back_to_cpu(const std::string& why) {
-  note_ = "the " + backend_->name() + " backend failed (" + why + "); fell back to the CPU backend";
-  std::cerr << "tilescope: " << note_ << "\n";
-  backend_ = make_cpu_backend();
-  engine_ = backend_->make_stencil3d_engine();
-  reset(width_, height_, depth_);
 }
 
 void HeatSimulation::reset(int width, int height, int depth) {
   width_ = width, height_ = height, depth_ = depth;
-  engine_->reset(width, height, depth);
+  compute_.engine().reset(width, height, depth);
   steps_ = 0;
 }
 
 bool HeatSimulation::step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t) {
-  problem_ = stencil3d_problem(p, backend_->limits()).value_or("");
+  problem_ = stencil3d_problem(p, compute_.backend().limits()).value_or("");
   if (!problem_.empty()) return false;
   if (p.width != width_ || p.height != height_ || p.depth != depth_) reset(p.width, p.height, p.depth);
   const HeatSources sources = heat_sources_at(width_, height_, depth_, t);
-  auto run = [&] {
+  auto run = [&](Stencil3dEngine& engine) {
     double ms = 0;
     for (int i = 0; i < iterations; ++i) {
-      engine_->inject(sources);
-      ms += engine_->run(p, c);
-      engine_->advance();
+      engine.inject(sources);
+      ms += engine.run(p, c);
+      engine.advance();
     }
     return ms;
   };
-  try {
-    kernel_ms_ = run();
-  } catch (const BackendError& e) {
-    fall_back_to_cpu(e.what());
-    kernel_ms_ = run();
-  }
+  kernel_ms_ = compute_.run(run, [&](Stencil3dEngine&) { reset(width_, height_, depth_); });
   steps_ += iterations;
   return true;
 }
 
 void HeatSimulation::check(const Stencil3dParams& p, const StencilCoeffs& c) {
-  if (!stencil3d_problem(p, backend_->limits()).value_or("").empty() || width_ == 0) return;
+  if (!stencil3d_problem(p, compute_.backend().limits()).value_or("").empty() || width_ == 0) return;
   std::vector<float> in(std::size_t(width_) * height_ * depth_), out(in.size()), ref(in.size());
   try {
-    engine_->read(GridBuffer::current, in.data());
-    engine_->run(p, c);  // into `next`, which the following frame overwrites
-    engine_->read(GridBuffer::next, out.data());
+    Stencil3dEngine& engine = compute_.engine();
+    engine.read(GridBuffer::current, in.data());
+    engine.run(p, c);  // into `next`, which the following frame overwrites
+    engine.read(GridBuffer::next, out.data());
   } catch (const BackendError& e) {
-    fall_back_to_cpu(e.what());
+    compute_.fall_back(e);
+    reset(width_, height_, depth_);
     return;
   }
   stencil3d_cpu(c, in.data(), ref.data(), width_, height_, depth_);

@@ -1,13 +1,14 @@
 #pragma once
 // The stencil3d view's compute step: a 3D heat-diffusion simulation resident on the backend.
 // Each frame injects the moving heat sources and runs K steps of the selected strategy,
-// ping-ponging two grids. If the device fails it falls back to the CPU backend and says so.
+// ping-ponging two grids. If the device fails it falls back to the CPU backend and says so
+// (EngineOnBackend); the grid restarts cold there.
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "kernels/common/backend.hpp"
+#include "kernels/common/engine_on_backend.hpp"
 
 namespace tilescope {
 
@@ -23,15 +24,15 @@ class HeatSimulation {
   // One step from the current state on the backend against the CPU reference (max abs error).
   void check(const Stencil3dParams& p, const StencilCoeffs& c);
   // Slice z of the current grid, read back to the host (the upload path): width x height floats.
-  void read_slice(int z, float* h_slice) const { engine_->read_slice(GridBuffer::current, z, h_slice); }
+  void read_slice(int z, float* h_slice) const { compute_.engine().read_slice(GridBuffer::current, z, h_slice); }
 
-  Backend& backend() const { return *backend_; }
-  const Stencil3dEngine& engine() const { return *engine_; }
+  const Backend& backend() const { return compute_.backend(); }
+  const Stencil3dEngine& engine() const { return compute_.engine(); }
   int width() const { return width_; }
   int height() const { return height_; }
   int depth() const { return depth_; }
-  const std::string& requested_backend() const { return requested_; }
-  const std::string& note() const { return note_; }
+  const std::string& requested_backend() const { return compute_.requested_backend(); }
+  const std::string& note() const { return compute_.note(); }
   const std::string& problem() const { return problem_; }
   double kernel_ms() const { return kernel_ms_; }  // all K steps of the last frame
   long long steps() const { return steps_; }
@@ -39,11 +40,8 @@ class HeatSimulation {
   double tolerance() const { return tolerance_; }
 
  private:
-  void fall_back_to_cpu(const std::string& why);
-
-  std::unique_ptr<Backend> backend_;
-  std::unique_ptr<Stencil3dEngine> engine_;
-  std::string requested_, note_, problem_;
+  EngineOnBackend<Stencil3dEngine> compute_;
+  std::string problem_;
   int width_ = 0, height_ = 0, depth_ = 0;
   double kernel_ms_ = 0, tolerance_ = 0;
   long long steps_ = 0;

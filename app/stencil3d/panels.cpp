@@ -74,13 +74,13 @@ void warp_rows(const Stencil3dParams& p) {
 
 void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   Stencil3dUi& st = s.stencil;
-  const Stencil3dStrategyInfo& info = stencil3d_strategy_info(st.params.strategy);
+  const Stencil3dStrategyInfo& info = strategy_info(st.params.strategy);
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {
     for (int i = 0; i < kStencil3dStrategyCount; ++i) {
-      const Stencil3dStrategyInfo& option = stencil3d_strategies()[i];
+      const Stencil3dStrategyInfo& option = strategy_table<Stencil3dStrategy>()[i];
       if (ImGui::Selectable(option.display_name.data(), option.id == st.params.strategy)) {
         st.params.strategy = option.id;
-        st.params.tile = default_stencil_tile(option.id);
+        st.params.tile = default_tile(option.id, st.params.order);
       }
     }
     ImGui::EndCombo();
@@ -88,7 +88,7 @@ void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   ImGui::TextColored({0.55f, 0.75f, 1.0f, 1.0f}, "%s  (%s)", info.book_ref.data(), info.name.data());
   ImGui::TextWrapped("%s", info.explanation.data());
   const char* order_formats[] = {"", "k = 1 (7 points)", "k = 2 (13 points)", "k = 3 (19 points)"};
-  ImGui::SliderInt("order", &st.params.order, 1, kMaxStencilOrder, order_formats[st.params.order]);
+  ImGui::SliderInt("order", &st.params.order, 1, kMaxStencil3dRadius, order_formats[st.params.order]);
   const bool cube = !tiling_of(st.params).marches_z();
   const bool fast = st.params.strategy == Stencil3dStrategy::fast;
   ImGui::SliderInt(fast ? "z tile T" : "tile T", &st.params.tile, 1, cube ? 10 : 32);
@@ -209,12 +209,12 @@ void stencil3d_opb_panel(const UiState& s) {
     ImGui::TableHeadersRow();
     for (int i = 0; i < kStencil3dStrategyCount; ++i) {
       Stencil3dParams q = p;
-      q.strategy = stencil3d_strategies()[i].id;
-      q.tile = q.strategy == p.strategy ? p.tile : default_stencil_tile(q.strategy);
+      q.strategy = strategy_table<Stencil3dStrategy>()[i].id;
+      q.tile = q.strategy == p.strategy ? p.tile : default_tile(q.strategy, q.order);
       ImGui::TableNextRow();
       if (q.strategy == p.strategy) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 70, 120, 255));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(stencil3d_strategies()[i].name.data());
+      ImGui::TextUnformatted(strategy_table<Stencil3dStrategy>()[i].name.data());
       ImGui::TableNextColumn();
       ImGui::Text("%d", q.tile);
       if (stencil3d_problem(q)) {

@@ -29,7 +29,7 @@ void load_settings(UiState& s, const std::string& path) {
   if (j.is_discarded() || !j.is_object()) return;
   for (int i = 0; i < kPatternCount; ++i)
     if (j.value("pattern", "") == pattern_id(Pattern(i))) s.pattern = Pattern(i);
-  if (auto st = parse_conv2d_strategy(j.value("strategy", ""))) s.conv2d.params.strategy = *st;
+  if (auto st = parse_strategy<Conv2dStrategy>(j.value("strategy", ""))) s.conv2d.params.strategy = *st;
   s.conv2d.params.filter_radius = j.value("radius", s.conv2d.params.filter_radius);
   s.conv2d.params.tile = j.value("tile", s.conv2d.params.tile);
   s.conv2d.filter = j.value("filter", s.conv2d.filter);

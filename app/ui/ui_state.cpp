@@ -5,13 +5,14 @@
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/matmul/geometry.hpp"
+#include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope {
 
 std::optional<Pixel> focus_pixel(const UiState& s) { return s.pinned ? s.pinned : s.hover; }
 
 void clamp_params(UiState& s) {
-  s.conv2d.params.filter_radius = std::clamp(s.conv2d.params.filter_radius, 1, kMaxFilterRadius);
+  s.conv2d.params.filter_radius = std::clamp(s.conv2d.params.filter_radius, 1, kMaxConv2dRadius);
   // sliding's tile is a strip of rows (one warp per 128 columns), the others' a block side.
   s.conv2d.params.tile = std::clamp(s.conv2d.params.tile, 1, s.conv2d.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
 }
@@ -63,7 +64,7 @@ bool apply_key(UiState& s, unsigned int ch) {
 
 void clamp_stencil3d(Stencil3dUi& s) {
   Stencil3dParams& p = s.params;
-  p.order = std::clamp(p.order, 1, kMaxStencilOrder);
+  p.order = std::clamp(p.order, 1, kMaxStencil3dRadius);
   const bool cube = p.strategy == Stencil3dStrategy::basic || p.strategy == Stencil3dStrategy::tiled;
   p.tile = std::clamp(p.tile, p.strategy == Stencil3dStrategy::basic ? 1 : 2 * p.order + 1, cube ? 10 : 32);
   s.iterations = std::clamp(s.iterations, 1, 64);
@@ -83,7 +84,7 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
     case '[': --st.params.tile; break;
     case '1': case '2': case '3': case '4': case '5':
       st.params.strategy = static_cast<Stencil3dStrategy>(ch - '1');
-      st.params.tile = default_stencil_tile(st.params.strategy);
+      st.params.tile = default_tile(st.params.strategy, st.params.order);
       break;
     case '<': case ',': st.slice = std::max(0, st.slice - 1); break;  // -1 would mean "the middle"
     case '>': ++st.slice; break;

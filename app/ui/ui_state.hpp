@@ -107,7 +107,7 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch);
 // Keeps order, tile, grid, iterations and slice inside what the kernels and the view support.
 void clamp_stencil3d(Stencil3dUi& s);
 
-// Keeps radius and tile inside what the kernels support (1..kMaxFilterRadius, 1..32).
+// Keeps radius and tile inside what the kernels support (1..kMaxConv2dRadius, 1..32).
 void clamp_params(UiState& s);
 // Switches strategy; a strategy with another default tile (fast's 16 vs the book's 32) starts
 // from its own, since the other's tile may not even fit its shared memory.

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "kernels/common/strategy_table.hpp"
 #include "kernels/conv2d/model.hpp"
 
 namespace tilescope {
@@ -26,20 +27,21 @@ bool book_model_section(const Params& p, bool runs, const char* grows, const cha
   return true;
 }
 
-// The strategy selector of a registry table (entries with id, name, display_name, book_ref,
-// explanation), numbered as the keys that select them, then the book reference and explanation.
-template <typename Info, typename Id>
-void strategy_combo(const Info* table, int count, Id& current) {
-  const Info& info = table[static_cast<int>(current)];
+// The strategy selector of a pattern's strategy table, numbered as the keys that select them,
+// then the book reference and explanation.
+template <typename Strategy>
+void strategy_combo(Strategy& current) {
+  const StrategyTable<Strategy> table = strategy_table<Strategy>();
+  const StrategyInfo<Strategy>& info = table[static_cast<int>(current)];
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < table.size(); ++i) {
       char label[96];
       std::snprintf(label, sizeof label, "%d  %s", i + 1, table[i].display_name.data());
       if (ImGui::Selectable(label, table[i].id == current)) current = table[i].id;
     }
     ImGui::EndCombo();
   }
-  const Info& chosen = table[static_cast<int>(current)];
+  const StrategyInfo<Strategy>& chosen = table[static_cast<int>(current)];
   ImGui::TextColored({0.55f, 0.8f, 1.0f, 1.0f}, "%s  (%s)", chosen.book_ref.data(), chosen.name.data());
   ImGui::TextWrapped("%s", chosen.explanation.data());
 }

@@ -25,12 +25,23 @@ class EngineOnBackend {
   // Runs `work(engine)`; if the device fails, says so, moves to the CPU and runs it there.
   template <typename Work>
   auto run(Work work) {
+    return run(work, [](Engine&) {});
+  }
+  // As run(work), with `restore(engine)` giving the CPU's fresh engine what the failed one held
+  // (a resident input, a grid) before `work` runs again.
+  template <typename Work, typename Restore>
+  auto run(Work work, Restore restore) {
     try {
       return work(*engine_);
     } catch (const BackendError& e) {
-      use(make_cpu_backend(), "the " + backend_->name() + " backend failed (" + e.what() + "); fell back to the CPU");
+      fall_back(e);
+      restore(*engine_);
       return work(*engine_);
     }
+  }
+  // After the device failed with `e`: says so and moves to the CPU.
+  void fall_back(const BackendError& e) {
+    use(make_cpu_backend(), "the " + backend_->name() + " backend failed (" + e.what() + "); fell back to the CPU");
   }
 
   Engine& engine() const { return *engine_; }

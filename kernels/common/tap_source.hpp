@@ -1,10 +1,9 @@
 #pragma once
 // Where a kernel reads the input value of one filter tap, shared by every convolution pattern.
 #include "kernels/common/hd.hpp"
+#include "kernels/common/in_range.hpp"
 
 namespace tilescope {
-
-TS_HD bool in_range(int p, int n) { return p >= 0 && p < n; }
 
 enum class TapSource : unsigned char {
   shared,         // in shared memory, loaded from the input

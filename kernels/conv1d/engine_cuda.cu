@@ -2,6 +2,7 @@
 #include "kernels/conv1d/engine.hpp"
 #include "kernels/conv1d/kernels.cuh"
 #include "kernels/common/cuda_check.hpp"
+#include "kernels/common/device_filter.cuh"
 #include "kernels/common/timed_launch.cuh"
 
 namespace tilescope::cuda {
@@ -21,23 +22,17 @@ class CudaConv1dEngine final : public Conv1dEngine {
   }
   double run(const Conv1dParams& p, const Filter1d& f) override {
     validate_conv1d_run(p, f, limits(), int(d_in_.size()));
-    if (f.weights != filter_) {  // the filter changes rarely: upload it only then
-      d_filter_ = DeviceBuffer<float>(f.weights.size());
-      check(cudaMemcpy(d_filter_.get(), f.weights.data(), d_filter_.bytes(), cudaMemcpyHostToDevice),
-            "cudaMemcpy (conv1d filter)");
-      upload_conv1d_constant_filter(f);
-      filter_ = f.weights;
-    }
+    filter_.update(f.weights, "cudaMemcpy (conv1d filter)", [&] { upload_conv1d_constant_filter(f); });
     return timed_launch(d_out_.get(), d_out_.bytes(), start_, stop_,
-                        [&] { launch_conv1d(p, d_in_.get(), d_out_.get(), d_filter_.get()); });
+                        [&] { launch_conv1d(p, d_in_.get(), d_out_.get(), filter_.get()); });
   }
   void read_output(float* h_out) const override {
     check(cudaMemcpy(h_out, d_out_.get(), d_out_.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (conv1d output)");
   }
 
  private:
-  DeviceBuffer<float> d_in_, d_out_, d_filter_;
-  std::vector<float> filter_;  // what d_filter_ and the constant filter hold
+  DeviceBuffer<float> d_in_, d_out_;
+  DeviceFilter filter_;
   Event start_, stop_;
 };
 

@@ -10,7 +10,7 @@
 namespace tilescope::cuda {
 namespace {
 
-constexpr int kMaxFilterDim = 2 * kMaxFilterRadius + 1;
+constexpr int kMaxFilterDim = 2 * kMaxConv2dRadius + 1;
 // Tiles go up to 32x32: every kernel must fit 1024 threads in an SM's registers (the fully
 // unrolled 17x17 loops would otherwise ask for more and fail with "too many resources").
 constexpr int kMaxBlockThreads = 1024;
@@ -346,12 +346,12 @@ const void* kernel_of(const Conv2dParams& p) {
 }
 
 using KernelOfFn = const void* (*)(const Conv2dParams&);
-constexpr KernelOfFn kKernelByRadius[kMaxFilterRadius] = {
+constexpr KernelOfFn kKernelByRadius[kMaxConv2dRadius] = {
     kernel_of<1>, kernel_of<2>, kernel_of<3>, kernel_of<4>, kernel_of<5>, kernel_of<6>, kernel_of<7>, kernel_of<8>,
 };
 
 using LaunchFn = void (*)(const Conv2dParams&, const float*, float*, const float*, cudaStream_t);
-constexpr LaunchFn kLaunchByRadius[kMaxFilterRadius] = {
+constexpr LaunchFn kLaunchByRadius[kMaxConv2dRadius] = {
     launch_radius<1>, launch_radius<2>, launch_radius<3>, launch_radius<4>,
     launch_radius<5>, launch_radius<6>, launch_radius<7>, launch_radius<8>,
 };

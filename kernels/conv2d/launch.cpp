@@ -38,10 +38,10 @@ std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLim
   using std::to_string;
   const std::string strategy(strategy_info(p.strategy).name);
   const int r = p.filter_radius;
-  if (r < 1 || r > kMaxFilterRadius)
+  if (r < 1 || r > kMaxConv2dRadius)
     return "filter radius " + to_string(r) + " is out of range: supported radii are 1.." +
-           to_string(kMaxFilterRadius) + " (filters 3x3 .. " + to_string(2 * kMaxFilterRadius + 1) +
-           "x" + to_string(2 * kMaxFilterRadius + 1) + ")";
+           to_string(kMaxConv2dRadius) + " (filters 3x3 .. " + to_string(2 * kMaxConv2dRadius + 1) +
+           "x" + to_string(2 * kMaxConv2dRadius + 1) + ")";
   if (p.strategy == Conv2dStrategy::sliding && r > kSlidingMaxRadius)
     return "sliding keeps the 2r+1 rows of sums in flight in registers, which fit only for radius <= " +
            to_string(kSlidingMaxRadius) + " (radius " + to_string(r) + " asked); use fast for larger filters";

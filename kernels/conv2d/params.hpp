@@ -16,7 +16,7 @@ enum class Conv2dStrategy : std::uint8_t {
 };
 inline constexpr int kConv2dStrategyCount = 7;
 
-inline constexpr int kMaxFilterRadius = 8;  // kernels are instantiated for r = 1..8
+inline constexpr int kMaxConv2dRadius = 8;  // kernels are instantiated for r = 1..8
 
 struct Conv2dParams {
   Conv2dStrategy strategy = Conv2dStrategy::tiled_in;

@@ -5,7 +5,7 @@
 // view read them.
 #include "kernels/common/hd.hpp"
 #include "kernels/matmul/params.hpp"
-#include "kernels/common/tap_source.hpp"
+#include "kernels/common/in_range.hpp"
 
 namespace tilescope {
 

@@ -1,24 +1,14 @@
 #pragma once
-// The matmul strategy table: name, book reference, explanation.
-#include <optional>
-#include <string_view>
-
+// The matmul strategy table: one StrategyInfo row per strategy (kernels/common/strategy_table.hpp).
+// default_tile is TILE_WIDTH 16 (fast ignores TILE_WIDTH); matmul has no radius (max_radius 0).
+#include "kernels/common/strategy_table.hpp"
 #include "kernels/matmul/params.hpp"
 
 namespace tilescope {
 
-struct MatmulStrategyInfo {
-  MatmulStrategy id;
-  std::string_view name;          // command-line id: "naive", "tiled" or "fast"
-  std::string_view display_name;  // e.g. "Tiled (Mds, Nds)"
-  std::string_view book_ref;      // e.g. "PMPP Fig 5.13"
-  std::string_view explanation;   // one paragraph for the UI and --help
-};
+using MatmulStrategyInfo = StrategyInfo<MatmulStrategy>;
 
-const MatmulStrategyInfo* matmul_strategies();
-const MatmulStrategyInfo& strategy_info(MatmulStrategy s);
-std::optional<MatmulStrategy> parse_matmul_strategy(std::string_view name);
-// "naive, tiled, fast" for messages.
-const char* matmul_strategy_names();
+// Its rows in book order (strategies.cpp); strategy_table<MatmulStrategy>() reads them.
+StrategyTable<MatmulStrategy> strategy_rows(MatmulStrategy);
 
 }  // namespace tilescope

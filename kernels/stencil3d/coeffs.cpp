@@ -11,7 +11,7 @@ namespace tilescope {
 namespace {
 
 // Central second-difference weights of accuracy order 2k at offsets 0..k (standard tables).
-const double kSecondDifference[kMaxStencilOrder + 1][kMaxStencilOrder + 1] = {
+const double kSecondDifference[kMaxStencil3dRadius + 1][kMaxStencil3dRadius + 1] = {
     {0, 0, 0, 0},
     {-2.0, 1.0, 0, 0},
     {-5.0 / 2, 4.0 / 3, -1.0 / 12, 0},
@@ -19,8 +19,8 @@ const double kSecondDifference[kMaxStencilOrder + 1][kMaxStencilOrder + 1] = {
 };
 
 void check_order(int order) {
-  if (order < 1 || order > kMaxStencilOrder)
-    throw InvalidInput("stencil order " + std::to_string(order) + " is outside 1.." + std::to_string(kMaxStencilOrder));
+  if (order < 1 || order > kMaxStencil3dRadius)
+    throw InvalidInput("stencil order " + std::to_string(order) + " is outside 1.." + std::to_string(kMaxStencil3dRadius));
 }
 
 StencilCoeffs laplacian(int k, double scale) {

@@ -13,7 +13,7 @@ struct StencilCoeffs {
   int order = 1;
   float centre = 0;
   // axis[a][k + o]: weight of the neighbour at offset o (-k..k, o != 0) along axis a (0 x, 1 y, 2 z).
-  float axis[3][2 * kMaxStencilOrder + 1] = {};
+  float axis[3][2 * kMaxStencil3dRadius + 1] = {};
 
   TS_HD float weight(int a, int o) const { return o == 0 ? centre : axis[a][order + o]; }
 };

@@ -6,11 +6,11 @@
 // the same T-wide input tile, so one axis describes either. The fast strategy tiles each axis its
 // own way (a warp-wide row of vectors in x, 8 rows in y, a marching chunk in z).
 #include "kernels/common/hd.hpp"
+#include "kernels/common/in_range.hpp"
 #include "kernels/stencil3d/params.hpp"
 
 namespace tilescope {
 
-TS_HD bool stencil_in_range(int p, int n) { return p >= 0 && p < n; }
 // Cells closer than k to the domain's edge keep their input value (the book's kernels skip them).
 TS_HD bool stencil_interior(int p, int n, int k) { return p >= k && p < n - k; }
 

@@ -8,7 +8,7 @@
 namespace tilescope::cuda {
 namespace {
 
-constexpr int kAxisWeights = 2 * kMaxStencilOrder + 1;
+constexpr int kAxisWeights = 2 * kMaxStencil3dRadius + 1;
 // c_weights[0]: centre; c_weights[1 + a * kAxisWeights + K + o]: offset o along axis a.
 __constant__ float c_weights[1 + 3 * kAxisWeights];
 
@@ -55,7 +55,7 @@ __global__ void __launch_bounds__(1024) stencil_tiled_kernel(const float* __rest
   const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, tz = threadIdx.z;
   const int x = a.cell(blockIdx.x, tx), y = a.cell(blockIdx.y, ty), z = a.cell(blockIdx.z, tz);
   const int s = (tz * T + ty) * T + tx;
-  const bool inside = stencil_in_range(x, width) && stencil_in_range(y, height) && stencil_in_range(z, depth);
+  const bool inside = in_range(x, width) && in_range(y, height) && in_range(z, depth);
   if (inside) in_s[s] = in[grid_index(x, y, z, width, height)];
   __syncthreads();
   if (!inside || !a.computes(tx) || !a.computes(ty) || !a.computes(tz)) return;
@@ -84,10 +84,10 @@ __global__ void __launch_bounds__(1024) stencil_coarsened_kernel(const float* __
   const StencilAxisTiling a = g.axis(0);  // all three axes alike
   const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, plane = T * T, s = ty * T + tx;
   const int x = a.cell(blockIdx.x, tx), y = a.cell(blockIdx.y, ty), z0 = a.in_origin(blockIdx.z);
-  const bool column = stencil_in_range(x, width) && stencil_in_range(y, height);
+  const bool column = in_range(x, width) && in_range(y, height);
   const bool active = column && a.computes(tx) && a.computes(ty);
   for (int t = 0; t < 2 * K; ++t)
-    if (column && stencil_in_range(z0 + t, depth)) in_s[t * plane + s] = in[grid_index(x, y, z0 + t, width, height)];
+    if (column && in_range(z0 + t, depth)) in_s[t * plane + s] = in[grid_index(x, y, z0 + t, width, height)];
   for (int t = 2 * K; t < T; ++t) {
     const int z = z0 + t, zc = z - K;
     if (zc >= depth) break;  // the same for the whole block
@@ -123,12 +123,12 @@ __global__ void __launch_bounds__(1024) stencil_register_tiled_kernel(const floa
   const StencilAxisTiling a = g.axis(0);  // all three axes alike
   const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, s = ty * T + tx;
   const int x = a.cell(blockIdx.x, tx), y = a.cell(blockIdx.y, ty), z0 = a.in_origin(blockIdx.z);
-  const bool column = stencil_in_range(x, width) && stencil_in_range(y, height);
+  const bool column = in_range(x, width) && in_range(y, height);
   const bool active = column && a.computes(tx) && a.computes(ty);
   float in_z[2 * K + 1];  // planes zc - K .. zc + K of this thread's column
 #pragma unroll
   for (int t = 0; t < 2 * K; ++t)
-    in_z[t] = column && stencil_in_range(z0 + t, depth) ? in[grid_index(x, y, z0 + t, width, height)] : 0.0f;
+    in_z[t] = column && in_range(z0 + t, depth) ? in[grid_index(x, y, z0 + t, width, height)] : 0.0f;
   for (int t = 2 * K; t < T; ++t) {
     const int z = z0 + t, zc = z - K;
     if (zc >= depth) break;  // the same for the whole block
@@ -188,14 +188,14 @@ __global__ void __launch_bounds__(kFastWarp * kFastRows) stencil_fast_kernel(con
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
   const int lane = threadIdx.x;  // blockDim.x is one warp
   const int x0 = ax.cell(blockIdx.x, threadIdx.x), y = ay.cell(blockIdx.y, threadIdx.y), z0 = az.in_origin(blockIdx.z);
-  const bool column = stencil_in_range(x0, width) && stencil_in_range(y, height);  // width % V == 0
+  const bool column = in_range(x0, width) && in_range(y, height);  // width % V == 0
   const bool row_interior = stencil_interior(y, height, K);
   const std::size_t plane = std::size_t(width) * height;
   const float* in_col = in + std::size_t(y) * width + x0;
   float in_z[2 * K + 1][V];  // planes zc - K .. zc + K of this thread's V columns
 #pragma unroll
   for (int t = 0; t < 2 * K; ++t) {
-    if (column && stencil_in_range(z0 + t, depth)) load_cells<V>(in_col + (z0 + t) * plane, in_z[t]);
+    if (column && in_range(z0 + t, depth)) load_cells<V>(in_col + (z0 + t) * plane, in_z[t]);
     else
 #pragma unroll
       for (int j = 0; j < V; ++j) in_z[t][j] = 0.0f;

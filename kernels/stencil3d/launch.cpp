@@ -8,11 +8,11 @@ namespace tilescope {
 
 std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const DeviceLimits& limits) {
   using std::to_string;
-  const std::string strategy(stencil3d_strategy_info(p.strategy).name);
+  const std::string strategy(strategy_info(p.strategy).name);
   const int k = p.order, t = p.tile;
-  if (k < 1 || k > kMaxStencilOrder)
+  if (k < 1 || k > kMaxStencil3dRadius)
     return "stencil order " + to_string(k) + " is out of range: supported orders are 1.." +
-           to_string(kMaxStencilOrder) + " (7, 13 and 19 points)";
+           to_string(kMaxStencil3dRadius) + " (7, 13 and 19 points)";
   if (t < 1) return "tile " + to_string(t) + " is too small: a block needs at least one thread per axis";
   const bool cube = !tiling_of(p).marches_z(), fast = p.strategy == Stencil3dStrategy::fast;
   const long long threads = fast ? kFastWarp * kFastRows : 1LL * t * t * (cube ? t : 1);

@@ -14,7 +14,8 @@ enum class Stencil3dStrategy : std::uint8_t {
 };
 inline constexpr int kStencil3dStrategyCount = 5;
 
-inline constexpr int kMaxStencilOrder = 3;  // kernels are instantiated for k = 1..3
+// The book's order k: neighbours on each side along each axis, the stencil's radius.
+inline constexpr int kMaxStencil3dRadius = 3;  // kernels are instantiated for orders k = 1..3
 
 struct Stencil3dParams {
   Stencil3dStrategy strategy = Stencil3dStrategy::tiled;
@@ -30,17 +31,5 @@ struct Stencil3dParams {
            height == o.height && depth == o.depth;
   }
 };
-
-// The tile each strategy starts with: 8^3 for the cube blocks (the book's IN_TILE_DIM), 32^2 for
-// the marching ones; fast marches z chunks of T = 18 planes (16 outputs at k = 1): short chunks
-// measured fastest at 512^3 (more blocks in flight), despite re-reading 2k planes per chunk.
-inline int default_stencil_tile(Stencil3dStrategy s) {
-  switch (s) {
-    case Stencil3dStrategy::basic:
-    case Stencil3dStrategy::tiled: return 8;
-    case Stencil3dStrategy::fast: return 18;
-    default: return 32;
-  }
-}
 
 }  // namespace tilescope

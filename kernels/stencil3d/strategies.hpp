@@ -1,24 +1,16 @@
 #pragma once
-// One table describing every stencil3d strategy: name, book reference, explanation.
-#include <optional>
-#include <string_view>
-
+// The stencil3d strategy table: one StrategyInfo row per strategy (kernels/common/strategy_table.hpp).
+// Default tiles: 8^3 for the cube blocks (the book's IN_TILE_DIM), 32^2 for the marching ones;
+// fast marches z chunks of T = 18 planes (16 outputs at k = 1): short chunks measured fastest at
+// 512^3 (more blocks in flight), despite re-reading 2k planes per chunk.
+#include "kernels/common/strategy_table.hpp"
 #include "kernels/stencil3d/params.hpp"
 
 namespace tilescope {
 
-struct Stencil3dStrategyInfo {
-  Stencil3dStrategy id;
-  std::string_view name;          // command-line id, e.g. "register_tiled"
-  std::string_view display_name;  // e.g. "Register tiling"
-  std::string_view book_ref;      // e.g. "PMPP 8.5"
-  std::string_view explanation;   // one paragraph for the UI and --help
-};
+using Stencil3dStrategyInfo = StrategyInfo<Stencil3dStrategy>;
 
-// All stencil3d strategies in book order.
-const Stencil3dStrategyInfo* stencil3d_strategies();
-const Stencil3dStrategyInfo& stencil3d_strategy_info(Stencil3dStrategy s);
-std::optional<Stencil3dStrategy> parse_stencil3d_strategy(std::string_view name);
-const char* stencil3d_strategy_names();  // "basic, tiled, ..." for messages
+// Its rows in book order (strategies.cpp); strategy_table<Stencil3dStrategy>() reads them.
+StrategyTable<Stencil3dStrategy> strategy_rows(Stencil3dStrategy);
 
 }  // namespace tilescope

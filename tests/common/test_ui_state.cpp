@@ -18,7 +18,7 @@ TEST(UiState, KeysChangeRadiusTileStrategyAndClampAtTheLimits) {
   EXPECT_TRUE(apply_key(s, '+'));
   EXPECT_EQ(s.conv2d.params.filter_radius, 3);
   for (int i = 0; i < 20; ++i) apply_key(s, '+');
-  EXPECT_EQ(s.conv2d.params.filter_radius, kMaxFilterRadius);
+  EXPECT_EQ(s.conv2d.params.filter_radius, kMaxConv2dRadius);
   for (int i = 0; i < 20; ++i) apply_key(s, '-');
   EXPECT_EQ(s.conv2d.params.filter_radius, 1);
   s.conv2d.params.tile = 16;
@@ -181,9 +181,9 @@ TEST(UiStateKeys, StencilKeysPickStrategyTileOrderAndSliceWithinRange) {
   apply_stencil3d_key(s, '2');
   EXPECT_EQ(s.stencil.params.tile, 8);
   for (int i = 0; i < 5; ++i) apply_stencil3d_key(s, '+');
-  EXPECT_EQ(s.stencil.params.order, kMaxStencilOrder);
+  EXPECT_EQ(s.stencil.params.order, kMaxStencil3dRadius);
   for (int i = 0; i < 5; ++i) apply_stencil3d_key(s, '[');
-  EXPECT_EQ(s.stencil.params.tile, 2 * kMaxStencilOrder + 1);  // the output tile keeps one cell
+  EXPECT_EQ(s.stencil.params.tile, 2 * kMaxStencil3dRadius + 1);  // the output tile keeps one cell
   EXPECT_TRUE(apply_stencil3d_key(s, '5'));
   EXPECT_EQ(s.stencil.params.strategy, Stencil3dStrategy::fast);
   EXPECT_EQ(s.stencil.params.tile, 18);  // the z tile: 12 output planes at order 3

@@ -78,7 +78,7 @@ TEST(Conv1dCpuEngine, RunsEveryStrategyAndRefusesBadParameters) {
   std::vector<float> out(in.size()), ref(in.size());
   conv1d_cpu(f, in.data(), ref.data(), int(in.size()));
   for (int s = 0; s < kConv1dStrategyCount; ++s) {
-    const Conv1dParams p{conv1d_strategies()[s].id, 3, 256, int(in.size())};
+    const Conv1dParams p{strategy_table<Conv1dStrategy>()[s].id, 3, 256, int(in.size())};
     EXPECT_EQ(engine->conv1d(p, f, in.data(), out.data(), 2).size(), 2u);
     EXPECT_EQ(out, ref);
   }

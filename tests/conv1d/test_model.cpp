@@ -107,7 +107,7 @@ TEST(Conv1dBookModel, InteriorBlockCountEqualsTheModelForEveryStrategy) {
   for (int s = 0; s < kConv1dStrategyCount; ++s)
     for (int r = 1; r <= kMaxConv1dRadius; ++r)
       for (int tile : {32, 33, 256, 1024}) {
-        const Conv1dParams p = params(conv1d_strategies()[s].id, r, tile);
+        const Conv1dParams p = params(strategy_table<Conv1dStrategy>()[s].id, r, tile);
         EXPECT_NEAR(block_traffic(p, 100).opb(), book_model(p).opb_model, 1e-12) << name(p);
       }
 }
@@ -139,7 +139,7 @@ TEST(Conv1dTraffic, WholeSignalCountEqualsBruteForceEmulation) {
   std::mt19937 rng(5);
   for (int trial = 0; trial < 200; ++trial) {
     Conv1dParams p;
-    p.strategy = conv1d_strategies()[trial % kConv1dStrategyCount].id;
+    p.strategy = strategy_table<Conv1dStrategy>()[trial % kConv1dStrategyCount].id;
     p.filter_radius = 1 + int(rng() % kMaxConv1dRadius);
     p.tile = kMinConv1dTile + int(rng() % 70);
     if (p.strategy == Conv1dStrategy::fast) p.tile -= p.tile % kConv1dFastOutputsPerThread;
@@ -191,8 +191,8 @@ TEST(Conv1dValidate, AcceptsBlocksOfOneWarpToTheLimitAndRadiiOneToThirtyTwo) {
   for (int tile : {32, 33, 1000, 1024})
     for (int r : {1, 16, kMaxConv1dRadius})
       for (int s = 0; s < kConv1dStrategyCount; ++s)
-        if (conv1d_strategies()[s].id != Conv1dStrategy::fast || tile % kConv1dFastOutputsPerThread == 0)
-          EXPECT_FALSE(conv1d_problem(params(conv1d_strategies()[s].id, r, tile, 1)));
+        if (strategy_table<Conv1dStrategy>()[s].id != Conv1dStrategy::fast || tile % kConv1dFastOutputsPerThread == 0)
+          EXPECT_FALSE(conv1d_problem(params(strategy_table<Conv1dStrategy>()[s].id, r, tile, 1)));
 }
 
 TEST(Conv1dValidate, FastRefusesATileThatIsNotAMultipleOfItsEightOutputsPerThread) {

@@ -119,7 +119,7 @@ TEST(TrafficCount, PerAxisCountEqualsBruteForceEmulation) {
   std::mt19937 rng(42);
   for (int trial = 0; trial < 120; ++trial) {
     Conv2dParams p;
-    p.strategy = conv2d_strategies()[trial % kConv2dStrategyCount].id;
+    p.strategy = strategy_table<Conv2dStrategy>()[trial % kConv2dStrategyCount].id;
     p.filter_radius = 1 + int(rng() % 3);
     p.tile = 2 * p.filter_radius + 1 + int(rng() % 7);
     p.width = 1 + int(rng() % 40);

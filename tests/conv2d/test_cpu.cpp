@@ -11,7 +11,7 @@ using namespace tilescope;
 
 TEST(Conv2dCpu, MatchesThePlainLoopOnOddSizesAndAllRadii) {
   const int sizes[][2] = {{1, 1}, {1, 23}, {23, 1}, {5, 3}, {40, 17}, {64, 64}, {129, 70}};
-  for (int r = 1; r <= kMaxFilterRadius; ++r)
+  for (int r = 1; r <= kMaxConv2dRadius; ++r)
     for (const auto& s : sizes) {
       const Image in = test::random_image(s[0], s[1], unsigned(r * 100 + s[0]));
       const Filter2d f = make_named_filter("random:" + std::to_string(r), r);
@@ -47,13 +47,13 @@ TEST(Conv2dCpu, GhostCellsAreZero) {
 }
 
 TEST(CpuBackend, RunsEveryStrategyAndRefusesBadParameters) {
-  auto cpu = make_cpu_backend();
+  auto cpu = make_cpu_backend()->make_conv2d_engine();
   const Image in = test::random_image(33, 21, 3);
   const Filter2d f = make_named_filter("gaussian", 2);
   std::vector<float> out(in.pixels.size()), ref(in.pixels.size());
   conv2d_cpu(f, in.pixels.data(), ref.data(), in.width, in.height);
   for (int s = 0; s < kConv2dStrategyCount; ++s) {
-    const Conv2dParams p{conv2d_strategies()[s].id, 2, 16, in.width, in.height};
+    const Conv2dParams p{strategy_table<Conv2dStrategy>()[s].id, 2, 16, in.width, in.height};
     const auto ms = cpu->conv2d(p, f, in.pixels.data(), out.data(), 3);
     EXPECT_EQ(ms.size(), 3u);
     EXPECT_EQ(out, ref);

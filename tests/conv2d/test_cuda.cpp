@@ -5,6 +5,7 @@
 
 #include "kernels/common/backend.hpp"
 #include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/reference.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/strategies.hpp"
@@ -14,9 +15,9 @@ using namespace tilescope;
 
 namespace {
 
-std::unique_ptr<Backend> cuda_or_skip(std::string& why) {
+std::unique_ptr<Conv2dEngine> cuda_or_skip(std::string& why) {
   try {
-    return make_cuda_backend();
+    return make_cuda_backend()->make_conv2d_engine();
   } catch (const std::exception& e) {
     why = e.what();
     return nullptr;
@@ -27,18 +28,18 @@ class Conv2dCuda : public ::testing::TestWithParam<Conv2dStrategy> {
  protected:
   void SetUp() override {
     std::string why;
-    backend_ = cuda_or_skip(why);
-    if (!backend_) GTEST_SKIP() << "no CUDA: " << why;
+    engine_ = cuda_or_skip(why);
+    if (!engine_) GTEST_SKIP() << "no CUDA: " << why;
   }
-  std::unique_ptr<Backend> backend_;
+  std::unique_ptr<Conv2dEngine> engine_;
 };
 
 // p on the CUDA backend against the CPU reference, on a random image drawn from `seed`; the
 // output starts as garbage, so an output the kernel never writes fails.
-::testing::AssertionResult matches_cpu(Backend& backend, const Conv2dParams& p, const Filter2d& f, unsigned seed) {
+::testing::AssertionResult matches_cpu(Conv2dEngine& engine, const Conv2dParams& p, const Filter2d& f, unsigned seed) {
   const Image in = test::random_image(p.width, p.height, seed);
   std::vector<float> out(in.pixels.size(), -1e30f), ref(in.pixels.size());
-  backend.conv2d(p, f, in.pixels.data(), out.data());
+  engine.conv2d(p, f, in.pixels.data(), out.data());
   conv2d_cpu(f, in.pixels.data(), ref.data(), p.width, p.height);
   const double err = test::max_abs_diff(out, ref);
   if (err <= conv2d_tolerance(f, 1.0f)) return ::testing::AssertionSuccess();
@@ -51,12 +52,12 @@ class Conv2dCuda : public ::testing::TestWithParam<Conv2dStrategy> {
 TEST_P(Conv2dCuda, MatchesTheCpuReferenceForOddSizesAllRadiiAndTiles) {
   const int sizes[][2] = {{1, 1}, {1, 37}, {37, 1}, {7, 5}, {33, 31}, {100, 67}, {257, 130}};
   for (int tile : {8, 16, 32})
-    for (int r = 1; r <= kMaxFilterRadius; ++r) {
+    for (int r = 1; r <= kMaxConv2dRadius; ++r) {
       const Filter2d f = make_named_filter("random:" + std::to_string(r), r);
       for (const auto& s : sizes) {
         const Conv2dParams p{GetParam(), r, tile, s[0], s[1]};
-        if (conv2d_problem(p, backend_->limits())) continue;  // e.g. tiled_in with 2r >= tile
-        ASSERT_TRUE(matches_cpu(*backend_, p, f, unsigned(tile * 1000 + r * 10 + s[0])));
+        if (conv2d_problem(p, engine_->limits())) continue;  // e.g. tiled_in with 2r >= tile
+        ASSERT_TRUE(matches_cpu(*engine_, p, f, unsigned(tile * 1000 + r * 10 + s[0])));
       }
     }
 }
@@ -66,16 +67,16 @@ TEST(Conv2dCudaFast, FastMatchesTheCpuReferenceForEveryTileAndRowAlignment) {
   // Tiles from 1 thread to the largest that fits shared memory; sizes smaller than one tile,
   // not a multiple of the 4x4 patch, and wide enough for several blocks.
   std::string why;
-  const auto backend = cuda_or_skip(why);
-  if (!backend) GTEST_SKIP() << "no CUDA: " << why;
+  const auto engine = cuda_or_skip(why);
+  if (!engine) GTEST_SKIP() << "no CUDA: " << why;
   const int sizes[][2] = {{1, 1}, {4, 4}, {3, 9}, {64, 64}, {68, 61}, {130, 66}, {203, 97}, {256, 255}};
   for (int tile : {1, 3, 16, 22})
-    for (int r = 1; r <= kMaxFilterRadius; ++r) {
+    for (int r = 1; r <= kMaxConv2dRadius; ++r) {
       const Filter2d f = make_named_filter("random:" + std::to_string(r + 7), r);
       for (const auto& s : sizes) {
         const Conv2dParams p{Conv2dStrategy::fast, r, tile, s[0], s[1]};
-        if (conv2d_problem(p, backend->limits())) continue;  // the largest tiles at the largest radii
-        ASSERT_TRUE(matches_cpu(*backend, p, f, unsigned(tile * 1000 + r * 10 + s[1])));
+        if (conv2d_problem(p, engine->limits())) continue;  // the largest tiles at the largest radii
+        ASSERT_TRUE(matches_cpu(*engine, p, f, unsigned(tile * 1000 + r * 10 + s[1])));
       }
     }
 }
@@ -85,14 +86,14 @@ TEST(Conv2dCudaSliding, SlidingMatchesTheCpuReferenceForEveryStripAndRowAlignmen
   // (4 warps of 128 columns each); heights: shorter than a strip, several strips (at r = 1 the odd
   // ones march up), a last strip cut by the image.
   std::string why;
-  const auto backend = cuda_or_skip(why);
-  if (!backend) GTEST_SKIP() << "no CUDA: " << why;
+  const auto engine = cuda_or_skip(why);
+  if (!engine) GTEST_SKIP() << "no CUDA: " << why;
   const int sizes[][2] = {{1, 1}, {4, 4}, {3, 9}, {127, 5}, {128, 130}, {130, 66}, {260, 97}, {513, 255}, {1032, 71}};
   for (int strip : {1, 5, 16, 37, 256})
     for (int r = 1; r <= kSlidingMaxRadius; ++r) {
       const Filter2d f = make_named_filter("random:" + std::to_string(r + 11), r);
       for (const auto& s : sizes) {
-        ASSERT_TRUE(matches_cpu(*backend, {Conv2dStrategy::sliding, r, strip, s[0], s[1]}, f,
+        ASSERT_TRUE(matches_cpu(*engine, {Conv2dStrategy::sliding, r, strip, s[0], s[1]}, f,
                                 unsigned(strip * 1000 + r * 10 + s[1])));
       }
     }
@@ -100,11 +101,11 @@ TEST(Conv2dCudaSliding, SlidingMatchesTheCpuReferenceForEveryStripAndRowAlignmen
 
 TEST(Conv2dCudaSliding, SlidingRefusesRadiiWhoseSumsDoNotFitInRegisters) {
   std::string why;
-  const auto backend = cuda_or_skip(why);
-  if (!backend) GTEST_SKIP() << "no CUDA: " << why;
+  const auto engine = cuda_or_skip(why);
+  if (!engine) GTEST_SKIP() << "no CUDA: " << why;
   std::vector<float> in(64 * 64), out(in.size());
   const int r = kSlidingMaxRadius + 1;
-  EXPECT_THROW(backend->conv2d({Conv2dStrategy::sliding, r, 16, 64, 64}, make_named_filter("box", r), in.data(), out.data()),
+  EXPECT_THROW(engine->conv2d({Conv2dStrategy::sliding, r, 16, 64, 64}, make_named_filter("box", r), in.data(), out.data()),
                InvalidInput);
 }
 
@@ -112,7 +113,7 @@ TEST_P(Conv2dCuda, TimesEveryRepetitionWithEvents) {
   const Conv2dParams p{GetParam(), 2, 16, 512, 512};
   const Image in = test::random_image(p.width, p.height, 9);
   std::vector<float> out(in.pixels.size());
-  const auto ms = backend_->conv2d(p, make_named_filter("box", 2), in.pixels.data(), out.data(), 4);
+  const auto ms = engine_->conv2d(p, make_named_filter("box", 2), in.pixels.data(), out.data(), 4);
   ASSERT_EQ(ms.size(), 4u);
   for (double t : ms) EXPECT_GT(t, 0.0);
 }
@@ -120,9 +121,9 @@ TEST_P(Conv2dCuda, TimesEveryRepetitionWithEvents) {
 TEST_P(Conv2dCuda, RefusesWhatTheDeviceCannotRun) {
   const Filter2d f = make_named_filter("box", 2);
   std::vector<float> in(64 * 64), out(in.size());
-  const DeviceLimits limits = backend_->limits();
+  const DeviceLimits limits = engine_->limits();
   EXPECT_GE(limits.max_threads_per_block, 1024);
-  EXPECT_THROW(backend_->conv2d({GetParam(), 2, 33, 64, 64}, f, in.data(), out.data()), InvalidInput);
+  EXPECT_THROW(engine_->conv2d({GetParam(), 2, 33, 64, 64}, f, in.data(), out.data()), InvalidInput);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, Conv2dCuda,

@@ -53,7 +53,7 @@ TEST(BookModel, CachedHaloCountsHaloReadsAsGlobalLoads) {
 
 TEST(BookModel, OnlyCachedHaloHasAnL2Figure) {
   for (int s = 0; s < kConv2dStrategyCount; ++s) {
-    const Conv2dStrategy id = conv2d_strategies()[s].id;
+    const Conv2dStrategy id = strategy_table<Conv2dStrategy>()[s].id;
     EXPECT_EQ(book_model(params(id, 2, 32)).opb_l2_halo.has_value(), id == Conv2dStrategy::cached_halo);
   }
 }
@@ -61,14 +61,14 @@ TEST(BookModel, OnlyCachedHaloHasAnL2Figure) {
 TEST(BookModel, InteriorBlockCountEqualsTheModelForEveryStrategy) {
   // An interior block sees no ghost cells, which is exactly what the book's formula assumes.
   for (int s = 0; s < kConv2dStrategyCount; ++s)
-    for (int r = 1; r <= kMaxFilterRadius; ++r)
+    for (int r = 1; r <= kMaxConv2dRadius; ++r)
       for (int tile : {8, 16, 32}) {
-        const Conv2dParams p = params(conv2d_strategies()[s].id, r, tile, 4096, 4096);
+        const Conv2dParams p = params(strategy_table<Conv2dStrategy>()[s].id, r, tile, 4096, 4096);
         if (conv2d_problem(p)) continue;  // tiled_in with tile <= 2r, sliding above r = 3
         const TrafficCount c =
             block_traffic(p, tiling_of(p, 0).grid_dim(p.width) / 2, tiling_of(p, 1).grid_dim(p.height) / 2);
         EXPECT_NEAR(c.opb(), book_model(p).opb_model, 1e-9)
-            << conv2d_strategies()[s].name << " r=" << r << " tile=" << tile;
+            << strategy_table<Conv2dStrategy>()[s].name << " r=" << r << " tile=" << tile;
       }
 }
 

@@ -19,7 +19,7 @@ TEST(Validate, AcceptsTheBookSettings) {
 
 TEST(Validate, RefusesRadiusZeroAndBeyondTheMaximum) {
   EXPECT_NE(problem({Conv2dStrategy::basic, 0, 16, 64, 64}).find("radius 0 is out of range"), std::string::npos);
-  EXPECT_NE(problem({Conv2dStrategy::basic, kMaxFilterRadius + 1, 16, 64, 64}).find("1..8"), std::string::npos);
+  EXPECT_NE(problem({Conv2dStrategy::basic, kMaxConv2dRadius + 1, 16, 64, 64}).find("1..8"), std::string::npos);
 }
 
 TEST(Validate, RefusesTileZeroAndBlocksOverTheThreadLimit) {
@@ -45,7 +45,7 @@ TEST(Validate, RefusesSharedMemoryOverTheDeviceLimit) {
 }
 
 TEST(Validate, FastRunsEveryRadiusAtItsDefaultTileAndRefusesTheBooksTile) {
-  for (int r = 1; r <= kMaxFilterRadius; ++r)
+  for (int r = 1; r <= kMaxConv2dRadius; ++r)
     EXPECT_FALSE(conv2d_problem({Conv2dStrategy::fast, r, default_tile(Conv2dStrategy::fast, r), 8192, 8192})) << r;
   // tile 32 = 128x128 outputs: (128 + 2 x 4)^2 x 4 B = 73984 B of shared memory, over 48 KiB.
   const std::string why = *conv2d_problem({Conv2dStrategy::fast, 1, 32, 1024, 1024});

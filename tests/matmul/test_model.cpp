@@ -121,7 +121,7 @@ TEST(MatmulTraffic, WholeGridCountEqualsBruteForceEmulation) {
   std::mt19937 rng(3);
   for (int trial = 0; trial < 150; ++trial) {
     // fast's 128 x 128 block tiles: sizes up to 300 so that the grid has several of them.
-    const MatmulStrategy s = matmul_strategies()[trial % kMatmulStrategyCount].id;
+    const MatmulStrategy s = strategy_table<MatmulStrategy>()[trial % kMatmulStrategyCount].id;
     const int most = s == MatmulStrategy::fast ? 300 : 70;
     const MatmulParams p = params(s, kMinMatmulTile + int(rng() % 15), 1 + int(rng() % most), 1 + int(rng() % most),
                                   1 + int(rng() % most));

@@ -51,7 +51,7 @@ std::vector<double> stencil_plain(const std::vector<float>& in, const StencilCoe
 
 TEST(Stencil3dCpu, MatchesThePlainDefinitionForEveryOrderAndOddSizes) {
   const int sizes[][3] = {{1, 1, 1}, {5, 4, 3}, {7, 7, 7}, {13, 9, 11}, {20, 3, 17}};
-  for (int k = 1; k <= kMaxStencilOrder; ++k) {
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
     const StencilCoeffs c = make_named_stencil("random:" + std::to_string(k), k);
     for (const auto& s : sizes) {
       const std::vector<float> in = random_grid(s[0], s[1], s[2], 3 * k);
@@ -79,7 +79,7 @@ TEST(Stencil3dCpu, AnImpulseShowsTheStarOfCoefficients) {
 }
 
 TEST(StencilCoeffs, HeatIsAStableAveragingStepThatConservesAConstant) {
-  for (int k = 1; k <= kMaxStencilOrder; ++k) {
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
     const StencilCoeffs c = make_named_stencil("heat", k);
     double sum = c.centre;
     for (const auto& a : c.axis)

@@ -38,7 +38,7 @@ TEST_P(Stencil3dCuda, MatchesTheCpuReferenceForOddSizesEveryOrderAndTile) {
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   const bool cube = GetParam() == Stencil3dStrategy::basic || GetParam() == Stencil3dStrategy::tiled;
-  for (int k = 1; k <= kMaxStencilOrder; ++k) {
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
     const StencilCoeffs c = make_named_stencil("random:" + std::to_string(k), k);
     for (int tile : cube ? std::vector<int>{4, 7, 8, 10} : std::vector<int>{8, 13, 16, 32})
       for (const auto& s : sizes) {
@@ -57,7 +57,7 @@ TEST_P(Stencil3dCuda, MatchesTheCpuReferenceForOddSizesEveryOrderAndTile) {
 
 TEST_P(Stencil3dCuda, PingPongAdvancesTheSimulationAsTheCpuDoes) {
   Stencil3dParams p;
-  p.strategy = GetParam(), p.tile = default_stencil_tile(GetParam()), p.width = 40, p.height = 36, p.depth = 30;
+  p.strategy = GetParam(), p.tile = default_tile(GetParam(), 1), p.width = 40, p.height = 36, p.depth = 30;
   auto cpu = make_cpu_stencil3d_engine();
   const StencilCoeffs c = make_named_stencil("heat", 1);
   for (Stencil3dEngine* e : {engine_.get(), cpu.get()}) {
@@ -80,4 +80,4 @@ INSTANTIATE_TEST_SUITE_P(AllStrategies, Stencil3dCuda,
                          ::testing::Values(Stencil3dStrategy::basic, Stencil3dStrategy::tiled,
                                            Stencil3dStrategy::coarsened, Stencil3dStrategy::register_tiled,
                                            Stencil3dStrategy::fast),
-                         [](const auto& info) { return std::string(stencil3d_strategy_info(info.param).name); });
+                         [](const auto& info) { return std::string(strategy_info(info.param).name); });

@@ -63,7 +63,7 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
   const int k = p.order;
   std::vector<int> writes(std::size_t(p.cells()), 0);
   auto inside = [&](int x, int y, int z) {
-    return stencil_in_range(x, p.width) && stencil_in_range(y, p.height) && stencil_in_range(z, p.depth);
+    return in_range(x, p.width) && in_range(y, p.height) && in_range(z, p.depth);
   };
   auto interior = [&](int x, int y, int z) {
     return stencil_interior(x, p.width, k) && stencil_interior(y, p.height, k) && stencil_interior(z, p.depth, k);
@@ -120,9 +120,9 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
         for (int ty = 0; ty < l.block.y; ++ty)
           for (int lane = 0; lane < l.block.x; ++lane) {
             const int x0 = ax.cell(bx, lane), y = ay.cell(by, ty), z0 = az.in_origin(bz);
-            const bool column = stencil_in_range(x0, p.width) && stencil_in_range(y, p.height);
+            const bool column = in_range(x0, p.width) && in_range(y, p.height);
             for (int t = 0; t < az.tile; ++t) {  // the queue's loads (past the grid: skipped)
-              if (column && stencil_in_range(z0 + t, p.depth)) c.global_loads += v;
+              if (column && in_range(z0 + t, p.depth)) c.global_loads += v;
               else c.ghost_loads_skipped += v;
             }
             for (int t = 2 * k; t < az.tile; ++t) {
@@ -136,7 +136,7 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
               for (int o = 1; o <= k; ++o)
                 for (int d : {-o, v - 1 + o}) {
                   if (fast_loads_x_neighbour(lane, d, v)) {
-                    c.global_loads += stencil_in_range(x0 + d, p.width);
+                    c.global_loads += in_range(x0 + d, p.width);
                   } else {  // the lane it comes from holds exactly that cell
                     const int from = lane + fast_lane_shift(d, v);
                     EXPECT_EQ(ax.cell(bx, from) + fast_component(d, v), x0 + d);
@@ -170,7 +170,7 @@ TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
   std::mt19937 rng(5);
   for (int trial = 0; trial < 60; ++trial) {
     const auto s = Stencil3dStrategy(rng() % kStencil3dStrategyCount);
-    const int k = 1 + int(rng() % kMaxStencilOrder);
+    const int k = 1 + int(rng() % kMaxStencil3dRadius);
     const bool cube = s == Stencil3dStrategy::basic || s == Stencil3dStrategy::tiled;
     const int lo = s == Stencil3dStrategy::basic ? 1 : 2 * k + 1, hi = cube ? 10 : 16;
     const int tile = lo + int(rng() % (hi - lo + 1));
@@ -189,7 +189,7 @@ TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
 TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
   // Widths divisible by 4, by 2 only, odd: float4, float2 and scalar rows; 200 = 1 full block + 72.
   for (int width : {200, 132, 68, 4, 70, 6, 33, 1})
-    for (int k = 1; k <= kMaxStencilOrder; ++k) {
+    for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
       const Stencil3dParams p = params(Stencil3dStrategy::fast, k, 2 * k + 4, width, 11, 17);
       ASSERT_FALSE(stencil3d_problem(p)) << *stencil3d_problem(p);
       const Stencil3dCount want = emulate_fast(p), got = stencil3d_count(p);

@@ -1,0 +1,76 @@
+#pragma once
+// Every pattern's strategies are rows of one table: StrategyInfo<Strategy>. A pattern's
+// strategies.cpp holds its rows and defines strategy_rows(Strategy); the lookups below (table,
+// info, parse, names, default tile) are written once for all patterns.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tilescope {
+
+template <typename Strategy>
+struct StrategyInfo {
+  Strategy id;
+  std::string_view name;          // command-line id, e.g. "cached_halo"
+  std::string_view display_name;  // e.g. "Tiled, halo through L2"
+  std::string_view book_ref;      // e.g. "PMPP Fig 7.15"
+  std::string_view explanation;   // one paragraph for the UI and --help; no timings (see bench/results)
+  bool filter_in_constant_memory = false;
+  int default_tile = 0;  // --tile when none is given (the app's reset too)
+  int max_radius = 0;    // the largest filter radius / stencil order it runs (0: the pattern has none)
+  // Where the default tile depends on the radius (conv2d's sliding): that tile; else null.
+  int (*default_tile_at_radius)(int radius) = nullptr;
+};
+
+// A pattern's rows in book order (the enum's order: rows[int(s)].id == s).
+template <typename Strategy>
+struct StrategyTable {
+  const StrategyInfo<Strategy>* rows;
+  int count;
+
+  const StrategyInfo<Strategy>* begin() const { return rows; }
+  const StrategyInfo<Strategy>* end() const { return rows + count; }
+  int size() const { return count; }
+  const StrategyInfo<Strategy>& operator[](int i) const { return rows[i]; }
+};
+
+// A pattern's table: each pattern declares `StrategyTable<S> strategy_rows(S)` in its
+// strategies.hpp and defines it beside its rows in strategies.cpp; argument-dependent lookup
+// finds it from the enum.
+template <typename Strategy>
+StrategyTable<Strategy> strategy_table() {
+  return strategy_rows(Strategy{});
+}
+
+template <typename Strategy>
+const StrategyInfo<Strategy>& strategy_info(Strategy s) {
+  return strategy_table<Strategy>()[static_cast<int>(s)];
+}
+
+template <typename Strategy>
+std::optional<Strategy> parse_strategy(std::string_view name) {
+  for (const auto& info : strategy_table<Strategy>())
+    if (info.name == name) return info.id;
+  return std::nullopt;
+}
+
+// "basic, const_mem, ..." for messages, from the table.
+template <typename Strategy>
+const std::string& strategy_names() {
+  static const std::string names = [] {
+    std::string s;
+    for (const auto& info : strategy_table<Strategy>()) s += (s.empty() ? "" : ", ") + std::string(info.name);
+    return s;
+  }();
+  return names;
+}
+
+// The tile a strategy runs with at radius (or order) r when the user names none: the CLI's --tile,
+// the app's reset.
+template <typename Strategy>
+int default_tile(Strategy s, int r) {
+  const StrategyInfo<Strategy>& info = strategy_info(s);
+  return info.default_tile_at_radius ? info.default_tile_at_radius(r) : info.default_tile;
+}
+
+}  // namespace tilescope

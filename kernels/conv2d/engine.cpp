@@ -1,0 +1,28 @@
+#include "kernels/conv2d/engine.hpp"
+
+#include <string>
+
+#include "kernels/common/error.hpp"
+#include "kernels/conv2d/model.hpp"
+
+namespace tilescope {
+
+void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits) {
+  validate_conv2d(p, limits);
+  if (f.radius != p.filter_radius || f.weights.size() != std::size_t(p.filter_dim()) * p.filter_dim())
+    throw InvalidInput("the filter is " + std::to_string(f.dim()) + "x" + std::to_string(f.dim()) +
+                       " but radius " + std::to_string(p.filter_radius) + " needs " +
+                       std::to_string(p.filter_dim()) + "x" + std::to_string(p.filter_dim()));
+}
+
+std::vector<double> Conv2dEngine::conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,
+                                         int reps) {
+  validate_conv2d_run(p, f, limits());
+  load_input(h_in, p.width, p.height);
+  std::vector<double> ms;
+  for (int i = 0; i < reps; ++i) ms.push_back(run(p, f));
+  read_output(h_out);
+  return ms;
+}
+
+}  // namespace tilescope

@@ -1,0 +1,52 @@
+#pragma once
+// A backend's 2D convolution: the resident frame (input and output) stays where the engine
+// computes between runs (the GPU for CUDA), so the app moves no image through the host unless
+// it asks to.
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "kernels/common/launch.hpp"
+#include "kernels/conv2d/demo_scene.hpp"
+#include "kernels/conv2d/filter.hpp"
+#include "kernels/conv2d/params.hpp"
+
+namespace tilescope {
+
+class Conv2dEngine {
+ public:
+  explicit Conv2dEngine(const DeviceLimits& limits) : limits_(limits) {}
+  virtual ~Conv2dEngine() = default;
+  const DeviceLimits& limits() const { return limits_; }
+  // Resident blocks per SM for this launch (CUDA occupancy calculator); none on the CPU.
+  virtual std::optional<int> blocks_per_sm(const Conv2dParams&) const { return std::nullopt; }
+
+  virtual void load_input(const float* h_in, int width, int height) = 0;
+  // A built-in animated scene at time t, generated where the kernels run.
+  virtual void render_demo_input(DemoScene scene, int width, int height, float t) = 0;
+  // Runs p.strategy on the resident input (sized as p.width x p.height): kernel time in ms.
+  // Throws InvalidInput for parameters the device cannot run, BackendError when it fails.
+  virtual double run(const Conv2dParams& p, const Filter2d& f) = 0;
+  virtual void read_input(float* h_in) const = 0;
+  virtual void read_output(float* h_out) const = 0;
+  // Device pointers of the resident images, for CUDA-GL interop (null on the CPU).
+  virtual const float* device_input() const { return nullptr; }
+  virtual const float* device_output() const { return nullptr; }
+
+  // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
+  // returns each repetition's kernel time in ms.
+  std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,
+                             int reps = 1);
+
+ private:
+  DeviceLimits limits_;
+};
+
+// validate_conv2d plus: the filter's size matches the radius. Engines call it before running.
+void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits);
+
+// The engines of each backend (Backend::make_conv2d_engine returns its own).
+std::unique_ptr<Conv2dEngine> make_cpu_conv2d_engine();
+std::unique_ptr<Conv2dEngine> make_cuda_conv2d_engine(const DeviceLimits& limits);  // CUDA builds only
+
+}  // namespace tilescope

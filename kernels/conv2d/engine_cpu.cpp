@@ -1,0 +1,47 @@
+// The CPU's conv2d engine: the OpenMP reference, timed.
+#include <algorithm>
+#include <chrono>
+
+#include "kernels/conv2d/engine.hpp"
+#include "kernels/conv2d/reference.hpp"
+
+namespace tilescope {
+namespace {
+
+class CpuConv2dEngine final : public Conv2dEngine {
+ public:
+  CpuConv2dEngine() : Conv2dEngine(DeviceLimits{}) {}
+
+  void load_input(const float* h_in, int width, int height) override {
+    resize(width, height);
+    std::copy(h_in, h_in + input_.size(), input_.begin());
+  }
+  void render_demo_input(DemoScene scene, int width, int height, float t) override {
+    resize(width, height);
+#pragma omp parallel for schedule(static)
+    for (int y = 0; y < height; ++y)
+      for (int x = 0; x < width; ++x) input_[std::size_t(y) * width + x] = demo_scene_value(scene, x, y, width, height, t);
+  }
+  double run(const Conv2dParams& p, const Filter2d& f) override {
+    validate_conv2d_run(p, f, limits());
+    resize(p.width, p.height);
+    const auto t0 = std::chrono::steady_clock::now();
+    conv2d_cpu(f, input_.data(), output_.data(), p.width, p.height);
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+  void read_input(float* h_in) const override { std::copy(input_.begin(), input_.end(), h_in); }
+  void read_output(float* h_out) const override { std::copy(output_.begin(), output_.end(), h_out); }
+
+ private:
+  void resize(int width, int height) {
+    const std::size_t n = std::size_t(width) * height;
+    if (input_.size() != n) input_.assign(n, 0.0f), output_.assign(n, 0.0f);
+  }
+  std::vector<float> input_, output_;
+};
+
+}  // namespace
+
+std::unique_ptr<Conv2dEngine> make_cpu_conv2d_engine() { return std::make_unique<CpuConv2dEngine>(); }
+
+}  // namespace tilescope

@@ -1,0 +1,94 @@
+// The strategy table every pattern shares: rows in enum order, names parsed and listed from the
+// rows, default tiles and radius limits that agree with the launch validation, no timings.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+#include "kernels/conv1d/model.hpp"
+#include "kernels/conv1d/strategies.hpp"
+#include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/strategies.hpp"
+#include "kernels/matmul/strategies.hpp"
+#include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/strategies.hpp"
+
+using namespace tilescope;
+
+namespace {
+
+template <typename Strategy>
+void expect_rows_in_enum_order_and_parsed_back(int count) {
+  const StrategyTable<Strategy> table = strategy_table<Strategy>();
+  ASSERT_EQ(table.size(), count);
+  for (int i = 0; i < count; ++i) {
+    EXPECT_EQ(static_cast<int>(table[i].id), i);
+    EXPECT_EQ(&strategy_info(table[i].id), &table[i]);
+    EXPECT_EQ(parse_strategy<Strategy>(table[i].name), table[i].id);
+  }
+  EXPECT_FALSE(parse_strategy<Strategy>("no_such_strategy"));
+  EXPECT_FALSE(parse_strategy<Strategy>(""));
+}
+
+}  // namespace
+
+TEST(StrategyTable, EveryPatternListsItsRowsInEnumOrderAndParsesTheirNames) {
+  expect_rows_in_enum_order_and_parsed_back<Conv1dStrategy>(kConv1dStrategyCount);
+  expect_rows_in_enum_order_and_parsed_back<Conv2dStrategy>(kConv2dStrategyCount);
+  expect_rows_in_enum_order_and_parsed_back<Stencil3dStrategy>(kStencil3dStrategyCount);
+  expect_rows_in_enum_order_and_parsed_back<MatmulStrategy>(kMatmulStrategyCount);
+}
+
+TEST(StrategyTable, NamesForMessagesAreTheRowsInBookOrder) {
+  EXPECT_EQ(strategy_names<Conv1dStrategy>(), "basic, const_mem, tiled, cached_halo, fast");
+  EXPECT_EQ(strategy_names<Conv2dStrategy>(), "basic, const_mem, tiled_in, tiled_out, cached_halo, fast, sliding");
+  EXPECT_EQ(strategy_names<Stencil3dStrategy>(), "basic, tiled, coarsened, register_tiled, fast");
+  EXPECT_EQ(strategy_names<MatmulStrategy>(), "naive, tiled, fast");
+}
+
+TEST(StrategyTable, DefaultTilesAreTheBooksAndSlidingsFollowsTheRadius) {
+  for (const auto& info : strategy_table<Conv1dStrategy>()) EXPECT_EQ(default_tile(info.id, 2), Conv1dParams{}.tile);
+  EXPECT_EQ(default_tile(Conv2dStrategy::tiled_in, 2), 32);
+  EXPECT_EQ(default_tile(Conv2dStrategy::fast, 5), 16);
+  EXPECT_EQ(default_tile(Conv2dStrategy::sliding, 1), sliding_default_strip(1));
+  EXPECT_EQ(default_tile(Conv2dStrategy::sliding, 3), sliding_default_strip(3));
+  EXPECT_EQ(default_tile(Stencil3dStrategy::basic, 1), 8);
+  EXPECT_EQ(default_tile(Stencil3dStrategy::tiled, 3), 8);
+  EXPECT_EQ(default_tile(Stencil3dStrategy::coarsened, 1), 32);
+  EXPECT_EQ(default_tile(Stencil3dStrategy::register_tiled, 1), 32);
+  EXPECT_EQ(default_tile(Stencil3dStrategy::fast, 1), 18);
+  for (const auto& info : strategy_table<MatmulStrategy>()) EXPECT_EQ(default_tile(info.id, 0), MatmulParams{}.tile);
+}
+
+TEST(StrategyTable, EveryStrategyRunsUpToItsRowsMaxRadiusAndNoFurther) {
+  for (const auto& info : strategy_table<Conv1dStrategy>()) {
+    const int r = info.max_radius, tile = default_tile(info.id, r);
+    EXPECT_FALSE(conv1d_problem({info.id, r, tile, 4096})) << info.name;
+    EXPECT_TRUE(conv1d_problem({info.id, r + 1, tile, 4096})) << info.name;
+  }
+  for (const auto& info : strategy_table<Conv2dStrategy>()) {
+    const int r = info.max_radius;
+    EXPECT_FALSE(conv2d_problem({info.id, r, default_tile(info.id, r), 256, 256})) << info.name;
+    EXPECT_TRUE(conv2d_problem({info.id, r + 1, default_tile(info.id, r + 1), 256, 256})) << info.name;
+  }
+  for (const auto& info : strategy_table<Stencil3dStrategy>()) {
+    Stencil3dParams p;
+    p.strategy = info.id, p.width = p.height = p.depth = 64;
+    p.order = info.max_radius, p.tile = default_tile(info.id, p.order);
+    EXPECT_FALSE(stencil3d_problem(p)) << info.name;
+    ++p.order;
+    EXPECT_TRUE(stencil3d_problem(p)) << info.name;
+  }
+}
+
+TEST(StrategyTable, ExplanationsQuoteNoTimings) {
+  auto expect_no_timings = [](std::string_view name, std::string_view text) {
+    for (const char* stale : {" ms", "H200", "TFLOP/s", "Measured on", "Measured at"})
+      EXPECT_EQ(text.find(stale), std::string_view::npos) << name << " quotes '" << stale << "'";
+  };
+  for (const auto& info : strategy_table<Conv1dStrategy>()) expect_no_timings(info.name, info.explanation);
+  for (const auto& info : strategy_table<Conv2dStrategy>()) expect_no_timings(info.name, info.explanation);
+  for (const auto& info : strategy_table<Stencil3dStrategy>()) expect_no_timings(info.name, info.explanation);
+  for (const auto& info : strategy_table<MatmulStrategy>()) expect_no_timings(info.name, info.explanation);
+}
