@@ -47,6 +47,7 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   const Layout layout = layout_for(display_w, display_h, state_.presentation);
   PatternView& current = view();
   current.frame(layout.view, display_w, display_h, fb_scale, dt);
+  gpu_power_.update(current.backend(), current.stats());
   draw_sidebar(layout);
   current.windows(layout.view);
 }

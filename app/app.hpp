@@ -8,6 +8,7 @@
 
 #include "app/pattern_view.hpp"
 #include "app/ui/frame_stats.hpp"
+#include "app/ui/gpu_power.hpp"
 #include "app/ui/ui_state.hpp"
 
 struct ImFont;
@@ -37,6 +38,7 @@ class App {
 
   UiState state_;
   std::unique_ptr<PatternView> views_[kPatternCount];  // made when first shown
+  GpuPower gpu_power_;
   ImFont* font_normal_ = nullptr;
   ImFont* font_large_ = nullptr;
 };

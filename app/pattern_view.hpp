@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/view/view_transform.hpp"
+#include "kernels/common/backend.hpp"
 
 namespace tilescope {
 
@@ -24,7 +25,8 @@ class PatternView {
   // (zoom > 0); headless shots put the pointer there.
   virtual Vec2 point_at(Vec2 element, float zoom) = 0;
   virtual void load_file(const std::string& path) = 0;  // a dropped file; says why when it cannot
-  virtual std::string backend_description() const = 0;
+  virtual const Backend& backend() const = 0;  // where the compute step runs
+  std::string backend_description() const { return backend().description(); }
   virtual FrameStats& stats() = 0;
 };
 

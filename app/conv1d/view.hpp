@@ -44,7 +44,7 @@ class Conv1dView : public PatternView {
   Vec2 point_at(Vec2 element, float zoom) override;
   // A 1-D .npy becomes the signal (the animation stops); anything else says why not.
   void load_file(const std::string& path) override;
-  std::string backend_description() const override { return compute_.backend().description(); }
+  const Backend& backend() const override { return compute_.backend(); }
   FrameStats& stats() override { return stats_; }
 
  private:

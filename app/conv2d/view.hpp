@@ -25,7 +25,7 @@ class Conv2dView : public PatternView {
   Vec2 point_at(Vec2 element, float zoom) override;
   // Loads an image file as the source; a bad file leaves the current one and says why.
   void load_file(const std::string& path) override;
-  std::string backend_description() const override { return pipeline_.backend().description(); }
+  const Backend& backend() const override { return pipeline_.backend(); }
   FrameStats& stats() override { return stats_; }
 
  private:

@@ -36,7 +36,7 @@ class MatmulView : public PatternView {
   void fit() override {}  // the three matrices always fill the view
   Vec2 point_at(Vec2 element, float zoom) override;
   void load_file(const std::string& path) override;  // says how to multiply files instead
-  std::string backend_description() const override { return compute_.backend().description(); }
+  const Backend& backend() const override { return compute_.backend(); }
   FrameStats& stats() override { return stats_; }
 
  private:

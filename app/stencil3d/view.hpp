@@ -22,7 +22,7 @@ class Stencil3dView : public PatternView {
   void fit() override { view_.fit(); }
   Vec2 point_at(Vec2 element, float zoom) override;
   void load_file(const std::string& path) override;
-  std::string backend_description() const override { return sim_.backend().description(); }
+  const Backend& backend() const override { return sim_.backend(); }
   FrameStats& stats() override { return stats_; }
 
  private:

@@ -27,6 +27,8 @@ class Backend {
   virtual std::string description() const = 0;  // hardware, for the UI and logs
   virtual DeviceLimits limits() const = 0;
   virtual DevicePeaks peaks() const { return {}; }
+  // The GPU's PCI bus id, as NVML finds it (kernels/common/power.hpp); empty on the CPU.
+  virtual std::string pci_bus_id() const { return {}; }
 
   // `reps` copies of `bytes` within the backend's memory (device to device on a GPU): the time
   // of each in ms. A copy reads every byte once and writes it once (2 x bytes of traffic), as a

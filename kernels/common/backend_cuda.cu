@@ -29,6 +29,10 @@ class CudaBackend final : public Backend {
     return std::string(prop_.name) + " (sm_" + std::to_string(prop_.major) + std::to_string(prop_.minor) +
            ", " + std::to_string(prop_.multiProcessorCount) + " SMs)";
   }
+  std::string pci_bus_id() const override {
+    char id[32] = {};
+    return cudaDeviceGetPCIBusId(id, sizeof id, device_) == cudaSuccess ? id : "";
+  }
   DeviceLimits limits() const override {
     DeviceLimits l;
     l.max_threads_per_block = prop_.maxThreadsPerBlock;
