@@ -15,7 +15,7 @@
 int main(int argc, char** argv) {
   using namespace tilescope;
   CLI::App app{"tilescope: the tiling chapters of PMPP (convolution, stencils, matrix multiplication), live"};
-  app.set_version_flag("--version", "tilescope 0.1.0");
+  app.set_version_flag("--version", "tilescope " TILESCOPE_VERSION);
   std::string file;
   int frames = 0;
   app.add_option("file", file, "image to open instead of the built-in animated demo");

@@ -1,25 +1,49 @@
-# Sourced by scripts/run and scripts/test: install what is missing, then configure and build.
+# Sourced by scripts/run and scripts/test: install what is missing, then configure (a preset of
+# CMakePresets.json) and build.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${TILESCOPE_BUILD_DIR:-$ROOT/build}
+PRESET=${TILESCOPE_PRESET:-release}
 
-# Debian 12 packages the build and the tests need (see third_party/CMakeLists.txt).
+# Debian 12 packages the build needs (see third_party/CMakeLists.txt), then those only the tests need.
 PACKAGES=(cmake ninja-build g++ pkg-config
           libglfw3-dev libimgui-dev libstb-dev python3-glad libcli11-dev nlohmann-json3-dev
-          libgtest-dev fonts-dejavu-core xvfb xauth
+          fonts-dejavu-core
           libegl-dev libegl-mesa0 libgl1-mesa-dri)   # headless EGL (Mesa llvmpipe) for shots and tests
+TEST_PACKAGES=(libgtest-dev xvfb xauth)
 
+# install_missing [PACKAGE...]: installs those of the packages (default: PACKAGES) not installed yet.
 install_missing() {
-  local missing=()
-  for p in "${PACKAGES[@]}"; do
+  local wanted=("$@") missing=() p
+  [ $# -gt 0 ] || wanted=("${PACKAGES[@]}")
+  for p in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return
-  echo "tilescope: installing ${missing[*]}"
-  local sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null; then
+      echo "tilescope: run as root or install sudo to install: ${missing[*]}" >&2
+      exit 2
+    fi
+    sudo=(sudo)
+  fi
+  echo "tilescope: installing ${#missing[@]} Debian packages and what they need (about a minute on a fresh machine):"
+  echo "  ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  # One dot per line apt prints (about six per package); its full output only when it fails.
+  local log
+  log=$(mktemp)
+  if ! "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" 2>&1 |
+      tee "$log" | while IFS= read -r _; do printf .; done; then
+    echo
+    tail -n 25 "$log" >&2
+    echo "tilescope: apt-get install failed (above)" >&2
+    rm -f "$log"
+    exit 1
+  fi
+  echo " done"
+  rm -f "$log"
 }
 
 # CUDA is used when nvcc is found; Debian's CUDA lives outside PATH in /usr/local/cuda.
@@ -31,10 +55,15 @@ find_cuda() {
   else echo "tilescope: no CUDA compiler found: building the CPU backend only"; fi
 }
 
-configure_and_build() {
-  local args=(-S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release)
+# configure [CMAKE ARGS...]: the preset $PRESET (default release) into $BUILD.
+configure() {
+  local args=(--preset "$PRESET" -B "$BUILD")
   # Where CI or a user names the GPU architectures (e.g. "90" or "native"), use them.
   [ -n "${TILESCOPE_CUDA_ARCHITECTURES:-}" ] && args+=("-DCMAKE_CUDA_ARCHITECTURES=$TILESCOPE_CUDA_ARCHITECTURES")
-  cmake "${args[@]}" "$@" >/dev/null
-  cmake --build "$BUILD" -j "$(nproc)"
+  (cd "$ROOT" && cmake "${args[@]}" "$@" >/dev/null)
+}
+
+# build [CMAKE --build ARGS...]
+build() {
+  cmake --build "$BUILD" -j "$(nproc)" "$@"
 }

@@ -62,7 +62,9 @@ TEST(Conv1dFigures, InspectorThreadMatchesTheLaunch) {
       EXPECT_LT(f.thread, l.block.x);
       EXPECT_EQ(f.warp * 32 + f.lane, f.thread);
       EXPECT_EQ(g.out_coord(f.block, f.thread, f.output), i);
-      if (p.strategy != Conv1dStrategy::fast) EXPECT_EQ(f.thread, i % p.tile);
+      if (p.strategy != Conv1dStrategy::fast) {
+        EXPECT_EQ(f.thread, i % p.tile);
+      }
     }
   }
 }

@@ -191,8 +191,9 @@ TEST(Conv1dValidate, AcceptsBlocksOfOneWarpToTheLimitAndRadiiOneToThirtyTwo) {
   for (int tile : {32, 33, 1000, 1024})
     for (int r : {1, 16, kMaxConv1dRadius})
       for (int s = 0; s < kConv1dStrategyCount; ++s)
-        if (strategy_table<Conv1dStrategy>()[s].id != Conv1dStrategy::fast || tile % kConv1dFastOutputsPerThread == 0)
+        if (strategy_table<Conv1dStrategy>()[s].id != Conv1dStrategy::fast || tile % kConv1dFastOutputsPerThread == 0) {
           EXPECT_FALSE(conv1d_problem(params(strategy_table<Conv1dStrategy>()[s].id, r, tile, 1)));
+        }
 }
 
 TEST(Conv1dValidate, FastRefusesATileThatIsNotAMultipleOfItsEightOutputsPerThread) {

@@ -67,5 +67,7 @@ TEST(BackendChoice, NamesTheBackendAndRefusesUnknownOnes) {
   const BackendChoice automatic = choose_backend("auto");
   EXPECT_TRUE(automatic.backend->name() == "cuda" || !automatic.note.empty());
   EXPECT_THROW(choose_backend("opencl"), InvalidInput);
-  if (!cuda_compiled()) EXPECT_THROW(choose_backend("cuda"), InvalidInput);
+  if (!cuda_compiled()) {
+    EXPECT_THROW(choose_backend("cuda"), InvalidInput);
+  }
 }

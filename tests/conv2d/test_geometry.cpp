@@ -98,7 +98,9 @@ TEST(Conv2dFigures, StagedTileIsTheSharedTile) {
       EXPECT_EQ(r.staged.x1 - r.staged.x0, gx.out_tile_dim() + 2 * h);
       EXPECT_EQ(r.stages_more, h != p.filter_radius);
     }
-    if (p.strategy == Conv2dStrategy::sliding) EXPECT_TRUE(r.stages_more);  // the edge lanes' float4s
+    if (p.strategy == Conv2dStrategy::sliding) {
+      EXPECT_TRUE(r.stages_more);  // the edge lanes' float4s
+    }
   }
 }
 

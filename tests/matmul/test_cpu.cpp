@@ -25,7 +25,7 @@ TEST(MatmulCpu, MatchesThePlainTripleLoopOnRectangularSizes) {
   const int sizes[][3] = {{1, 1, 1}, {1, 7, 1}, {7, 1, 5}, {3, 5, 2}, {33, 17, 65}, {100, 257, 31}};
   for (const auto& s : sizes) {
     const std::vector<float> M = test::random_image(s[1], s[0], 1).pixels, N = test::random_image(s[2], s[1], 2).pixels;
-    std::vector<float> P(std::size_t(s[0]) * s[2]);
+    std::vector<float> P(static_cast<std::size_t>(s[0]) * s[2]);
     matmul_cpu(M.data(), N.data(), P.data(), s[0], s[1], s[2]);
     EXPECT_LE(test::max_abs_diff(P, matmul_plain(M, N, s[0], s[1], s[2])), matmul_tolerance(s[1], 1.0f, 1.0f))
         << s[0] << "x" << s[1] << "x" << s[2];

@@ -32,7 +32,7 @@ constexpr int kSizes[][3] = {{1, 1, 1}, {1, 33, 1}, {17, 1, 9}, {3, 5, 2}, {33, 
 TEST_F(MatmulCuda, EachStrategyMatchesTheCpuReferenceAtEveryTileAndRectangularSize) {
   for (const auto& s : kSizes) {
     const std::vector<float> M = test::random_image(s[1], s[0], 5).pixels, N = test::random_image(s[2], s[1], 6).pixels;
-    std::vector<float> P(std::size_t(s[0]) * s[2]), ref(P.size());
+    std::vector<float> P(static_cast<std::size_t>(s[0]) * s[2]), ref(P.size());
     matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
     for (MatmulStrategy strategy : {MatmulStrategy::naive, MatmulStrategy::tiled})
       for (int tile = kMinMatmulTile; tile <= kMaxMatmulTile; ++tile) {
@@ -52,7 +52,7 @@ TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTil
                                    {257, 4, 260}, {200, 1024, 36}, {255, 9, 513},   {64, 12, 20}};
   for (const auto& s : kFastSizes) {
     const std::vector<float> M = test::random_image(s[1], s[0], 9).pixels, N = test::random_image(s[2], s[1], 10).pixels;
-    std::vector<float> P(std::size_t(s[0]) * s[2]), ref(P.size());
+    std::vector<float> P(static_cast<std::size_t>(s[0]) * s[2]), ref(P.size());
     matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
     for (int tile : {16, 1000}) {  // fast ignores TILE_WIDTH
       const MatmulParams p{MatmulStrategy::fast, tile, s[0], s[1], s[2]};
@@ -67,7 +67,7 @@ TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTil
 TEST_F(MatmulCuda, CublasAgreesWithTheCpuReferenceOnTheResidentMatrices) {
   for (const auto& s : kSizes) {
     const std::vector<float> M = test::random_image(s[1], s[0], 7).pixels, N = test::random_image(s[2], s[1], 8).pixels;
-    std::vector<float> P(std::size_t(s[0]) * s[2]), ref(P.size());
+    std::vector<float> P(static_cast<std::size_t>(s[0]) * s[2]), ref(P.size());
     matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
     engine_->load_inputs(M.data(), N.data(), s[0], s[1], s[2]);
     const std::optional<double> ms = engine_->run_library();

@@ -74,7 +74,8 @@ TEST(Stencil3dFigures, OutputTileIsTheInputTileLessTwoHalos) {
     // Marching strategies hold the 2k + 1 planes around the current one; cubes hold the whole tile.
     EXPECT_EQ(f.planes_in_flight, tiling_of(p).marches_z() ? 2 * k + 1 : 0);
     // The model counts the same tile.
-    if (p.strategy == Stencil3dStrategy::tiled)
+    if (p.strategy == Stencil3dStrategy::tiled) {
       EXPECT_EQ(stencil3d_model(p).out_tile_cells, 1LL * f.out_tile[0] * f.out_tile[1] * f.out_tile[2]);
+    }
   }
 }

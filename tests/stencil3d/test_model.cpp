@@ -91,8 +91,8 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
               c.flops += p.ops_per_output();
               // Every neighbour read must be in this block's input tile (loaded above).
               for (int o = -k; o <= k; ++o) {
-                EXPECT_TRUE(a.computes(tx) && tx + o >= 0 && tx + o < l.block.x || p.strategy == Stencil3dStrategy::basic);
-                EXPECT_TRUE(tz + o >= 0 && tz + o < p.tile || p.strategy == Stencil3dStrategy::basic);
+                EXPECT_TRUE((a.computes(tx) && tx + o >= 0 && tx + o < l.block.x) || p.strategy == Stencil3dStrategy::basic);
+                EXPECT_TRUE((tz + o >= 0 && tz + o < p.tile) || p.strategy == Stencil3dStrategy::basic);
               }
             }
   for (int w : writes) {
@@ -153,7 +153,9 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
                                                                                      : StencilTapSource::shuffle;
                   EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j), want);
                   EXPECT_EQ(stencil_tap_source(g, 2, o, x0 + j), StencilTapSource::registers);
-                  if (o) EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j), StencilTapSource::global);
+                  if (o) {
+                    EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j), StencilTapSource::global);
+                  }
                 }
               }
             }
