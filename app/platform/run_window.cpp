@@ -65,7 +65,8 @@ int run_window(UiState state, int max_frames) {
     const std::string ini = dir.empty() ? "" : dir + "/imgui.ini", settings = dir.empty() ? "" : dir + "/settings.json";
     if (!settings.empty()) load_settings(state, settings);
     Window window(1600, 900);
-    ImGuiSession imgui(ini.empty() ? nullptr : ini.c_str());
+    const bool ini_ok = !ini.empty() && sanitize_imgui_ini(ini);  // a broken imgui.ini crashes ImGui 1.86
+    ImGuiSession imgui(ini_ok ? ini.c_str() : nullptr);
     ImGui_ImplGlfw_InitForOpenGL(window.get(), true);
     // Dropped files queue on the window (ImGui's GLFW backend leaves its user pointer free).
     std::vector<std::string> dropped;
