@@ -231,6 +231,9 @@ TEST_F(Hostile, JpegHuffmanTableOfMoreThan256CodesIsRefused) {
   dht += std::string(0x113 - 2 - 17, '\0');
   write("dht.jpg", dht + "\xff\xd9");
   EXPECT_NE(image_error("dht.jpg").find("Huffman table of 512 codes"), std::string::npos) << image_error("dht.jpg");
+  // stb also takes fill bytes before the SOI: found by fuzz_image when only "\xff\xd8" was sniffed.
+  write("fill.jpg", "\xff\xff" + dht.substr(1) + "\xff\xd9");
+  EXPECT_NE(image_error("fill.jpg").find("Huffman table of 512 codes"), std::string::npos) << image_error("fill.jpg");
   write("nine.jpg", std::string("\xff\xd8\xff\xc4\x00\x13\x00\xff\xff", 9));
   EXPECT_NE(image_error("nine.jpg").find("JPEG"), std::string::npos) << image_error("nine.jpg");
 }

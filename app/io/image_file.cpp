@@ -61,6 +61,15 @@ bool starts_with(const Bytes& b, const char* magic, std::size_t n) { return b.si
 
 enum class Format { png, jpeg, bmp, tga };
 
+// stb_image takes any run of 0xff bytes before the SOI marker (0xd8) as a JPEG: so must we, or
+// such a file would pass as a TGA here and reach stb's JPEG code unchecked. Returns the offset
+// after the SOI marker, or 0.
+std::size_t jpeg_soi_end(const Bytes& b) {
+  std::size_t i = 0;
+  while (i < b.size() && std::uint8_t(b[i]) == 0xff) ++i;
+  return i >= 1 && i < b.size() && std::uint8_t(b[i]) == 0xd8 ? i + 1 : 0;
+}
+
 void check_dims(const std::string& name, long long w, long long h) {
   if (w < 1 || h < 1 || w > kMaxImageSide || h > kMaxImageSide || w * h > kMaxImagePixels)
     fail(name, "the header claims " + std::to_string(w) + "x" + std::to_string(h) + " pixels, more than tilescope accepts (at most " +
@@ -70,7 +79,7 @@ void check_dims(const std::string& name, long long w, long long h) {
 // By magic bytes; TGA has none, so it is whatever stb's TGA header test accepts and nothing else claims.
 Format sniff(const std::string& name, const Bytes& b) {
   if (starts_with(b, "\x89PNG\r\n\x1a\n", 8)) return Format::png;
-  if (starts_with(b, "\xff\xd8\xff", 3)) return Format::jpeg;
+  if (jpeg_soi_end(b)) return Format::jpeg;
   if (starts_with(b, "BM", 2)) return Format::bmp;
   const char* other = nullptr;
   if (starts_with(b, "#?", 2)) other = "Radiance HDR";
@@ -120,7 +129,7 @@ void check_png(const std::string& name, const Bytes& b, long long w, long long h
 // 17-byte file claims 16384^2 pixels.
 // Runs before stbi_info: stb processes the tables before the frame header, even for the info.
 void check_jpeg(const std::string& name, const Bytes& b) {
-  std::size_t pos = 2;
+  std::size_t pos = jpeg_soi_end(b);
   long long w = 0, h = 0;
   std::uint64_t entropy_bytes = 0, blocks = 0;
   bool frame = false;
