@@ -52,6 +52,7 @@ void write_atomically(const std::string& path, const std::function<bool(std::FIL
     throw fail(why);
   }
   bool ok = false;
+  errno = 0;  // what failed below, if anything, says why
   try {
     ok = write(f);
   } catch (...) {
@@ -59,7 +60,6 @@ void write_atomically(const std::string& path, const std::function<bool(std::FIL
     ::unlink(tmp.c_str());
     throw;
   }
-  errno = 0;
   ok = ok && std::fflush(f) == 0 && !std::ferror(f) && ::fsync(::fileno(f)) == 0;
   ok = (std::fclose(f) == 0) && ok;
   if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
