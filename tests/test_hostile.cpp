@@ -262,6 +262,10 @@ TEST_F(Hostile, TruncatedTgaAndBmpAreRefused) {
   bmp[10] = 54, bmp[14] = 40, bmp[18] = 64, bmp[22] = 64, bmp[26] = 1, bmp[28] = 24;
   write("cut.bmp", bmp + std::string(100, '\x10'));
   EXPECT_NE(image_error("cut.bmp").find("truncated BMP"), std::string::npos) << image_error("cut.bmp");
+  // stb reads an unknown compression value as plain rows (fuzz_image: 35 bytes claiming 2057x10496).
+  bmp[30] = 0, bmp[31] = 0, bmp[32] = '\x2b', bmp[33] = '\x89';
+  write("odd.bmp", bmp + std::string(100, '\x10'));
+  EXPECT_NE(image_error("odd.bmp").find("truncated BMP"), std::string::npos) << image_error("odd.bmp");
 }
 
 TEST_F(Hostile, TheSeedImagesDecodeToTheirSize) {
