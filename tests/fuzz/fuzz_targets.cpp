@@ -19,15 +19,23 @@ namespace {
 
 std::string text(const std::uint8_t* data, std::size_t size) { return std::string(reinterpret_cast<const char*>(data), size); }
 
-// One scratch file per process for the loaders that take a path.
-const std::string& scratch_npy() {
-  static const std::string path = [] {
+// One scratch file per process for the loaders that take a path; removed at exit.
+struct Scratch {
+  std::string dir, file;
+  Scratch() {
     const char* tmp = std::getenv("TMPDIR");
-    std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/tilescope_fuzz_XXXXXX";
+    dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/tilescope_fuzz_XXXXXX";
     if (!::mkdtemp(dir.data())) std::abort();
-    return dir + "/filter.npy";
-  }();
-  return path;
+    file = dir + "/filter.npy";
+  }
+  ~Scratch() {
+    ::unlink(file.c_str());
+    ::rmdir(dir.c_str());
+  }
+};
+const std::string& scratch_npy() {
+  static const Scratch scratch;
+  return scratch.file;
 }
 
 }  // namespace
