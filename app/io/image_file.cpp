@@ -217,7 +217,8 @@ void check_bmp(const std::string& name, const Bytes& b, long long w, long long h
 void check_tga(const std::string& name, const Bytes& b, long long w, long long h) {
   if (b.size() < 18) fail(name, "truncated TGA");
   const int id_len = std::uint8_t(b[0]), type = std::uint8_t(b[2]), bpp = std::uint8_t(b[16]);
-  const std::uint64_t palette = std::uint64_t(le16(b, 5)) * ((std::uint8_t(b[7]) + 7) / 8);
+  const bool mapped = b[1] == 1;  // a colour map is stored only when its type says so
+  const std::uint64_t palette = mapped ? std::uint64_t(le16(b, 5)) * ((std::uint8_t(b[7]) + 7) / 8) : 0;
   const std::uint64_t px_bytes = std::max((bpp + 7) / 8, 1), pixels = std::uint64_t(w) * std::uint64_t(h);
   const std::uint64_t data = type >= 8 ? (pixels + 127) / 128 * (1 + px_bytes) : pixels * px_bytes;
   if (18 + id_len + palette + data > b.size())
