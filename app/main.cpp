@@ -2,7 +2,9 @@
 // FILE); commands: model, apply, check, bench, shot.
 #include <CLI/CLI.hpp>
 
-#include <fstream>
+#include <unistd.h>
+
+#include <filesystem>
 #include <iostream>
 
 #include "app/cli/commands.hpp"
@@ -31,7 +33,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     if (!app.get_subcommands().empty()) return 0;
-    if (!file.empty() && !std::ifstream(file).good())  // a mistyped command, in every build
+    std::error_code ec;  // a mistyped command, in every build; a FIFO or device is never opened
+    if (!file.empty() && !(std::filesystem::is_regular_file(file, ec) && ::access(file.c_str(), R_OK) == 0))
       throw InvalidInput("'" + file + "' is neither a readable image nor a command (model, apply, check, bench, shot)");
 #ifdef TILESCOPE_HAVE_GUI
     UiState state;

@@ -1,5 +1,6 @@
 // tilescope shot: the whole window (view, overlays, panels) rendered headless into a PNG.
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <regex>
 
@@ -9,6 +10,7 @@
 #include "app/matmul/cli.hpp"
 #include "app/stencil3d/cli.hpp"
 #include "app/cli/options.hpp"
+#include "app/io/image_file.hpp"
 #include "app/platform/run.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/stencil3d/model.hpp"
@@ -28,6 +30,17 @@ struct ShotCli {
   std::string without = "none";    // matmul: the barrier left out
   int grid = 0, slice = -1, steps = 4;
 };
+
+// Before any file is read or context opened: --out a .png, --zoom 0 (fit) or finite within
+// (0, kMaxShotZoom], --frames within 0..kMaxShotFrames.
+void validate_shot_options(const ShotOptions& shot) {
+  if (!io::has_extension(shot.out, ".png")) throw InvalidInput("shot writes a PNG: --out '" + shot.out + "' must end in .png");
+  if (!(shot.zoom == 0 || (std::isfinite(shot.zoom) && shot.zoom > 0 && shot.zoom <= kMaxShotZoom)))
+    throw InvalidInput("--zoom must be 0 (fit) or a number of screen pixels per image pixel in (0, " +
+                       std::to_string(int(kMaxShotZoom)) + "]");
+  if (shot.frames < 0 || shot.frames > kMaxShotFrames)
+    throw InvalidInput("--frames must be within 0.." + std::to_string(kMaxShotFrames));
+}
 
 // The conv1d view: strategy, radius, block size, filter and the signal's length (--data N).
 void conv1d_state(const ShotCli& o, UiState& s) {
@@ -70,6 +83,8 @@ void stencil3d_state(const ShotCli& o, UiState& s) {
 }
 
 UiState shot_state(const ShotCli& o) {
+  if (!o.file.empty() && o.conv.pattern != "conv2d")
+    throw InvalidInput("FILE is shown by the conv2d view only; '" + o.conv.pattern + "' shows its own data");
   UiState s;
   s.backend = o.conv.backend;
   s.presentation = o.presentation;
@@ -93,10 +108,12 @@ UiState shot_state(const ShotCli& o) {
     if (o.view == view_name(v)) s.view = v, known = true;
   if (!known) throw InvalidInput("unknown view '" + o.view + "': use input, output, split or diff");
   if (!o.file.empty()) {
+    io::load_image(o.file);  // a missing, unreadable or corrupt FILE stops the shot (exit 2), nothing written
     s.source = SourceKind::file;
     s.file_path = o.file;
   }
-  if (o.demo_size < 16 || o.demo_size > 16384) throw InvalidInput("--demo-size must be within 16..16384");
+  if (o.demo_size < 16 || o.demo_size > kMaxShotDemoSize)
+    throw InvalidInput("--demo-size must be within 16.." + std::to_string(kMaxShotDemoSize));
   s.demo_size = o.demo_size;
   const char* scenes[kDemoSceneCount] = {"mixed", "checker", "rings", "impulses"};
   const auto it = std::find(std::begin(scenes), std::end(scenes), o.scene);
@@ -106,6 +123,7 @@ UiState shot_state(const ShotCli& o) {
 }
 
 void run(ShotCli& o) {
+  validate_shot_options(o.shot);  // before any file is read or context opened
   UiState state = shot_state(o);
   const auto window = parse_dims(o.window_size, 2, "WxH");
   o.shot.width = window[0];

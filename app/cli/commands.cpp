@@ -67,7 +67,7 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--json", settings->json, "also write the rows to this file as a JSON list");
   cmd->add_flag("!--no-peers", settings->peers, "skip the vendor libraries (cuDNN, NPP, cuBLAS)");
   cmd->callback([o, settings] {
-    if (settings->reps < 1) throw InvalidInput("--reps must be at least 1");
+    validate_reps(settings->reps);
     pattern_commands(o->pattern).bench(*o, *settings);
   });
 }

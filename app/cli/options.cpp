@@ -1,8 +1,5 @@
 #include "app/cli/options.hpp"
 
-#include <regex>
-#include <sstream>
-
 #include "app/cli/patterns.hpp"
 #include "kernels/common/error.hpp"
 
@@ -24,35 +21,6 @@ void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need) {
   if (need & int(Need::backend))
     cmd->add_option("--backend", o.backend, "auto (CUDA when a device is usable, else CPU), cuda or cpu")
         ->capture_default_str();
-}
-
-std::vector<int> parse_dims(const std::string& text, int count, const char* what) {
-  std::string pattern = R"((\d{1,9}))";
-  for (int i = 1; i < count; ++i) pattern += R"([xX](\d{1,9}))";
-  std::smatch m;
-  if (!std::regex_match(text, m, std::regex(pattern)))
-    throw InvalidInput("size '" + text + "' is not of the form " + what);
-  std::vector<int> dims;
-  for (int i = 1; i <= count; ++i) dims.push_back(std::stoi(m[i]));
-  for (int d : dims)
-    if (d < 1) throw InvalidInput("size '" + text + "': every dimension must be at least 1");
-  return dims;
-}
-
-std::vector<int> parse_list(const std::string& text, const char* flag) {
-  std::vector<int> values;
-  std::stringstream ss(text);
-  for (std::string item; std::getline(ss, item, ',');) {
-    try {
-      std::size_t used = 0;
-      values.push_back(std::stoi(item, &used));
-      if (used != item.size()) throw std::invalid_argument(item);
-    } catch (const std::exception&) {
-      throw InvalidInput(std::string(flag) + " takes a comma-separated list of whole numbers, not '" + text + "'");
-    }
-  }
-  if (values.empty()) throw InvalidInput(std::string(flag) + " needs at least one value");
-  return values;
 }
 
 }  // namespace tilescope::cli

@@ -42,6 +42,16 @@ void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need);
 // "12x34x5" -> {12, 34, 5}; `what` names the expected form in messages ("WxH"); throws InvalidInput
 // unless there are exactly `count` positive numbers.
 std::vector<int> parse_dims(const std::string& text, int count, const char* what);
+// Bounds of `shot` (the draw list grows with the zoom; every frame renders the whole window).
+inline constexpr float kMaxShotZoom = 256.0f;
+inline constexpr int kMaxShotFrames = 100000;
+inline constexpr int kMaxShotDemoSize = 8192;
+// Bounds of `bench`'s repetitions.
+inline constexpr int kMaxReps = 100000;
+
+// Throws InvalidInput unless 1 <= reps <= kMaxReps.
+void validate_reps(int reps);
+
 // "1,2,3" -> {1, 2, 3}; throws InvalidInput.
 std::vector<int> parse_list(const std::string& text, const char* flag);
 

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/conv1d/cli.hpp"
+#include "app/io/atomic_file.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/backend.hpp"
@@ -13,6 +14,7 @@
 namespace tilescope::cli::conv1d {
 
 void apply(const PatternOptions& o, const FileOptions& files) {
+  io::refuse_output_equal_to_input(files.out, {files.in, files.in2, o.filter});  // never overwrite an input
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   if (!files.in2.empty()) throw InvalidInput("conv1d takes one input: --in2 is for matmul");
   Conv1dParams p = params_of(o);

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "app/conv2d/cli.hpp"
+#include "app/io/atomic_file.hpp"
 #include "app/io/image_file.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
@@ -12,6 +13,7 @@
 namespace tilescope::cli::conv2d {
 
 void apply(const PatternOptions& o, const FileOptions& files) {
+  io::refuse_output_equal_to_input(files.out, {files.in, files.in2, o.filter});  // never overwrite an input
   if (!io::has_extension(files.out, ".npy") && !io::has_extension(files.out, ".png"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (float32, exact) or .png (8-bit, clamped)");
   Conv2dParams p = params_of(o);

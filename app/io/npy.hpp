@@ -1,5 +1,6 @@
 #pragma once
 // NumPy .npy files (format 1.0-3.0): float32/float64, C or Fortran order, little-endian.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,8 @@ struct NpyArray {
 // Throws InvalidInput naming the file and what is wrong (missing, not .npy, wrong dtype,
 // truncated, too large).
 NpyArray read_npy(const std::string& path);
+// The same from bytes in memory; `name` stands for the path in messages (tests and fuzzing).
+NpyArray parse_npy(const std::string& name, const void* bytes, std::size_t size);
 // Writes float32 atomically (a temporary file renamed into place).
 void write_npy(const std::string& path, const std::vector<long long>& shape, const float* data);
 

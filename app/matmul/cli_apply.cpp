@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/matmul/cli.hpp"
+#include "app/io/atomic_file.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/backend.hpp"
@@ -26,6 +27,7 @@ io::NpyArray read_matrix(const std::string& path, const char* flag) {
 }  // namespace
 
 void apply(const PatternOptions& o, const FileOptions& files) {
+  io::refuse_output_equal_to_input(files.out, {files.in, files.in2, o.filter});  // never overwrite an input
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   MatmulParams p = params_of(o);
   const io::NpyArray M = read_matrix(files.in, "--in"), N = read_matrix(files.in2, "--in2");

@@ -1,12 +1,10 @@
 #include "app/platform/framebuffer_png.hpp"
 
-#include <stb_image_write.h>
-
 #include <ctime>
 #include <vector>
 
 #include "app/gl/gl.hpp"
-#include "app/io/atomic_file.hpp"
+#include "app/io/image_file.hpp"
 
 namespace tilescope {
 
@@ -14,10 +12,7 @@ void save_framebuffer_png(const std::string& path, int w, int h) {
   std::vector<unsigned char> rgb(std::size_t(w) * h * 3);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
-  io::write_atomically(path, [&](const std::string& tmp) {
-    stbi_flip_vertically_on_write(1);  // GL's rows run bottom-up
-    return stbi_write_png(tmp.c_str(), w, h, 3, rgb.data(), w * 3) != 0;
-  });
+  io::save_framebuffer_rgb_png(path, w, h, rgb.data());  // GL's rows run bottom-up
 }
 
 std::string screenshot_name() {

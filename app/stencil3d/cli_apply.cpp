@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/stencil3d/cli.hpp"
+#include "app/io/atomic_file.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/backend.hpp"
@@ -13,6 +14,7 @@
 namespace tilescope::cli::stencil3d {
 
 void apply(const PatternOptions& o, const FileOptions& files) {
+  io::refuse_output_equal_to_input(files.out, {files.in, files.in2, o.filter});  // never overwrite an input
   if (!io::has_extension(files.out, ".npy"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (a 3-D float32 volume)");
   if (!io::has_extension(files.in, ".npy"))

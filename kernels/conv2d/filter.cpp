@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cerrno>
 #include <random>
 
 #include "kernels/common/error.hpp"
@@ -27,10 +28,14 @@ void normalize(Filter2d& f) {
 std::optional<unsigned long long> random_seed(const std::string& name, const char* what) {
   if (name.rfind("random:", 0) != 0) return std::nullopt;
   const std::string seed_text = name.substr(7);
+  // Digits only: strtoull alone takes "-1" as 2^64-1, " 7" and "+7", and saturates on overflow.
+  const bool digits = !seed_text.empty() && seed_text.find_first_not_of("0123456789") == std::string::npos;
   char* end = nullptr;
-  const unsigned long long seed = std::strtoull(seed_text.c_str(), &end, 10);
-  if (seed_text.empty() || *end != '\0')
-    throw InvalidInput(std::string(what) + " '" + name + "': the seed after 'random:' must be a whole number");
+  errno = 0;
+  const unsigned long long seed = digits ? std::strtoull(seed_text.c_str(), &end, 10) : 0;
+  if (!digits || errno == ERANGE)
+    throw InvalidInput(std::string(what) + " '" + name +
+                       "': the seed after 'random:' must be a whole number in 0..18446744073709551615");
   return seed;
 }
 

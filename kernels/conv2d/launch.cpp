@@ -49,7 +49,7 @@ std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLim
   if (p.strategy != Conv2dStrategy::sliding && static_cast<long long>(p.tile) * p.tile > limits.max_threads_per_block) {
     const int max_tile = static_cast<int>(std::sqrt(double(limits.max_threads_per_block)));
     return "tile " + to_string(p.tile) + " needs a " + to_string(p.tile) + "x" + to_string(p.tile) +
-           " = " + to_string(p.tile * p.tile) + "-thread block, but the device allows at most " +
+           " = " + to_string(static_cast<long long>(p.tile) * p.tile) + "-thread block, but the device allows at most " +
            to_string(limits.max_threads_per_block) + " threads per block (tile <= " +
            to_string(max_tile) + ")";
   }

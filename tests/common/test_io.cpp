@@ -105,7 +105,7 @@ TEST_F(Io, TruncatedPngIsRefused) {
   std::ifstream in(path("full.png"), std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), {});
   write_bytes("cut.png", bytes.substr(0, bytes.size() / 2));
-  EXPECT_NE(message_of("cut.png").find("cannot decode"), std::string::npos) << message_of("cut.png");
+  EXPECT_NE(message_of("cut.png").find("truncated"), std::string::npos) << message_of("cut.png");
 }
 
 TEST_F(Io, TruncatedNpyIsRefused) {

@@ -1,0 +1,7 @@
+// libFuzzer harness: see fuzz_targets.hpp.
+#include "tests/fuzz/fuzz_targets.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  tilescope::fuzz::npy(data, size);
+  return 0;
+}

@@ -1,0 +1,13 @@
+# The code behind the fuzz entry points: the harnesses compile it instrumented, test_hostile as is.
+set(TILESCOPE_FUZZ_TARGET_SOURCES
+  ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_targets.cpp
+  ${PROJECT_SOURCE_DIR}/app/io/npy.cpp
+  ${PROJECT_SOURCE_DIR}/app/io/image_file.cpp
+  ${PROJECT_SOURCE_DIR}/app/io/atomic_file.cpp
+  ${PROJECT_SOURCE_DIR}/app/io/regular_file.cpp
+  ${PROJECT_SOURCE_DIR}/app/ui/settings.cpp
+  ${PROJECT_SOURCE_DIR}/app/ui/ui_state.cpp
+  ${PROJECT_SOURCE_DIR}/app/cli/options_parse.cpp
+  ${PROJECT_SOURCE_DIR}/app/conv2d/cli_params.cpp
+  ${PROJECT_SOURCE_DIR}/app/conv1d/cli_params.cpp
+  ${PROJECT_SOURCE_DIR}/app/stencil3d/cli_params.cpp)
