@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/model.hpp"
 #include "app/conv2d/cli.hpp"
 #include "kernels/common/error.hpp"
 #ifdef TILESCOPE_HAVE_GUI
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
     }
     return run_window(state, frames);
 #else
-    cli::conv2d::print_model_table(Conv2dParams{}, true);
+    cli::print_model_table<cli::Conv2dCli>(Conv2dParams{}, cli::PatternOptions{});  // each strategy at its default tile
     std::cerr << "tilescope: this build has no desktop app (configured with TILESCOPE_GUI=OFF)\n";
     return 0;
 #endif

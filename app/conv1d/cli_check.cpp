@@ -4,6 +4,7 @@
 #include <iostream>
 #include <random>
 
+#include "app/cli/params.hpp"
 #include "app/conv1d/cli.hpp"
 #include "app/cli/measure.hpp"
 #include "kernels/common/backend.hpp"
@@ -12,7 +13,7 @@
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/common/error.hpp"
 
-namespace tilescope::cli::conv1d {
+namespace tilescope::cli {
 namespace {
 
 constexpr int kLengths[] = {1, 2, 33, 1000, 1025, 4099, 100003};
@@ -21,7 +22,7 @@ constexpr int kTiles[] = {32, 33, 256, 1024};
 
 }  // namespace
 
-int check(const std::string& backend_name) {
+int Conv1dCli::check(const std::string& backend_name) {
   BackendChoice choice = choose_backend(backend_name);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   auto engine = choice.backend->make_conv1d_engine();
@@ -64,4 +65,4 @@ int check(const std::string& backend_name) {
   return failed ? 1 : 0;
 }
 
-}  // namespace tilescope::cli::conv1d
+}  // namespace tilescope::cli

@@ -1,26 +1,11 @@
 #include "app/conv1d/cli.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
-#include "kernels/conv1d/strategies.hpp"
 #include "kernels/common/error.hpp"
 
-namespace tilescope::cli::conv1d {
+namespace tilescope::cli {
 
-Conv1dParams params_of(const PatternOptions& o, Conv1dParams base) {
-  Conv1dParams p = base;
-  if (!o.strategy.empty()) {
-    const auto strategy = parse_conv1d_strategy(o.strategy);
-    if (!strategy)
-      throw InvalidInput("unknown conv1d strategy '" + o.strategy + "': use " + conv1d_strategy_names());
-    p.strategy = *strategy;
-  }
-  if (o.radius) p.filter_radius = *o.radius;
-  if (o.tile) p.tile = *o.tile;
-  if (!o.size.empty()) p.length = parse_dims(o.size, 1, "N, the signal's length (e.g. 1048576)")[0];
-  return p;
-}
-
-Filter1d load_filter(const std::string& spec, int radius) {
+Filter1d Conv1dCli::load_filter(const std::string& spec, int radius) {
   if (spec.empty()) return make_named_filter1d("box", radius);
   if (!io::has_extension(spec, ".npy")) return make_named_filter1d(spec, radius);
   io::NpyArray a = io::read_npy(spec);
@@ -34,4 +19,4 @@ Filter1d load_filter(const std::string& spec, int radius) {
   return Filter1d{radius, std::move(a.data)};
 }
 
-}  // namespace tilescope::cli::conv1d
+}  // namespace tilescope::cli

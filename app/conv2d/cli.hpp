@@ -1,26 +1,45 @@
 #pragma once
-// The commands for PMPP chapter 7's 2D convolution.
+// The commands for PMPP chapter 7's 2D convolution: what app/cli's generic model, check and bench
+// need beyond conv2d's trait.
+#include <nlohmann/json.hpp>
+
 #include <string>
+#include <vector>
 
 #include "app/cli/options.hpp"
-#include "kernels/conv2d/params.hpp"
 #include "kernels/conv2d/filter.hpp"
+#include "kernels/conv2d/pattern.hpp"
 
-namespace tilescope::cli::conv2d {
+namespace tilescope::cli {
 
-// Options -> parameters, with conv2d's defaults (tiled_in, radius 2, the strategy's default_tile,
-// 1024x1024); the
-// strategy and size are checked here, the rest by validate_conv2d.
-Conv2dParams params_of(const PatternOptions& o);
-// A named filter (default box), or a (2r+1)x(2r+1) .npy.
-Filter2d load_filter(const std::string& spec, int radius);
+template <class C>
+struct ModelRecord;
 
-void model(const PatternOptions& o, bool json);
-// Book model, bound and counted OP/B of every strategy at the radius/size of `p`, at p's tile
-// or (default_tiles) each strategy's default_tile.
-void print_model_table(const Conv2dParams& p, bool default_tiles);
-void apply(const PatternOptions& o, const FileOptions& files);
-int check(const std::string& backend);
-void bench(const PatternOptions& o, const BenchSettings& settings);
+struct Conv2dCli : Conv2dPattern {
+  // Parameters: defaults tiled_in, radius 2, the strategy's default_tile, 1024x1024.
+  static constexpr int kSizeDims = 2;
+  static constexpr const char* kSizeForm = "WxH (e.g. 1024x768)";
+  static void read_radius(Params& p, const PatternOptions& o) {
+    if (o.radius) p.filter_radius = *o.radius;
+  }
+  static void fill_default_tile(Params& p) { p.tile = default_tile(p.strategy, p.filter_radius); }
+  static void set_size(Params& p, const std::vector<int>& dims) { p.width = dims[0], p.height = dims[1]; }
+  // A named filter (default box), or a (2r+1)x(2r+1) .npy.
+  static Filter2d load_filter(const std::string& spec, int radius);
 
-}  // namespace tilescope::cli::conv2d
+  // model; its table runs each strategy at its default tile unless --tile names one.
+  static constexpr bool kAllIsDefault = false;
+  struct ModelExtra {};
+  static ModelExtra model_extra(const Params&) { return {}; }
+  static nlohmann::json model_json_fields(const ModelRecord<Conv2dCli>& m);
+  static void print_model_lines(const ModelRecord<Conv2dCli>& m);
+  static void print_table_head(const Params& base, const PatternOptions& o);
+  static void print_table_row(Params p, const PatternOptions& o);
+  static void print_table_foot(const Params& base);
+
+  static void apply(const PatternOptions& o, const FileOptions& files);
+  static int check(const std::string& backend);
+  static void bench(const PatternOptions& o, const BenchSettings& settings);
+};
+
+}  // namespace tilescope::cli

@@ -3,18 +3,19 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli/params.hpp"
 #include "app/conv2d/cli.hpp"
 #include "app/io/image_file.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/strategies.hpp"
 
-namespace tilescope::cli::conv2d {
+namespace tilescope::cli {
 
-void apply(const PatternOptions& o, const FileOptions& files) {
+void Conv2dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy") && !io::has_extension(files.out, ".png"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (float32, exact) or .png (8-bit, clamped)");
-  Conv2dParams p = params_of(o);
+  Conv2dParams p = params_of<Conv2dCli>(o);
   const Image in = io::load_image(files.in);
   p.width = in.width;
   p.height = in.height;
@@ -39,4 +40,4 @@ void apply(const PatternOptions& o, const FileOptions& files) {
               (o.filter.empty() ? "box" : o.filter.c_str()), choice.backend->description().c_str(), ms);
 }
 
-}  // namespace tilescope::cli::conv2d
+}  // namespace tilescope::cli

@@ -1,55 +1,60 @@
 // tilescope bench --pattern conv2d: every strategy and every peer library (cuDNN, NPP) on one
 // image, beside the same run's copy ceiling, each checked against the CPU reference.
+#include <string>
+#include <vector>
 
-#include "app/cli/bench_peers.hpp"
+#include "app/cli/bench.hpp"
 #include "app/conv2d/cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/conv2d/reference.hpp"
-#include "kernels/conv2d/strategies.hpp"
-#include "kernels/common/tolerance.hpp"
-#include "kernels/conv2d/model.hpp"
 
-namespace tilescope::cli::conv2d {
+namespace tilescope::cli {
+namespace {
 
-void bench(const PatternOptions& o, const BenchSettings& settings) {
-  const BenchStart start = start_bench(o, "8192x8192", "1024x1024");
-  Backend& backend = *start.backend;
-  const Conv2dParams base = params_of(start.options);
-  std::vector<Conv2dStrategy> strategies;
-  for (int i = 0; i < kConv2dStrategyCount; ++i)
-    if (o.strategy == "all" || conv2d_strategies()[i].id == base.strategy) strategies.push_back(conv2d_strategies()[i].id);
-  const auto peers = bench_peers(backend, settings);
-  const std::vector<int> radii = parse_list(settings.radii.empty() ? "1,2,3,5,7" : settings.radii, "--radius");
+struct Conv2dBench : Conv2dCli {
+  static constexpr const char* kBenchGpuSize = "8192x8192";
+  static constexpr const char* kBenchCpuSize = "1024x1024";
+  static constexpr const char* kBenchRadii = "1,2,3,5,7";
+  using Operator = Filter2d;
 
-  const std::size_t pixels = std::size_t(base.width) * base.height;
-  const std::vector<float> in = bench_input(pixels);
-  std::vector<float> out(pixels), ref(pixels);
-  const double bytes = 8.0 * pixels;
-  BenchReport report("conv2d", start.options.size, backend, settings, int(radii.size() * (strategies.size() + peers.size())));
-  for (int r : radii) {
-    const Filter2d f = make_named_filter("random:1", r);  // asymmetric: a flipped filter cannot pass
-    report.progress("CPU reference, r=" + std::to_string(r));
-    conv2d_cpu(f, in.data(), ref.data(), base.width, base.height);
-    BenchRow row;
-    row.radius = r;
-    row.bytes = bytes;
-    row.flops = 2.0 * f.weights.size() * pixels;
-    row.tolerance = conv2d_tolerance(f, 1.0f);
-    row.copy_ms = copy_median_ms(backend, bytes, settings.reps);
-    for (Conv2dStrategy s : strategies) {
-      Conv2dParams p = base;
-      p.strategy = s;
-      p.filter_radius = r;
-      if (!o.tile) p.tile = default_tile(s, r);
-      add_strategy_row(
-          report, row, std::string(strategy_info(s).name), p.tile, conv2d_problem(p, backend.limits()),
-          [&] { return backend.conv2d(p, f, in.data(), out.data(), settings.reps + 1); },
-          [&] { return max_abs_error(out.data(), ref.data(), pixels); });
+  // The backend's one-shot call: the image in, every repetition, the image out.
+  struct BenchRunner {
+    Backend& backend;
+    explicit BenchRunner(Backend& b) : backend(b) {}
+    void load(const float*, const Params&) {}
+    DeviceLimits limits() const { return backend.limits(); }
+    std::vector<double> times(const Params& p, const Filter2d& f, const float* in, float* out, int reps) {
+      return backend.conv2d(p, f, in, out, reps + 1);
     }
-    add_peer_rows(report, peers, {{base.height, base.width}, {f.dim(), f.dim()}}, in.data(), f.weights.data(), row,
-                  settings.reps, [&](const std::vector<float>& theirs) { return max_abs_error(theirs.data(), ref.data(), pixels); });
+    void output(float*) const {}
+  };
+
+  static std::size_t elements(const Params& p) { return std::size_t(p.width) * p.height; }
+  static void set_radius(Params& p, int r) { p.filter_radius = r; }
+  static void bench_tile(Params& p, const PatternOptions& o) {
+    if (!o.tile) p.tile = default_tile(p.strategy, p.filter_radius);
   }
-  if (!report.finish()) throw CLI::RuntimeError(1);
+  static Filter2d bench_operator(int r) { return make_named_filter("random:1", r); }
+  static std::string bench_reference_label(int r) { return "CPU reference, r=" + std::to_string(r); }
+  static void reference(const Filter2d& f, const float* in, float* ref, const Params& p) {
+    conv2d_cpu(f, in, ref, p.width, p.height);
+  }
+  static double bench_flops(const Filter2d& f, std::size_t n) { return 2.0 * f.weights.size() * n; }
+  static double tolerance(const Filter2d& f) { return conv2d_tolerance(f, 1.0f); }
+  static CorrelationShape peer_shape(const Params& p, const Filter2d& f) {
+    return {{p.height, p.width}, {f.dim(), f.dim()}};
+  }
+  static const std::vector<float>& peer_weights(const Filter2d& f) { return f.weights; }
+  static double peer_error(const std::vector<float>& theirs, const std::vector<float>& ref, const Params&) {
+    return max_abs_error(theirs.data(), ref.data(), ref.size());
+  }
+  static void bench_footnote() {}
+};
+
+}  // namespace
+
+void Conv2dCli::bench(const PatternOptions& o, const BenchSettings& settings) {
+  bench_over_radii<Conv2dBench>(o, settings);
 }
 
-}  // namespace tilescope::cli::conv2d
+}  // namespace tilescope::cli

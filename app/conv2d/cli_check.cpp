@@ -6,6 +6,7 @@
 #include <memory>
 #include <random>
 
+#include "app/cli/params.hpp"
 #include "app/conv2d/cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/conv2d/reference.hpp"
@@ -13,7 +14,7 @@
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/conv2d/model.hpp"
 
-namespace tilescope::cli::conv2d {
+namespace tilescope::cli {
 namespace {
 
 constexpr int kSizes[][2] = {{1, 1}, {1, 37}, {37, 1}, {7, 5}, {31, 33}, {100, 67}, {257, 130}};
@@ -21,7 +22,7 @@ constexpr int kTiles[] = {8, 16, 32};
 
 }  // namespace
 
-int check(const std::string& backend_name) {
+int Conv2dCli::check(const std::string& backend_name) {
   BackendChoice choice = choose_backend(backend_name);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   Backend& backend = *choice.backend;
@@ -80,4 +81,4 @@ int check(const std::string& backend_name) {
   return failed ? 1 : 0;
 }
 
-}  // namespace tilescope::cli::conv2d
+}  // namespace tilescope::cli

@@ -2,29 +2,10 @@
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/error.hpp"
-#include "kernels/conv2d/strategies.hpp"
 
-namespace tilescope::cli::conv2d {
+namespace tilescope::cli {
 
-Conv2dParams params_of(const PatternOptions& o) {
-  Conv2dParams p;
-  if (!o.strategy.empty()) {
-    const auto strategy = parse_conv2d_strategy(o.strategy);
-    if (!strategy)
-      throw InvalidInput("unknown conv2d strategy '" + o.strategy + "': use " + conv2d_strategy_names());
-    p.strategy = *strategy;
-  }
-  if (o.radius) p.filter_radius = *o.radius;
-  p.tile = o.tile ? *o.tile : default_tile(p.strategy, p.filter_radius);
-  if (!o.size.empty()) {
-    const auto dims = parse_dims(o.size, 2, "WxH (e.g. 1024x768)");
-    p.width = dims[0];
-    p.height = dims[1];
-  }
-  return p;
-}
-
-Filter2d load_filter(const std::string& spec, int radius) {
+Filter2d Conv2dCli::load_filter(const std::string& spec, int radius) {
   if (spec.empty()) return make_named_filter("box", radius);
   if (!io::has_extension(spec, ".npy")) return make_named_filter(spec, radius);
   io::NpyArray a = io::read_npy(spec);
@@ -41,4 +22,4 @@ Filter2d load_filter(const std::string& spec, int radius) {
   return f;
 }
 
-}  // namespace tilescope::cli::conv2d
+}  // namespace tilescope::cli

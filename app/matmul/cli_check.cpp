@@ -4,6 +4,7 @@
 #include <iostream>
 #include <random>
 
+#include "app/cli/params.hpp"
 #include "app/matmul/cli.hpp"
 #include "app/cli/measure.hpp"
 #include "kernels/common/backend.hpp"
@@ -11,7 +12,7 @@
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/strategies.hpp"
 
-namespace tilescope::cli::matmul {
+namespace tilescope::cli {
 namespace {
 
 // M x K x N: ones, thin strips, sizes that are not multiples of any tile, whole tiles.
@@ -39,7 +40,7 @@ std::vector<Case> make_cases() {
 
 }  // namespace
 
-int check(const std::string& backend_name) {
+int MatmulCli::check(const std::string& backend_name) {
   BackendChoice choice = choose_backend(backend_name);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   auto engine = choice.backend->make_matmul_engine();
@@ -93,4 +94,4 @@ int check(const std::string& backend_name) {
   return failed ? 1 : 0;
 }
 
-}  // namespace tilescope::cli::matmul
+}  // namespace tilescope::cli

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <random>
 
+#include "app/cli/params.hpp"
 #include "app/stencil3d/cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/stencil3d/reference.hpp"
@@ -12,14 +13,14 @@
 #include "kernels/stencil3d/strategies.hpp"
 #include "kernels/stencil3d/model.hpp"
 
-namespace tilescope::cli::stencil3d {
+namespace tilescope::cli {
 namespace {
 
 constexpr int kSizes[][3] = {{1, 1, 1}, {9, 1, 4}, {7, 8, 9}, {33, 17, 40}, {70, 45, 37}};
 
 }  // namespace
 
-int check(const std::string& backend_name) {
+int Stencil3dCli::check(const std::string& backend_name) {
   BackendChoice choice = choose_backend(backend_name);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   auto engine = choice.backend->make_stencil3d_engine();
@@ -72,4 +73,4 @@ int check(const std::string& backend_name) {
   return failed ? 1 : 0;
 }
 
-}  // namespace tilescope::cli::stencil3d
+}  // namespace tilescope::cli

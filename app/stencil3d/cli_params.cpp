@@ -2,28 +2,10 @@
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/error.hpp"
-#include "kernels/stencil3d/strategies.hpp"
 
-namespace tilescope::cli::stencil3d {
+namespace tilescope::cli {
 
-Stencil3dParams params_of(const PatternOptions& o) {
-  Stencil3dParams p;
-  if (!o.strategy.empty()) {
-    const auto strategy = parse_stencil3d_strategy(o.strategy);
-    if (!strategy)
-      throw InvalidInput("unknown stencil3d strategy '" + o.strategy + "': use " + stencil3d_strategy_names());
-    p.strategy = *strategy;
-  }
-  if (o.radius) p.order = *o.radius;
-  p.tile = o.tile ? *o.tile : default_stencil_tile(p.strategy);
-  if (!o.size.empty()) {
-    const auto dims = parse_dims(o.size, 3, "WxHxD (e.g. 256x256x256)");
-    p.width = dims[0], p.height = dims[1], p.depth = dims[2];
-  }
-  return p;
-}
-
-StencilCoeffs load_coeffs(const std::string& spec, int order) {
+StencilCoeffs Stencil3dCli::load_coeffs(const std::string& spec, int order) {
   if (spec.empty()) return make_named_stencil("heat", order);
   if (!io::has_extension(spec, ".npy")) return make_named_stencil(spec, order);
   const io::NpyArray a = io::read_npy(spec);
@@ -36,4 +18,4 @@ StencilCoeffs load_coeffs(const std::string& spec, int order) {
   return stencil_from_dense(a.data, order);
 }
 
-}  // namespace tilescope::cli::stencil3d
+}  // namespace tilescope::cli
