@@ -6,8 +6,7 @@
 #include <iostream>
 
 #include "app/cli/commands.hpp"
-#include "app/cli/model.hpp"
-#include "app/conv2d/cli.hpp"
+#include "app/cli/patterns.hpp"
 #include "kernels/common/error.hpp"
 #ifdef TILESCOPE_HAVE_GUI
 #include "app/platform/run.hpp"
@@ -42,7 +41,9 @@ int main(int argc, char** argv) {
     }
     return run_window(state, frames);
 #else
-    cli::print_model_table<cli::Conv2dCli>(Conv2dParams{}, cli::PatternOptions{});  // each strategy at its default tile
+    cli::PatternOptions all;  // conv2d's model table, each strategy at its default tile
+    all.strategy = "all";
+    cli::pattern_commands("conv2d").model(all, false);
     std::cerr << "tilescope: this build has no desktop app (configured with TILESCOPE_GUI=OFF)\n";
     return 0;
 #endif

@@ -23,6 +23,27 @@ std::vector<typename C::Strategy> bench_strategies(const PatternOptions& o, cons
   return chosen;
 }
 
+// What the bench glue of the convolutions shares; a pattern whose bench differs hides the member
+// (stencil3d: its taps, its peers' dense filter and interior error, its footnote).
+struct RadiusBenchDefaults {
+  static std::string bench_reference_label(int r) { return "CPU reference, r=" + std::to_string(r); }
+  template <class Params>
+  static void bench_tile(Params&, const PatternOptions&) {}
+  template <class Filter>
+  static double taps(const Filter& f) {
+    return double(f.weights.size());
+  }
+  template <class Filter>
+  static const std::vector<float>& peer_weights(const Filter& f) {
+    return f.weights;
+  }
+  template <class Params>
+  static double peer_error(const std::vector<float>& theirs, const std::vector<float>& ref, const Params&) {
+    return max_abs_error(theirs.data(), ref.data(), ref.size());
+  }
+  static void bench_footnote() {}
+};
+
 // The bench of a pattern with a radius (filter radius, stencil order): `C` names the sizes
 // (kBenchGpuSize, kBenchCpuSize), the default radii (kBenchRadii), the operator it times per
 // radius and its CPU reference, a runner on the backend, and the peers' shape and error.
@@ -48,11 +69,11 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
     report.progress(C::bench_reference_label(r));
     C::reference(op, in.data(), ref.data(), base);
     typename C::Params at_r = base;
-    C::set_radius(at_r, r);
+    at_r.*C::kRadius = r;
     BenchRow row;
     row.radius = r;
     row.bytes = bytes;
-    row.flops = C::bench_flops(op, n);
+    row.flops = 2.0 * C::taps(op) * n;  // a multiply and an add per tap
     row.tolerance = C::tolerance(op);
     row.copy_ms = copy_median_ms(backend, bytes, settings.reps);
     for (typename C::Strategy s : strategies) {

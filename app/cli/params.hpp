@@ -1,7 +1,13 @@
 #pragma once
 // The shared options -> one pattern's parameters, written once over the pattern's CLI glue `C`
-// (app/<pattern>/cli.hpp: its trait plus what differs: the size's form, what --radius means).
+// (app/<pattern>/cli.hpp: its trait plus what the options set: kRadius, the member --radius sets
+// (nullptr: none, then kNoRadius and kNoFilter say so); kSize, the members --size sets in order,
+// kSizeForm its form for messages; kTileByStrategy, whether an unset --tile is the strategy's
+// default_tile rather than the given base's tile).
+#include <cstddef>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "app/cli/options.hpp"
 #include "kernels/common/error.hpp"
@@ -20,10 +26,18 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
                          C::strategy_names());
     p.strategy = *strategy;
   }
-  C::read_radius(p, o);
+  if constexpr (C::kRadius != nullptr) {
+    if (o.radius) p.*C::kRadius = *o.radius;
+  } else {  // matmul: neither --radius nor --filter means anything
+    if (o.radius) throw InvalidInput(C::kNoRadius);
+    if (!o.filter.empty()) throw InvalidInput(C::kNoFilter);
+  }
   if (o.tile) p.tile = *o.tile;
-  else C::fill_default_tile(p);
-  if (!o.size.empty()) C::set_size(p, parse_dims(o.size, C::kSizeDims, C::kSizeForm));
+  else if constexpr (C::kTileByStrategy) p.tile = C::default_tile(p);
+  if (!o.size.empty()) {
+    const std::vector<int> dims = parse_dims(o.size, int(std::size(C::kSize)), C::kSizeForm);
+    for (std::size_t i = 0; i < dims.size(); ++i) p.*C::kSize[i] = dims[i];
+  }
   return p;
 }
 

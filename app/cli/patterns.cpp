@@ -3,7 +3,6 @@
 #include <iterator>
 #include <string>
 
-#include "app/cli/model.hpp"
 #include "app/conv1d/cli.hpp"
 #include "app/conv2d/cli.hpp"
 #include "app/matmul/cli.hpp"
@@ -13,10 +12,10 @@
 namespace tilescope::cli {
 namespace {
 
-// A pattern's commands: the generic ones instantiated over its CLI glue `C` (app/<pattern>/cli.hpp).
+// A pattern's commands (app/<pattern>/cli.hpp): app/cli's generic ones over its hooks.
 template <class C>
 constexpr PatternCommands commands_of() {
-  return {C::name(), model<C>, C::apply, C::check, C::bench};
+  return {C::name(), C::model, C::apply, C::check, C::bench};
 }
 
 // The pattern list, in the order `check --pattern all` runs them.

@@ -12,7 +12,7 @@
 namespace tilescope::cli {
 namespace {
 
-struct Conv1dBench : Conv1dCli {
+struct Conv1dBench : Conv1dCli, RadiusBenchDefaults {
   // 2^28 floats (1 GiB) on a GPU: far past the L2 cache, as the target asks.
   static constexpr const char* kBenchGpuSize = "268435456";
   static constexpr const char* kBenchCpuSize = "4194304";
@@ -34,21 +34,12 @@ struct Conv1dBench : Conv1dCli {
   };
 
   static std::size_t elements(const Params& p) { return std::size_t(p.length); }
-  static void set_radius(Params& p, int r) { p.filter_radius = r; }
-  static void bench_tile(Params&, const PatternOptions&) {}
   static Filter1d bench_operator(int r) { return make_named_filter1d("random:1", r); }
-  static std::string bench_reference_label(int r) { return "CPU reference, r=" + std::to_string(r); }
   static void reference(const Filter1d& f, const float* in, float* ref, const Params& p) {
     conv1d_cpu(f, in, ref, p.length);
   }
-  static double bench_flops(const Filter1d& f, std::size_t n) { return 2.0 * f.weights.size() * n; }
   static double tolerance(const Filter1d& f) { return conv1d_tolerance(f, 1.0f); }
   static CorrelationShape peer_shape(const Params& p, const Filter1d& f) { return {{p.length}, {f.dim()}}; }
-  static const std::vector<float>& peer_weights(const Filter1d& f) { return f.weights; }
-  static double peer_error(const std::vector<float>& theirs, const std::vector<float>& ref, const Params&) {
-    return max_abs_error(theirs.data(), ref.data(), ref.size());
-  }
-  static void bench_footnote() {}
 };
 
 }  // namespace

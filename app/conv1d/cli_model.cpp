@@ -7,8 +7,23 @@
 #include "app/conv1d/cli.hpp"
 
 namespace tilescope::cli {
+namespace {
 
-nlohmann::json Conv1dCli::model_json_fields(const ModelRecord<Conv1dCli>& m) {
+// What `model` prints and emits for conv1d, as app/cli/model.hpp asks.
+struct Conv1dModelGlue : Conv1dCli {
+  static constexpr bool kAllIsDefault = true;  // `all` validates the default first; `all --json` is it
+  using ModelExtra = LoadReduction;
+  static ModelExtra model_extra(const Params& p) { return load_reduction(p); }
+  static nlohmann::json model_json_fields(const ModelRecord<Conv1dModelGlue>& m);
+  static void print_model_lines(const ModelRecord<Conv1dModelGlue>& m);
+  static void print_table_head(const Params& base, const PatternOptions& o);
+  static void print_table_row(const Params& p, const PatternOptions& o);
+  static void print_table_foot(const Params& base);
+};
+
+}  // namespace
+
+nlohmann::json Conv1dModelGlue::model_json_fields(const ModelRecord<Conv1dModelGlue>& m) {
   const LaunchGeometry& l = m.launch;
   nlohmann::json j = {
       {"radius", m.p.filter_radius},
@@ -18,17 +33,13 @@ nlohmann::json Conv1dCli::model_json_fields(const ModelRecord<Conv1dCli>& m) {
       {"load_reduction_counted", m.extra.counted},
       {"grid", l.grid.x},
       {"block", l.block.x},
-      {"threads_launched", l.threads_launched},
-      {"in_tile", l.in_tile_dim},
-      {"out_tile", l.out_tile_dim},
-      {"shared_bytes", l.shared_bytes},
-      {"constant_bytes", l.constant_bytes},
   };
+  j.update(launch_json(l));
   j.update(traffic_json(m.book, m.count));
   return j;
 }
 
-void Conv1dCli::print_model_lines(const ModelRecord<Conv1dCli>& m) {
+void Conv1dModelGlue::print_model_lines(const ModelRecord<Conv1dModelGlue>& m) {
   const Params& p = m.p;
   const LaunchGeometry& l = m.launch;
   std::printf("  radius n = %d (%d taps), tile %d (blockDim %d), signal %d elements\n", p.filter_radius, p.filter_dim(),
@@ -44,13 +55,13 @@ void Conv1dCli::print_model_lines(const ModelRecord<Conv1dCli>& m) {
   std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
 }
 
-void Conv1dCli::print_table_head(const Params& base, const PatternOptions&) {
+void Conv1dModelGlue::print_table_head(const Params& base, const PatternOptions&) {
   std::printf("conv1d, radius %d (%d taps), blockDim %d, signal %d elements\n", base.filter_radius, base.filter_dim(),
               base.tile, base.length);
   std::printf("%-12s %-17s %9s %9s %9s %9s %9s\n", "strategy", "book", "model", "bound", "counted", "grid", "shared B");
 }
 
-void Conv1dCli::print_table_row(const Params& p, const PatternOptions&) {
+void Conv1dModelGlue::print_table_row(const Params& p, const PatternOptions&) {
   const StrategyInfo& i = info(p.strategy);
   const BookModel b = book(p);
   const LaunchGeometry l = launch(p);
@@ -58,12 +69,14 @@ void Conv1dCli::print_table_row(const Params& p, const PatternOptions&) {
               book_round(b.opb_bound), book_round(count(p).opb()), l.grid.x, l.shared_bytes);
 }
 
-void Conv1dCli::print_table_foot(const Params& base) {
+void Conv1dModelGlue::print_table_foot(const Params& base) {
   const LoadReduction reduction = load_reduction(base);
   std::printf("load reduction, basic over tiled: interior block %.2f, boundary block %.2f, whole signal %.2f\n",
               book_round(reduction.interior), book_round(reduction.boundary), book_round(reduction.counted));
   std::printf("OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
               "counted = every block of this signal (ghost cells are not loaded).\n");
 }
+
+void Conv1dCli::model(const PatternOptions& o, bool json) { cli::model<Conv1dModelGlue>(o, json); }
 
 }  // namespace tilescope::cli

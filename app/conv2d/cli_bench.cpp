@@ -11,7 +11,7 @@
 namespace tilescope::cli {
 namespace {
 
-struct Conv2dBench : Conv2dCli {
+struct Conv2dBench : Conv2dCli, RadiusBenchDefaults {
   static constexpr const char* kBenchGpuSize = "8192x8192";
   static constexpr const char* kBenchCpuSize = "1024x1024";
   static constexpr const char* kBenchRadii = "1,2,3,5,7";
@@ -30,25 +30,17 @@ struct Conv2dBench : Conv2dCli {
   };
 
   static std::size_t elements(const Params& p) { return std::size_t(p.width) * p.height; }
-  static void set_radius(Params& p, int r) { p.filter_radius = r; }
   static void bench_tile(Params& p, const PatternOptions& o) {
-    if (!o.tile) p.tile = default_tile(p.strategy, p.filter_radius);
+    if (!o.tile) p.tile = default_tile(p);
   }
   static Filter2d bench_operator(int r) { return make_named_filter("random:1", r); }
-  static std::string bench_reference_label(int r) { return "CPU reference, r=" + std::to_string(r); }
   static void reference(const Filter2d& f, const float* in, float* ref, const Params& p) {
     conv2d_cpu(f, in, ref, p.width, p.height);
   }
-  static double bench_flops(const Filter2d& f, std::size_t n) { return 2.0 * f.weights.size() * n; }
   static double tolerance(const Filter2d& f) { return conv2d_tolerance(f, 1.0f); }
   static CorrelationShape peer_shape(const Params& p, const Filter2d& f) {
     return {{p.height, p.width}, {f.dim(), f.dim()}};
   }
-  static const std::vector<float>& peer_weights(const Filter2d& f) { return f.weights; }
-  static double peer_error(const std::vector<float>& theirs, const std::vector<float>& ref, const Params&) {
-    return max_abs_error(theirs.data(), ref.data(), ref.size());
-  }
-  static void bench_footnote() {}
 };
 
 }  // namespace

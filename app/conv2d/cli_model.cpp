@@ -7,8 +7,23 @@
 #include "app/conv2d/cli.hpp"
 
 namespace tilescope::cli {
+namespace {
 
-nlohmann::json Conv2dCli::model_json_fields(const ModelRecord<Conv2dCli>& m) {
+// What `model` prints and emits for conv2d, as app/cli/model.hpp asks.
+struct Conv2dModelGlue : Conv2dCli {
+  static constexpr bool kAllIsDefault = false;
+  struct ModelExtra {};
+  static ModelExtra model_extra(const Params&) { return {}; }
+  static nlohmann::json model_json_fields(const ModelRecord<Conv2dModelGlue>& m);
+  static void print_model_lines(const ModelRecord<Conv2dModelGlue>& m);
+  static void print_table_head(const Params& base, const PatternOptions& o);
+  static void print_table_row(Params p, const PatternOptions& o);
+  static void print_table_foot(const Params& base);
+};
+
+}  // namespace
+
+nlohmann::json Conv2dModelGlue::model_json_fields(const ModelRecord<Conv2dModelGlue>& m) {
   const LaunchGeometry& l = m.launch;
   nlohmann::json j = {
       {"radius", m.p.filter_radius},
@@ -17,19 +32,15 @@ nlohmann::json Conv2dCli::model_json_fields(const ModelRecord<Conv2dCli>& m) {
       {"block", {l.block.x, l.block.y}},
       {"threads_per_block", l.threads_per_block},
       {"active_threads_per_block", l.active_threads_per_block},
-      {"threads_launched", l.threads_launched},
-      {"in_tile", l.in_tile_dim},
-      {"out_tile", l.out_tile_dim},
       {"in_tile_y", l.in_tile_dim_y},
       {"out_tile_y", l.out_tile_dim_y},
-      {"shared_bytes", l.shared_bytes},
-      {"constant_bytes", l.constant_bytes},
   };
+  j.update(launch_json(l));
   j.update(traffic_json(m.book, m.count));
   return j;
 }
 
-void Conv2dCli::print_model_lines(const ModelRecord<Conv2dCli>& m) {
+void Conv2dModelGlue::print_model_lines(const ModelRecord<Conv2dModelGlue>& m) {
   const Params& p = m.p;
   const LaunchGeometry& l = m.launch;
   std::printf("  radius %d (%dx%d filter), tile %d, image %dx%d\n", p.filter_radius, p.filter_dim(), p.filter_dim(),
@@ -43,7 +54,7 @@ void Conv2dCli::print_model_lines(const ModelRecord<Conv2dCli>& m) {
   std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
 }
 
-void Conv2dCli::print_table_head(const Params& base, const PatternOptions& o) {
+void Conv2dModelGlue::print_table_head(const Params& base, const PatternOptions& o) {
   std::printf("conv2d, radius %d (%dx%d filter), tile %s, image %dx%d\n", base.filter_radius, base.filter_dim(),
               base.filter_dim(), !o.tile ? "= each strategy's default" : std::to_string(base.tile).c_str(), base.width,
               base.height);
@@ -51,8 +62,8 @@ void Conv2dCli::print_table_head(const Params& base, const PatternOptions& o) {
               "shared B");
 }
 
-void Conv2dCli::print_table_row(Params p, const PatternOptions& o) {
-  if (!o.tile) p.tile = default_tile(p.strategy, p.filter_radius);
+void Conv2dModelGlue::print_table_row(Params p, const PatternOptions& o) {
+  if (!o.tile) p.tile = default_tile(p);
   const StrategyInfo& i = info(p.strategy);
   if (auto why = problem(p)) {
     std::printf("%-12s %-19s cannot run: %s\n", i.name.data(), i.book_ref.data(), why->c_str());
@@ -66,9 +77,11 @@ void Conv2dCli::print_table_row(Params p, const PatternOptions& o) {
               l.shared_bytes);
 }
 
-void Conv2dCli::print_table_foot(const Params&) {
+void Conv2dModelGlue::print_table_foot(const Params&) {
   std::printf("OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
               "counted = every block of this image emulated (ghost cells are not loaded).\n");
 }
+
+void Conv2dCli::model(const PatternOptions& o, bool json) { cli::model<Conv2dModelGlue>(o, json); }
 
 }  // namespace tilescope::cli

@@ -2,6 +2,7 @@
 // device and on the book's A100, and the launch geometry.
 #include <cstdio>
 #include <optional>
+#include <string>
 
 #include "app/cli/model.hpp"
 #include "app/matmul/cli.hpp"
@@ -10,9 +11,28 @@
 #include "kernels/matmul/geometry.hpp"
 
 namespace tilescope::cli {
+namespace {
+
+// What `model` prints and emits for matmul, as app/cli/model.hpp asks.
+struct MatmulModelGlue : MatmulCli {
+  static constexpr bool kAllIsDefault = true;  // `all` validates the default first; `all --json` is it
+  // The throughput the book's OP/B allows on this machine's CUDA device, if there is one.
+  struct ModelExtra {
+    std::string device;
+    std::optional<double> bandwidth_gbs;  // its DRAM bandwidth
+  };
+  static ModelExtra model_extra(const Params& p);
+  static nlohmann::json model_json_fields(const ModelRecord<MatmulModelGlue>& m);
+  static void print_model_lines(const ModelRecord<MatmulModelGlue>& m);
+  static void print_table_head(const Params& base, const PatternOptions& o);
+  static void print_table_row(const Params& p, const PatternOptions& o);
+  static void print_table_foot(const Params&) {}
+};
+
+}  // namespace
 
 // The CUDA device's DRAM bandwidth, if this build and machine have one.
-MatmulCli::ModelExtra MatmulCli::model_extra(const Params&) {
+MatmulModelGlue::ModelExtra MatmulModelGlue::model_extra(const Params&) {
   ModelExtra e;
   if (!cuda_compiled()) return e;
   try {
@@ -24,7 +44,7 @@ MatmulCli::ModelExtra MatmulCli::model_extra(const Params&) {
   return e;
 }
 
-nlohmann::json MatmulCli::model_json_fields(const ModelRecord<MatmulCli>& m) {
+nlohmann::json MatmulModelGlue::model_json_fields(const ModelRecord<MatmulModelGlue>& m) {
   const Params& p = m.p;
   const LaunchGeometry& l = m.launch;
   nlohmann::json j = {
@@ -56,7 +76,7 @@ nlohmann::json MatmulCli::model_json_fields(const ModelRecord<MatmulCli>& m) {
   return j;
 }
 
-void MatmulCli::print_model_lines(const ModelRecord<MatmulCli>& m) {
+void MatmulModelGlue::print_model_lines(const ModelRecord<MatmulModelGlue>& m) {
   const Params& p = m.p;
   const LaunchGeometry& l = m.launch;
   const MatmulCount& c = m.count;
@@ -87,16 +107,18 @@ void MatmulCli::print_model_lines(const ModelRecord<MatmulCli>& m) {
   std::printf("  (2 ops per multiply-add; bytes = 4 x global loads issued, stores of P excluded)\n");
 }
 
-void MatmulCli::print_table_head(const Params& p, const PatternOptions&) {
+void MatmulModelGlue::print_table_head(const Params& p, const PatternOptions&) {
   std::printf("matmul, P (%dx%d) = M (%dx%d) N (%dx%d), TILE_WIDTH %d\n", p.rows, p.cols, p.rows, p.inner, p.inner,
               p.cols, p.tile);
   std::printf("%-8s %-20s %9s %9s %14s\n", "strategy", "book", "model", "counted", "A100 GFLOP/s");
 }
 
-void MatmulCli::print_table_row(const Params& p, const PatternOptions&) {
+void MatmulModelGlue::print_table_row(const Params& p, const PatternOptions&) {
   const double opb = book(p).opb_model;
   std::printf("%-8s %-20s %9.2f %9.2f %14.0f\n", info(p.strategy).name.data(), info(p.strategy).book_ref.data(), opb,
               count(p).opb(), throughput_bound_gflops(kA100BandwidthGBs, opb));
 }
+
+void MatmulCli::model(const PatternOptions& o, bool json) { cli::model<MatmulModelGlue>(o, json); }
 
 }  // namespace tilescope::cli

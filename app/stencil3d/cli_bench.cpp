@@ -15,7 +15,7 @@
 namespace tilescope::cli {
 namespace {
 
-struct Stencil3dBench : Stencil3dCli {
+struct Stencil3dBench : Stencil3dCli, RadiusBenchDefaults {
   static constexpr const char* kBenchGpuSize = "512x512x512";
   static constexpr const char* kBenchCpuSize = "128x128x128";
   static constexpr const char* kBenchRadii = "1,2,3";  // orders
@@ -35,17 +35,15 @@ struct Stencil3dBench : Stencil3dCli {
   };
 
   static std::size_t elements(const Params& p) { return std::size_t(p.cells()); }
-  static void set_radius(Params& p, int k) { p.order = k; }
   static void bench_tile(Params& p, const PatternOptions& o) {
-    if (o.strategy == "all" || !o.tile) p.tile = default_tile(p.strategy);
+    if (o.strategy == "all" || !o.tile) p.tile = default_tile(p);
   }
   static StencilCoeffs bench_operator(int k) { return make_named_stencil("random:1", k); }
   static std::string bench_reference_label(int k) { return "CPU reference, order " + std::to_string(k); }
   static void reference(const StencilCoeffs& c, const float* in, float* ref, const Params& p) {
     stencil3d_cpu(c, in, ref, p.width, p.height, p.depth);
   }
-  // A multiply and an add per point, as conv2d counts taps.
-  static double bench_flops(const StencilCoeffs& c, std::size_t n) { return 2.0 * (6 * c.order + 1) * n; }
+  static double taps(const StencilCoeffs& c) { return 6 * c.order + 1; }  // its points, as conv2d counts taps
   static double tolerance(const StencilCoeffs& c) { return stencil_tolerance(c, 1.0f); }
   static CorrelationShape peer_shape(const Params& p, const StencilCoeffs& c) {
     const int d = 2 * c.order + 1;

@@ -28,7 +28,7 @@ struct Stencil3dCheck : Stencil3dCli {
       std::printf("%-15s %5s %8s %8s %13s  %s\n", "strategy", "tile", "runs", "skipped", "max abs err", "result");
     }
     // Half the default tile (plus one: odd) and the default.
-    std::vector<int> tiles(Strategy s) const { return {default_tile(s) / 2 + 1, default_tile(s)}; }
+    std::vector<int> tiles(Strategy s) const { return {default_stencil_tile(s) / 2 + 1, default_stencil_tile(s)}; }
     bool skip_tile(Strategy, int) const { return false; }
     void run_row(const StrategyInfo& s, int tile, CheckTally& tally, std::string& first_error) {
       for (int k = 1; k <= kMaxStencilOrder; ++k) {

@@ -7,8 +7,23 @@
 #include "kernels/common/traffic.hpp"
 
 namespace tilescope::cli {
+namespace {
 
-nlohmann::json Stencil3dCli::model_json_fields(const ModelRecord<Stencil3dCli>& m) {
+// What `model` prints and emits for stencil3d, as app/cli/model.hpp asks.
+struct Stencil3dModelGlue : Stencil3dCli {
+  static constexpr bool kAllIsDefault = false;
+  struct ModelExtra {};
+  static ModelExtra model_extra(const Params&) { return {}; }
+  static nlohmann::json model_json_fields(const ModelRecord<Stencil3dModelGlue>& m);
+  static void print_model_lines(const ModelRecord<Stencil3dModelGlue>& m);
+  static void print_table_head(const Params& base, const PatternOptions& o);
+  static void print_table_row(Params p, const PatternOptions& o);
+  static void print_table_foot(const Params&) {}
+};
+
+}  // namespace
+
+nlohmann::json Stencil3dModelGlue::model_json_fields(const ModelRecord<Stencil3dModelGlue>& m) {
   const Params& p = m.p;
   const Stencil3dLaunch& l = m.launch;
   return {
@@ -39,7 +54,7 @@ nlohmann::json Stencil3dCli::model_json_fields(const ModelRecord<Stencil3dCli>& 
   };
 }
 
-void Stencil3dCli::print_model_lines(const ModelRecord<Stencil3dCli>& m) {
+void Stencil3dModelGlue::print_model_lines(const ModelRecord<Stencil3dModelGlue>& m) {
   const Params& p = m.p;
   const Stencil3dModel& b = m.book;
   const Stencil3dLaunch& l = m.launch;
@@ -62,24 +77,26 @@ void Stencil3dCli::print_model_lines(const ModelRecord<Stencil3dCli>& m) {
   std::printf("  (ops = 2 x points - 1 per interior output; bytes = 4 x global loads issued; boundary cells copy)\n");
 }
 
-void Stencil3dCli::print_table_head(const Params& base, const PatternOptions&) {
+void Stencil3dModelGlue::print_table_head(const Params& base, const PatternOptions&) {
   std::printf("stencil3d, order %d (%d points), grid %dx%dx%d, each strategy at its tile\n", base.order, base.points(),
               base.width, base.height, base.depth);
   std::printf("%-15s %-16s %5s %9s %9s %9s %8s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "halo",
               "shared B");
 }
 
-void Stencil3dCli::print_table_row(Params p, const PatternOptions&) {
-  p.tile = default_tile(p.strategy);
+void Stencil3dModelGlue::print_table_row(Params p, const PatternOptions&) {
+  p.tile = default_tile(p);
   const StrategyInfo& i = info(p.strategy);
   if (auto why = problem(p)) {
     std::printf("%-15s %-16s cannot run: %s\n", i.name.data(), i.book_ref.data(), why->c_str());
     return;
   }
-  const Stencil3dModel b = book(p);
+  const Book b = book(p);
   std::printf("%-15s %-16s %5d %9.2f %9.2f %9.2f %7.0f%% %9zu\n", i.name.data(), i.book_ref.data(), p.tile,
               book_round(b.opb_model), book_round(b.opb_bound), book_round(count(p).opb()), 100 * b.halo_fraction(),
               launch(p).shared_bytes);
 }
+
+void Stencil3dCli::model(const PatternOptions& o, bool json) { cli::model<Stencil3dModelGlue>(o, json); }
 
 }  // namespace tilescope::cli

@@ -26,7 +26,7 @@ struct Conv2dPattern {
   static const StrategyInfo& info(Strategy s) { return strategy_info(s); }
   static std::optional<Strategy> parse_strategy(std::string_view n) { return parse_conv2d_strategy(n); }
   static const char* strategy_names() { return conv2d_strategy_names(); }
-  static int default_tile(Strategy s, int r) { return tilescope::default_tile(s, r); }
+  static int default_tile(const Params& p) { return tilescope::default_tile(p.strategy, p.filter_radius); }
 
   static Launch launch(const Params& p) { return launch_geometry(p); }
   static Book book(const Params& p) { return book_model(p); }

@@ -28,7 +28,7 @@ struct Stencil3dPattern {
   static const StrategyInfo& info(Strategy s) { return stencil3d_strategy_info(s); }
   static std::optional<Strategy> parse_strategy(std::string_view n) { return parse_stencil3d_strategy(n); }
   static const char* strategy_names() { return stencil3d_strategy_names(); }
-  static int default_tile(Strategy s) { return default_stencil_tile(s); }
+  static int default_tile(const Params& p) { return default_stencil_tile(p.strategy); }
 
   static Launch launch(const Params& p) { return stencil3d_launch(p); }
   static Book book(const Params& p) { return stencil3d_model(p); }
