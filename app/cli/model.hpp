@@ -23,6 +23,15 @@ struct ModelRecord {
   typename C::ModelExtra extra;  // what only this pattern reports (conv1d's load reduction, ...)
 };
 
+// For the patterns whose record holds the trait's figures alone.
+struct NoModelExtra {
+  struct ModelExtra {};
+  template <class Params>
+  static ModelExtra model_extra(const Params&) {
+    return {};
+  }
+};
+
 template <class C>
 ModelRecord<C> model_record(const typename C::Params& p) {
   return {p, C::info(p.strategy), C::book(p), C::count(p), C::launch(p), C::model_extra(p)};

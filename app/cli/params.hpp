@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "app/cli/options.hpp"
+#include "app/io/image_file.hpp"
+#include "app/io/npy.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
@@ -39,6 +41,16 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
     for (std::size_t i = 0; i < dims.size(); ++i) p.*C::kSize[i] = dims[i];
   }
   return p;
+}
+
+// --filter: a filter or stencil by name (`default_name` when none is given), or read from a .npy
+// by `from_npy`, which checks the array's shape against the radius.
+template <class MakeNamed, class FromNpy>
+auto named_or_npy(const std::string& spec, const char* default_name, int radius, MakeNamed&& make_named,
+                  FromNpy&& from_npy) {
+  if (spec.empty()) return make_named(default_name, radius);
+  if (!io::has_extension(spec, ".npy")) return make_named(spec, radius);
+  return from_npy(io::read_npy(spec));
 }
 
 }  // namespace tilescope::cli

@@ -10,77 +10,70 @@ namespace tilescope::cli {
 namespace {
 
 // What `model` prints and emits for conv2d, as app/cli/model.hpp asks.
-struct Conv2dModelGlue : Conv2dCli {
+struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
   static constexpr bool kAllIsDefault = false;
-  struct ModelExtra {};
-  static ModelExtra model_extra(const Params&) { return {}; }
-  static nlohmann::json model_json_fields(const ModelRecord<Conv2dModelGlue>& m);
-  static void print_model_lines(const ModelRecord<Conv2dModelGlue>& m);
-  static void print_table_head(const Params& base, const PatternOptions& o);
-  static void print_table_row(Params p, const PatternOptions& o);
-  static void print_table_foot(const Params& base);
+
+  static nlohmann::json model_json_fields(const ModelRecord<Conv2dModelGlue>& m) {
+    const LaunchGeometry& l = m.launch;
+    nlohmann::json j = {
+        {"radius", m.p.filter_radius},
+        {"size", {m.p.width, m.p.height}},
+        {"grid", {l.grid.x, l.grid.y}},
+        {"block", {l.block.x, l.block.y}},
+        {"threads_per_block", l.threads_per_block},
+        {"active_threads_per_block", l.active_threads_per_block},
+        {"in_tile_y", l.in_tile_dim_y},
+        {"out_tile_y", l.out_tile_dim_y},
+    };
+    j.update(launch_json(l));
+    j.update(traffic_json(m.book, m.count));
+    return j;
+  }
+
+  static void print_model_lines(const ModelRecord<Conv2dModelGlue>& m) {
+    const Params& p = m.p;
+    const LaunchGeometry& l = m.launch;
+    std::printf("  radius %d (%dx%d filter), tile %d, image %dx%d\n", p.filter_radius, p.filter_dim(), p.filter_dim(),
+                p.tile, p.width, p.height);
+    std::printf("  launch   grid %dx%d, block %dx%d = %d threads, %d compute (%.1f%%), input tile %dx%d, output tile %dx%d\n",
+                l.grid.x, l.grid.y, l.block.x, l.block.y, l.threads_per_block, l.active_threads_per_block,
+                100.0 * l.active_threads_per_block / l.threads_per_block, l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim,
+                l.out_tile_dim_y);
+    std::printf("           shared memory %zu B/block, constant memory %zu B\n", l.shared_bytes, l.constant_bytes);
+    print_traffic(m.book, m.count, "tile", "image");
+    std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
+  }
+
+  static void print_table_head(const Params& base, const PatternOptions& o) {
+    std::printf("conv2d, radius %d (%dx%d filter), tile %s, image %dx%d\n", base.filter_radius, base.filter_dim(),
+                base.filter_dim(), !o.tile ? "= each strategy's default" : std::to_string(base.tile).c_str(), base.width,
+                base.height);
+    std::printf("%-12s %-19s %4s %9s %9s %9s %9s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "grid",
+                "shared B");
+  }
+
+  static void print_table_row(Params p, const PatternOptions& o) {
+    if (!o.tile) p.tile = default_tile(p);
+    const StrategyInfo& i = info(p.strategy);
+    if (auto why = problem(p)) {
+      std::printf("%-12s %-19s cannot run: %s\n", i.name.data(), i.book_ref.data(), why->c_str());
+      return;
+    }
+    const BookModel b = book(p);
+    const LaunchGeometry l = launch(p);
+    const std::string grid = std::to_string(l.grid.x) + "x" + std::to_string(l.grid.y);
+    std::printf("%-12s %-19s %4d %9.2f %9.2f %9.2f %9s %9zu\n", i.name.data(), i.book_ref.data(), p.tile,
+                book_round(b.opb_model), book_round(b.opb_bound), book_round(count(p).opb()), grid.c_str(),
+                l.shared_bytes);
+  }
+
+  static void print_table_foot(const Params&) {
+    std::printf("OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
+                "counted = every block of this image emulated (ghost cells are not loaded).\n");
+  }
 };
 
 }  // namespace
-
-nlohmann::json Conv2dModelGlue::model_json_fields(const ModelRecord<Conv2dModelGlue>& m) {
-  const LaunchGeometry& l = m.launch;
-  nlohmann::json j = {
-      {"radius", m.p.filter_radius},
-      {"size", {m.p.width, m.p.height}},
-      {"grid", {l.grid.x, l.grid.y}},
-      {"block", {l.block.x, l.block.y}},
-      {"threads_per_block", l.threads_per_block},
-      {"active_threads_per_block", l.active_threads_per_block},
-      {"in_tile_y", l.in_tile_dim_y},
-      {"out_tile_y", l.out_tile_dim_y},
-  };
-  j.update(launch_json(l));
-  j.update(traffic_json(m.book, m.count));
-  return j;
-}
-
-void Conv2dModelGlue::print_model_lines(const ModelRecord<Conv2dModelGlue>& m) {
-  const Params& p = m.p;
-  const LaunchGeometry& l = m.launch;
-  std::printf("  radius %d (%dx%d filter), tile %d, image %dx%d\n", p.filter_radius, p.filter_dim(), p.filter_dim(),
-              p.tile, p.width, p.height);
-  std::printf("  launch   grid %dx%d, block %dx%d = %d threads, %d compute (%.1f%%), input tile %dx%d, output tile %dx%d\n",
-              l.grid.x, l.grid.y, l.block.x, l.block.y, l.threads_per_block, l.active_threads_per_block,
-              100.0 * l.active_threads_per_block / l.threads_per_block, l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim,
-              l.out_tile_dim_y);
-  std::printf("           shared memory %zu B/block, constant memory %zu B\n", l.shared_bytes, l.constant_bytes);
-  print_traffic(m.book, m.count, "tile", "image");
-  std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
-}
-
-void Conv2dModelGlue::print_table_head(const Params& base, const PatternOptions& o) {
-  std::printf("conv2d, radius %d (%dx%d filter), tile %s, image %dx%d\n", base.filter_radius, base.filter_dim(),
-              base.filter_dim(), !o.tile ? "= each strategy's default" : std::to_string(base.tile).c_str(), base.width,
-              base.height);
-  std::printf("%-12s %-19s %4s %9s %9s %9s %9s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "grid",
-              "shared B");
-}
-
-void Conv2dModelGlue::print_table_row(Params p, const PatternOptions& o) {
-  if (!o.tile) p.tile = default_tile(p);
-  const StrategyInfo& i = info(p.strategy);
-  if (auto why = problem(p)) {
-    std::printf("%-12s %-19s cannot run: %s\n", i.name.data(), i.book_ref.data(), why->c_str());
-    return;
-  }
-  const BookModel b = book(p);
-  const LaunchGeometry l = launch(p);
-  const std::string grid = std::to_string(l.grid.x) + "x" + std::to_string(l.grid.y);
-  std::printf("%-12s %-19s %4d %9.2f %9.2f %9.2f %9s %9zu\n", i.name.data(), i.book_ref.data(), p.tile,
-              book_round(b.opb_model), book_round(b.opb_bound), book_round(count(p).opb()), grid.c_str(),
-              l.shared_bytes);
-}
-
-void Conv2dModelGlue::print_table_foot(const Params&) {
-  std::printf("OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
-              "counted = every block of this image emulated (ghost cells are not loaded).\n");
-}
 
 void Conv2dCli::model(const PatternOptions& o, bool json) { cli::model<Conv2dModelGlue>(o, json); }
 

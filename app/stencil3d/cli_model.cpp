@@ -10,92 +10,86 @@ namespace tilescope::cli {
 namespace {
 
 // What `model` prints and emits for stencil3d, as app/cli/model.hpp asks.
-struct Stencil3dModelGlue : Stencil3dCli {
+struct Stencil3dModelGlue : Stencil3dCli, NoModelExtra {
   static constexpr bool kAllIsDefault = false;
-  struct ModelExtra {};
-  static ModelExtra model_extra(const Params&) { return {}; }
-  static nlohmann::json model_json_fields(const ModelRecord<Stencil3dModelGlue>& m);
-  static void print_model_lines(const ModelRecord<Stencil3dModelGlue>& m);
-  static void print_table_head(const Params& base, const PatternOptions& o);
-  static void print_table_row(Params p, const PatternOptions& o);
   static void print_table_foot(const Params&) {}
+
+  static nlohmann::json model_json_fields(const ModelRecord<Stencil3dModelGlue>& m) {
+    const Params& p = m.p;
+    const Stencil3dLaunch& l = m.launch;
+    return {
+        {"order", p.order},
+        {"points", p.points()},
+        {"size", {p.width, p.height, p.depth}},
+        {"opb_model", m.book.opb_model},
+        {"opb_bound", m.book.opb_bound},
+        {"opb_model_formula", m.book.formula},
+        {"halo_fraction", m.book.halo_fraction()},
+        {"in_tile_cells", m.book.in_tile_cells},
+        {"out_tile_cells", m.book.out_tile_cells},
+        {"opb_counted", m.count.opb()},
+        {"flops", m.count.flops},
+        {"global_load_bytes", m.count.global_load_bytes()},
+        {"outputs", m.count.outputs},
+        {"interior_outputs", m.count.interior_outputs},
+        {"ghost_loads_skipped", m.count.ghost_loads_skipped},
+        {"grid", {l.grid.x, l.grid.y, l.grid.z}},
+        {"block", {l.block.x, l.block.y, l.block.z}},
+        {"threads_per_block", l.threads_per_block},
+        {"active_threads_per_block", l.active_threads_per_block},
+        {"out_planes_per_block", l.out_planes_per_block},
+        {"threads_launched", l.threads_launched},
+        {"shared_bytes", l.shared_bytes},
+        {"register_planes", l.register_planes},
+        {"constant_bytes", l.constant_bytes},
+    };
+  }
+
+  static void print_model_lines(const ModelRecord<Stencil3dModelGlue>& m) {
+    const Params& p = m.p;
+    const Stencil3dModel& b = m.book;
+    const Stencil3dLaunch& l = m.launch;
+    std::printf("  order %d (%d points, %d ops per output), tile %d, grid %dx%dx%d\n", p.order, p.points(),
+                p.ops_per_output(), p.tile, p.width, p.height, p.depth);
+    std::printf("  launch   grid %dx%dx%d, block %dx%dx%d = %d threads, %d compute (%.1f%%)%s\n", l.grid.x, l.grid.y,
+                l.grid.z, l.block.x, l.block.y, l.block.z, l.threads_per_block, l.active_threads_per_block,
+                100.0 * l.active_threads_per_block / l.threads_per_block,
+                l.block.z == 1 ? (", marching " + std::to_string(l.out_planes_per_block) + " output planes").c_str() : "");
+    std::printf("           shared memory %zu B/block, %d z values in registers per thread\n", l.shared_bytes,
+                l.register_planes);
+    std::printf("  book     %.2f OP/B  (%s)\n", book_round(b.opb_model), b.formula.c_str());
+    std::printf("  bound    %.2f OP/B  (T -> infinity)\n", book_round(b.opb_bound));
+    if (b.in_tile_cells)
+      std::printf("  halo     %lld of %lld input-tile cells (%.0f%%) are loaded but not computed\n",
+                  static_cast<long long>(b.in_tile_cells - b.out_tile_cells), static_cast<long long>(b.in_tile_cells),
+                  100 * b.halo_fraction());
+    std::printf("  counted  %.2f OP/B  = %lld flops / %lld B of global loads, whole grid\n", book_round(m.count.opb()),
+                static_cast<long long>(m.count.flops), static_cast<long long>(m.count.global_load_bytes()));
+    std::printf("  (ops = 2 x points - 1 per interior output; bytes = 4 x global loads issued; boundary cells copy)\n");
+  }
+
+  static void print_table_head(const Params& base, const PatternOptions&) {
+    std::printf("stencil3d, order %d (%d points), grid %dx%dx%d, each strategy at its tile\n", base.order, base.points(),
+                base.width, base.height, base.depth);
+    std::printf("%-15s %-16s %5s %9s %9s %9s %8s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "halo",
+                "shared B");
+  }
+
+  static void print_table_row(Params p, const PatternOptions&) {
+    p.tile = default_tile(p);
+    const StrategyInfo& i = info(p.strategy);
+    if (auto why = problem(p)) {
+      std::printf("%-15s %-16s cannot run: %s\n", i.name.data(), i.book_ref.data(), why->c_str());
+      return;
+    }
+    const Book b = book(p);
+    std::printf("%-15s %-16s %5d %9.2f %9.2f %9.2f %7.0f%% %9zu\n", i.name.data(), i.book_ref.data(), p.tile,
+                book_round(b.opb_model), book_round(b.opb_bound), book_round(count(p).opb()), 100 * b.halo_fraction(),
+                launch(p).shared_bytes);
+  }
 };
 
 }  // namespace
-
-nlohmann::json Stencil3dModelGlue::model_json_fields(const ModelRecord<Stencil3dModelGlue>& m) {
-  const Params& p = m.p;
-  const Stencil3dLaunch& l = m.launch;
-  return {
-      {"order", p.order},
-      {"points", p.points()},
-      {"size", {p.width, p.height, p.depth}},
-      {"opb_model", m.book.opb_model},
-      {"opb_bound", m.book.opb_bound},
-      {"opb_model_formula", m.book.formula},
-      {"halo_fraction", m.book.halo_fraction()},
-      {"in_tile_cells", m.book.in_tile_cells},
-      {"out_tile_cells", m.book.out_tile_cells},
-      {"opb_counted", m.count.opb()},
-      {"flops", m.count.flops},
-      {"global_load_bytes", m.count.global_load_bytes()},
-      {"outputs", m.count.outputs},
-      {"interior_outputs", m.count.interior_outputs},
-      {"ghost_loads_skipped", m.count.ghost_loads_skipped},
-      {"grid", {l.grid.x, l.grid.y, l.grid.z}},
-      {"block", {l.block.x, l.block.y, l.block.z}},
-      {"threads_per_block", l.threads_per_block},
-      {"active_threads_per_block", l.active_threads_per_block},
-      {"out_planes_per_block", l.out_planes_per_block},
-      {"threads_launched", l.threads_launched},
-      {"shared_bytes", l.shared_bytes},
-      {"register_planes", l.register_planes},
-      {"constant_bytes", l.constant_bytes},
-  };
-}
-
-void Stencil3dModelGlue::print_model_lines(const ModelRecord<Stencil3dModelGlue>& m) {
-  const Params& p = m.p;
-  const Stencil3dModel& b = m.book;
-  const Stencil3dLaunch& l = m.launch;
-  std::printf("  order %d (%d points, %d ops per output), tile %d, grid %dx%dx%d\n", p.order, p.points(),
-              p.ops_per_output(), p.tile, p.width, p.height, p.depth);
-  std::printf("  launch   grid %dx%dx%d, block %dx%dx%d = %d threads, %d compute (%.1f%%)%s\n", l.grid.x, l.grid.y,
-              l.grid.z, l.block.x, l.block.y, l.block.z, l.threads_per_block, l.active_threads_per_block,
-              100.0 * l.active_threads_per_block / l.threads_per_block,
-              l.block.z == 1 ? (", marching " + std::to_string(l.out_planes_per_block) + " output planes").c_str() : "");
-  std::printf("           shared memory %zu B/block, %d z values in registers per thread\n", l.shared_bytes,
-              l.register_planes);
-  std::printf("  book     %.2f OP/B  (%s)\n", book_round(b.opb_model), b.formula.c_str());
-  std::printf("  bound    %.2f OP/B  (T -> infinity)\n", book_round(b.opb_bound));
-  if (b.in_tile_cells)
-    std::printf("  halo     %lld of %lld input-tile cells (%.0f%%) are loaded but not computed\n",
-                static_cast<long long>(b.in_tile_cells - b.out_tile_cells), static_cast<long long>(b.in_tile_cells),
-                100 * b.halo_fraction());
-  std::printf("  counted  %.2f OP/B  = %lld flops / %lld B of global loads, whole grid\n", book_round(m.count.opb()),
-              static_cast<long long>(m.count.flops), static_cast<long long>(m.count.global_load_bytes()));
-  std::printf("  (ops = 2 x points - 1 per interior output; bytes = 4 x global loads issued; boundary cells copy)\n");
-}
-
-void Stencil3dModelGlue::print_table_head(const Params& base, const PatternOptions&) {
-  std::printf("stencil3d, order %d (%d points), grid %dx%dx%d, each strategy at its tile\n", base.order, base.points(),
-              base.width, base.height, base.depth);
-  std::printf("%-15s %-16s %5s %9s %9s %9s %8s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "halo",
-              "shared B");
-}
-
-void Stencil3dModelGlue::print_table_row(Params p, const PatternOptions&) {
-  p.tile = default_tile(p);
-  const StrategyInfo& i = info(p.strategy);
-  if (auto why = problem(p)) {
-    std::printf("%-15s %-16s cannot run: %s\n", i.name.data(), i.book_ref.data(), why->c_str());
-    return;
-  }
-  const Book b = book(p);
-  std::printf("%-15s %-16s %5d %9.2f %9.2f %9.2f %7.0f%% %9zu\n", i.name.data(), i.book_ref.data(), p.tile,
-              book_round(b.opb_model), book_round(b.opb_bound), book_round(count(p).opb()), 100 * b.halo_fraction(),
-              launch(p).shared_bytes);
-}
 
 void Stencil3dCli::model(const PatternOptions& o, bool json) { cli::model<Stencil3dModelGlue>(o, json); }
 
