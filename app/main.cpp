@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "app/cli/commands.hpp"
-#include "app/conv2d/cli.hpp"
+#include "app/cli/patterns.hpp"
 #include "kernels/common/error.hpp"
 #ifdef TILESCOPE_HAVE_GUI
 #include "app/platform/run.hpp"
@@ -44,7 +44,9 @@ int main(int argc, char** argv) {
     }
     return run_window(state, frames);
 #else
-    cli::conv2d::print_model_table(Conv2dParams{}, true);
+    cli::PatternOptions all;  // conv2d's model table, each strategy at its default tile
+    all.strategy = "all";
+    cli::pattern_commands("conv2d").model(all, false);
     std::cerr << "tilescope: this build has no desktop app (configured with TILESCOPE_GUI=OFF)\n";
     return 0;
 #endif

@@ -11,6 +11,7 @@
 #include "app/stencil3d/cli.hpp"
 #include "app/cli/options.hpp"
 #include "app/io/image_file.hpp"
+#include "app/cli/params.hpp"
 #include "app/platform/run.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/stencil3d/model.hpp"
@@ -47,7 +48,7 @@ void conv1d_state(const ShotCli& o, UiState& s) {
   s.pattern = Pattern::conv1d;
   PatternOptions c = o.conv;
   c.size = o.data_size;
-  s.conv1d.params = conv1d::params_of(c, s.conv1d.params);
+  s.conv1d.params = params_of<Conv1dCli>(c, s.conv1d.params);
   if (!c.filter.empty()) s.conv1d.filter = c.filter;
   make_named_filter1d(s.conv1d.filter, 1);  // refuse an unknown name before opening any context
   clamp_conv1d(s.conv1d);
@@ -58,7 +59,7 @@ void matmul_state(const ShotCli& o, UiState& s) {
   s.pattern = Pattern::matmul;
   PatternOptions c = o.conv;
   c.size = o.data_size;
-  s.matmul.params = matmul::params_of(c, s.matmul.params);
+  s.matmul.params = params_of<MatmulCli>(c, s.matmul.params);
   const char* names[] = {"none", "raw", "war"};
   const auto it = std::find(std::begin(names), std::end(names), o.without);
   if (it == std::end(names)) throw InvalidInput("unknown --without '" + o.without + "': use none, raw or war");
@@ -72,7 +73,7 @@ void matmul_state(const ShotCli& o, UiState& s) {
 void stencil3d_state(const ShotCli& o, UiState& s) {
   s.pattern = Pattern::stencil3d;
   Stencil3dUi& st = s.stencil;
-  st.params = stencil3d::params_of(o.conv);
+  st.params = params_of<Stencil3dCli>(o.conv);
   if (!o.conv.filter.empty()) st.coeffs = o.conv.filter;
   make_named_stencil(st.coeffs, st.params.order);  // refuse an unknown name before opening any context
   if (o.grid != 0 && (o.grid < 16 || o.grid > 512)) throw InvalidInput("--grid must be within 16..512");
@@ -99,7 +100,7 @@ UiState shot_state(const ShotCli& o) {
   }
   if (o.conv.pattern != "conv2d")
     throw InvalidInput("the app shows conv2d, stencil3d, conv1d and matmul; '" + o.conv.pattern + "' is not in it");
-  s.conv2d.params = conv2d::params_of(o.conv);
+  s.conv2d.params = params_of<Conv2dCli>(o.conv);
   if (!o.conv.filter.empty()) s.conv2d.filter = o.conv.filter;
   make_named_filter(s.conv2d.filter, 1);  // refuse an unknown name before opening any context
   const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};

@@ -4,6 +4,7 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/patterns.hpp"
+#include "app/io/atomic_file.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
@@ -33,7 +34,10 @@ void add_apply_command(CLI::App& app) {
   cmd->add_option("--in2", files->in2, "matmul: the second matrix N (--in is M), a 2-D .npy");
   cmd->add_option("--out", files->out, "output: .npy (float32, exact); conv2d also .png (clamped to [0,1])")
       ->required();
-  cmd->callback([o, files] { pattern_commands(o->pattern).apply(*o, *files); });
+  cmd->callback([o, files] {
+    io::refuse_output_equal_to_input(files->out, {files->in, files->in2, o->filter});  // never overwrite an input
+    pattern_commands(o->pattern).apply(*o, *files);
+  });
 }
 
 void add_check_command(CLI::App& app) {

@@ -8,10 +8,12 @@
 
 namespace tilescope::cli {
 
-// One row of a check table: cases run, elements over the tolerance, the largest error.
+// One row of a check table: cases run and skipped, elements over the tolerance, the largest
+// error, the row's first backend error.
 struct CheckTally {
-  int runs = 0, bad = 0;
+  int runs = 0, skipped = 0, bad = 0;
   double worst = 0;
+  std::string error;
 
   void compare(const std::vector<float>& out, const std::vector<float>& ref, double tolerance) {
     for (std::size_t i = 0; i < out.size(); ++i) {

@@ -12,11 +12,18 @@
 namespace tilescope::cli {
 namespace {
 
+// A pattern's commands (app/<pattern>/cli.hpp): app/cli's generic ones over its hooks.
+template <class C>
+constexpr PatternCommands commands_of() {
+  return {C::name(), C::model, C::apply, C::check, C::bench};
+}
+
+// The pattern list, in the order `check --pattern all` runs them.
 constexpr PatternCommands kPatterns[] = {
-    {"conv2d", conv2d::model, conv2d::apply, conv2d::check, conv2d::bench},
-    {"stencil3d", stencil3d::model, stencil3d::apply, stencil3d::check, stencil3d::bench},
-    {"conv1d", conv1d::model, conv1d::apply, conv1d::check, conv1d::bench},
-    {"matmul", matmul::model, matmul::apply, matmul::check, matmul::bench},
+    commands_of<Conv2dCli>(),
+    commands_of<Stencil3dCli>(),
+    commands_of<Conv1dCli>(),
+    commands_of<MatmulCli>(),
 };
 
 }  // namespace

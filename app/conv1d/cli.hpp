@@ -1,23 +1,27 @@
 #pragma once
-// The commands for the 1D convolution (PMPP 3rd ed. 7.2-7.5).
+// The commands for the 1D convolution (PMPP 3rd ed. 7.2-7.5): conv1d's trait plus what the
+// shared options set (app/cli/params.hpp); the commands are app/cli's, over hooks in cli_*.cpp.
 #include <string>
 
 #include "app/cli/options.hpp"
-#include "kernels/conv1d/params.hpp"
 #include "kernels/conv1d/filter.hpp"
+#include "kernels/conv1d/pattern.hpp"
 
-namespace tilescope::cli::conv1d {
+namespace tilescope::cli {
 
-// Options -> parameters, with conv1d's defaults (tiled, radius 2, 1024 threads, 2^20 elements);
-// the strategy and size are checked here, the rest by validate_conv1d.
-// Options not given keep their value in `base`.
-Conv1dParams params_of(const PatternOptions& o, Conv1dParams base = {});
-// A named 1D filter (default box), or a .npy of 2r+1 weights.
-Filter1d load_filter(const std::string& spec, int radius);
+// Defaults: tiled, radius 2, blockDim 1024, 2^20 elements; an unset --tile keeps the base's.
+struct Conv1dCli : Conv1dPattern {
+  static constexpr int Params::*kRadius = &Params::filter_radius;
+  static constexpr int Params::*kSize[] = {&Params::length};
+  static constexpr const char* kSizeForm = "N, the signal's length (e.g. 1048576)";
+  static constexpr bool kTileByStrategy = false;
+  // A named 1D filter (default box), or a .npy of 2r+1 weights.
+  static Filter1d load_filter(const std::string& spec, int radius);
 
-void model(const PatternOptions& o, bool json);
-void apply(const PatternOptions& o, const FileOptions& files);
-int check(const std::string& backend);
-void bench(const PatternOptions& o, const BenchSettings& settings);
+  static void model(const PatternOptions& o, bool json);
+  static void apply(const PatternOptions& o, const FileOptions& files);
+  static int check(const std::string& backend);
+  static void bench(const PatternOptions& o, const BenchSettings& settings);
+};
 
-}  // namespace tilescope::cli::conv1d
+}  // namespace tilescope::cli

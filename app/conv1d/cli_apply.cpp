@@ -3,21 +3,20 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/cli/params.hpp"
 #include "app/conv1d/cli.hpp"
-#include "app/io/atomic_file.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/conv1d/strategies.hpp"
 #include "kernels/common/error.hpp"
 
-namespace tilescope::cli::conv1d {
+namespace tilescope::cli {
 
-void apply(const PatternOptions& o, const FileOptions& files) {
-  io::refuse_output_equal_to_input(files.out, {files.in, files.in2, o.filter});  // never overwrite an input
+void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   if (!files.in2.empty()) throw InvalidInput("conv1d takes one input: --in2 is for matmul");
-  Conv1dParams p = params_of(o);
+  Conv1dParams p = params_of<Conv1dCli>(o);
   io::NpyArray in = io::read_npy(files.in);
   if (in.shape.size() != 1)
     throw InvalidInput("'" + files.in + "': conv1d needs a 1-D array, this one has " +
@@ -45,4 +44,4 @@ void apply(const PatternOptions& o, const FileOptions& files) {
               o.filter.empty() ? "box" : o.filter.c_str(), choice.backend->description().c_str(), ms);
 }
 
-}  // namespace tilescope::cli::conv1d
+}  // namespace tilescope::cli

@@ -1,64 +1,51 @@
 // tilescope bench --pattern conv1d: every strategy, and cuDNN with the signal as a 1 x N image,
 // beside the same run's copy ceiling, each checked against the CPU reference.
+#include <memory>
+#include <string>
+#include <vector>
 
-#include "app/cli/bench_peers.hpp"
+#include "app/cli/bench.hpp"
 #include "app/conv1d/cli.hpp"
 #include "kernels/common/backend.hpp"
-#include "kernels/conv1d/model.hpp"
-#include "kernels/conv1d/strategies.hpp"
 #include "kernels/conv1d/reference.hpp"
-#include "kernels/common/tolerance.hpp"
 
-namespace tilescope::cli::conv1d {
+namespace tilescope::cli {
+namespace {
 
-void bench(const PatternOptions& o, const BenchSettings& settings) {
+struct Conv1dBench : Conv1dCli, RadiusBenchDefaults {
   // 2^28 floats (1 GiB) on a GPU: far past the L2 cache, as the target asks.
-  const BenchStart start = start_bench(o, "268435456", "4194304");
-  Backend& backend = *start.backend;
-  const Conv1dParams base = params_of(start.options);
-  auto engine = backend.make_conv1d_engine();
-  const auto peers = bench_peers(backend, settings);
-  const std::vector<int> radii = parse_list(settings.radii.empty() ? "1,2,4,8,16" : settings.radii, "--radius");
-  std::vector<Conv1dStrategy> strategies;
-  for (int s = 0; s < kConv1dStrategyCount; ++s)
-    if (o.strategy == "all" || strategy_table<Conv1dStrategy>()[s].id == base.strategy) strategies.push_back(strategy_table<Conv1dStrategy>()[s].id);
+  static constexpr const char* kBenchGpuSize = "268435456";
+  static constexpr const char* kBenchCpuSize = "4194304";
+  static constexpr const char* kBenchRadii = "1,2,4,8,16";
+  using Operator = Filter1d;
 
-  const std::size_t n = std::size_t(base.length);
-  const std::vector<float> in = bench_input(n);
-  std::vector<float> out(n), ref(n);
-  engine->load_input(in.data(), base.length);
-  const double bytes = 8.0 * n;
-  BenchReport report("conv1d", start.options.size, backend, settings, int(radii.size() * (strategies.size() + peers.size())));
-  for (int r : radii) {
-    const Filter1d f = make_named_filter1d("random:1", r);  // asymmetric: a flipped filter cannot pass
-    report.progress("CPU reference, r=" + std::to_string(r));
-    conv1d_cpu(f, in.data(), ref.data(), base.length);
-    BenchRow row;
-    row.radius = r;
-    row.bytes = bytes;
-    row.flops = 2.0 * f.weights.size() * n;
-    row.tolerance = conv1d_tolerance(f, 1.0f);
-    row.copy_ms = copy_median_ms(backend, bytes, settings.reps);
-    for (Conv1dStrategy s : strategies) {
-      Conv1dParams p = base;
-      p.strategy = s;
-      p.filter_radius = r;
-      add_strategy_row(
-          report, row, std::string(strategy_info(s).name), p.tile, conv1d_problem(p, engine->limits()),
-          [&] {
-            std::vector<double> ms;
-            for (int i = 0; i <= settings.reps; ++i) ms.push_back(engine->run(p, f));
-            return ms;
-          },
-          [&] {
-            engine->read_output(out.data());
-            return max_abs_error(out.data(), ref.data(), n);
-          });
+  // The signal stays resident on the engine; each repetition is one run.
+  struct BenchRunner {
+    std::unique_ptr<Conv1dEngine> engine;
+    explicit BenchRunner(const Backend& b) : engine(make_engine(b)) {}
+    void load(const float* in, const Params& base) { engine->load_input(in, base.length); }
+    DeviceLimits limits() const { return engine->limits(); }
+    std::vector<double> times(const Params& p, const Filter1d& f, const float*, float*, int reps) {
+      std::vector<double> ms;
+      for (int i = 0; i <= reps; ++i) ms.push_back(engine->run(p, f));
+      return ms;
     }
-    add_peer_rows(report, peers, {{base.length}, {f.dim()}}, in.data(), f.weights.data(), row, settings.reps,
-                  [&](const std::vector<float>& theirs) { return max_abs_error(theirs.data(), ref.data(), n); });
+    void output(float* out) const { engine->read_output(out); }
+  };
+
+  static std::size_t elements(const Params& p) { return std::size_t(p.length); }
+  static Filter1d bench_operator(int r) { return make_named_filter1d("random:1", r); }
+  static void reference(const Filter1d& f, const float* in, float* ref, const Params& p) {
+    conv1d_cpu(f, in, ref, p.length);
   }
-  if (!report.finish()) throw CLI::RuntimeError(1);
+  static double tolerance(const Filter1d& f) { return conv1d_tolerance(f, 1.0f); }
+  static CorrelationShape peer_shape(const Params& p, const Filter1d& f) { return {{p.length}, {f.dim()}}; }
+};
+
+}  // namespace
+
+void Conv1dCli::bench(const PatternOptions& o, const BenchSettings& settings) {
+  bench_over_radii<Conv1dBench>(o, settings);
 }
 
-}  // namespace tilescope::cli::conv1d
+}  // namespace tilescope::cli

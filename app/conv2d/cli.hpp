@@ -1,26 +1,27 @@
 #pragma once
-// The commands for PMPP chapter 7's 2D convolution.
+// The commands for PMPP chapter 7's 2D convolution: conv2d's trait plus what the shared options
+// set (app/cli/params.hpp); the commands are app/cli's, over hooks in cli_*.cpp.
 #include <string>
 
 #include "app/cli/options.hpp"
-#include "kernels/conv2d/params.hpp"
 #include "kernels/conv2d/filter.hpp"
+#include "kernels/conv2d/pattern.hpp"
 
-namespace tilescope::cli::conv2d {
+namespace tilescope::cli {
 
-// Options -> parameters, with conv2d's defaults (tiled_in, radius 2, the strategy's default_tile,
-// 1024x1024); the
-// strategy and size are checked here, the rest by validate_conv2d.
-Conv2dParams params_of(const PatternOptions& o);
-// A named filter (default box), or a (2r+1)x(2r+1) .npy.
-Filter2d load_filter(const std::string& spec, int radius);
+// Defaults: tiled_in, radius 2, the strategy's default_tile, 1024x1024.
+struct Conv2dCli : Conv2dPattern {
+  static constexpr int Params::*kRadius = &Params::filter_radius;
+  static constexpr int Params::*kSize[] = {&Params::width, &Params::height};
+  static constexpr const char* kSizeForm = "WxH (e.g. 1024x768)";
+  static constexpr bool kTileByStrategy = true;
+  // A named filter (default box), or a (2r+1)x(2r+1) .npy.
+  static Filter2d load_filter(const std::string& spec, int radius);
 
-void model(const PatternOptions& o, bool json);
-// Book model, bound and counted OP/B of every strategy at the radius/size of `p`, at p's tile
-// or (default_tiles) each strategy's default_tile.
-void print_model_table(const Conv2dParams& p, bool default_tiles);
-void apply(const PatternOptions& o, const FileOptions& files);
-int check(const std::string& backend);
-void bench(const PatternOptions& o, const BenchSettings& settings);
+  static void model(const PatternOptions& o, bool json);
+  static void apply(const PatternOptions& o, const FileOptions& files);
+  static int check(const std::string& backend);
+  static void bench(const PatternOptions& o, const BenchSettings& settings);
+};
 
-}  // namespace tilescope::cli::conv2d
+}  // namespace tilescope::cli

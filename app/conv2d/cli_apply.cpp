@@ -3,33 +3,31 @@
 #include <iostream>
 #include <memory>
 
+#include "app/cli/params.hpp"
 #include "app/conv2d/cli.hpp"
-#include "app/io/atomic_file.hpp"
 #include "app/io/image_file.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/strategies.hpp"
 
-namespace tilescope::cli::conv2d {
+namespace tilescope::cli {
 
-void apply(const PatternOptions& o, const FileOptions& files) {
-  io::refuse_output_equal_to_input(files.out, {files.in, files.in2, o.filter});  // never overwrite an input
+void Conv2dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy") && !io::has_extension(files.out, ".png"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (float32, exact) or .png (8-bit, clamped)");
-  Conv2dParams p = params_of(o);
+  Conv2dParams p = params_of<Conv2dCli>(o);
   const Image in = io::load_image(files.in);
   p.width = in.width;
   p.height = in.height;
   const Filter2d filter = load_filter(o.filter, p.filter_radius);
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  auto engine = choice.backend->make_conv2d_engine();
-  validate_conv2d_run(p, filter, engine->limits());
+  validate_conv2d_run(p, filter, choice.backend->limits());
 
   Image out(p.width, p.height);
   double ms = 0;
   try {
-    ms = engine->conv2d(p, filter, in.pixels.data(), out.pixels.data()).front();
+    ms = choice.backend->make_conv2d_engine()->conv2d(p, filter, in.pixels.data(), out.pixels.data()).front();
   } catch (const BackendError& e) {
     std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
               << "); falling back to the CPU backend\n";
@@ -42,4 +40,4 @@ void apply(const PatternOptions& o, const FileOptions& files) {
               (o.filter.empty() ? "box" : o.filter.c_str()), choice.backend->description().c_str(), ms);
 }
 
-}  // namespace tilescope::cli::conv2d
+}  // namespace tilescope::cli

@@ -1,56 +1,52 @@
 // tilescope bench --pattern conv2d: every strategy and every peer library (cuDNN, NPP) on one
 // image, beside the same run's copy ceiling, each checked against the CPU reference.
+#include <string>
+#include <vector>
 
-#include "app/cli/bench_peers.hpp"
+#include "app/cli/bench.hpp"
 #include "app/conv2d/cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/conv2d/reference.hpp"
-#include "kernels/conv2d/strategies.hpp"
-#include "kernels/common/tolerance.hpp"
-#include "kernels/conv2d/model.hpp"
 
-namespace tilescope::cli::conv2d {
+namespace tilescope::cli {
+namespace {
 
-void bench(const PatternOptions& o, const BenchSettings& settings) {
-  const BenchStart start = start_bench(o, "8192x8192", "1024x1024");
-  Backend& backend = *start.backend;
-  auto engine = backend.make_conv2d_engine();
-  const Conv2dParams base = params_of(start.options);
-  std::vector<Conv2dStrategy> strategies;
-  for (int i = 0; i < kConv2dStrategyCount; ++i)
-    if (o.strategy == "all" || strategy_table<Conv2dStrategy>()[i].id == base.strategy) strategies.push_back(strategy_table<Conv2dStrategy>()[i].id);
-  const auto peers = bench_peers(backend, settings);
-  const std::vector<int> radii = parse_list(settings.radii.empty() ? "1,2,3,5,7" : settings.radii, "--radius");
+struct Conv2dBench : Conv2dCli, RadiusBenchDefaults {
+  static constexpr const char* kBenchGpuSize = "8192x8192";
+  static constexpr const char* kBenchCpuSize = "1024x1024";
+  static constexpr const char* kBenchRadii = "1,2,3,5,7";
+  using Operator = Filter2d;
 
-  const std::size_t pixels = std::size_t(base.width) * base.height;
-  const std::vector<float> in = bench_input(pixels);
-  std::vector<float> out(pixels), ref(pixels);
-  const double bytes = 8.0 * pixels;
-  BenchReport report("conv2d", start.options.size, backend, settings, int(radii.size() * (strategies.size() + peers.size())));
-  for (int r : radii) {
-    const Filter2d f = make_named_filter("random:1", r);  // asymmetric: a flipped filter cannot pass
-    report.progress("CPU reference, r=" + std::to_string(r));
-    conv2d_cpu(f, in.data(), ref.data(), base.width, base.height);
-    BenchRow row;
-    row.radius = r;
-    row.bytes = bytes;
-    row.flops = 2.0 * f.weights.size() * pixels;
-    row.tolerance = conv2d_tolerance(f, 1.0f);
-    row.copy_ms = copy_median_ms(backend, bytes, settings.reps);
-    for (Conv2dStrategy s : strategies) {
-      Conv2dParams p = base;
-      p.strategy = s;
-      p.filter_radius = r;
-      if (!o.tile) p.tile = default_tile(s, r);
-      add_strategy_row(
-          report, row, std::string(strategy_info(s).name), p.tile, conv2d_problem(p, backend.limits()),
-          [&] { return engine->conv2d(p, f, in.data(), out.data(), settings.reps + 1); },
-          [&] { return max_abs_error(out.data(), ref.data(), pixels); });
+  // The engine's one-shot call: the image in, every repetition, the image out.
+  struct BenchRunner {
+    std::unique_ptr<Engine> engine;
+    explicit BenchRunner(Backend& b) : engine(make_engine(b)) {}
+    void load(const float*, const Params&) {}
+    DeviceLimits limits() const { return engine->limits(); }
+    std::vector<double> times(const Params& p, const Filter2d& f, const float* in, float* out, int reps) {
+      return engine->conv2d(p, f, in, out, reps + 1);
     }
-    add_peer_rows(report, peers, {{base.height, base.width}, {f.dim(), f.dim()}}, in.data(), f.weights.data(), row,
-                  settings.reps, [&](const std::vector<float>& theirs) { return max_abs_error(theirs.data(), ref.data(), pixels); });
+    void output(float*) const {}
+  };
+
+  static std::size_t elements(const Params& p) { return std::size_t(p.width) * p.height; }
+  static void bench_tile(Params& p, const PatternOptions& o) {
+    if (!o.tile) p.tile = default_tile(p);
   }
-  if (!report.finish()) throw CLI::RuntimeError(1);
+  static Filter2d bench_operator(int r) { return make_named_filter("random:1", r); }
+  static void reference(const Filter2d& f, const float* in, float* ref, const Params& p) {
+    conv2d_cpu(f, in, ref, p.width, p.height);
+  }
+  static double tolerance(const Filter2d& f) { return conv2d_tolerance(f, 1.0f); }
+  static CorrelationShape peer_shape(const Params& p, const Filter2d& f) {
+    return {{p.height, p.width}, {f.dim(), f.dim()}};
+  }
+};
+
+}  // namespace
+
+void Conv2dCli::bench(const PatternOptions& o, const BenchSettings& settings) {
+  bench_over_radii<Conv2dBench>(o, settings);
 }
 
-}  // namespace tilescope::cli::conv2d
+}  // namespace tilescope::cli

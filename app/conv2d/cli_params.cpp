@@ -1,44 +1,23 @@
+#include "app/cli/params.hpp"
 #include "app/conv2d/cli.hpp"
-#include "app/io/image_file.hpp"
-#include "app/io/npy.hpp"
 #include "kernels/common/error.hpp"
-#include "kernels/conv2d/strategies.hpp"
 
-namespace tilescope::cli::conv2d {
+namespace tilescope::cli {
 
-Conv2dParams params_of(const PatternOptions& o) {
-  Conv2dParams p;
-  if (!o.strategy.empty()) {
-    const auto strategy = parse_strategy<Conv2dStrategy>(o.strategy);
-    if (!strategy)
-      throw InvalidInput("unknown conv2d strategy '" + o.strategy + "': use " + strategy_names<Conv2dStrategy>());
-    p.strategy = *strategy;
-  }
-  if (o.radius) p.filter_radius = *o.radius;
-  p.tile = o.tile ? *o.tile : default_tile(p.strategy, p.filter_radius);
-  if (!o.size.empty()) {
-    const auto dims = parse_dims(o.size, 2, "WxH (e.g. 1024x768)");
-    p.width = dims[0];
-    p.height = dims[1];
-  }
-  return p;
+Filter2d Conv2dCli::load_filter(const std::string& spec, int radius) {
+  return named_or_npy(spec, "box", radius, make_named_filter, [&](io::NpyArray a) {
+    const long long d = 2LL * radius + 1;
+    if (a.shape.size() != 2 || a.shape[0] != a.shape[1] || a.shape[0] % 2 == 0)
+      throw InvalidInput("'" + spec + "': a filter must be a square 2-D array of odd size (2r+1)x(2r+1)");
+    if (a.shape[0] != d)
+      throw InvalidInput("'" + spec + "' is " + std::to_string(a.shape[0]) + "x" + std::to_string(a.shape[1]) +
+                         " but --radius " + std::to_string(radius) + " needs " + std::to_string(d) + "x" +
+                         std::to_string(d) + " (use --radius " + std::to_string(a.shape[0] / 2) + ")");
+    Filter2d f;
+    f.radius = radius;
+    f.weights = std::move(a.data);
+    return f;
+  });
 }
 
-Filter2d load_filter(const std::string& spec, int radius) {
-  if (spec.empty()) return make_named_filter("box", radius);
-  if (!io::has_extension(spec, ".npy")) return make_named_filter(spec, radius);
-  io::NpyArray a = io::read_npy(spec);
-  const long long d = 2LL * radius + 1;
-  if (a.shape.size() != 2 || a.shape[0] != a.shape[1] || a.shape[0] % 2 == 0)
-    throw InvalidInput("'" + spec + "': a filter must be a square 2-D array of odd size (2r+1)x(2r+1)");
-  if (a.shape[0] != d)
-    throw InvalidInput("'" + spec + "' is " + std::to_string(a.shape[0]) + "x" + std::to_string(a.shape[1]) +
-                       " but --radius " + std::to_string(radius) + " needs " + std::to_string(d) + "x" +
-                       std::to_string(d) + " (use --radius " + std::to_string(a.shape[0] / 2) + ")");
-  Filter2d f;
-  f.radius = radius;
-  f.weights = std::move(a.data);
-  return f;
-}
-
-}  // namespace tilescope::cli::conv2d
+}  // namespace tilescope::cli

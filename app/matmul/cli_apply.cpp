@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/cli/params.hpp"
 #include "app/matmul/cli.hpp"
-#include "app/io/atomic_file.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/backend.hpp"
@@ -12,7 +12,7 @@
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/strategies.hpp"
 
-namespace tilescope::cli::matmul {
+namespace tilescope::cli {
 namespace {
 
 io::NpyArray read_matrix(const std::string& path, const char* flag) {
@@ -26,10 +26,9 @@ io::NpyArray read_matrix(const std::string& path, const char* flag) {
 
 }  // namespace
 
-void apply(const PatternOptions& o, const FileOptions& files) {
-  io::refuse_output_equal_to_input(files.out, {files.in, files.in2, o.filter});  // never overwrite an input
+void MatmulCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
-  MatmulParams p = params_of(o);
+  MatmulParams p = params_of<MatmulCli>(o);
   const io::NpyArray M = read_matrix(files.in, "--in"), N = read_matrix(files.in2, "--in2");
   if (M.shape[1] != N.shape[0])
     throw InvalidInput("cannot multiply a " + std::to_string(M.shape[0]) + "x" + std::to_string(M.shape[1]) +
@@ -56,4 +55,4 @@ void apply(const PatternOptions& o, const FileOptions& files) {
               p.cols, strategy_info(p.strategy).name.data(), p.tile, p.inner, choice.backend->description().c_str(), ms);
 }
 
-}  // namespace tilescope::cli::matmul
+}  // namespace tilescope::cli

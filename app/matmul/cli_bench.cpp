@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/cli/bench_report.hpp"
+#include "app/cli/bench.hpp"
 #include "app/matmul/cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/matmul/reference.hpp"
@@ -13,7 +13,7 @@
 #include "kernels/matmul/strategies.hpp"
 #include "kernels/common/tolerance.hpp"
 
-namespace tilescope::cli::matmul {
+namespace tilescope::cli {
 namespace {
 
 // The CPU reference for every stride-th row of P (and the last): a full 4096^3 product on the
@@ -41,11 +41,11 @@ struct SampledReference {
 
 }  // namespace
 
-void bench(const PatternOptions& o, const BenchSettings& settings) {
+void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   if (!settings.radii.empty()) throw InvalidInput("matmul has no radius: use --tile for TILE_WIDTH");
   const BenchStart start = start_bench(o, "4096x4096x4096", "512x512x512");
   Backend& backend = *start.backend;
-  const MatmulParams base = params_of(start.options);
+  const MatmulParams base = params_of<MatmulCli>(start.options);
   const std::vector<int> tiles = o.tile ? std::vector<int>{*o.tile} : std::vector<int>{16, 32};
   auto engine = backend.make_matmul_engine();
   validate_matmul(base, engine->limits());
@@ -54,9 +54,7 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   std::vector<float> P(std::size_t(base.rows) * base.cols);
   engine->load_inputs(M.data(), N.data(), base.rows, base.inner, base.cols);
   const bool library = settings.peers && !engine->library_name().empty();
-  std::vector<MatmulStrategy> strategies;
-  for (int s = 0; s < kMatmulStrategyCount; ++s)
-    if (o.strategy == "all" || strategy_table<MatmulStrategy>()[s].id == base.strategy) strategies.push_back(strategy_table<MatmulStrategy>()[s].id);
+  const std::vector<MatmulStrategy> strategies = bench_strategies<MatmulCli>(o, base);
 
   int rows = library;
   for (MatmulStrategy s : strategies) rows += s == MatmulStrategy::fast ? 1 : int(tiles.size());
@@ -104,4 +102,4 @@ void bench(const PatternOptions& o, const BenchSettings& settings) {
   if (!report.finish()) throw CLI::RuntimeError(1);
 }
 
-}  // namespace tilescope::cli::matmul
+}  // namespace tilescope::cli

@@ -1,17 +1,17 @@
 // tilescope check --pattern matmul: every strategy at every TILE_WIDTH it uses, and the engine's library
 // (cuBLAS), against the CPU reference over rectangular sizes.
 #include <cstdio>
-#include <iostream>
+#include <memory>
 #include <random>
 
+#include "app/cli/check.hpp"
 #include "app/matmul/cli.hpp"
-#include "app/cli/measure.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/strategies.hpp"
 
-namespace tilescope::cli::matmul {
+namespace tilescope::cli {
 namespace {
 
 // M x K x N: ones, thin strips, sizes that are not multiples of any tile, whole tiles.
@@ -37,60 +37,64 @@ std::vector<Case> make_cases() {
   return cases;
 }
 
+struct MatmulCheck : MatmulCli {
+  // One row per strategy, over every TILE_WIDTH it uses; then the engine's library (cuBLAS).
+  struct Checker {
+    std::unique_ptr<MatmulEngine> engine;
+    const std::vector<Case> cases = make_cases();
+
+    explicit Checker(const Backend& b) : engine(make_engine(b)) {}
+    void head(const Backend& b) const {
+      std::printf("matmul: checking %s against the CPU reference (TILE_WIDTH %d..%d, %zu sizes from 1x1x1 to 100x257x31)\n",
+                  b.description().c_str(), kMinMatmulTile, kMaxMatmulTile, cases.size());
+      std::printf("%-14s %8s %13s  %s\n", "strategy", "runs", "max abs err", "result");
+    }
+    std::vector<int> tiles(Strategy) const { return {0}; }  // one row; run_row() runs the tiles
+    bool skip_tile(Strategy, int) const { return false; }
+    void run_row(const StrategyInfo& s, int, CheckTally& tally, std::string& first_error) {
+      const bool uses_tile = s.id != MatmulStrategy::fast;  // fast ignores TILE_WIDTH
+      for (int tile = kMinMatmulTile; tile <= (uses_tile ? kMaxMatmulTile : kMinMatmulTile); ++tile)
+        for (const Case& c : cases) {
+          const Params p{s.id, tile, c.rows, c.inner, c.cols};
+          std::vector<float> P(c.ref.size());
+          check_case(
+              tally, first_error, std::string(s.name) + " tile " + std::to_string(tile),
+              [&] { engine->matmul(p, c.M.data(), c.N.data(), P.data()); }, [] {}, P, c.ref,
+              matmul_tolerance(c.inner, 1.0f, 1.0f));
+        }
+    }
+    static void print_row(const std::string& name, const CheckTally& t) {
+      std::printf("%-14s %8d %13.3g  %s\n", name.c_str(), t.runs, t.worst, t.bad ? "FAIL" : "ok");
+    }
+    bool row(const StrategyInfo& s, int, const CheckTally& t) const {
+      print_row(std::string(s.name), t);
+      return true;
+    }
+    void finish(CheckSummary& sum) {
+      if (!engine->library_name().empty()) {
+        CheckTally tally;
+        for (const Case& c : cases) {
+          std::vector<float> P(c.ref.size());
+          check_case(
+              tally, sum.first_error, engine->library_name(),
+              [&] {
+                engine->load_inputs(c.M.data(), c.N.data(), c.rows, c.inner, c.cols);
+                engine->run_library();
+                engine->read_output(P.data());
+              },
+              [] {}, P, c.ref, matmul_tolerance(c.inner, 1.0f, 1.0f));
+        }
+        (tally.bad ? sum.failed : sum.passed) += 1;
+        print_row(engine->library_name(), tally);
+      }
+      if (!sum.first_error.empty()) std::printf("first backend error: %s\n", sum.first_error.c_str());
+      std::printf("check matmul: %d passed, %d failed\n", sum.passed, sum.failed);
+    }
+  };
+};
+
 }  // namespace
 
-int check(const std::string& backend_name) {
-  BackendChoice choice = choose_backend(backend_name);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  auto engine = choice.backend->make_matmul_engine();
-  const std::vector<Case> cases = make_cases();
-  std::printf("matmul: checking %s against the CPU reference (TILE_WIDTH %d..%d, %zu sizes from 1x1x1 to 100x257x31)\n",
-              choice.backend->description().c_str(), kMinMatmulTile, kMaxMatmulTile, cases.size());
-  std::printf("%-14s %8s %13s  %s\n", "strategy", "runs", "max abs err", "result");
-  int passed = 0, failed = 0;
-  std::string first_error;
-  auto row = [&](const std::string& name, const CheckTally& tally) {
-    (tally.bad ? failed : passed) += 1;
-    std::printf("%-14s %8d %13.3g  %s\n", name.c_str(), tally.runs, tally.worst, tally.bad ? "FAIL" : "ok");
-  };
-  for (int s = 0; s < kMatmulStrategyCount; ++s) {
-    CheckTally tally;
-    const bool uses_tile = strategy_table<MatmulStrategy>()[s].id != MatmulStrategy::fast;  // fast ignores TILE_WIDTH
-    for (int tile = kMinMatmulTile; tile <= (uses_tile ? kMaxMatmulTile : kMinMatmulTile); ++tile)
-      for (const Case& c : cases) {
-        const MatmulParams p{strategy_table<MatmulStrategy>()[s].id, tile, c.rows, c.inner, c.cols};
-        std::vector<float> P(c.ref.size());
-        try {
-          engine->matmul(p, c.M.data(), c.N.data(), P.data());
-        } catch (const BackendError& e) {
-          tally.launch_failed(std::string(strategy_table<MatmulStrategy>()[s].name) + " tile " + std::to_string(tile) + ": " +
-                                  e.what(),
-                              first_error);
-          continue;
-        }
-        tally.compare(P, c.ref, matmul_tolerance(c.inner, 1.0f, 1.0f));
-      }
-    row(std::string(strategy_table<MatmulStrategy>()[s].name), tally);
-  }
-  if (!engine->library_name().empty()) {
-    CheckTally tally;
-    for (const Case& c : cases) {
-      std::vector<float> P(c.ref.size());
-      try {
-        engine->load_inputs(c.M.data(), c.N.data(), c.rows, c.inner, c.cols);
-        engine->run_library();
-        engine->read_output(P.data());
-      } catch (const BackendError& e) {
-        tally.launch_failed(engine->library_name() + ": " + e.what(), first_error);
-        continue;
-      }
-      tally.compare(P, c.ref, matmul_tolerance(c.inner, 1.0f, 1.0f));
-    }
-    row(engine->library_name(), tally);
-  }
-  if (!first_error.empty()) std::printf("first backend error: %s\n", first_error.c_str());
-  std::printf("check matmul: %d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
-}
+int MatmulCli::check(const std::string& backend) { return cli::check<MatmulCheck>(backend); }
 
-}  // namespace tilescope::cli::matmul
+}  // namespace tilescope::cli

@@ -1,22 +1,27 @@
 #pragma once
-// The commands for PMPP chapter 8's 3D stencils.
+// The commands for PMPP chapter 8's 3D stencils: stencil3d's trait plus what the shared options
+// set (app/cli/params.hpp); the commands are app/cli's, over hooks in cli_*.cpp.
 #include <string>
 
 #include "app/cli/options.hpp"
-#include "kernels/stencil3d/params.hpp"
 #include "kernels/stencil3d/coeffs.hpp"
+#include "kernels/stencil3d/pattern.hpp"
 
-namespace tilescope::cli::stencil3d {
+namespace tilescope::cli {
 
-// Options -> parameters with stencil3d's defaults (tiled, order 1, the strategy's tile, 256^3);
-// --radius is the order. The strategy and size are checked here, the rest by validate_stencil3d.
-Stencil3dParams params_of(const PatternOptions& o);
-// A named set (default heat), or a (2k+1)^3 .npy whose off-axis entries are zero.
-StencilCoeffs load_coeffs(const std::string& spec, int order);
+// Defaults: tiled, order 1, the strategy's tile, 256^3; --radius is the order.
+struct Stencil3dCli : Stencil3dPattern {
+  static constexpr int Params::*kRadius = &Params::order;
+  static constexpr int Params::*kSize[] = {&Params::width, &Params::height, &Params::depth};
+  static constexpr const char* kSizeForm = "WxHxD (e.g. 256x256x256)";
+  static constexpr bool kTileByStrategy = true;
+  // A named set (default heat), or a (2k+1)^3 .npy whose off-axis entries are zero.
+  static StencilCoeffs load_coeffs(const std::string& spec, int order);
 
-void model(const PatternOptions& o, bool json);
-void apply(const PatternOptions& o, const FileOptions& files);
-int check(const std::string& backend);
-void bench(const PatternOptions& o, const BenchSettings& settings);
+  static void model(const PatternOptions& o, bool json);
+  static void apply(const PatternOptions& o, const FileOptions& files);
+  static int check(const std::string& backend);
+  static void bench(const PatternOptions& o, const BenchSettings& settings);
+};
 
-}  // namespace tilescope::cli::stencil3d
+}  // namespace tilescope::cli

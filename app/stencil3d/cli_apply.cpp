@@ -2,8 +2,8 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/cli/params.hpp"
 #include "app/stencil3d/cli.hpp"
-#include "app/io/atomic_file.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/backend.hpp"
@@ -11,15 +11,14 @@
 #include "kernels/stencil3d/strategies.hpp"
 #include "kernels/stencil3d/model.hpp"
 
-namespace tilescope::cli::stencil3d {
+namespace tilescope::cli {
 
-void apply(const PatternOptions& o, const FileOptions& files) {
-  io::refuse_output_equal_to_input(files.out, {files.in, files.in2, o.filter});  // never overwrite an input
+void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (a 3-D float32 volume)");
   if (!io::has_extension(files.in, ".npy"))
     throw InvalidInput("input '" + files.in + "' must be a 3-D .npy volume of shape (D, H, W)");
-  Stencil3dParams p = params_of(o);
+  Stencil3dParams p = params_of<Stencil3dCli>(o);
   const io::NpyArray in = io::read_npy(files.in);
   if (in.shape.size() != 3)
     throw InvalidInput("'" + files.in + "' has " + std::to_string(in.shape.size()) +
@@ -47,4 +46,4 @@ void apply(const PatternOptions& o, const FileOptions& files) {
               p.tile, o.filter.empty() ? "heat" : o.filter.c_str(), choice.backend->description().c_str(), ms);
 }
 
-}  // namespace tilescope::cli::stencil3d
+}  // namespace tilescope::cli

@@ -77,16 +77,16 @@ void filter(const std::uint8_t* data, std::size_t size) {
   try {
     switch (which) {
       case 0: {
-        const Filter2d f = cli::conv2d::load_filter(spec, radius);
+        const Filter2d f = cli::Conv2dCli::load_filter(spec, radius);
         if (f.weights.size() != std::size_t(f.dim()) * f.dim()) std::abort();
         break;
       }
       case 1: {
-        const Filter1d f = cli::conv1d::load_filter(spec, radius);
+        const Filter1d f = cli::Conv1dCli::load_filter(spec, radius);
         if (f.weights.size() != std::size_t(2 * f.radius + 1)) std::abort();
         break;
       }
-      default: cli::stencil3d::load_coeffs(spec, radius); break;
+      default: cli::Stencil3dCli::load_coeffs(spec, radius); break;
     }
   } catch (const InvalidInput&) {
   }

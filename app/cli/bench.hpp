@@ -1,0 +1,98 @@
+#pragma once
+// tilescope bench, written once over a pattern's bench glue `C` (in app/<pattern>/cli_bench.cpp):
+// per radius, the CPU reference, the copy ceiling, every chosen strategy and every peer library,
+// each checked against the reference.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "app/cli/bench_peers.hpp"
+#include "app/cli/bench_report.hpp"
+#include "app/cli/options.hpp"
+#include "app/cli/params.hpp"
+#include "kernels/common/tolerance.hpp"
+
+namespace tilescope::cli {
+
+// The strategies `bench` times: all of them in the table's order, or the one --strategy names.
+template <class C>
+std::vector<typename C::Strategy> bench_strategies(const PatternOptions& o, const typename C::Params& base) {
+  std::vector<typename C::Strategy> chosen;
+  for (int i = 0; i < C::strategy_count; ++i)
+    if (o.strategy == "all" || C::strategies()[i].id == base.strategy) chosen.push_back(C::strategies()[i].id);
+  return chosen;
+}
+
+// What the bench glue of the convolutions shares; a pattern whose bench differs hides the member
+// (stencil3d: its taps, its peers' dense filter and interior error, its footnote).
+struct RadiusBenchDefaults {
+  static std::string bench_reference_label(int r) { return "CPU reference, r=" + std::to_string(r); }
+  template <class Params>
+  static void bench_tile(Params&, const PatternOptions&) {}
+  template <class Filter>
+  static double taps(const Filter& f) {
+    return double(f.weights.size());
+  }
+  template <class Filter>
+  static const std::vector<float>& peer_weights(const Filter& f) {
+    return f.weights;
+  }
+  template <class Params>
+  static double peer_error(const std::vector<float>& theirs, const std::vector<float>& ref, const Params&) {
+    return max_abs_error(theirs.data(), ref.data(), ref.size());
+  }
+  static void bench_footnote() {}
+};
+
+// The bench of a pattern with a radius (filter radius, stencil order): `C` names the sizes
+// (kBenchGpuSize, kBenchCpuSize), the default radii (kBenchRadii), the operator it times per
+// radius and its CPU reference, a runner on the backend, and the peers' shape and error.
+template <class C>
+void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
+  const BenchStart start = start_bench(o, C::kBenchGpuSize, C::kBenchCpuSize);
+  Backend& backend = *start.backend;
+  const typename C::Params base = params_of<C>(start.options);
+  typename C::BenchRunner runner(backend);
+  const auto peers = bench_peers(backend, settings);
+  const std::vector<int> radii = parse_list(settings.radii.empty() ? C::kBenchRadii : settings.radii, "--radius");
+  const std::vector<typename C::Strategy> strategies = bench_strategies<C>(o, base);
+
+  const std::size_t n = C::elements(base);
+  const std::vector<float> in = bench_input(n);
+  std::vector<float> out(n), ref(n);
+  runner.load(in.data(), base);
+  const double bytes = 8.0 * n;  // compulsory: the input read once, the output written once
+  BenchReport report(std::string(C::name()), start.options.size, backend, settings,
+                     int(radii.size() * (strategies.size() + peers.size())));
+  for (int r : radii) {
+    const auto op = C::bench_operator(r);  // asymmetric: a flipped filter cannot pass
+    report.progress(C::bench_reference_label(r));
+    C::reference(op, in.data(), ref.data(), base);
+    typename C::Params at_r = base;
+    at_r.*C::kRadius = r;
+    BenchRow row;
+    row.radius = r;
+    row.bytes = bytes;
+    row.flops = 2.0 * C::taps(op) * n;  // a multiply and an add per tap
+    row.tolerance = C::tolerance(op);
+    row.copy_ms = copy_median_ms(backend, bytes, settings.reps);
+    for (typename C::Strategy s : strategies) {
+      typename C::Params p = at_r;
+      p.strategy = s;
+      C::bench_tile(p, o);
+      add_strategy_row(
+          report, row, std::string(C::info(s).name), p.tile, C::problem(p, runner.limits()),
+          [&] { return runner.times(p, op, in.data(), out.data(), settings.reps); },
+          [&] {
+            runner.output(out.data());
+            return max_abs_error(out.data(), ref.data(), n);
+          });
+    }
+    add_peer_rows(report, peers, C::peer_shape(base, op), in.data(), C::peer_weights(op).data(), row, settings.reps,
+                  [&](const std::vector<float>& theirs) { return C::peer_error(theirs, ref, at_r); });
+  }
+  C::bench_footnote();
+  if (!report.finish()) throw CLI::RuntimeError(1);
+}
+
+}  // namespace tilescope::cli

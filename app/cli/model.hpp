@@ -1,0 +1,84 @@
+#pragma once
+// tilescope model, written once over a pattern's CLI glue `C` (app/<pattern>/cli.hpp): one record
+// per parameter set, built once and rendered as text or as JSON; `--strategy all` as a table.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "app/cli/options.hpp"
+#include "app/cli/params.hpp"
+
+namespace tilescope::cli {
+
+// Everything `model` says about one parameter set.
+template <class C>
+struct ModelRecord {
+  typename C::Params p;
+  const typename C::StrategyInfo& info;
+  typename C::Book book;
+  typename C::Count count;
+  typename C::Launch launch;
+  typename C::ModelExtra extra;  // what only this pattern reports (conv1d's load reduction, ...)
+};
+
+// For the patterns whose record holds the trait's figures alone.
+struct NoModelExtra {
+  struct ModelExtra {};
+  template <class Params>
+  static ModelExtra model_extra(const Params&) {
+    return {};
+  }
+};
+
+template <class C>
+ModelRecord<C> model_record(const typename C::Params& p) {
+  return {p, C::info(p.strategy), C::book(p), C::count(p), C::launch(p), C::model_extra(p)};
+}
+
+template <class C>
+nlohmann::json model_json(const ModelRecord<C>& m) {
+  nlohmann::json j = {
+      {"pattern", C::name()}, {"strategy", m.info.name}, {"book_ref", m.info.book_ref}, {"tile", m.p.tile}};
+  j.update(C::model_json_fields(m));
+  return j;
+}
+
+template <class C>
+void print_model(const ModelRecord<C>& m) {
+  std::printf("%s %s — %s (%s)\n", C::name().data(), m.info.name.data(), m.info.display_name.data(),
+              m.info.book_ref.data());
+  C::print_model_lines(m);
+}
+
+// Every strategy at the parameters of `base`: the pattern's head, one row per strategy, its foot.
+template <class C>
+void print_model_table(const typename C::Params& base, const PatternOptions& o) {
+  C::print_table_head(base, o);
+  for (int i = 0; i < C::strategy_count; ++i) {
+    typename C::Params p = base;
+    p.strategy = C::strategies()[i].id;
+    C::print_table_row(p, o);
+  }
+  C::print_table_foot(base);
+}
+
+// The command. With C::kAllIsDefault, `--strategy all` reads the parameters as for the default
+// strategy and validates them first (also with --json, which then reports the default strategy);
+// otherwise the table checks each row and `all --json` is an unknown strategy.
+template <class C>
+void model(const PatternOptions& o, bool json) {
+  const bool all = o.strategy == "all";
+  PatternOptions any = o;
+  if (all && (!json || C::kAllIsDefault)) any.strategy.clear();
+  const typename C::Params p = params_of<C>(any);
+  if (all && !json && !C::kAllIsDefault) return print_model_table<C>(p, o);
+  C::validate(p);
+  if (all && !json) return print_model_table<C>(p, o);
+  const ModelRecord<C> m = model_record<C>(p);
+  if (json) std::cout << model_json(m).dump(2) << "\n";
+  else print_model(m);
+}
+
+}  // namespace tilescope::cli

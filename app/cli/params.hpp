@@ -1,0 +1,56 @@
+#pragma once
+// The shared options -> one pattern's parameters, written once over the pattern's CLI glue `C`
+// (app/<pattern>/cli.hpp: its trait plus what the options set: kRadius, the member --radius sets
+// (nullptr: none, then kNoRadius and kNoFilter say so); kSize, the members --size sets in order,
+// kSizeForm its form for messages; kTileByStrategy, whether an unset --tile is the strategy's
+// default_tile rather than the given base's tile).
+#include <cstddef>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "app/cli/options.hpp"
+#include "app/io/image_file.hpp"
+#include "app/io/npy.hpp"
+#include "kernels/common/error.hpp"
+
+namespace tilescope::cli {
+
+// Options not given keep their value in `p` (or the strategy's default tile, for the patterns
+// whose tile depends on the strategy). The strategy and size are checked here, the rest by the
+// pattern's validate().
+template <class C>
+typename C::Params params_of(const PatternOptions& o, typename C::Params p = {}) {
+  if (!o.strategy.empty()) {
+    const auto strategy = C::parse_strategy(o.strategy);
+    if (!strategy)
+      throw InvalidInput("unknown " + std::string(C::name()) + " strategy '" + o.strategy + "': use " +
+                         C::strategy_names());
+    p.strategy = *strategy;
+  }
+  if constexpr (C::kRadius != nullptr) {
+    if (o.radius) p.*C::kRadius = *o.radius;
+  } else {  // matmul: neither --radius nor --filter means anything
+    if (o.radius) throw InvalidInput(C::kNoRadius);
+    if (!o.filter.empty()) throw InvalidInput(C::kNoFilter);
+  }
+  if (o.tile) p.tile = *o.tile;
+  else if constexpr (C::kTileByStrategy) p.tile = C::default_tile(p);
+  if (!o.size.empty()) {
+    const std::vector<int> dims = parse_dims(o.size, int(std::size(C::kSize)), C::kSizeForm);
+    for (std::size_t i = 0; i < dims.size(); ++i) p.*C::kSize[i] = dims[i];
+  }
+  return p;
+}
+
+// --filter: a filter or stencil by name (`default_name` when none is given), or read from a .npy
+// by `from_npy`, which checks the array's shape against the radius.
+template <class MakeNamed, class FromNpy>
+auto named_or_npy(const std::string& spec, const char* default_name, int radius, MakeNamed&& make_named,
+                  FromNpy&& from_npy) {
+  if (spec.empty()) return make_named(default_name, radius);
+  if (!io::has_extension(spec, ".npy")) return make_named(spec, radius);
+  return from_npy(io::read_npy(spec));
+}
+
+}  // namespace tilescope::cli
