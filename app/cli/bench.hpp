@@ -3,6 +3,7 @@
 // per radius, the CPU reference, the copy ceiling, every chosen strategy and every peer library,
 // each checked against the reference.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "app/cli/bench_report.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/params.hpp"
+#include "kernels/common/strategy_table.hpp"
 #include "kernels/common/tolerance.hpp"
 
 namespace tilescope::cli {
@@ -42,6 +44,11 @@ struct RadiusBenchDefaults {
     return max_abs_error(theirs.data(), ref.data(), ref.size());
   }
   static void bench_footnote() {}
+  // The book's own kernel for a row (bench --yardstick): none unless the pattern has one.
+  template <class Runner, class Params, class Operator>
+  static std::optional<std::vector<double>> yardstick(Runner&, const Params&, const Operator&, int) {
+    return std::nullopt;
+  }
 };
 
 // The bench of a pattern with a radius (filter radius, stencil order): `C` names the sizes
@@ -56,6 +63,15 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
   const auto peers = bench_peers(backend, settings);
   const std::vector<int> radii = parse_list(settings.radii.empty() ? C::kBenchRadii : settings.radii, "--radius");
   const std::vector<typename C::Strategy> strategies = bench_strategies<C>(o, base);
+  // A size or radius that no strategy can run is refused before anything is allocated; what only
+  // some strategies cannot run becomes their "cannot run" rows.
+  for (int r : radii) {
+    typename C::Params p = base;
+    p.*C::kRadius = r;
+    p.strategy = C::strategies()[0].id;
+    p.tile = tilescope::default_tile(p.strategy, r);
+    if (auto why = C::problem(p, runner.limits())) throw InvalidInput(*why);
+  }
 
   const std::size_t n = C::elements(base);
   const std::vector<float> in = bench_input(n);
@@ -86,7 +102,8 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
           [&] {
             runner.output(out.data());
             return max_abs_error(out.data(), ref.data(), n);
-          });
+          },
+          [&] { return settings.yardstick ? C::yardstick(runner, p, op, settings.reps + 1) : std::nullopt; });
     }
     add_peer_rows(report, peers, C::peer_shape(base, op), in.data(), C::peer_weights(op).data(), row, settings.reps,
                   [&](const std::vector<float>& theirs) { return C::peer_error(theirs, ref, at_r); });

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -42,9 +43,16 @@ BenchReport::BenchReport(std::string pattern, std::string size, const Backend& b
       rows_(rows) {
   if (!settings.json.empty() && !std::ofstream(settings.json))  // before the run, not after it
     throw InvalidInput("cannot write " + settings.json);
+  std::string why_not = "the CPU backend has no GPU clock or power";
+  if (const std::string id = backend.pci_bus_id(); !id.empty()) power_ = PowerMonitor::open(id, why_not);
   std::printf("bench %s %s on %s: median and min of %d timed runs after one warm-up\n", pattern_.c_str(),
               size_.c_str(), device_.c_str(), settings.reps);
   if (peaks_.fp32_gflops > 0) std::printf("FP32 peak %.0f GFLOP/s (SMs x FP32 lanes x 2 x SM clock)\n", peaks_.fp32_gflops);
+  if (power_)
+    std::printf("GPU clock and power: NVML, sampled every 5 ms over %s (power limit %.0f W)\n",
+                settings.sustain_s > 0 ? "each strategy's --sustain window" : "each row's burst", power_->power_limit_w());
+  else
+    std::printf("GPU clock and power: not read (%s)\n", why_not.c_str());
   std::printf("%-22s %6s %4s %10s %10s %9s %9s %6s %6s %10s %s\n", "strategy / peer", "radius", "tile", "median ms",
               "min ms", "GB/s*", "GFLOP/s", "%copy", "%FP32", "max |err|", "");
   std::fflush(stdout);
@@ -61,9 +69,14 @@ void BenchReport::add(const BenchRow& row) {
   const Derived d = derive(row, peaks_);
   all_correct_ &= correct(row);
   if (isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
-  std::printf("%-22s %6s %4s %10.4f %10.4f %9.1f %9.1f %6.1f %6.1f %10.3g %s\n", name_of(row).substr(0, 22).c_str(),
+  std::printf("%-22s %6s %4s %10.4f %10.4f %9.1f %9.1f %6.1f %6.1f %10.3g %s", name_of(row).substr(0, 22).c_str(),
               or_dash(row.radius).c_str(), or_dash(row.tile).c_str(), row.time.median, row.time.min, d.gbs, d.gflops,
               d.pct_copy, d.pct_fp32, row.max_abs_err, correct(row) ? "ok" : "WRONG");
+  if (row.yardstick_ms) std::printf("  book %.4f ms (x%.2f)", *row.yardstick_ms, row.time.median / *row.yardstick_ms);
+  if (row.sustained) std::printf("  sustained %.4f ms", row.sustained->median);
+  if (row.power && row.power->samples > 0)
+    std::printf("  %.0f MHz %.0f W%s", row.power->sm_clock_mhz, row.power->power_w, row.power->power_capped() ? " CAPPED" : "");
+  std::printf("\n");
   std::fflush(stdout);
   measured_.push_back(row);
 }
@@ -78,6 +91,10 @@ bool BenchReport::finish() {
   std::printf("* GB/s counts the compulsory bytes (every input read once, the output written once); %%copy is the\n"
               "  time of a device-to-device copy of those bytes in this run over the row's median time.\n"
               "  max |err| is against the CPU reference: ok when within the float32 tolerance of a reordered sum.\n");
+  if (power_)
+    std::printf("  MHz and W: NVML's SM clock and board power, mean over the window; CAPPED: the power limit held the\n"
+                "  clocks down in at least half of its samples. Energy per run (JSON) includes the output poisoning\n"
+                "  between runs.\n");
   if (!settings_.json.empty()) {
     nlohmann::json rows = nlohmann::json::array();
     for (const BenchRow& row : measured_) {
@@ -93,6 +110,16 @@ bool BenchReport::finish() {
                           {"max_abs_err", std::isfinite(row.max_abs_err) ? nlohmann::json(row.max_abs_err) : nlohmann::json(nullptr)},
                           {"tolerance", row.tolerance}, {"correct", correct(row)},
                           {"device", device_}};
+      if (row.yardstick_ms) j["yardstick_ms"] = *row.yardstick_ms;
+      if (row.sustained) j["sustained_ms"] = row.sustained->median;
+      if (row.power && row.power->samples > 0) {
+        j["sm_clock_mhz"] = row.power->sm_clock_mhz;
+        j["power_w"] = row.power->power_w;
+        j["power_capped"] = row.power->power_capped();
+        j["power_capped_pct"] = row.power->power_capped_pct;
+        j["energy_mj"] = row.power_runs > 0 ? row.power->energy_mj / row.power_runs : 0.0;
+        j["power_window"] = row.sustained ? "sustained" : "burst";
+      }
       if (row.peer.empty()) j["strategy"] = row.strategy;
       else j["peer"] = row.peer, j["note"] = row.note;
       rows.push_back(std::move(j));
@@ -116,7 +143,8 @@ BenchStart start_bench(const PatternOptions& o, const char* gpu_size, const char
 
 void add_strategy_row(BenchReport& report, BenchRow row, const std::string& name, std::optional<int> tile,
                       const std::optional<std::string>& problem, const std::function<std::vector<double>()>& run,
-                      const std::function<double()>& error) {
+                      const std::function<double()>& error,
+                      const std::function<std::optional<std::vector<double>>()>& yardstick) {
   if (problem) {
     report.skip(name, row.radius, *problem);
     return;
@@ -124,8 +152,28 @@ void add_strategy_row(BenchReport& report, BenchRow row, const std::string& name
   report.progress(name + (row.radius ? " r=" + std::to_string(*row.radius) : ""));
   row.strategy = name;
   row.tile = tile;
-  row.time = summarize(run());
+  {
+    std::optional<PowerRecorder> recorder;
+    if (report.power()) recorder.emplace(*report.power());
+    const std::vector<double> ms = run();
+    row.time = summarize(ms);
+    if (recorder) row.power = recorder->finish(), row.power_runs = int(ms.size());
+  }
   row.max_abs_err = error();
+  if (report.sustain_s() > 0) {  // back-to-back bursts until the window is over
+    std::optional<PowerRecorder> recorder;
+    if (report.power()) recorder.emplace(*report.power());
+    std::vector<double> ms;
+    const auto start = std::chrono::steady_clock::now();
+    while (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < report.sustain_s()) {
+      const std::vector<double> burst = run();
+      ms.insert(ms.end(), burst.begin(), burst.end());
+    }
+    row.sustained = summarize(ms);
+    if (recorder) row.power = recorder->finish(), row.power_runs = int(ms.size());
+  }
+  if (yardstick)
+    if (auto book = yardstick()) row.yardstick_ms = summarize(*book).median;
   report.add(row);
 }
 

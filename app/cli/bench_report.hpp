@@ -11,6 +11,7 @@
 #include "app/cli/measure.hpp"
 #include "app/cli/options.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/common/power.hpp"
 
 namespace tilescope::cli {
 
@@ -26,6 +27,11 @@ struct BenchRow {
   double max_abs_err = 0;     // against the CPU reference
   double tolerance = 0;       // what a correct float32 evaluation may differ by
   std::string note;           // a peer's configuration
+  // The GPU while the row ran (NVML): in the burst, or over --sustain seconds of back-to-back runs.
+  std::optional<PowerWindow> power;
+  int power_runs = 0;                   // kernel runs inside that window (energy is per run)
+  std::optional<Timing> sustained;      // kernel times over the --sustain window
+  std::optional<double> yardstick_ms;   // the book's own kernel for this strategy, same data, same run
 };
 
 class BenchReport {
@@ -40,8 +46,12 @@ class BenchReport {
   void skip(const std::string& name, std::optional<int> radius, const std::string& why);
   // Prints the footnotes and writes the JSON list when asked; false if any row was wrong.
   bool finish();
+  // The GPU's clock and power monitor (none on the CPU or without NVML), and the --sustain window.
+  const PowerMonitor* power() const { return power_.get(); }
+  double sustain_s() const { return settings_.sustain_s; }
 
  private:
+  std::unique_ptr<PowerMonitor> power_;
   std::string pattern_, size_, device_;
   const BenchSettings& settings_;
   DevicePeaks peaks_;
@@ -65,9 +75,13 @@ BenchStart start_bench(const PatternOptions& o, const char* gpu_size, const char
 // Adds the row of one of our strategies, filled from `row` (radius, bytes, flops, copy time,
 // tolerance): a "cannot run" line when `problem` is set, else the median and min of the times
 // `run` returns and the `error` of the output it left.
+// With a GPU monitor, the row also carries the clock, power and energy of the burst, or of
+// --sustain seconds of back-to-back runs after it; `yardstick` (when set) times the book's own
+// kernel for the same row.
 void add_strategy_row(BenchReport& report, BenchRow row, const std::string& name, std::optional<int> tile,
                       const std::optional<std::string>& problem, const std::function<std::vector<double>()>& run,
-                      const std::function<double()>& error);
+                      const std::function<double()>& error,
+                      const std::function<std::optional<std::vector<double>>()>& yardstick = {});
 
 // The ceiling of a kernel whose compulsory traffic is `traffic` bytes: the median time of `reps`
 // copies (after one warm-up) of traffic / 2 bytes, which read and write `traffic` bytes in all.

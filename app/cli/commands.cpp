@@ -70,6 +70,12 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--reps", settings->reps, "timed repetitions (median and min reported)")->capture_default_str();
   cmd->add_option("--json", settings->json, "also write the rows to this file as a JSON list");
   cmd->add_flag("!--no-peers", settings->peers, "skip the vendor libraries (cuDNN, NPP, cuBLAS)");
+  cmd->add_option("--sustain", settings->sustain_s,
+                  "also time each strategy over SECONDS of back-to-back runs (clock, power and energy from that "
+                  "window; without it, from the burst)")
+      ->check(CLI::Range(0.0, 600.0));
+  cmd->add_flag("--yardstick", settings->yardstick,
+                "time the book's own kernels (bench/yardstick) beside each textbook strategy (conv2d, CUDA)");
   cmd->callback([o, settings] {
     validate_reps(settings->reps);
     pattern_commands(o->pattern).bench(*o, *settings);

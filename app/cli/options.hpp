@@ -30,6 +30,8 @@ struct BenchSettings {
   int reps = 20;
   std::string json;   // "" = no JSON; else the rows are written there as a JSON list
   bool peers = true;  // time the vendor libraries (cuDNN, NPP, cuBLAS) beside the strategies
+  double sustain_s = 0;    // > 0: also time each strategy after this many seconds of back-to-back runs
+  bool yardstick = false;  // time the book's own kernels (bench/yardstick) beside its strategies
 };
 
 enum class Need { radius = 1, size = 2, filter = 4, backend = 8 };

@@ -58,4 +58,20 @@ void launch_conv2d(const Conv2dParams& p, const float* d_in, const float* d_filt
   kByRadius[p.filter_radius - 1](p, const_cast<float*>(d_in), const_cast<float*>(d_filter), d_out);
 }
 
+std::vector<double> time_conv2d(const Conv2dParams& p, const Filter2d& f, const float* d_in, float* d_out, int reps) {
+  upload_conv2d_filter(f);
+  cuda::DeviceBuffer<float> d_filter(f.weights.size());
+  cuda::check(cudaMemcpy(d_filter.get(), f.weights.data(), f.weights.size() * sizeof(float), cudaMemcpyHostToDevice),
+              "cudaMemcpy (yardstick filter)");
+  cuda::Event start, stop;
+  std::vector<double> ms;
+  for (int i = 0; i < reps; ++i) {
+    start.record();
+    launch_conv2d(p, d_in, d_filter.get(), d_out);
+    stop.record();
+    ms.push_back(stop.since(start));
+  }
+  return ms;
+}
+
 }  // namespace tilescope::yardstick

@@ -1,6 +1,8 @@
 #pragma once
 // The yardstick: the book's own kernels (conv2d_book.cuh), launched on device buffers, so that
 // `bench --yardstick` can time each textbook strategy against its transcription in one run.
+#include <vector>
+
 #include "kernels/conv2d/params.hpp"
 #include "kernels/conv2d/filter.hpp"
 
@@ -14,5 +16,8 @@ void upload_conv2d_filter(const Filter2d& f);
 // Launches the book's kernel for p.strategy (d_filter: the weights in global memory, for Fig 7.7).
 // Throws BackendError naming the kernel when the launch fails.
 void launch_conv2d(const Conv2dParams& p, const float* d_in, const float* d_filter, float* d_out);
+// Uploads f, then times `reps` launches of the book's kernel on resident device buffers with CUDA
+// events: each launch's milliseconds.
+std::vector<double> time_conv2d(const Conv2dParams& p, const Filter2d& f, const float* d_in, float* d_out, int reps);
 
 }  // namespace tilescope::yardstick

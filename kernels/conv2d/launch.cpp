@@ -46,6 +46,9 @@ std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLim
     return "sliding keeps the 2r+1 rows of sums in flight in registers, which fit only for radius <= " +
            to_string(kSlidingMaxRadius) + " (radius " + to_string(r) + " asked); use fast for larger filters";
   if (p.tile < 1) return "tile " + to_string(p.tile) + " is too small: a block needs at least 1x1 threads";
+  if (p.strategy == Conv2dStrategy::sliding && p.tile > kMaxSlidingStrip)
+    return "sliding: a strip of " + to_string(p.tile) + " rows is longer than the longest it marches (" +
+           to_string(kMaxSlidingStrip) + " rows)";
   if (p.strategy != Conv2dStrategy::sliding && static_cast<long long>(p.tile) * p.tile > limits.max_threads_per_block) {
     const int max_tile = static_cast<int>(std::sqrt(double(limits.max_threads_per_block)));
     return "tile " + to_string(p.tile) + " needs a " + to_string(p.tile) + "x" + to_string(p.tile) +

@@ -43,6 +43,8 @@ struct StencilAxisTiling {
 // by shuffles; 8 rows (256 threads) measured best with 32 (4 to 16 rows were within 2%).
 inline constexpr int kFastWarp = 32;
 inline constexpr int kFastRows = 8;
+// The longest z chunk (--tile) fast marches: past a grid's depth a longer one changes nothing.
+inline constexpr int kMaxFastChunk = 1024;
 // Cells per thread in x: 16-byte loads need every row to start 16-byte aligned (width % 4 == 0).
 TS_HD int fast_vec_width(int width) { return width % 4 == 0 ? 4 : width % 2 == 0 ? 2 : 1; }
 
