@@ -1,5 +1,6 @@
 // The tilescope command line: exit codes, messages, JSON keys, and apply against the oracle.
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <nlohmann/json.hpp>
 
 #include <sys/wait.h>
@@ -61,7 +62,8 @@ class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("tilescope_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("tilescope_cli_" + std::to_string(::getpid()) + "_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }

@@ -1,5 +1,6 @@
 // .npy and PNG round trips, and every kind of bad file refused with a message.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -18,7 +19,7 @@ namespace {
 class Io : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("tilescope_io_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+    dir_ = fs::temp_directory_path() / ("tilescope_io_" + std::to_string(::getpid()) +
                                         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
   }

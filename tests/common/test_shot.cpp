@@ -5,6 +5,7 @@
 // ImGui session release what they made when they throw.
 #include <EGL/egl.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <stb_image.h>
 
 #include <cstdlib>
@@ -60,7 +61,8 @@ class Shot : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("tilescope_shot_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("tilescope_shot_" + std::to_string(::getpid()) + "_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::create_directories(dir_);
     // A black 256 x 256 image makes every overlay colour readable as it was drawn.
     io::save_image((dir_ / "black.npy").string(), Image(256, 256, 0.0f));
