@@ -77,3 +77,11 @@ TEST(Validate, ThrowsInvalidInputWithTheSameMessage) {
     EXPECT_EQ(std::string(e.what()), problem({Conv2dStrategy::basic, 0, 16, 64, 64}));
   }
 }
+
+TEST(Validate, RefusesASlidingStripLongerThanItMarchesWithoutOverflow) {
+  const std::string why = problem({Conv2dStrategy::sliding, 1, 2147483647, 1024, 1024});
+  EXPECT_NE(why.find("longer than the longest"), std::string::npos) << why;
+  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::sliding, 1, kMaxSlidingStrip, 1024, 1024}));
+  // A tile whose square overflows int is refused with the true thread count.
+  EXPECT_NE(problem({Conv2dStrategy::basic, 1, 46341, 64, 64}).find("2147488281"), std::string::npos);
+}

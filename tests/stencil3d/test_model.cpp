@@ -257,4 +257,7 @@ TEST(Stencil3dValidate, RefusesWhatCannotRunWithAReason) {
             std::string::npos);
   EXPECT_FALSE(stencil3d_problem(params(Stencil3dStrategy::register_tiled, 1, 32), small));  // one plane fits
   EXPECT_FALSE(stencil3d_problem(params(Stencil3dStrategy::basic, 3, 1, 1, 1, 1)));
+  // fast's tile is a z chunk: bounded, so no absurd chunk reaches the launch arithmetic.
+  EXPECT_NE(problem(params(Stencil3dStrategy::fast, 1, 2147483647)).find("longer than the longest"), std::string::npos);
+  EXPECT_FALSE(stencil3d_problem(params(Stencil3dStrategy::fast, 1, kMaxFastChunk)));
 }
