@@ -155,7 +155,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   if (ImGui::Button("step (.)")) s.step_once = true;
   ImGui::SameLine();
   ImGui::Checkbox("presentation (F)", &s.presentation);
-  ImGui::TextDisabled("keys: +/- radius  [ ] tile  1-7 strategy  v view  s screenshot");
+  disabled_wrapped("keys: +/- radius, [ ] tile, 1-7 strategy, v view, s screenshot");
 }
 
 void opb_panel(const UiState& s) {

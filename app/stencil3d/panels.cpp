@@ -1,4 +1,5 @@
 #include "app/stencil3d/panels.hpp"
+#include "app/ui/widgets.hpp"
 #include "app/stencil3d/figures.hpp"
 
 #include <imgui.h>
@@ -115,7 +116,7 @@ void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   ImGui::Checkbox("block", &s.overlays.block);
   ImGui::SameLine();
   ImGui::Checkbox("neighbours", &s.overlays.receptive_field);
-  ImGui::TextDisabled("keys: +/- order  [ ] tile  1-5 strategy  < > slice  r reset  p pattern");
+  disabled_wrapped("keys: +/- order, [ ] tile, 1-5 strategy, < > slice, r reset, p pattern");
   if (!sim.problem().empty()) ImGui::TextColored({1, 0.45f, 0.35f, 1}, "cannot run: %s", sim.problem().c_str());
   clamp_stencil3d(st);
 }

@@ -12,7 +12,7 @@ enum class Conv2dStrategy : std::uint8_t {
   tiled_out,    // ch 7 exercise: block = output tile; threads loop to load tile + halo
   cached_halo,  // Fig 7.15: block = tile; interior in shared memory, halo read through L2
   fast,         // beyond the book: each thread computes a 4x4 patch from registers (float4, FFMA)
-  sliding,      // beyond the book, r <= 4: a warp marches a strip, sums in registers, halo by shuffles
+  sliding,      // beyond the book, r <= 3: a warp marches a strip, sums in registers, halo by shuffles
 };
 inline constexpr int kConv2dStrategyCount = 7;
 
