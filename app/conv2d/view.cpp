@@ -36,13 +36,8 @@ OutputRange output_range(const Filter2d& f, bool impulses) {
 
 }  // namespace
 
-Conv2dView::Conv2dView(UiState& state) : PatternView(state), pipeline_(state_.backend) {
+Conv2dView::Conv2dView(UiState& state) : ImagePatternView(state), pipeline_(state_.backend) {
   if (state_.source == SourceKind::file && !state_.file_path.empty()) load_file(state_.file_path);
-}
-
-Vec2 Conv2dView::point_at(Vec2 element, float zoom) {
-  if (zoom > 0) view_.look_at(element, zoom);
-  return view_.to_screen(element);
 }
 
 void Conv2dView::load_file(const std::string& path) {

@@ -13,14 +13,9 @@
 
 namespace tilescope {
 
-Stencil3dView::Stencil3dView(UiState& state) : PatternView(state), sim_(state.backend) {
+Stencil3dView::Stencil3dView(UiState& state) : ImagePatternView(state), sim_(state.backend) {
   if (state_.stencil.grid == 0) state_.stencil.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // both animate
   clamp_stencil3d(state_.stencil);
-}
-
-Vec2 Stencil3dView::point_at(Vec2 element, float zoom) {
-  if (zoom > 0) view_.look_at(element, zoom);
-  return view_.to_screen(element);
 }
 
 void Stencil3dView::load_file(const std::string& path) {
