@@ -4,20 +4,22 @@
 // menus and the pattern selector, and calls the current view each frame.
 #include <string>
 
+#include "app/ui/frame_stats.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/common/backend.hpp"
 
 namespace tilescope {
 
-struct FrameStats;
+struct UiState;
 
 class PatternView {
  public:
+  explicit PatternView(UiState& state) : state_(state) {}  // the app's state: a view reads and sets its part
   virtual ~PatternView() = default;
-  // Handles input over `view` (respecting io.WantCaptureMouse), runs this frame's compute step and
-  // draws the data and its overlays (GL, then ImGui's background draw list). display_*: the
-  // window in ImGui units, fb_scale: framebuffer pixels per unit.
-  virtual void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) = 0;
+  // Handles input over `view` and runs this frame's compute step (step), clears the window, draws
+  // the data and its overlays (draw), and records how long the frame took. display_*: the window
+  // in ImGui units, fb_scale: framebuffer pixels per unit.
+  void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt);
   virtual void sidebar() = 0;                   // panels, inside the sidebar window
   virtual void windows(const Rect& view) = 0;   // floating windows over the view (inspector, legend)
   virtual void fit() = 0;                       // show all of the data
@@ -27,7 +29,16 @@ class PatternView {
   virtual void load_file(const std::string& path) = 0;  // a dropped file; says why when it cannot
   virtual const Backend& backend() const = 0;  // where the compute step runs
   std::string backend_description() const { return backend().description(); }
-  virtual FrameStats& stats() = 0;
+  FrameStats& stats() { return stats_; }
+
+ protected:
+  // Input over `view` (respecting io.WantCaptureMouse), then this frame's compute step.
+  virtual void step(const Rect& view, double dt) = 0;
+  // The data and its overlays on the cleared window: GL, then ImGui's background draw list.
+  virtual void draw(float display_w, float display_h, float fb_scale) = 0;
+
+  UiState& state_;
+  FrameStats stats_;
 };
 
 }  // namespace tilescope

@@ -3,7 +3,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -12,7 +11,6 @@
 #include "app/conv1d/signal.hpp"
 #include "app/io/npy.hpp"
 #include "app/view/cell_draw.hpp"
-#include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/conv1d/geometry.hpp"
@@ -27,7 +25,7 @@ Conv1dLanes conv1d_lanes(const Rect& v) {
   return {top, top + 0.38f * h, top + 0.45f * h, top + 0.55f * h, top + 0.62f * h, bottom, bottom + 0.01f * v.h};
 }
 
-Conv1dView::Conv1dView(UiState& state) : state_(state), compute_(state.backend, &Backend::make_conv1d_engine) {}
+Conv1dView::Conv1dView(UiState& state) : PatternView(state), compute_(state.backend, &Backend::make_conv1d_engine) {}
 
 void Conv1dView::fit() {
   const Conv1dParams& p = state_.conv1d.params;
@@ -57,8 +55,7 @@ void Conv1dView::load_file(const std::string& path) {
   }
 }
 
-void Conv1dView::frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) {
-  const auto t0 = std::chrono::steady_clock::now();
+void Conv1dView::step(const Rect& view, double dt) {
   view_ = view;
   clamp_conv1d(state_.conv1d);
   const Conv1dParams& p = state_.conv1d.params;
@@ -66,9 +63,6 @@ void Conv1dView::frame(const Rect& view, float display_w, float display_h, float
   handle_input();
   update_input(dt);
   compute();
-  clear_window(display_w, display_h, fb_scale);
-  draw();
-  record_frame_time(stats_, dt, t0);
 }
 
 void Conv1dView::handle_input() {
@@ -139,7 +133,7 @@ void Conv1dView::compute() {
   run_.max_abs_error = tilescope::max_abs_error(run_.output.data(), run_.reference.data(), run_.output.size());
 }
 
-void Conv1dView::draw() {
+void Conv1dView::draw(float, float, float) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Conv1dParams& p = state_.conv1d.params;
   const float font = ImGui::GetFontSize(), line = state_.presentation ? 3.0f : 2.0f;

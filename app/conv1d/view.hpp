@@ -8,7 +8,6 @@
 
 #include "kernels/common/engine_on_backend.hpp"
 #include "app/pattern_view.hpp"
-#include "app/ui/frame_stats.hpp"
 #include "app/ui/ui_state.hpp"
 #include "kernels/conv1d/engine.hpp"
 #include "kernels/conv1d/filter.hpp"
@@ -37,7 +36,6 @@ inline constexpr float kConv1dFocusLeftOfCentre = 0.15f;
 class Conv1dView : public PatternView {
  public:
   explicit Conv1dView(UiState& state);
-  void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) override;
   void sidebar() override;
   void windows(const Rect& view) override;
   void fit() override;
@@ -45,20 +43,18 @@ class Conv1dView : public PatternView {
   // A 1-D .npy becomes the signal (the animation stops); anything else says why not.
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return compute_.backend(); }
-  FrameStats& stats() override { return stats_; }
 
  private:
+  void step(const Rect& view, double dt) override;
+  void draw(float display_w, float display_h, float fb_scale) override;
   void handle_input();
   void update_input(double dt);
   void compute();
-  void draw();
   float sx(float index) const { return view_.x + view_.w / 2 + (index - center_) * zoom_; }
   float index_at(float screen_x) const { return center_ + (screen_x - view_.x - view_.w / 2) / zoom_; }
 
-  UiState& state_;
   EngineOnBackend<Conv1dEngine> compute_;
   Conv1dRun run_;
-  FrameStats stats_;
   Rect view_;
   float center_ = 0, zoom_ = 1;  // index at the view's centre; screen pixels per element
   int fitted_length_ = -1, fitted_radius_ = -1;

@@ -8,7 +8,6 @@
 #include <numeric>
 
 #include "app/gl/gl.hpp"
-#include "app/view/drawlist_view.hpp"
 #include "app/view/view_input.hpp"
 #include "app/io/image_file.hpp"
 #include "app/conv2d/overlays.hpp"
@@ -37,13 +36,8 @@ OutputRange output_range(const Filter2d& f, bool impulses) {
 
 }  // namespace
 
-Conv2dView::Conv2dView(UiState& state) : state_(state), pipeline_(state_.backend) {
+Conv2dView::Conv2dView(UiState& state) : ImagePatternView(state), pipeline_(state_.backend) {
   if (state_.source == SourceKind::file && !state_.file_path.empty()) load_file(state_.file_path);
-}
-
-Vec2 Conv2dView::point_at(Vec2 element, float zoom) {
-  if (zoom > 0) view_.look_at(element, zoom);
-  return view_.to_screen(element);
 }
 
 void Conv2dView::load_file(const std::string& path) {
@@ -61,20 +55,19 @@ void Conv2dView::load_file(const std::string& path) {
   }
 }
 
-void Conv2dView::frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) {
-  const auto t0 = std::chrono::steady_clock::now();
+void Conv2dView::step(const Rect& view, double dt) {
   view_.set_viewport(view);
   handle_input();
   update_source(dt);
   view_.set_image(pipeline_.width(), pipeline_.height());
   compute();
+}
 
-  clear_window(display_w, display_h, fb_scale);
+void Conv2dView::draw(float display_w, float display_h, float fb_scale) {
   image_layer_.draw(view_, state_.view,
                     output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses), float(std::max(pipeline_.tolerance(), 1e-7)),
                     display_w, display_h, fb_scale);
   draw_overlays();
-  record_frame_time(stats_, dt, t0);
 }
 
 void Conv2dView::handle_input() {

@@ -3,44 +3,38 @@
 // launch's tiles, halo, ghost cells and taps -> panels.
 #include <string>
 
-#include "app/pattern_view.hpp"
+#include "app/image_pattern_view.hpp"
 #include "app/conv2d/pipeline.hpp"
 #include "app/interop/cuda_gl_textures.hpp"
 #include "app/conv2d/panels.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
-#include "app/view/view_transform.hpp"
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/common/image.hpp"
 
 namespace tilescope {
 
-class Conv2dView : public PatternView {
+class Conv2dView : public ImagePatternView {
  public:
   explicit Conv2dView(UiState& state);  // the app's state: this view reads and sets its conv2d part
-  void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) override;
   void sidebar() override;
   void windows(const Rect& view) override;
-  void fit() override { view_.fit(); }
-  Vec2 point_at(Vec2 element, float zoom) override;
   // Loads an image file as the source; a bad file leaves the current one and says why.
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return pipeline_.backend(); }
-  FrameStats& stats() override { return stats_; }
 
  private:
+  void step(const Rect& view, double dt) override;
+  void draw(float display_w, float display_h, float fb_scale) override;
   void handle_input();
   void update_source(double dt);
   void compute();
   void present(Layer layer);  // the resident input/output into its texture
   void draw_overlays();
 
-  UiState& state_;
   Conv2dPipeline pipeline_;
   ImageLayer image_layer_;
   CudaGlTextures interop_;
-  ViewTransform view_;
-  FrameStats stats_;
   bool showing_demo_ = false;  // what the pipeline holds
   DemoScene shown_scene_ = DemoScene::mixed;
   Filter2d filter_;

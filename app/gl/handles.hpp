@@ -1,32 +1,12 @@
 #pragma once
 // Move-only owners of OpenGL objects: each deletes its object exactly once.
-#include <utility>
-
 #include "app/gl/gl.hpp"
+#include "kernels/common/unique_handle.hpp"
 
 namespace tilescope::gl {
 
 template <typename Deleter>
-class Handle {
- public:
-  Handle() = default;
-  explicit Handle(GLuint id) : id_(id) {}
-  Handle(Handle&& o) noexcept : id_(std::exchange(o.id_, 0)) {}
-  Handle& operator=(Handle&& o) noexcept {
-    std::swap(id_, o.id_);
-    return *this;
-  }
-  Handle(const Handle&) = delete;
-  Handle& operator=(const Handle&) = delete;
-  ~Handle() {
-    if (id_) Deleter{}(id_);
-  }
-  GLuint get() const { return id_; }
-  explicit operator bool() const { return id_ != 0; }
-
- private:
-  GLuint id_ = 0;
-};
+using Handle = UniqueHandle<GLuint, Deleter>;
 
 struct DeleteTexture { void operator()(GLuint id) const { glDeleteTextures(1, &id); } };
 struct DeleteBuffer { void operator()(GLuint id) const { glDeleteBuffers(1, &id); } };

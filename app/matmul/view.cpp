@@ -3,13 +3,11 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <random>
 
 #include "app/matmul/panels.hpp"
 #include "app/view/cell_draw.hpp"
-#include "app/view/drawlist_view.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/matmul/reference.hpp"
@@ -29,7 +27,7 @@ ImU32 grey(float v, float range) {
 
 }  // namespace
 
-MatmulView::MatmulView(UiState& state) : state_(state), compute_(state.backend, &Backend::make_matmul_engine) {}
+MatmulView::MatmulView(UiState& state) : PatternView(state), compute_(state.backend, &Backend::make_matmul_engine) {}
 
 void MatmulView::load_file(const std::string&) {
   stats_.status = "to multiply matrices from files: tilescope apply --pattern matmul --in A.npy --in2 B.npy --out C.npy";
@@ -62,15 +60,11 @@ Vec2 MatmulView::point_at(Vec2 element, float) {
   return l.at(p.inner + l.gap + element.x, std::max(p.inner, p.tile * l.zoom) + l.gap + element.y);
 }
 
-void MatmulView::frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) {
-  const auto t0 = std::chrono::steady_clock::now();
+void MatmulView::step(const Rect& view, double) {
   view_ = view;
   clamp_matmul(state_.matmul);
   handle_input();
   compute();
-  clear_window(display_w, display_h, fb_scale);
-  draw();
-  record_frame_time(stats_, dt, t0);
 }
 
 void MatmulView::handle_input() {
@@ -133,7 +127,7 @@ void MatmulView::compute() {
   stats_.transfer = "host upload and read-back (small matrices)";
 }
 
-void MatmulView::draw() {
+void MatmulView::draw(float, float, float) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const MatmulUi& m = state_.matmul;
   const MatmulParams& p = m.params;

@@ -9,7 +9,6 @@
 
 #include "kernels/common/engine_on_backend.hpp"
 #include "app/pattern_view.hpp"
-#include "app/ui/frame_stats.hpp"
 #include "app/ui/ui_state.hpp"
 #include "kernels/matmul/engine.hpp"
 
@@ -30,14 +29,12 @@ struct MatmulRun {
 class MatmulView : public PatternView {
  public:
   explicit MatmulView(UiState& state);
-  void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) override;
   void sidebar() override;
   void windows(const Rect& view) override;
   void fit() override {}  // the three matrices always fill the view
   Vec2 point_at(Vec2 element, float zoom) override;
   void load_file(const std::string& path) override;  // says how to multiply files instead
   const Backend& backend() const override { return compute_.backend(); }
-  FrameStats& stats() override { return stats_; }
 
  private:
   // Where the matrices and the shared tiles go, in screen pixels.
@@ -47,15 +44,14 @@ class MatmulView : public PatternView {
     int zoom = 1;  // Mds and Nds are drawn this many times larger: small tiles stay visible
     Vec2 at(float cx, float cy) const { return {x0 + cx * cell, y0 + cy * cell}; }
   };
+  void step(const Rect& view, double dt) override;
+  void draw(float display_w, float display_h, float fb_scale) override;
   void handle_input();
   void compute();
-  void draw();
   Layout layout() const;
 
-  UiState& state_;
   EngineOnBackend<MatmulEngine> compute_;
   MatmulRun run_;
-  FrameStats stats_;
   Rect view_;
   MatmulParams last_params_{};
   unsigned last_seed_ = 0;

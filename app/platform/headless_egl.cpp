@@ -17,14 +17,7 @@ namespace tilescope {
 
 namespace egl {
 
-Display::Display(Display&& o) noexcept : display_(std::exchange(o.display_, nullptr)) {}
-Display& Display::operator=(Display&& o) noexcept {
-  std::swap(display_, o.display_);
-  return *this;
-}
-Display::~Display() {
-  if (display_) eglTerminate(display_);
-}
+void TerminateDisplay::operator()(void* display) const { eglTerminate(display); }
 
 Context::Context(Context&& o) noexcept
     : display_(std::exchange(o.display_, nullptr)), context_(std::exchange(o.context_, nullptr)) {}

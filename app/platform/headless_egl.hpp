@@ -5,26 +5,18 @@
 #include <string>
 
 #include "app/gl/handles.hpp"
+#include "kernels/common/unique_handle.hpp"
 
 namespace tilescope {
 
 namespace egl {
 
-// An initialised EGLDisplay, terminated on destruction (EGL types are void*: the header needs no EGL).
-class Display {
- public:
-  Display() = default;
-  explicit Display(void* display) : display_(display) {}  // takes one eglInitialize to undo
-  Display(Display&& o) noexcept;
-  Display& operator=(Display&& o) noexcept;
-  Display(const Display&) = delete;
-  Display& operator=(const Display&) = delete;
-  ~Display();
-  void* get() const { return display_; }
-
- private:
-  void* display_ = nullptr;
+// An initialised EGLDisplay, terminated on destruction (EGL types are void*: the header needs no
+// EGL). Display(d) takes one eglInitialize to undo.
+struct TerminateDisplay {
+  void operator()(void* display) const;
 };
+using Display = UniqueHandle<void*, TerminateDisplay>;
 
 // An EGLContext of a display, released and destroyed on destruction (before its display goes).
 class Context {

@@ -8,67 +8,48 @@
 
 #include <stdexcept>
 #include <string>
-#include <utility>
+
+#include "kernels/common/unique_handle.hpp"
 
 namespace tilescope {
 
 // The ImGui context: created current, destroyed last.
-class ImGuiContextOwner {
- public:
-  explicit ImGuiContextOwner(const char* ini_path) {
-    IMGUI_CHECKVERSION();
-    context_ = ImGui::CreateContext();
-    ImGui::GetIO().IniFilename = ini_path;
-  }
-  ~ImGuiContextOwner() {
-    if (context_) ImGui::DestroyContext(context_);
-  }
-  ImGuiContextOwner(ImGuiContextOwner&& o) noexcept : context_(std::exchange(o.context_, nullptr)) {}
-  ImGuiContextOwner& operator=(ImGuiContextOwner&& o) noexcept {
-    std::swap(context_, o.context_);
-    return *this;
-  }
-  ImGuiContextOwner(const ImGuiContextOwner&) = delete;
-  ImGuiContextOwner& operator=(const ImGuiContextOwner&) = delete;
-
- private:
-  ImGuiContext* context_ = nullptr;
+struct DestroyImGuiContext {
+  void operator()(ImGuiContext* context) const { ImGui::DestroyContext(context); }
 };
+using ImGuiContextOwner = UniqueHandle<ImGuiContext*, DestroyImGuiContext>;
 
-// One backend (platform or renderer): takes the result of its Init call and its Shutdown
-// function; throws `what` when Init failed (nothing to shut down then).
-//   ImGuiBackend platform(ImGui_ImplGlfw_InitForOpenGL(window, true), ImGui_ImplGlfw_Shutdown, "...");
-class ImGuiBackend {
- public:
-  ImGuiBackend(bool initialised, void (*shutdown)(), const char* what) {
-    if (!initialised) throw std::runtime_error(what);
-    shutdown_ = shutdown;
-  }
-  ~ImGuiBackend() {
-    if (shutdown_) shutdown_();
-  }
-  ImGuiBackend(ImGuiBackend&& o) noexcept : shutdown_(std::exchange(o.shutdown_, nullptr)) {}
-  ImGuiBackend& operator=(ImGuiBackend&& o) noexcept {
-    std::swap(shutdown_, o.shutdown_);
-    return *this;
-  }
-  ImGuiBackend(const ImGuiBackend&) = delete;
-  ImGuiBackend& operator=(const ImGuiBackend&) = delete;
+inline ImGuiContextOwner create_imgui_context(const char* ini_path) {
+  IMGUI_CHECKVERSION();
+  ImGuiContextOwner context(ImGui::CreateContext());
+  ImGui::GetIO().IniFilename = ini_path;
+  return context;
+}
 
- private:
-  void (*shutdown_)() = nullptr;
+// One backend (platform or renderer), owned as its Shutdown function.
+struct CallShutdown {
+  void operator()(void (*shutdown)()) const { shutdown(); }
 };
+using ImGuiBackend = UniqueHandle<void (*)(), CallShutdown>;
+
+// Takes the result of a backend's Init call and its Shutdown function; throws `what` when Init
+// failed (nothing to shut down then).
+//   ImGuiBackend platform = imgui_backend(ImGui_ImplGlfw_InitForOpenGL(window, true), ImGui_ImplGlfw_Shutdown, "...");
+inline ImGuiBackend imgui_backend(bool initialised, void (*shutdown)(), const char* what) {
+  if (!initialised) throw std::runtime_error(what);
+  return ImGuiBackend(shutdown);
+}
 
 // The OpenGL 3 renderer on the current GL 3.3 core context.
 inline ImGuiBackend imgui_opengl3_renderer() {
-  return ImGuiBackend(ImGui_ImplOpenGL3_Init("#version 330 core"), ImGui_ImplOpenGL3_Shutdown,
-                      "Dear ImGui cannot use this OpenGL context (3.3 core needed)");
+  return imgui_backend(ImGui_ImplOpenGL3_Init("#version 330 core"), ImGui_ImplOpenGL3_Shutdown,
+                       "Dear ImGui cannot use this OpenGL context (3.3 core needed)");
 }
 
 // Headless: the context and the OpenGL 3 renderer, no platform backend (the caller sets
 // io.DisplaySize and io.DeltaTime).
 struct ImGuiSession {
-  explicit ImGuiSession(const char* ini_path) : context(ini_path), renderer(imgui_opengl3_renderer()) {}
+  explicit ImGuiSession(const char* ini_path) : context(create_imgui_context(ini_path)), renderer(imgui_opengl3_renderer()) {}
   ImGuiContextOwner context;
   ImGuiBackend renderer;
 };

@@ -91,9 +91,9 @@ int run_window(UiState state, int max_frames) {
     // Dear ImGui's order (example_glfw_opengl3): context, platform, renderer; shut down in reverse
     // by the destructors, after the App's GL objects and before the window, also on an exception.
     const bool ini_ok = !ini.empty() && sanitize_imgui_ini(ini);  // a broken imgui.ini crashes ImGui 1.86
-    ImGuiContextOwner imgui(ini_ok ? ini.c_str() : nullptr);
-    ImGuiBackend platform(ImGui_ImplGlfw_InitForOpenGL(window.get(), true), ImGui_ImplGlfw_Shutdown,
-                          "Dear ImGui cannot use this GLFW window");
+    ImGuiContextOwner imgui = create_imgui_context(ini_ok ? ini.c_str() : nullptr);
+    ImGuiBackend platform = imgui_backend(ImGui_ImplGlfw_InitForOpenGL(window.get(), true), ImGui_ImplGlfw_Shutdown,
+                                          "Dear ImGui cannot use this GLFW window");
     ImGuiBackend renderer = imgui_opengl3_renderer();
     // Dropped files queue on the window (ImGui's GLFW backend leaves its user pointer free).
     glfwSetWindowUserPointer(window.get(), &dropped);

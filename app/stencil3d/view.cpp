@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include "app/gl/gl.hpp"
-#include "app/view/drawlist_view.hpp"
 #include "app/view/view_input.hpp"
 #include "app/stencil3d/slice_overlays.hpp"
 #include "app/stencil3d/panels.hpp"
@@ -14,34 +13,28 @@
 
 namespace tilescope {
 
-Stencil3dView::Stencil3dView(UiState& state) : state_(state), sim_(state.backend) {
+Stencil3dView::Stencil3dView(UiState& state) : ImagePatternView(state), sim_(state.backend) {
   if (state_.stencil.grid == 0) state_.stencil.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // both animate
   clamp_stencil3d(state_.stencil);
-}
-
-Vec2 Stencil3dView::point_at(Vec2 element, float zoom) {
-  if (zoom > 0) view_.look_at(element, zoom);
-  return view_.to_screen(element);
 }
 
 void Stencil3dView::load_file(const std::string& path) {
   stats_.status = "the 3D stencil view simulates its own grid; open " + path + " in the 2D convolution view";
 }
 
-void Stencil3dView::frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) {
-  const auto t0 = std::chrono::steady_clock::now();
+void Stencil3dView::step(const Rect& view, double dt) {
   view_.set_viewport(view);
   handle_input();
   Stencil3dUi& st = state_.stencil;
   clamp_stencil3d(st);
   view_.set_image(st.grid, st.grid);
   compute(dt);
+}
 
-  clear_window(display_w, display_h, fb_scale);
+void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
   image_layer_.draw_heat(view_, {0.0f, 1.0f}, display_w, display_h, fb_scale);
   if (sim_.problem().empty()) draw_slice_overlays(view_, state_);
   draw_colour_bar(view_, state_.presentation);
-  record_frame_time(stats_, dt, t0);
 }
 
 void Stencil3dView::handle_input() {

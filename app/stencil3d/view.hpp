@@ -5,38 +5,32 @@
 #include <string>
 
 #include "app/interop/cuda_gl_textures.hpp"
-#include "app/pattern_view.hpp"
+#include "app/image_pattern_view.hpp"
 #include "app/stencil3d/heat_simulation.hpp"
-#include "app/ui/frame_stats.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
 
 namespace tilescope {
 
-class Stencil3dView : public PatternView {
+class Stencil3dView : public ImagePatternView {
  public:
   explicit Stencil3dView(UiState& state);
-  void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) override;
   void sidebar() override;
   void windows(const Rect& view) override;
-  void fit() override { view_.fit(); }
-  Vec2 point_at(Vec2 element, float zoom) override;
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return sim_.backend(); }
-  FrameStats& stats() override { return stats_; }
 
  private:
+  void step(const Rect& view, double dt) override;
+  void draw(float display_w, float display_h, float fb_scale) override;
   void handle_input();
   void compute(double dt);
   void present();  // the shown slice of the current grid into the texture
 
-  UiState& state_;
   HeatSimulation sim_;
   ImageLayer image_layer_;
   CudaGlTextures interop_;
-  ViewTransform view_;
   Image slice_;  // the host copy of the shown slice, when it cannot go device to device
-  FrameStats stats_;
   StencilCoeffs coeffs_;
   std::string coeffs_key_;
   double sim_time_ = 0;

@@ -1,13 +1,7 @@
 // The tilescope command line: exit codes, messages, JSON keys, and apply against the oracle.
 #include <gtest/gtest.h>
-#include <unistd.h>
 #include <nlohmann/json.hpp>
 
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -22,6 +16,8 @@
 #include "kernels/stencil3d/reference.hpp"
 #include "kernels/matmul/params.hpp"
 #include "kernels/stencil3d/params.hpp"
+#include "tests/common/run_cli.hpp"
+#include "tests/common/scratch_dir.hpp"
 #include "tests/common/test_util.hpp"
 
 using namespace tilescope;
@@ -29,28 +25,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out;  // stdout and stderr together
-};
+using Result = test::CliResult;
 
-// The binary built beside the tests; TILESCOPE_EXE in the environment overrides it (a build
-// tree copied to another machine).
-std::string exe() {
-  const char* env = std::getenv("TILESCOPE_EXE");
-  return env ? env : TILESCOPE_EXE;
-}
-
-Result run(const std::string& args) {
-  const std::string cmd = exe() + " " + args + " 2>&1";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  Result r{-1, ""};
-  std::array<char, 4096> buf;
-  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+Result run(const std::string& args) { return test::run_shell(test::tilescope_exe() + " " + args + " 2>&1"); }
 
 nlohmann::json run_json(const std::string& args) {
   const Result r = run(args);
@@ -58,17 +35,9 @@ nlohmann::json run_json(const std::string& args) {
   return r.code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json::object();
 }
 
-class Cli : public ::testing::Test {
+class Cli : public test::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("tilescope_cli_" + std::to_string(::getpid()) + "_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  fs::path dir_;
+  Cli() : ScratchDirTest("tilescope_cli_") {}
 };
 
 }  // namespace

@@ -5,13 +5,10 @@
 
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -24,6 +21,7 @@
 #include "app/ui/settings.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/filter.hpp"
+#include "tests/common/run_cli.hpp"
 #include "tests/fuzz/fuzz_targets.hpp"
 
 using namespace tilescope;
@@ -31,25 +29,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Result {
-  int code;
-  std::string out;  // stdout and stderr together
-};
-
-std::string exe() {
-  const char* env = std::getenv("TILESCOPE_EXE");
-  return env ? env : TILESCOPE_EXE;
-}
+using Result = test::CliResult;
 
 Result run(const std::string& args) {
-  const std::string cmd = "timeout 60 " + exe() + " " + args + " 2>&1 </dev/null";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  Result r{-1, ""};
-  std::array<char, 4096> buf;
-  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
-  const int status = ::pclose(pipe);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  return test::run_shell("timeout 60 " + test::tilescope_exe() + " " + args + " 2>&1 </dev/null");
 }
 
 // "tilescope: ..." on exactly one line, exit 2.

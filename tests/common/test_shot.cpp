@@ -5,7 +5,6 @@
 // ImGui session release what they made when they throw.
 #include <EGL/egl.h>
 #include <gtest/gtest.h>
-#include <unistd.h>
 #include <stb_image.h>
 
 #include <cstdlib>
@@ -21,6 +20,7 @@
 #include "app/platform/run.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/stencil3d/geometry.hpp"
+#include "tests/common/scratch_dir.hpp"
 
 using namespace tilescope;
 namespace fs = std::filesystem;
@@ -57,17 +57,14 @@ RowLook look_along(ColourAt colour_at, float from, float to, float step) {
   return look;
 }
 
-class Shot : public ::testing::Test {
+class Shot : public test::ScratchDirTest {
  protected:
+  Shot() : ScratchDirTest("tilescope_shot_") {}
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("tilescope_shot_" + std::to_string(::getpid()) + "_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::create_directories(dir_);
+    ScratchDirTest::SetUp();
     // A black 256 x 256 image makes every overlay colour readable as it was drawn.
     io::save_image((dir_ / "black.npy").string(), Image(256, 256, 0.0f));
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   // Renders the window for these parameters (input view of the black image) and loads the PNG.
   void shoot(Conv2dParams p, std::optional<Pixel> hover, float zoom) {
@@ -132,7 +129,6 @@ class Shot : public ::testing::Test {
     if (pixels_) stbi_image_free(pixels_);
   }
 
-  fs::path dir_;
   unsigned char* pixels_ = nullptr;
   int w_ = 0, h_ = 0;
   ViewTransform view_;

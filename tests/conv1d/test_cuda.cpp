@@ -8,23 +8,15 @@
 #include "kernels/conv1d/strategies.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/common/error.hpp"
+#include "tests/common/cuda_engine_test.hpp"
 #include "tests/common/test_util.hpp"
 
 using namespace tilescope;
 
 namespace {
 
-class Conv1dCuda : public ::testing::TestWithParam<Conv1dStrategy> {
- protected:
-  void SetUp() override {
-    try {
-      engine_ = make_cuda_backend()->make_conv1d_engine();
-    } catch (const std::exception& e) {
-      GTEST_SKIP() << "no CUDA: " << e.what();
-    }
-  }
-  std::unique_ptr<Conv1dEngine> engine_;
-};
+class Conv1dCuda
+    : public test::CudaEngineTest<Conv1dEngine, &Backend::make_conv1d_engine, ::testing::TestWithParam<Conv1dStrategy>> {};
 
 }  // namespace
 

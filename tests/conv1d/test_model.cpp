@@ -8,6 +8,7 @@
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/strategies.hpp"
 #include "kernels/common/error.hpp"
+#include "tests/common/tally_taps.hpp"
 
 using namespace tilescope;
 
@@ -36,17 +37,11 @@ TrafficCount brute_force(const Conv1dParams& p) {
         const int i = g.out_coord(b, t, o);
         if (i >= p.length) continue;
         ++c.outputs;
-        for (int k = i - p.filter_radius; k <= i + p.filter_radius; ++k) switch (tap_source(g, p.length, b, k)) {
-            case TapSource::shared: ++c.taps_shared; break;
-            case TapSource::global: ++c.taps_global; c.filter_loads += filter_global; break;
-            case TapSource::ghost_shared: ++c.taps_ghost_shared; break;
-            case TapSource::ghost_skipped: ++c.taps_ghost_skipped; break;
-          }
+        for (int k = i - p.filter_radius; k <= i + p.filter_radius; ++k)
+          test::tally_tap(c, tap_source(g, p.length, b, k), filter_global);
       }
     }
-  c.flops = 2 * (c.taps_shared + c.taps_global + c.taps_ghost_shared);
-  c.global_load_bytes = 4 * (c.tile_loads + c.taps_global + c.filter_loads);
-  return c;
+  return test::with_totals(c);
 }
 
 std::string name(const Conv1dParams& p) {

@@ -8,6 +8,7 @@
 #include "kernels/common/launch.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "tests/common/tally_taps.hpp"
 
 using namespace tilescope;
 
@@ -88,17 +89,10 @@ TrafficCount brute_force(const Conv2dParams& p) {
               ++c.outputs;
               for (int dy = -r; dy <= r; ++dy)
                 for (int dx = -r; dx <= r; ++dx)
-                  switch (tap_source(gx, gy, p.width, p.height, bx, by, ox + dx, oy + dy)) {
-                    case TapSource::shared: ++c.taps_shared; break;
-                    case TapSource::global: ++c.taps_global; c.filter_loads += filter_global; break;
-                    case TapSource::ghost_shared: ++c.taps_ghost_shared; break;
-                    case TapSource::ghost_skipped: ++c.taps_ghost_skipped; break;
-                  }
+                  test::tally_tap(c, tap_source(gx, gy, p.width, p.height, bx, by, ox + dx, oy + dy), filter_global);
             }
         }
-  c.flops = 2 * (c.taps_shared + c.taps_global + c.taps_ghost_shared);
-  c.global_load_bytes = 4 * (c.tile_loads + c.taps_global + c.filter_loads);
-  return c;
+  return test::with_totals(c);
 }
 
 void expect_same(const TrafficCount& a, const TrafficCount& b, const std::string& what) {

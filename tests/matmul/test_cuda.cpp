@@ -7,23 +7,14 @@
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/strategies.hpp"
+#include "tests/common/cuda_engine_test.hpp"
 #include "tests/common/test_util.hpp"
 
 using namespace tilescope;
 
 namespace {
 
-class MatmulCuda : public ::testing::Test {
- protected:
-  void SetUp() override {
-    try {
-      engine_ = make_cuda_backend()->make_matmul_engine();
-    } catch (const std::exception& e) {
-      GTEST_SKIP() << "no CUDA: " << e.what();
-    }
-  }
-  std::unique_ptr<MatmulEngine> engine_;
-};
+class MatmulCuda : public test::CudaEngineTest<MatmulEngine, &Backend::make_matmul_engine> {};
 
 constexpr int kSizes[][3] = {{1, 1, 1}, {1, 33, 1}, {17, 1, 9}, {3, 5, 2}, {33, 31, 65}, {100, 257, 31}, {128, 64, 96}};
 

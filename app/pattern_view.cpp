@@ -1,0 +1,34 @@
+#include "app/pattern_view.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "app/gl/gl.hpp"
+
+namespace tilescope {
+
+namespace {
+
+void clear_window(float display_w, float display_h, float fb_scale) {
+  glViewport(0, 0, int(display_w * fb_scale), int(display_h * fb_scale));
+  glClearColor(0.08f, 0.08f, 0.1f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
+// The frame took dt (the platform's clock) or, if longer, the time since `start`.
+void record_frame_time(FrameStats& stats, double dt, std::chrono::steady_clock::time_point start) {
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  stats.frame_ms.push(float(std::max(dt * 1e3, ms)));
+}
+
+}  // namespace
+
+void PatternView::frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  step(view, dt);
+  clear_window(display_w, display_h, fb_scale);
+  draw(display_w, display_h, fb_scale);
+  record_frame_time(stats_, dt, t0);
+}
+
+}  // namespace tilescope

@@ -1,0 +1,31 @@
+#pragma once
+// A scratch folder per test, for the tests that write files (test_cli, test_shot).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+#include <utility>
+
+namespace tilescope::test {
+
+// A fresh folder under the system's temp folder, named prefix + the process id + the test's name
+// (two builds' test runs on one machine must not share it), removed after.
+class ScratchDirTest : public ::testing::Test {
+ protected:
+  explicit ScratchDirTest(std::string prefix) : prefix_(std::move(prefix)) {}
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           (prefix_ + std::to_string(::getpid()) + "_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::filesystem::path dir_;
+
+ private:
+  std::string prefix_;
+};
+
+}  // namespace tilescope::test
