@@ -46,6 +46,16 @@ class DeviceBuffer {
   std::size_t count_ = 0;
 };
 
+// Gives both buffers `count` elements unless they hold that many already, freeing both before
+// allocating either: large data must not need twice the memory.
+template <typename T>
+void resize_pair(DeviceBuffer<T>& a, DeviceBuffer<T>& b, std::size_t count) {
+  if (a.size() == count && b.size() == count) return;
+  a = {}, b = {};
+  a = DeviceBuffer<T>(count);
+  b = DeviceBuffer<T>(count);
+}
+
 class Event {
  public:
   Event() { check(cudaEventCreate(&event_), "cudaEventCreate"); }
