@@ -19,18 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "study_timing.cuh"
 #include "kernels/conv2d/sliding.cuh"
 
 using namespace tilescope;
 
-#define CK(x)                                                                              \
-  do {                                                                                     \
-    cudaError_t e_ = (x);                                                                  \
-    if (e_ != cudaSuccess) {                                                               \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                        \
-    }                                                                                      \
-  } while (0)
 
 __constant__ float c_f[9 * 9];
 template <int R>
@@ -134,18 +127,7 @@ int main(int argc, char** argv) {
   CK(cudaEventCreate(&a));
   CK(cudaEventCreate(&b));
   auto median_ms = [&](auto&& run) {
-    for (int i = 0; i < 3; ++i) run();
-    std::vector<float> t;
-    for (int i = 0; i < reps; ++i) {
-      CK(cudaEventRecord(a));
-      run();
-      CK(cudaEventRecord(b));
-      CK(cudaEventSynchronize(b));
-      float ms;
-      CK(cudaEventElapsedTime(&ms, a, b));
-      t.push_back(ms);
-    }
-    std::sort(t.begin(), t.end());
+    const std::vector<float> t = time_runs(reps, a, b, run);
     return t[t.size() / 2];
   };
   const double sustain_s = std::getenv("SUSTAIN") ? std::atof(std::getenv("SUSTAIN")) : 0;

@@ -15,14 +15,7 @@
 #include <cstring>
 #include <vector>
 
-#define CK(x)                                                                                   \
-  do {                                                                                          \
-    cudaError_t e_ = (x);                                                                       \
-    if (e_ != cudaSuccess) {                                                                    \
-      fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));        \
-      exit(1);                                                                                  \
-    }                                                                                           \
-  } while (0)
+#include "study_timing.cuh"
 
 constexpr int kMaxD = 15;
 __constant__ float c_f[kMaxD * kMaxD];
@@ -561,19 +554,8 @@ int main(int argc, char** argv) {
   CK(cudaEventCreate(&e0));
   CK(cudaEventCreate(&e1));
 
-  auto time_copy = [&]() {
-    for (int i = 0; i < 3; ++i) CK(cudaMemcpy(d_out, d_in, n * 4, cudaMemcpyDeviceToDevice));
-    std::vector<float> t;
-    for (int i = 0; i < reps; ++i) {
-      CK(cudaEventRecord(e0));
-      CK(cudaMemcpyAsync(d_out, d_in, n * 4, cudaMemcpyDeviceToDevice));
-      CK(cudaEventRecord(e1));
-      CK(cudaEventSynchronize(e1));
-      float ms;
-      CK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms);
-    }
-    return median(t);
+  auto time_copy = [&] {
+    return median(time_runs(reps, e0, e1, [&] { CK(cudaMemcpyAsync(d_out, d_in, n * 4, cudaMemcpyDeviceToDevice)); }));
   };
   const float copy0 = time_copy();
   printf("COPY %.4f ms (%.2f TB/s)\n", copy0, 2.0 * n * 4 / (copy0 * 1e-3) / 1e12);
@@ -591,21 +573,9 @@ int main(int argc, char** argv) {
       if (only_r && R != only_r) continue;
       if (v.diag) {
         if (ri > 0) break;
-        for (int i = 0; i < 3; ++i) v.fn[0](d_in, d_out, W, H, W);
-        CK(cudaGetLastError());
-        std::vector<float> t;
-        for (int i = 0; i < reps; ++i) {
-          CK(cudaEventRecord(e0));
-          v.fn[0](d_in, d_out, W, H, W);
-          CK(cudaEventRecord(e1));
-          CK(cudaEventSynchronize(e1));
-          float ms;
-          CK(cudaEventElapsedTime(&ms, e0, e1));
-          t.push_back(ms);
-        }
+        const std::vector<float> t = time_runs(reps, e0, e1, [&] { v.fn[0](d_in, d_out, W, H, W); });
         CK(cudaGetLastError());
         const float ms = median(t);
-        std::sort(t.begin(), t.end());
         printf("RESULT %-16s r=0 ms=%.4f pct_copy=%.1f min=%.4f max=%.4f DIAG\n", v.name, ms, 100.0 * copy0 / ms, t.front(), t.back());
         continue;
       }
@@ -626,21 +596,9 @@ int main(int argc, char** argv) {
       const Check cb = check_rows(h_in, W, H, W, f, R, d_out, big_rows);
       const bool ok = co.bad == 0 && cb.bad == 0 && co.rel_l2 < 1e-5 && cb.rel_l2 < 1e-5 && co.max_rel < 1e-4 &&
                       cb.max_rel < 1e-4;
-      for (int i = 0; i < 3; ++i) v.fn[ri](d_in, d_out, W, H, W);
-      CK(cudaGetLastError());
-      std::vector<float> t;
-      for (int i = 0; i < reps; ++i) {
-        CK(cudaEventRecord(e0));
-        v.fn[ri](d_in, d_out, W, H, W);
-        CK(cudaEventRecord(e1));
-        CK(cudaEventSynchronize(e1));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, e0, e1));
-        t.push_back(ms);
-      }
+      const std::vector<float> t = time_runs(reps, e0, e1, [&] { v.fn[ri](d_in, d_out, W, H, W); });
       CK(cudaGetLastError());
       const float ms = median(t);
-      std::sort(t.begin(), t.end());
       const double gflop = 2.0 * D * D * n / (ms * 1e-3) / 1e9;
       printf("RESULT %-16s r=%d ms=%.4f pct_copy=%.1f min=%.4f max=%.4f GFLOPs=%.0f %s odd_rel=%.1e big_rel=%.1e bad=%ld/%ld\n",
              v.name, R, ms, 100.0 * copy0 / ms, t.front(), t.back(), gflop, ok ? "OK" : "FAIL", co.rel_l2, cb.rel_l2,

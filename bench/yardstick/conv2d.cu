@@ -13,8 +13,8 @@ void launch(const Conv2dParams& p, float* in, float* f, float* out) {
   const dim3 block(T, T);
   const auto grid_of = [&](int out_tile) { return dim3((w + out_tile - 1) / out_tile, (h + out_tile - 1) / out_tile); };
   switch (p.strategy) {
-    case Conv2dStrategy::basic: convolution_2D_basic_kernel<R><<<grid_of(T), block>>>(in, f, out, w, h); break;
-    case Conv2dStrategy::const_mem: convolution_2D_const_mem_kernel<R><<<grid_of(T), block>>>(in, out, w, h); break;
+    case Conv2dStrategy::basic: convolution_2D_basic_kernel<R, false><<<grid_of(T), block>>>(in, f, out, w, h); break;
+    case Conv2dStrategy::const_mem: convolution_2D_basic_kernel<R, true><<<grid_of(T), block>>>(in, nullptr, out, w, h); break;
     case Conv2dStrategy::tiled_in:
       convolution_tiled_2D_const_mem_kernel<R, T><<<grid_of(T - 2 * R), block>>>(in, out, w, h);
       break;
@@ -49,8 +49,7 @@ bool has_conv2d(const Conv2dParams& p) {
 }
 
 void upload_conv2d_filter(const Filter2d& f) {
-  cuda::check(cudaMemcpyToSymbol(F_c, f.weights.data(), f.weights.size() * sizeof(float)),
-              "cudaMemcpyToSymbol (yardstick filter)");
+  cuda::upload_to_constant(F_c, f.weights, "cudaMemcpyToSymbol (yardstick filter)");
 }
 
 void launch_conv2d(const Conv2dParams& p, const float* d_in, const float* d_filter, float* d_out) {

@@ -12,8 +12,9 @@ namespace tilescope::yardstick {
 inline constexpr int kMaxBookRadius = 8;
 __constant__ float F_c[(2 * kMaxBookRadius + 1) * (2 * kMaxBookRadius + 1)];
 
-// Fig 7.7: basic, the filter in global memory.
-template <int FILTER_RADIUS>
+// Fig 7.7 (basic: the filter F in global memory) and Fig 7.9 (kConstFilter: the filter in
+// constant memory, F_c, and F unused): the two figures differ only in where the filter is read.
+template <int FILTER_RADIUS, bool kConstFilter>
 __global__ void convolution_2D_basic_kernel(float* N, float* F, float* P, int width, int height) {
   int outCol = blockIdx.x * blockDim.x + threadIdx.x;
   int outRow = blockIdx.y * blockDim.y + threadIdx.y;
@@ -24,25 +25,8 @@ __global__ void convolution_2D_basic_kernel(float* N, float* F, float* P, int wi
       int inRow = outRow - FILTER_RADIUS + fRow;
       int inCol = outCol - FILTER_RADIUS + fCol;
       if (inRow >= 0 && inRow < height && inCol >= 0 && inCol < width)
-        Pvalue += F[fRow * (2 * FILTER_RADIUS + 1) + fCol] * N[inRow * width + inCol];
-    }
-  }
-  P[outRow * width + outCol] = Pvalue;
-}
-
-// Fig 7.9: the filter in constant memory.
-template <int FILTER_RADIUS>
-__global__ void convolution_2D_const_mem_kernel(float* N, float* P, int width, int height) {
-  int outCol = blockIdx.x * blockDim.x + threadIdx.x;
-  int outRow = blockIdx.y * blockDim.y + threadIdx.y;
-  if (outCol >= width || outRow >= height) return;
-  float Pvalue = 0.0f;
-  for (int fRow = 0; fRow < 2 * FILTER_RADIUS + 1; fRow++) {
-    for (int fCol = 0; fCol < 2 * FILTER_RADIUS + 1; fCol++) {
-      int inRow = outRow - FILTER_RADIUS + fRow;
-      int inCol = outCol - FILTER_RADIUS + fCol;
-      if (inRow >= 0 && inRow < height && inCol >= 0 && inCol < width)
-        Pvalue += F_c[fRow * (2 * FILTER_RADIUS + 1) + fCol] * N[inRow * width + inCol];
+        Pvalue += (kConstFilter ? F_c[fRow * (2 * FILTER_RADIUS + 1) + fCol]
+                                : F[fRow * (2 * FILTER_RADIUS + 1) + fCol]) * N[inRow * width + inCol];
     }
   }
   P[outRow * width + outCol] = Pvalue;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "kernels/common/error.hpp"
 
@@ -45,6 +46,23 @@ class DeviceBuffer {
   T* ptr_ = nullptr;
   std::size_t count_ = 0;
 };
+
+// Gives both buffers `count` elements unless they hold that many already, freeing both before
+// allocating either: large data must not need twice the memory.
+template <typename T>
+void resize_pair(DeviceBuffer<T>& a, DeviceBuffer<T>& b, std::size_t count) {
+  if (a.size() == count && b.size() == count) return;
+  a = {}, b = {};
+  a = DeviceBuffer<T>(count);
+  b = DeviceBuffer<T>(count);
+}
+
+// Copies `values` into the __constant__ array `symbol` (a convolution's filter); `what` names
+// the copy in errors.
+template <typename Symbol>
+void upload_to_constant(const Symbol& symbol, const std::vector<float>& values, const char* what) {
+  check(cudaMemcpyToSymbol(symbol, values.data(), values.size() * sizeof(float)), what);
+}
 
 class Event {
  public:

@@ -1,20 +1,24 @@
 #pragma once
-// One timed run of an engine: poison the output, then time the launch with CUDA events.
-#include <cstddef>
-
+// How an engine times a run: poison the output, then time the launch with CUDA events.
 #include "kernels/common/cuda_check.hpp"
 
 namespace tilescope::cuda {
 
-// Fills d_out with all-ones bytes (NaN) so an element no thread writes cannot pass a check,
-// then returns the milliseconds `launch` takes on the GPU.
-template <typename Launch>
-double timed_launch(float* d_out, std::size_t bytes, Event& start, Event& stop, Launch launch) {
-  check(cudaMemset(d_out, 0xFF, bytes), "cudaMemset (poison output)");
-  start.record();
-  launch();
-  stop.record();
-  return stop.since(start);
-}
+class LaunchTimer {
+ public:
+  // Fills d_out with all-ones bytes (NaN) so an element no thread writes cannot pass a check,
+  // then returns the milliseconds `launch` takes on the GPU.
+  template <typename Launch>
+  double time(const DeviceBuffer<float>& d_out, Launch launch) {
+    check(cudaMemset(d_out.get(), 0xFF, d_out.bytes()), "cudaMemset (poison output)");
+    start_.record();
+    launch();
+    stop_.record();
+    return stop_.since(start_);
+  }
+
+ private:
+  Event start_, stop_;
+};
 
 }  // namespace tilescope::cuda

@@ -17,6 +17,11 @@ struct BookModel {
   std::string formula;  // how opb_model is computed, in the book's symbols
 };
 
+// PMPP's untiled convolution kernels (basic and const_mem, 1D or 2D): each tap is 2 ops over a
+// 4-byte input load, plus a 4-byte filter load unless the filter is in constant memory. Without a
+// tile the ratio is its own bound.
+BookModel untiled_convolution_model(bool filter_in_constant_memory);
+
 // Two decimals rounded half up, as PMPP prints its table (10.125 -> 10.13, not printf's 10.12).
 double book_round(double opb);
 

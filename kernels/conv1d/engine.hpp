@@ -5,15 +5,13 @@
 
 #include "kernels/conv1d/params.hpp"
 #include "kernels/conv1d/filter.hpp"
-#include "kernels/common/launch.hpp"
+#include "kernels/common/engine.hpp"
 
 namespace tilescope {
 
-class Conv1dEngine {
+class Conv1dEngine : public EngineBase {
  public:
-  explicit Conv1dEngine(const DeviceLimits& limits) : limits_(limits) {}
-  virtual ~Conv1dEngine() = default;
-  const DeviceLimits& limits() const { return limits_; }
+  using EngineBase::EngineBase;
 
   virtual void load_input(const float* h_in, int length) = 0;
   // Runs p.strategy on the resident input (p.length elements): kernel time in ms.
@@ -25,9 +23,6 @@ class Conv1dEngine {
   // returns each repetition's kernel time in ms.
   std::vector<double> conv1d(const Conv1dParams& p, const Filter1d& f, const float* h_in, float* h_out,
                              int reps = 1);
-
- private:
-  DeviceLimits limits_;
 };
 
 // validate_conv1d plus: the filter has 2n + 1 weights and p.length is the resident signal's

@@ -144,8 +144,7 @@ constexpr auto kLaunchFastByRadius = make_fast_table(std::make_integer_sequence<
 }  // namespace
 
 void upload_conv1d_constant_filter(const Filter1d& f) {
-  check(cudaMemcpyToSymbol(c_filter1d, f.weights.data(), f.weights.size() * sizeof(float)),
-        "cudaMemcpyToSymbol (conv1d constant filter)");
+  upload_to_constant(c_filter1d, f.weights, "cudaMemcpyToSymbol (conv1d constant filter)");
 }
 
 void launch_conv1d(const Conv1dParams& p, const float* d_in, float* d_out, const float* d_filter,

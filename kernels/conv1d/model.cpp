@@ -12,14 +12,6 @@ BookModel book_model(const Conv1dParams& p) {
   BookModel m;
   m.opb_bound = K * 2 / 4;
   switch (p.strategy) {
-    case Conv1dStrategy::basic:
-      m.opb_model = m.opb_bound = 2.0 / (4 + 4);
-      m.formula = "2 ops / (4 B input + 4 B filter)";
-      break;
-    case Conv1dStrategy::const_mem:
-      m.opb_model = m.opb_bound = 2.0 / 4;
-      m.formula = "2 ops / 4 B input";
-      break;
     case Conv1dStrategy::tiled:
       m.opb_model = T * K * 2 / ((T + 2 * n) * 4);
       m.formula = "blockDim (2n+1) 2 / ((blockDim + 2n) 4)";
@@ -36,6 +28,9 @@ BookModel book_model(const Conv1dParams& p) {
       m.formula = "tile (2n+1) 2 / ((tile + 2h) 4), h = n rounded up to a whole float4";
       break;
     }
+    case Conv1dStrategy::basic:
+    case Conv1dStrategy::const_mem:
+      return untiled_convolution_model(strategy_info(p.strategy).filter_in_constant_memory);
   }
   return m;
 }

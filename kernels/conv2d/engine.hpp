@@ -6,18 +6,16 @@
 #include <optional>
 #include <vector>
 
-#include "kernels/common/launch.hpp"
+#include "kernels/common/engine.hpp"
 #include "kernels/conv2d/demo_scene.hpp"
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/conv2d/params.hpp"
 
 namespace tilescope {
 
-class Conv2dEngine {
+class Conv2dEngine : public EngineBase {
  public:
-  explicit Conv2dEngine(const DeviceLimits& limits) : limits_(limits) {}
-  virtual ~Conv2dEngine() = default;
-  const DeviceLimits& limits() const { return limits_; }
+  using EngineBase::EngineBase;
   // Resident blocks per SM for this launch (CUDA occupancy calculator); none on the CPU.
   virtual std::optional<int> blocks_per_sm(const Conv2dParams&) const { return std::nullopt; }
 
@@ -37,9 +35,6 @@ class Conv2dEngine {
   // returns each repetition's kernel time in ms.
   std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,
                              int reps = 1);
-
- private:
-  DeviceLimits limits_;
 };
 
 // validate_conv2d plus: the filter's size matches the radius. Engines call it before running.

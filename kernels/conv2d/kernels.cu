@@ -359,8 +359,7 @@ constexpr LaunchFn kLaunchByRadius[kMaxConv2dRadius] = {
 }  // namespace
 
 void upload_constant_filter(const Filter2d& f) {
-  check(cudaMemcpyToSymbol(c_filter, f.weights.data(), f.weights.size() * sizeof(float)),
-        "cudaMemcpyToSymbol (constant filter)");
+  upload_to_constant(c_filter, f.weights, "cudaMemcpyToSymbol (constant filter)");
 }
 
 void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,

@@ -80,14 +80,6 @@ BookModel book_model(const Conv2dParams& p) {
   BookModel m;
   m.opb_bound = K * 2 / 4;
   switch (p.strategy) {
-    case Conv2dStrategy::basic:
-      m.opb_model = m.opb_bound = 2.0 / (4 + 4);
-      m.formula = "2 ops / (4 B input + 4 B filter)";
-      break;
-    case Conv2dStrategy::const_mem:
-      m.opb_model = m.opb_bound = 2.0 / 4;
-      m.formula = "2 ops / 4 B input";
-      break;
     case Conv2dStrategy::tiled_in: {
       const double out = T - 2 * r;
       m.opb_model = out * out * K * 2 / (T * T * 4);
@@ -127,6 +119,9 @@ BookModel book_model(const Conv2dParams& p) {
                   "(taps inside the tile)";
       break;
     }
+    case Conv2dStrategy::basic:
+    case Conv2dStrategy::const_mem:
+      return untiled_convolution_model(strategy_info(p.strategy).filter_in_constant_memory);
   }
   return m;
 }

@@ -6,15 +6,13 @@
 #include <vector>
 
 #include "kernels/matmul/params.hpp"
-#include "kernels/common/launch.hpp"
+#include "kernels/common/engine.hpp"
 
 namespace tilescope {
 
-class MatmulEngine {
+class MatmulEngine : public EngineBase {
  public:
-  explicit MatmulEngine(const DeviceLimits& limits) : limits_(limits) {}
-  virtual ~MatmulEngine() = default;
-  const DeviceLimits& limits() const { return limits_; }
+  using EngineBase::EngineBase;
 
   // M is rows x inner, N is inner x cols, both row-major.
   virtual void load_inputs(const float* h_M, const float* h_N, int rows, int inner, int cols) = 0;
@@ -29,9 +27,6 @@ class MatmulEngine {
 
   // One-shot: h_P = h_M h_N by p.strategy, `reps` times; returns each repetition's ms.
   std::vector<double> matmul(const MatmulParams& p, const float* h_M, const float* h_N, float* h_P, int reps = 1);
-
- private:
-  DeviceLimits limits_;
 };
 
 // validate_matmul plus: the parameters' sizes are the resident matrices' (rows, inner, cols).

@@ -30,14 +30,12 @@ class CudaMatmulEngine final : public MatmulEngine {
   }
   double run(const MatmulParams& p) override {
     validate_matmul_run(p, limits(), rows_, inner_, cols_);
-    return timed_launch(d_P_.get(), d_P_.bytes(), start_, stop_,
-                        [&] { launch_matmul(p, d_M_.get(), d_N_.get(), d_P_.get()); });
+    return timer_.time(d_P_, [&] { launch_matmul(p, d_M_.get(), d_N_.get(), d_P_.get()); });
   }
   std::optional<double> run_library() override {
     if (d_P_.size() == 0) throw InvalidInput("cuBLAS: no matrices loaded");
     if (!cublas_) cublas_.emplace();  // created on first use: a handle costs time and memory
-    return timed_launch(d_P_.get(), d_P_.bytes(), start_, stop_,
-                        [&] { cublas_->multiply(d_M_.get(), d_N_.get(), d_P_.get(), rows_, inner_, cols_); });
+    return timer_.time(d_P_, [&] { cublas_->multiply(d_M_.get(), d_N_.get(), d_P_.get(), rows_, inner_, cols_); });
   }
   std::string library_name() const override { return "cuBLAS sgemm"; }
   void read_output(float* h_P) const override {
@@ -48,17 +46,12 @@ class CudaMatmulEngine final : public MatmulEngine {
   int rows_ = 0, inner_ = 0, cols_ = 0;
   DeviceBuffer<float> d_M_, d_N_, d_P_;
   std::optional<CublasSgemm> cublas_;
-  Event start_, stop_;
+  LaunchTimer timer_;
 };
 
 }  // namespace
-
 }  // namespace tilescope::cuda
 
-namespace tilescope {
-
-std::unique_ptr<MatmulEngine> make_cuda_matmul_engine(const DeviceLimits& limits) {
+std::unique_ptr<tilescope::MatmulEngine> tilescope::make_cuda_matmul_engine(const DeviceLimits& limits) {
   return std::make_unique<cuda::CudaMatmulEngine>(limits);
 }
-
-}  // namespace tilescope

@@ -1,33 +1,21 @@
 #pragma once
 // matmul as code written once for every pattern sees it (the command line, the bench, the tests):
 // its types, and thin forwards to kernels/matmul/'s own functions.
-#include <memory>
-#include <optional>
-#include <string>
-#include <string_view>
-
-#include "kernels/common/backend.hpp"
+#include "kernels/common/pattern_traits.hpp"
 #include "kernels/matmul/engine.hpp"
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/strategies.hpp"
 
 namespace tilescope {
 
-struct MatmulPattern {
+struct MatmulPattern : PatternTraits<MatmulStrategy, kMatmulStrategyCount> {
   using Params = MatmulParams;
-  using Strategy = MatmulStrategy;
-  using StrategyInfo = tilescope::StrategyInfo<MatmulStrategy>;
   using Engine = MatmulEngine;
   using Book = MatmulModel;   // the book's OP/B (no bound: it grows with TILE_WIDTH)
   using Count = MatmulCount;  // the exact count over the whole product
   using Launch = LaunchGeometry;
 
   static constexpr std::string_view name() { return "matmul"; }
-  static constexpr int strategy_count = kMatmulStrategyCount;
-  static StrategyTable<MatmulStrategy> strategies() { return strategy_table<MatmulStrategy>(); }
-  static const StrategyInfo& info(Strategy s) { return strategy_info(s); }
-  static std::optional<Strategy> parse_strategy(std::string_view n) { return tilescope::parse_strategy<MatmulStrategy>(n); }
-  static const char* strategy_names() { return tilescope::strategy_names<MatmulStrategy>().c_str(); }
 
   static Launch launch(const Params& p) { return launch_geometry(p); }
   static Book book(const Params& p) { return book_model(p); }

@@ -4,6 +4,7 @@
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/stencil3d/kernels.cuh"
 #include "kernels/common/error.hpp"
+#include "kernels/common/timed_launch.cuh"
 #include "kernels/stencil3d/engine.hpp"
 
 namespace tilescope {
@@ -33,12 +34,7 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
       cuda::upload_stencil_coeffs(c);
       coeffs_ = c;
     }
-    // Poison the output (all-ones bytes are NaN) so a cell no thread writes cannot pass a check.
-    cuda::check(cudaMemset(d_next_.get(), 0xFF, d_next_.bytes()), "cudaMemset (poison output)");
-    start_.record();
-    cuda::launch_stencil3d(p, d_current_.get(), d_next_.get());
-    stop_.record();
-    return stop_.since(start_);
+    return timer_.time(d_next_, [&] { cuda::launch_stencil3d(p, d_current_.get(), d_next_.get()); });
   }
   void advance() override { std::swap(d_current_, d_next_); }
   void read(GridBuffer which, float* h_grid) const override {
@@ -56,18 +52,14 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
  private:
   void resize(int width, int height, int depth) {
     width_ = width, height_ = height, depth_ = depth;
-    const std::size_t n = std::size_t(width) * height * depth;
-    if (d_current_.size() == n) return;
-    d_current_ = {}, d_next_ = {};  // free before allocating: large grids must not need twice the memory
-    d_current_ = cuda::DeviceBuffer<float>(n);
-    d_next_ = cuda::DeviceBuffer<float>(n);
+    cuda::resize_pair(d_current_, d_next_, std::size_t(width) * height * depth);
   }
 
   DeviceLimits limits_;
   int width_ = 0, height_ = 0, depth_ = 0;
   cuda::DeviceBuffer<float> d_current_, d_next_;
   std::optional<StencilCoeffs> coeffs_;  // what the constant memory holds
-  cuda::Event start_, stop_;
+  cuda::LaunchTimer timer_;
 };
 
 }  // namespace

@@ -1,33 +1,21 @@
 #pragma once
 // stencil3d as code written once for every pattern sees it (the command line, the bench, the
 // tests): its types, and thin forwards to kernels/stencil3d/'s own functions.
-#include <memory>
-#include <optional>
-#include <string>
-#include <string_view>
-
-#include "kernels/common/backend.hpp"
+#include "kernels/common/pattern_traits.hpp"
 #include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope {
 
-struct Stencil3dPattern {
+struct Stencil3dPattern : PatternTraits<Stencil3dStrategy, kStencil3dStrategyCount> {
   using Params = Stencil3dParams;
-  using Strategy = Stencil3dStrategy;
-  using StrategyInfo = tilescope::StrategyInfo<Stencil3dStrategy>;
   using Engine = Stencil3dEngine;
   using Book = Stencil3dModel;   // the book's OP/B, its bound, the tile's halo
   using Count = Stencil3dCount;  // the exact count over the whole grid
   using Launch = Stencil3dLaunch;
 
   static constexpr std::string_view name() { return "stencil3d"; }
-  static constexpr int strategy_count = kStencil3dStrategyCount;
-  static StrategyTable<Stencil3dStrategy> strategies() { return strategy_table<Stencil3dStrategy>(); }
-  static const StrategyInfo& info(Strategy s) { return strategy_info(s); }
-  static std::optional<Strategy> parse_strategy(std::string_view n) { return tilescope::parse_strategy<Stencil3dStrategy>(n); }
-  static const char* strategy_names() { return tilescope::strategy_names<Stencil3dStrategy>().c_str(); }
   static int default_tile(const Params& p) { return tilescope::default_tile(p.strategy, p.order); }
 
   static Launch launch(const Params& p) { return stencil3d_launch(p); }
