@@ -389,6 +389,13 @@ TEST_F(Hostile, CommandLineBoundsExitTwoAndWriteNothing) {
        "seed after 'random:'"},
       {"bench --pattern conv1d --backend cpu --size 100 --reps 2147483647", "--reps must be within 1..100000"},
       {"bench --pattern conv1d --backend cpu --size 100 --reps 0", "--reps must be within 1..100000"},
+      // refused before the bench allocates its input and output (999999999 floats would be 12 GB)
+      {"bench --pattern conv1d --backend cpu --no-peers --size 999999999", "more than 268435456"},
+      {"bench --pattern stencil3d --backend cpu --no-peers --size 2000x2000x2000", "more than 268435456"},
+      {"bench --pattern conv2d --backend cpu --no-peers --size 64x64 --radius 0", "radius 0 is out of range"},
+      {"bench --pattern conv1d --backend cpu --no-peers --size 100 --radius 2,0", "radius 0 is out of range"},
+      {"model --pattern conv2d --strategy sliding --tile 2147483647", "longer than the longest"},
+      {"model --pattern stencil3d --strategy fast --tile 2147483647", "longer than the longest"},
   };
   ASSERT_EQ(::mkfifo(path("fifo.png").c_str(), 0600), 0);
   cases.push_back({path("fifo.png"), "neither a readable image nor a command"});
