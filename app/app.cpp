@@ -55,8 +55,9 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
 void App::draw_sidebar(const Layout& layout) {
   ImGui::SetNextWindowPos({layout.sidebar.x, layout.sidebar.y}, ImGuiCond_Always);
   ImGui::SetNextWindowSize({layout.sidebar.w, layout.sidebar.h}, ImGuiCond_Always);
-  ImGui::Begin("tilescope", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_MenuBar);
+  ImGui::Begin(
+      "tilescope", nullptr,
+      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_MenuBar);
   PatternView& current = view();
   if (ImGui::BeginMenuBar()) {
     if (ImGui::BeginMenu("View")) {

@@ -20,14 +20,14 @@ class PatternView {
   // the data and its overlays (draw), and records how long the frame took. display_*: the window
   // in ImGui units, fb_scale: framebuffer pixels per unit.
   void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt);
-  virtual void sidebar() = 0;                   // panels, inside the sidebar window
-  virtual void windows(const Rect& view) = 0;   // floating windows over the view (inspector, legend)
-  virtual void fit() = 0;                       // show all of the data
+  virtual void sidebar() = 0;                  // panels, inside the sidebar window
+  virtual void windows(const Rect& view) = 0;  // floating windows over the view (inspector, legend)
+  virtual void fit() = 0;                      // show all of the data
   // Where a data element is on screen, after zooming to `zoom` screen pixels per element around it
   // (zoom > 0); headless shots put the pointer there.
   virtual Vec2 point_at(Vec2 element, float zoom) = 0;
   virtual void load_file(const std::string& path) = 0;  // a dropped file; says why when it cannot
-  virtual const Backend& backend() const = 0;  // where the compute step runs
+  virtual const Backend& backend() const = 0;           // where the compute step runs
   std::string backend_description() const { return backend().description(); }
   FrameStats& stats() { return stats_; }
 

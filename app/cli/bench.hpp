@@ -3,6 +3,7 @@
 // per radius, the CPU reference, the copy ceiling, every chosen strategy and every peer library,
 // each checked against the reference.
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,24 @@ std::vector<typename C::Strategy> bench_strategies(const PatternOptions& o, cons
     if (o.strategy == "all" || C::strategies()[i].id == base.strategy) chosen.push_back(C::strategies()[i].id);
   return chosen;
 }
+
+// The runner of a pattern whose engine keeps its input resident (`C::load_input` puts it there):
+// loaded once, each repetition one run, the output read back once; no upload between runs, so a
+// --sustain window keeps the GPU busy and its power figures are the kernel's.
+template <class C>
+struct ResidentRunner {
+  std::unique_ptr<typename C::Engine> engine;
+  explicit ResidentRunner(const Backend& b) : engine(C::make_engine(b)) {}
+  void load(const float* in, const typename C::Params& base) { C::load_input(*engine, in, base); }
+  DeviceLimits limits() const { return engine->limits(); }
+  template <class Operator>
+  std::vector<double> times(const typename C::Params& p, const Operator& op, const float*, float*, int reps) {
+    std::vector<double> ms;
+    for (int i = 0; i <= reps; ++i) ms.push_back(engine->run(p, op));
+    return ms;
+  }
+  void output(float* out) const { engine->read_output(out); }
+};
 
 // What the bench glue of the convolutions shares; a pattern whose bench differs hides the member
 // (stencil3d: its taps, its peers' dense filter and interior error, its footnote).

@@ -33,8 +33,8 @@ nlohmann::json optional_json(std::optional<int> v) { return v ? nlohmann::json(*
 
 }  // namespace
 
-BenchReport::BenchReport(std::string pattern, std::string size, const Backend& backend,
-                         const BenchSettings& settings, int rows)
+BenchReport::BenchReport(std::string pattern, std::string size, const Backend& backend, const BenchSettings& settings,
+                         int rows)
     : pattern_(std::move(pattern)),
       size_(std::move(size)),
       device_(backend.description()),
@@ -45,12 +45,14 @@ BenchReport::BenchReport(std::string pattern, std::string size, const Backend& b
     throw InvalidInput("cannot write " + settings.json);
   std::string why_not = "the CPU backend has no GPU clock or power";
   if (const std::string id = backend.pci_bus_id(); !id.empty()) power_ = PowerMonitor::open(id, why_not);
-  std::printf("bench %s %s on %s: median and min of %d timed runs after one warm-up\n", pattern_.c_str(),
-              size_.c_str(), device_.c_str(), settings.reps);
-  if (peaks_.fp32_gflops > 0) std::printf("FP32 peak %.0f GFLOP/s (SMs x FP32 lanes x 2 x SM clock)\n", peaks_.fp32_gflops);
+  std::printf("bench %s %s on %s: median and min of %d timed runs after one warm-up\n", pattern_.c_str(), size_.c_str(),
+              device_.c_str(), settings.reps);
+  if (peaks_.fp32_gflops > 0)
+    std::printf("FP32 peak %.0f GFLOP/s (SMs x FP32 lanes x 2 x SM clock)\n", peaks_.fp32_gflops);
   if (power_)
     std::printf("GPU clock and power: NVML, sampled every 5 ms over %s (power limit %.0f W)\n",
-                settings.sustain_s > 0 ? "each strategy's --sustain window" : "each row's burst", power_->power_limit_w());
+                settings.sustain_s > 0 ? "each strategy's --sustain window" : "each row's burst",
+                power_->power_limit_w());
   else
     std::printf("GPU clock and power: not read (%s)\n", why_not.c_str());
   std::printf("%-22s %6s %4s %10s %10s %9s %9s %6s %6s %10s %s\n", "strategy / peer", "radius", "tile", "median ms",
@@ -75,7 +77,8 @@ void BenchReport::add(const BenchRow& row) {
   if (row.yardstick_ms) std::printf("  book %.4f ms (x%.2f)", *row.yardstick_ms, row.time.median / *row.yardstick_ms);
   if (row.sustained) std::printf("  sustained %.4f ms", row.sustained->median);
   if (row.power && row.power->samples > 0)
-    std::printf("  %.0f MHz %.0f W%s", row.power->sm_clock_mhz, row.power->power_w, row.power->power_capped() ? " CAPPED" : "");
+    std::printf("  %.0f MHz %.0f W%s", row.power->sm_clock_mhz, row.power->power_w,
+                row.power->power_capped() ? " CAPPED" : "");
   std::printf("\n");
   std::fflush(stdout);
   measured_.push_back(row);
@@ -88,28 +91,40 @@ void BenchReport::skip(const std::string& name, std::optional<int> radius, const
 }
 
 bool BenchReport::finish() {
-  std::printf("* GB/s counts the compulsory bytes (every input read once, the output written once); %%copy is the\n"
-              "  time of a device-to-device copy of those bytes in this run over the row's median time.\n"
-              "  max |err| is against the CPU reference: ok when within the float32 tolerance of a reordered sum.\n");
+  std::printf(
+      "* GB/s counts the compulsory bytes (every input read once, the output written once); %%copy is the\n"
+      "  time of a device-to-device copy of those bytes in this run over the row's median time.\n"
+      "  max |err| is against the CPU reference: ok when within the float32 tolerance of a reordered sum.\n");
   if (power_)
-    std::printf("  MHz and W: NVML's SM clock and board power, mean over the window; CAPPED: the power limit held the\n"
-                "  clocks down in at least half of its samples. Energy per run (JSON) includes the output poisoning\n"
-                "  between runs.\n");
+    std::printf(
+        "  MHz and W: NVML's SM clock and board power, mean of its samples over the window; CAPPED: the power\n"
+        "  limit held the clocks down in at least half of them. The driver averages board power over up to a\n"
+        "  second, so a burst of a few milliseconds mostly shows the second before it: --sustain 2 gives the\n"
+        "  kernel's own power and energy. Energy per run (JSON) includes the output poisoning between runs.\n");
   if (!settings_.json.empty()) {
     nlohmann::json rows = nlohmann::json::array();
     for (const BenchRow& row : measured_) {
       const Derived d = derive(row, peaks_);
-      nlohmann::json j = {{"pattern", pattern_},   {"radius", optional_json(row.radius)},
-                          {"size", size_},         {"tile", optional_json(row.tile)},
-                          {"median_ms", row.time.median}, {"min_ms", row.time.min},
-                          {"copy_ms", row.copy_ms}, {"reps", settings_.reps},
-                          {"bytes", row.bytes},    {"flops", row.flops},
-                          {"gb_s", d.gbs},         {"gflop_s", d.gflops},
-                          {"pct_copy", d.pct_copy}, {"pct_fp32", d.pct_fp32},
-                          {"fp32_peak_gflop_s", peaks_.fp32_gflops},
-                          {"max_abs_err", std::isfinite(row.max_abs_err) ? nlohmann::json(row.max_abs_err) : nlohmann::json(nullptr)},
-                          {"tolerance", row.tolerance}, {"correct", correct(row)},
-                          {"device", device_}};
+      nlohmann::json j = {
+          {"pattern", pattern_},
+          {"radius", optional_json(row.radius)},
+          {"size", size_},
+          {"tile", optional_json(row.tile)},
+          {"median_ms", row.time.median},
+          {"min_ms", row.time.min},
+          {"copy_ms", row.copy_ms},
+          {"reps", settings_.reps},
+          {"bytes", row.bytes},
+          {"flops", row.flops},
+          {"gb_s", d.gbs},
+          {"gflop_s", d.gflops},
+          {"pct_copy", d.pct_copy},
+          {"pct_fp32", d.pct_fp32},
+          {"fp32_peak_gflop_s", peaks_.fp32_gflops},
+          {"max_abs_err", std::isfinite(row.max_abs_err) ? nlohmann::json(row.max_abs_err) : nlohmann::json(nullptr)},
+          {"tolerance", row.tolerance},
+          {"correct", correct(row)},
+          {"device", device_}};
       if (row.yardstick_ms) j["yardstick_ms"] = *row.yardstick_ms;
       if (row.sustained) j["sustained_ms"] = row.sustained->median;
       if (row.power && row.power->samples > 0) {
@@ -120,8 +135,10 @@ bool BenchReport::finish() {
         j["energy_mj"] = row.power_runs > 0 ? row.power->energy_mj / row.power_runs : 0.0;
         j["power_window"] = row.sustained ? "sustained" : "burst";
       }
-      if (row.peer.empty()) j["strategy"] = row.strategy;
-      else j["peer"] = row.peer, j["note"] = row.note;
+      if (row.peer.empty())
+        j["strategy"] = row.strategy;
+      else
+        j["peer"] = row.peer, j["note"] = row.note;
       rows.push_back(std::move(j));
     }
     std::ofstream file(settings_.json);

@@ -16,30 +16,29 @@
 namespace tilescope::cli {
 
 struct BenchRow {
-  std::string strategy;  // ours ...
-  std::string peer;      // ... or a library's name (then strategy is empty)
+  std::string strategy;       // ours ...
+  std::string peer;           // ... or a library's name (then strategy is empty)
   std::optional<int> radius;  // filter radius or stencil order; none for matmul
   std::optional<int> tile;
-  Timing time;                // median and min of the timed repetitions, ms
-  double copy_ms = 0;         // the same bytes copied device to device, same run
-  double bytes = 0;           // compulsory traffic: every input read once, the output written once
-  double flops = 0;           // useful floating-point operations
-  double max_abs_err = 0;     // against the CPU reference
-  double tolerance = 0;       // what a correct float32 evaluation may differ by
-  std::string note;           // a peer's configuration
+  Timing time;             // median and min of the timed repetitions, ms
+  double copy_ms = 0;      // the same bytes copied device to device, same run
+  double bytes = 0;        // compulsory traffic: every input read once, the output written once
+  double flops = 0;        // useful floating-point operations
+  double max_abs_err = 0;  // against the CPU reference
+  double tolerance = 0;    // what a correct float32 evaluation may differ by
+  std::string note;        // a peer's configuration
   // The GPU while the row ran (NVML): in the burst, or over --sustain seconds of back-to-back runs.
   std::optional<PowerWindow> power;
-  int power_runs = 0;                   // kernel runs inside that window (energy is per run)
-  std::optional<Timing> sustained;      // kernel times over the --sustain window
-  std::optional<double> yardstick_ms;   // the book's own kernel for this strategy, same data, same run
+  int power_runs = 0;                  // kernel runs inside that window (energy is per run)
+  std::optional<Timing> sustained;     // kernel times over the --sustain window
+  std::optional<double> yardstick_ms;  // the book's own kernel for this strategy, same data, same run
 };
 
 class BenchReport {
  public:
   // Prints the header. `size` as the user writes it ("8192x8192"); `rows` is how many add()
   // and skip() calls to expect, for the progress line.
-  BenchReport(std::string pattern, std::string size, const Backend& backend, const BenchSettings& settings,
-              int rows);
+  BenchReport(std::string pattern, std::string size, const Backend& backend, const BenchSettings& settings, int rows);
   // Shows "[i/n] what" on stderr while the next row is measured (when stderr is a terminal).
   void progress(const std::string& what);
   void add(const BenchRow& row);

@@ -23,8 +23,7 @@ struct CheckSummary {
 // `out` is compared with `ref` within `tolerance`.
 template <class Launch, class Reference>
 void check_case(CheckTally& tally, std::string& first_error, const std::string& what, Launch&& launch,
-                Reference&& reference, const std::vector<float>& out, const std::vector<float>& ref,
-                double tolerance) {
+                Reference&& reference, const std::vector<float>& out, const std::vector<float>& ref, double tolerance) {
   try {
     launch();
   } catch (const BackendError& e) {

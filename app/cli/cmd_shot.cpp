@@ -5,14 +5,14 @@
 #include <regex>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/options.hpp"
+#include "app/cli/params.hpp"
 #include "app/conv1d/cli.hpp"
 #include "app/conv2d/cli.hpp"
-#include "app/matmul/cli.hpp"
-#include "app/stencil3d/cli.hpp"
-#include "app/cli/options.hpp"
 #include "app/io/image_file.hpp"
-#include "app/cli/params.hpp"
+#include "app/matmul/cli.hpp"
 #include "app/platform/run.hpp"
+#include "app/stencil3d/cli.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/stencil3d/model.hpp"
 
@@ -26,16 +26,17 @@ struct ShotCli {
   bool presentation = false, live = false;
   int demo_size = 1024;
   std::string scene = "mixed";
-  std::string data_size;           // conv1d: the signal's length; matmul: MxKxN
-  int phase = 0, step = 0;         // matmul's phase stepper
-  std::string without = "none";    // matmul: the barrier left out
+  std::string data_size;         // conv1d: the signal's length; matmul: MxKxN
+  int phase = 0, step = 0;       // matmul's phase stepper
+  std::string without = "none";  // matmul: the barrier left out
   int grid = 0, slice = -1, steps = 4;
 };
 
 // Before any file is read or context opened: --out a .png, --zoom 0 (fit) or finite within
 // (0, kMaxShotZoom], --frames within 0..kMaxShotFrames.
 void validate_shot_options(const ShotOptions& shot) {
-  if (!io::has_extension(shot.out, ".png")) throw InvalidInput("shot writes a PNG: --out '" + shot.out + "' must end in .png");
+  if (!io::has_extension(shot.out, ".png"))
+    throw InvalidInput("shot writes a PNG: --out '" + shot.out + "' must end in .png");
   if (!(shot.zoom == 0 || (std::isfinite(shot.zoom) && shot.zoom > 0 && shot.zoom <= kMaxShotZoom)))
     throw InvalidInput("--zoom must be 0 (fit) or a number of screen pixels per image pixel in (0, " +
                        std::to_string(int(kMaxShotZoom)) + "]");
@@ -118,7 +119,8 @@ UiState shot_state(const ShotCli& o) {
   s.demo_size = o.demo_size;
   const char* scenes[kDemoSceneCount] = {"mixed", "checker", "rings", "impulses"};
   const auto it = std::find(std::begin(scenes), std::end(scenes), o.scene);
-  if (it == std::end(scenes)) throw InvalidInput("unknown --scene '" + o.scene + "': use mixed, checker, rings or impulses");
+  if (it == std::end(scenes))
+    throw InvalidInput("unknown --scene '" + o.scene + "': use mixed, checker, rings or impulses");
   s.demo_scene = DemoScene(it - std::begin(scenes));
   return s;
 }
@@ -160,7 +162,8 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--phase", o->phase, "matmul: the phase the stepper shows")->capture_default_str();
   cmd->add_option("--step", o->step, "matmul: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2")->capture_default_str();
   cmd->add_option("--without", o->without, "matmul: the barrier left out: none, raw or war")->capture_default_str();
-  cmd->add_option("--grid", o->grid, "stencil3d: side of the cubic grid, 16..512 (default: 128 on a GPU, 64 on the CPU)");
+  cmd->add_option("--grid", o->grid,
+                  "stencil3d: side of the cubic grid, 16..512 (default: 128 on a GPU, 64 on the CPU)");
   cmd->add_option("--slice", o->slice, "stencil3d: the z slice shown (default: the middle)");
   cmd->add_option("--steps", o->steps, "stencil3d: stencil steps per frame (K)")->capture_default_str();
   cmd->add_option("file", o->file, "image to show instead of the built-in demo");

@@ -27,9 +27,10 @@ void add_apply_command(CLI::App& app) {
       "run one strategy on a file; zeros outside the data (conv2d = scipy.ndimage.correlate(img, w, "
       "mode='constant', cval=0), conv1d = scipy.ndimage.correlate1d(x, w, mode='constant'), matmul = A @ B)");
   add_pattern_options(cmd, *o, Need::radius | Need::filter | Need::backend);
-  cmd->add_option("--in", files->in,
-                  "input: conv2d: PNG/JPG/BMP/TGA (grey in [0,1], Rec. 601 luma 0.299 R + 0.587 G + 0.114 B) or a "
-                  "2-D float32/float64 .npy; stencil3d: a 3-D .npy (D, H, W); conv1d: a 1-D .npy; matmul: M, a 2-D .npy")
+  cmd->add_option(
+         "--in", files->in,
+         "input: conv2d: PNG/JPG/BMP/TGA (grey in [0,1], Rec. 601 luma 0.299 R + 0.587 G + 0.114 B) or a "
+         "2-D float32/float64 .npy; stencil3d: a 3-D .npy (D, H, W); conv1d: a 1-D .npy; matmul: M, a 2-D .npy")
       ->required();
   cmd->add_option("--in2", files->in2, "matmul: the second matrix N (--in is M), a 2-D .npy");
   cmd->add_option("--out", files->out, "output: .npy (float32, exact); conv2d also .png (clamped to [0,1])")

@@ -77,8 +77,10 @@ void model(const PatternOptions& o, bool json) {
   C::validate(p);
   if (all && !json) return print_model_table<C>(p, o);
   const ModelRecord<C> m = model_record<C>(p);
-  if (json) std::cout << model_json(m).dump(2) << "\n";
-  else print_model(m);
+  if (json)
+    std::cout << model_json(m).dump(2) << "\n";
+  else
+    print_model(m);
 }
 
 }  // namespace tilescope::cli

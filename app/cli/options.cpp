@@ -14,7 +14,8 @@ void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need) {
                     "(default 2); stencil3d: order k, 1..3 (default 1); matmul: none");
   cmd->add_option("--tile", o.tile, "tile width in threads/cells (default: the strategy's)");
   if (need & int(Need::size))
-    cmd->add_option("--size", o.size, "conv2d WxH (default 1024x1024), stencil3d WxHxD (default 256x256x256), conv1d N (default "
+    cmd->add_option("--size", o.size,
+                    "conv2d WxH (default 1024x1024), stencil3d WxHxD (default 256x256x256), conv1d N (default "
                     "1048576), matmul MxKxN: M is MxK, N is KxN (default 1024x1024x1024)");
   if (need & int(Need::filter))
     cmd->add_option("--filter", o.filter, "a named filter or a .npy of weights (see each pattern's --help text)");

@@ -11,11 +11,11 @@ namespace tilescope::cli {
 
 struct PatternOptions {
   std::string pattern = "conv2d";
-  std::string strategy;  // "" = the pattern's default
+  std::string strategy;       // "" = the pattern's default
   std::optional<int> radius;  // unset = the pattern's default (filter radius, stencil order)
   std::optional<int> tile;    // unset = the strategy's default
-  std::string size;      // "" = the pattern's default; WxH, WxHxD, N or MxKxN
-  std::string filter;    // "" = the pattern's default
+  std::string size;           // "" = the pattern's default; WxH, WxHxD, N or MxKxN
+  std::string filter;         // "" = the pattern's default
   std::string backend = "auto";
 };
 
@@ -28,8 +28,8 @@ struct FileOptions {
 struct BenchSettings {
   std::string radii;  // comma-separated; "" = the pattern's default list
   int reps = 20;
-  std::string json;   // "" = no JSON; else the rows are written there as a JSON list
-  bool peers = true;  // time the vendor libraries (cuDNN, NPP, cuBLAS) beside the strategies
+  std::string json;        // "" = no JSON; else the rows are written there as a JSON list
+  bool peers = true;       // time the vendor libraries (cuDNN, NPP, cuBLAS) beside the strategies
   double sustain_s = 0;    // > 0: also time each strategy after this many seconds of back-to-back runs
   bool yardstick = false;  // time the book's own kernels (bench/yardstick) beside its strategies
 };

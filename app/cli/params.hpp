@@ -34,8 +34,10 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
     if (o.radius) throw InvalidInput(C::kNoRadius);
     if (!o.filter.empty()) throw InvalidInput(C::kNoFilter);
   }
-  if (o.tile) p.tile = *o.tile;
-  else if constexpr (C::kTileByStrategy) p.tile = C::default_tile(p);
+  if (o.tile)
+    p.tile = *o.tile;
+  else if constexpr (C::kTileByStrategy)
+    p.tile = C::default_tile(p);
   if (!o.size.empty()) {
     const std::vector<int> dims = parse_dims(o.size, int(std::size(C::kSize)), C::kSizeForm);
     for (std::size_t i = 0; i < dims.size(); ++i) p.*C::kSize[i] = dims[i];

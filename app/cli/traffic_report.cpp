@@ -25,8 +25,11 @@ nlohmann::json traffic_json(const BookModel& book, const TrafficCount& c) {
 }
 
 nlohmann::json launch_json(const LaunchGeometry& l) {
-  return {{"threads_launched", l.threads_launched}, {"in_tile", l.in_tile_dim}, {"out_tile", l.out_tile_dim},
-          {"shared_bytes", l.shared_bytes}, {"constant_bytes", l.constant_bytes}};
+  return {{"threads_launched", l.threads_launched},
+          {"in_tile", l.in_tile_dim},
+          {"out_tile", l.out_tile_dim},
+          {"shared_bytes", l.shared_bytes},
+          {"constant_bytes", l.constant_bytes}};
 }
 
 void print_traffic(const BookModel& book, const TrafficCount& c, const char* grows, const char* whole) {

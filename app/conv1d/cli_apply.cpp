@@ -8,8 +8,8 @@
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/backend.hpp"
-#include "kernels/conv1d/strategies.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/strategies.hpp"
 
 namespace tilescope::cli {
 
@@ -19,8 +19,8 @@ void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
   Conv1dParams p = params_of<Conv1dCli>(o);
   io::NpyArray in = io::read_npy(files.in);
   if (in.shape.size() != 1)
-    throw InvalidInput("'" + files.in + "': conv1d needs a 1-D array, this one has " +
-                       std::to_string(in.shape.size()) + " dimensions");
+    throw InvalidInput("'" + files.in + "': conv1d needs a 1-D array, this one has " + std::to_string(in.shape.size()) +
+                       " dimensions");
   p.length = int(in.shape[0]);
   const Filter1d filter = load_filter(o.filter, p.filter_radius);
   BackendChoice choice = choose_backend(o.backend);

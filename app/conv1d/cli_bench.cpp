@@ -19,19 +19,8 @@ struct Conv1dBench : Conv1dCli, RadiusBenchDefaults {
   static constexpr const char* kBenchRadii = "1,2,4,8,16";
   using Operator = Filter1d;
 
-  // The signal stays resident on the engine; each repetition is one run.
-  struct BenchRunner {
-    std::unique_ptr<Conv1dEngine> engine;
-    explicit BenchRunner(const Backend& b) : engine(make_engine(b)) {}
-    void load(const float* in, const Params& base) { engine->load_input(in, base.length); }
-    DeviceLimits limits() const { return engine->limits(); }
-    std::vector<double> times(const Params& p, const Filter1d& f, const float*, float*, int reps) {
-      std::vector<double> ms;
-      for (int i = 0; i <= reps; ++i) ms.push_back(engine->run(p, f));
-      return ms;
-    }
-    void output(float* out) const { engine->read_output(out); }
-  };
+  using BenchRunner = ResidentRunner<Conv1dBench>;
+  static void load_input(Engine& engine, const float* in, const Params& base) { engine.load_input(in, base.length); }
 
   static std::size_t elements(const Params& p) { return std::size_t(p.length); }
   static Filter1d bench_operator(int r) { return make_named_filter1d("random:1", r); }

@@ -34,8 +34,8 @@ struct Conv1dModelGlue : Conv1dCli {
   static void print_model_lines(const ModelRecord<Conv1dModelGlue>& m) {
     const Params& p = m.p;
     const LaunchGeometry& l = m.launch;
-    std::printf("  radius n = %d (%d taps), tile %d (blockDim %d), signal %d elements\n", p.filter_radius, p.filter_dim(),
-                p.tile, l.block.x, p.length);
+    std::printf("  radius n = %d (%d taps), tile %d (blockDim %d), signal %d elements\n", p.filter_radius,
+                p.filter_dim(), p.tile, l.block.x, p.length);
     std::printf("  launch   grid %d x block %d, input tile %d (tile + 2 halos), shared %zu B/block, constant %zu B\n",
                 l.grid.x, l.block.x, l.in_tile_dim, l.shared_bytes, l.constant_bytes);
     print_traffic(m.book, m.count, "blockDim", "signal");
@@ -50,7 +50,8 @@ struct Conv1dModelGlue : Conv1dCli {
   static void print_table_head(const Params& base, const PatternOptions&) {
     std::printf("conv1d, radius %d (%d taps), blockDim %d, signal %d elements\n", base.filter_radius, base.filter_dim(),
                 base.tile, base.length);
-    std::printf("%-12s %-17s %9s %9s %9s %9s %9s\n", "strategy", "book", "model", "bound", "counted", "grid", "shared B");
+    std::printf("%-12s %-17s %9s %9s %9s %9s %9s\n", "strategy", "book", "model", "bound", "counted", "grid",
+                "shared B");
   }
 
   static void print_table_row(const Params& p, const PatternOptions&) {
@@ -65,8 +66,9 @@ struct Conv1dModelGlue : Conv1dCli {
     const LoadReduction reduction = load_reduction(base);
     std::printf("load reduction, basic over tiled: interior block %.2f, boundary block %.2f, whole signal %.2f\n",
                 book_round(reduction.interior), book_round(reduction.boundary), book_round(reduction.counted));
-    std::printf("OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
-                "counted = every block of this signal (ghost cells are not loaded).\n");
+    std::printf(
+        "OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
+        "counted = every block of this signal (ghost cells are not loaded).\n");
   }
 };
 

@@ -71,8 +71,10 @@ void conv1d_model_panel(const Conv1dParams& p) {
 void conv1d_launch_panel(const Conv1dParams& p) {
   if (conv1d_problem(p)) return;
   const LaunchGeometry l = launch_geometry(p);
-  ImGui::Text("grid %d blocks x %d threads = %lld threads", l.grid.x, l.block.x, static_cast<long long>(l.threads_launched));
-  ImGui::Text("input tile %d = %d outputs + 2 x %d halo", l.in_tile_dim, l.out_tile_dim, (l.in_tile_dim - l.out_tile_dim) / 2);
+  ImGui::Text("grid %d blocks x %d threads = %lld threads", l.grid.x, l.block.x,
+              static_cast<long long>(l.threads_launched));
+  ImGui::Text("input tile %d = %d outputs + 2 x %d halo", l.in_tile_dim, l.out_tile_dim,
+              (l.in_tile_dim - l.out_tile_dim) / 2);
   if (p.strategy == Conv1dStrategy::fast)
     ImGui::TextDisabled("%d outputs per thread; halo n rounded up to whole float4s", kConv1dFastOutputsPerThread);
   ImGui::Text("shared %zu B/block, constant %zu B", l.shared_bytes, l.constant_bytes);

@@ -13,11 +13,11 @@
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/view_input.hpp"
-#include "kernels/conv1d/geometry.hpp"
+#include "kernels/common/error.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/reference.hpp"
-#include "kernels/common/error.hpp"
 
 namespace tilescope {
 Conv1dLanes conv1d_lanes(const Rect& v) {
@@ -149,17 +149,24 @@ void Conv1dView::draw(float, float, float) {
   const Conv1dTiling g = tiling_of(p);
   const int first = std::max(0, int(std::floor(index_at(view_.x))) - 1);
   const int last = std::min(p.length, int(std::ceil(index_at(view_.x + view_.w))) + 1);
-  auto band = [&](float i0, float i1, float y0, float y1, ImU32 c) { dl->AddRectFilled({sx(i0), y0}, {sx(i1), y1}, c); };
+  auto band = [&](float i0, float i1, float y0, float y1, ImU32 c) {
+    dl->AddRectFilled({sx(i0), y0}, {sx(i1), y1}, c);
+  };
 
   // The grid: one band per block, boundaries across all lanes, block labels where they fit.
   const float block_px = g.block * zoom_;
   for (int b = std::max(0, g.block_of(first)); b < g.grid_dim(p.length) && g.out_origin(b) <= last; ++b) {
     const float i0 = float(g.out_origin(b)), i1 = float(std::min(g.out_origin(b) + g.block, p.length));
-    if (b % 2 == 0) band(i0, i1, L.in0, L.in1, IM_COL32(255, 255, 255, 12)), band(i0, i1, L.out0, L.out1, IM_COL32(255, 255, 255, 12));
-    if (block_px >= 4) dl->AddLine({sx(i0), L.in0}, {sx(i0), L.out1}, with_alpha(palette::kTileGrid.rgba, block_px < 40 ? 70 : 140), 1.0f);
+    if (b % 2 == 0)
+      band(i0, i1, L.in0, L.in1, IM_COL32(255, 255, 255, 12)),
+          band(i0, i1, L.out0, L.out1, IM_COL32(255, 255, 255, 12));
+    if (block_px >= 4)
+      dl->AddLine({sx(i0), L.in0}, {sx(i0), L.out1}, with_alpha(palette::kTileGrid.rgba, block_px < 40 ? 70 : 140),
+                  1.0f);
     char label[32];
     std::snprintf(label, sizeof label, "block %d", b);
-    if (block_px > ImGui::CalcTextSize(label).x + 8) dl->AddText({sx(i0) + 4, L.axis}, IM_COL32(200, 200, 200, 255), label);
+    if (block_px > ImGui::CalcTextSize(label).x + 8)
+      dl->AddText({sx(i0) + 4, L.axis}, IM_COL32(200, 200, 200, 255), label);
   }
   dl->AddText({view_.x + 6, view_.y + 4}, palette::kSignalIn.rgba, "input N");
   dl->AddText({view_.x + 6, L.out0 - 1.2f * font}, palette::kSignalOut.rgba, "output P = N correlated with the filter");
@@ -184,9 +191,11 @@ void Conv1dView::draw(float, float, float) {
   // The shared memory lane: the hovered block's slots, coloured by role, labelled by loader.
   const float lane_text_y = (L.sh0 + L.sh1) / 2 - font / 2;
   if (!focused) {
-    dl->AddText({view_.x + 6, lane_text_y}, IM_COL32(170, 170, 170, 255), "hover an output element to see its block's shared memory and taps");
+    dl->AddText({view_.x + 6, lane_text_y}, IM_COL32(170, 170, 170, 255),
+                "hover an output element to see its block's shared memory and taps");
   } else if (g.shared_dim() == 0) {
-    dl->AddText({view_.x + 6, lane_text_y}, IM_COL32(170, 170, 170, 255), "no shared memory: every tap is a global load");
+    dl->AddText({view_.x + 6, lane_text_y}, IM_COL32(170, 170, 170, 255),
+                "no shared memory: every tap is a global load");
   } else {
     for (int s = 0; s < g.shared_dim(); ++s) {
       const int k = g.shared_coord(b, s);
@@ -203,11 +212,11 @@ void Conv1dView::draw(float, float, float) {
       const float w = ImGui::CalcTextSize(t).x;
       if (w + 4 <= z.x - a.x) dl->AddText({(a.x + z.x - w) / 2, lane_text_y}, IM_COL32(255, 255, 255, 255), t);
     }
-    const char* story = p.strategy == Conv1dStrategy::tiled
-                            ? "N_s (shared) of the block; a slot's number: the thread that loads it"
-                        : g.is_fast() ? "N_s (shared): a slot's number: the thread that loads its float4; yellow: the hovered "
-                                        "thread's windows"
-                                      : "N_s (shared) of the block: only its own elements";
+    const char* story =
+        p.strategy == Conv1dStrategy::tiled ? "N_s (shared) of the block; a slot's number: the thread that loads it"
+        : g.is_fast() ? "N_s (shared): a slot's number: the thread that loads its float4; yellow: the hovered "
+                        "thread's windows"
+                      : "N_s (shared) of the block: only its own elements";
     dl->AddText({view_.x + 6, L.sh0 - 1.2f * font}, IM_COL32(210, 210, 210, 255), story);
   }
 
@@ -227,7 +236,8 @@ void Conv1dView::draw(float, float, float) {
   dl->AddPolyline(out_pts.data(), int(out_pts.size()), palette::kSignalOut.rgba, 0, line);
   if (zoom_ >= 6)
     for (std::size_t j = 0; j < in_pts.size(); ++j)
-      dl->AddCircleFilled(in_pts[j], 2.0f, palette::kSignalIn.rgba), dl->AddCircleFilled(out_pts[j], 2.5f, palette::kSignalOut.rgba);
+      dl->AddCircleFilled(in_pts[j], 2.0f, palette::kSignalIn.rgba),
+          dl->AddCircleFilled(out_pts[j], 2.5f, palette::kSignalOut.rgba);
 
   if (focused && g.outputs_per_thread() > 1) {  // every output of the hovered thread, and the windows it reads
     const int t = g.thread_of(focus->x);
@@ -257,9 +267,11 @@ void Conv1dView::draw(float, float, float) {
 }
 
 void Conv1dView::sidebar() {
-  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) conv1d_controls_panel(state_, compute_.backend());
+  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen))
+    conv1d_controls_panel(state_, compute_.backend());
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
-  if (ImGui::CollapsingHeader("OP/B and load reduction", ImGuiTreeNodeFlags_DefaultOpen)) conv1d_model_panel(state_.conv1d.params);
+  if (ImGui::CollapsingHeader("OP/B and load reduction", ImGuiTreeNodeFlags_DefaultOpen))
+    conv1d_model_panel(state_.conv1d.params);
   if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) conv1d_launch_panel(state_.conv1d.params);
   if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen))
     conv1d_timing_panel(state_.conv1d.params, compute_.backend(), stats_);

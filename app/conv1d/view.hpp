@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "kernels/common/engine_on_backend.hpp"
 #include "app/pattern_view.hpp"
 #include "app/ui/ui_state.hpp"
+#include "kernels/common/engine_on_backend.hpp"
 #include "kernels/conv1d/engine.hpp"
 #include "kernels/conv1d/filter.hpp"
 

@@ -45,16 +45,19 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, fl
                     i0 - g.shared_origin(b) - g.shared_halo(), i0 - g.shared_origin(b) + 3 + g.shared_halo());
     for (int pass = 0; g.float4_of(t, pass) < g.shared_float4s(); ++pass) {
       const int slot = kConv1dFastGroup * g.float4_of(t, pass), k = g.shared_coord(b, slot);
-      ImGui::Text("loads the float4 N[%d..%d] into N_s[%d..%d]%s", k, k + 3, slot, slot + 3,
-                  in_range(k, p.length) && in_range(k + 3, p.length) ? "" : " (element by element, ghost cells: zeros)");
+      ImGui::Text(
+          "loads the float4 N[%d..%d] into N_s[%d..%d]%s", k, k + 3, slot, slot + 3,
+          in_range(k, p.length) && in_range(k + 3, p.length) ? "" : " (element by element, ghost cells: zeros)");
     }
   } else if (p.strategy == Conv1dStrategy::tiled) {
     ImGui::Text("loads N[%d] into N_s[%d]", g.shared_coord(b, g.own_slot(t)), g.own_slot(t));
     for (int slot : {g.left_halo_slot(t), g.right_halo_slot(t)})
       if (slot >= 0) {
         const int k = g.shared_coord(b, slot);
-        if (in_range(k, p.length)) ImGui::Text("and the halo cell N[%d] into N_s[%d]", k, slot);
-        else ImGui::Text("and stores a ghost zero into N_s[%d] (no load)", slot);
+        if (in_range(k, p.length))
+          ImGui::Text("and the halo cell N[%d] into N_s[%d]", k, slot);
+        else
+          ImGui::Text("and stores a ghost zero into N_s[%d] (no load)", slot);
       }
   }
   ImGui::Separator();

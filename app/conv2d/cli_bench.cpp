@@ -20,17 +20,10 @@ struct Conv2dBench : Conv2dCli, RadiusBenchDefaults {
   static constexpr const char* kBenchRadii = "1,2,3,5,7";
   using Operator = Filter2d;
 
-  // The engine's one-shot call: the image in, every repetition, the image out.
-  struct BenchRunner {
-    std::unique_ptr<Engine> engine;
-    explicit BenchRunner(Backend& b) : engine(make_engine(b)) {}
-    void load(const float*, const Params&) {}
-    DeviceLimits limits() const { return engine->limits(); }
-    std::vector<double> times(const Params& p, const Filter2d& f, const float* in, float* out, int reps) {
-      return engine->conv2d(p, f, in, out, reps + 1);
-    }
-    void output(float*) const {}
-  };
+  using BenchRunner = ResidentRunner<Conv2dBench>;
+  static void load_input(Engine& engine, const float* in, const Params& base) {
+    engine.load_input(in, base.width, base.height);
+  }
 
   static std::size_t elements(const Params& p) { return std::size_t(p.width) * p.height; }
   static void bench_tile(Params& p, const PatternOptions& o) {
@@ -45,7 +38,8 @@ struct Conv2dBench : Conv2dCli, RadiusBenchDefaults {
   static std::optional<std::vector<double>> yardstick(BenchRunner& r, const Params& p, const Filter2d& f, int reps) {
 #ifdef TILESCOPE_HAVE_CUDA
     if (r.engine->device_input() && tilescope::yardstick::has_conv2d(p))
-      return tilescope::yardstick::time_conv2d(p, f, r.engine->device_input(), const_cast<float*>(r.engine->device_output()), reps);
+      return tilescope::yardstick::time_conv2d(p, f, r.engine->device_input(),
+                                               const_cast<float*>(r.engine->device_output()), reps);
 #endif
     (void)r, (void)p, (void)f, (void)reps;
     return std::nullopt;

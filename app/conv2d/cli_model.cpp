@@ -35,10 +35,11 @@ struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
     const LaunchGeometry& l = m.launch;
     std::printf("  radius %d (%dx%d filter), tile %d, image %dx%d\n", p.filter_radius, p.filter_dim(), p.filter_dim(),
                 p.tile, p.width, p.height);
-    std::printf("  launch   grid %dx%d, block %dx%d = %d threads, %d compute (%.1f%%), input tile %dx%d, output tile %dx%d\n",
-                l.grid.x, l.grid.y, l.block.x, l.block.y, l.threads_per_block, l.active_threads_per_block,
-                100.0 * l.active_threads_per_block / l.threads_per_block, l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim,
-                l.out_tile_dim_y);
+    std::printf(
+        "  launch   grid %dx%d, block %dx%d = %d threads, %d compute (%.1f%%), input tile %dx%d, output tile %dx%d\n",
+        l.grid.x, l.grid.y, l.block.x, l.block.y, l.threads_per_block, l.active_threads_per_block,
+        100.0 * l.active_threads_per_block / l.threads_per_block, l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim,
+        l.out_tile_dim_y);
     std::printf("           shared memory %zu B/block, constant memory %zu B\n", l.shared_bytes, l.constant_bytes);
     print_traffic(m.book, m.count, "tile", "image");
     std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
@@ -46,10 +47,10 @@ struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
 
   static void print_table_head(const Params& base, const PatternOptions& o) {
     std::printf("conv2d, radius %d (%dx%d filter), tile %s, image %dx%d\n", base.filter_radius, base.filter_dim(),
-                base.filter_dim(), !o.tile ? "= each strategy's default" : std::to_string(base.tile).c_str(), base.width,
-                base.height);
-    std::printf("%-12s %-19s %4s %9s %9s %9s %9s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "grid",
-                "shared B");
+                base.filter_dim(), !o.tile ? "= each strategy's default" : std::to_string(base.tile).c_str(),
+                base.width, base.height);
+    std::printf("%-12s %-19s %4s %9s %9s %9s %9s %9s\n", "strategy", "book", "tile", "model", "bound", "counted",
+                "grid", "shared B");
   }
 
   static void print_table_row(Params p, const PatternOptions& o) {
@@ -68,8 +69,9 @@ struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
   }
 
   static void print_table_foot(const Params&) {
-    std::printf("OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
-                "counted = every block of this image emulated (ghost cells are not loaded).\n");
+    std::printf(
+        "OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
+        "counted = every block of this image emulated (ghost cells are not loaded).\n");
   }
 };
 

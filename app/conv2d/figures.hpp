@@ -51,21 +51,21 @@ inline bool crosses_edge(const Conv2dParams& p, const Conv2dBlockRects& r) {
 
 // What the inspector says about the thread that computes output pixel (x, y).
 struct Conv2dFocus {
-  int tile_x, tile_y;              // the geometry's tile (sliding: a warp's strip)
-  int block_x, block_y;            // blockIdx
-  int thread_x, thread_y;          // threadIdx
-  int warp, lane;                  // of the thread within its CUDA block
+  int tile_x, tile_y;      // the geometry's tile (sliding: a warp's strip)
+  int block_x, block_y;    // blockIdx
+  int thread_x, thread_y;  // threadIdx
+  int warp, lane;          // of the thread within its CUDA block
   int threads_per_block;
-  int warp_in_block;               // sliding: which of the block's warp tiles
-  int tile_lane;                   // the thread's index within its tile along x (sliding: its lane)
-  CellRect patch;                  // the outputs the thread computes (not clipped to the image)
-  int output_x, output_y;          // which of them (x, y) is
-  int window_w, window_h;          // the patch's input window: its size
-  CellRect window;                 // and its cells
-  int strip_y0, strip_rows;        // the tile's output rows
-  bool marches_up;                 // sliding: the strip is walked upwards
-  int march_row;                   // sliding: (x, y)'s row in the order the strip is walked
-  long long fmas;                  // the thread's multiply-adds: outputs x taps
+  int warp_in_block;         // sliding: which of the block's warp tiles
+  int tile_lane;             // the thread's index within its tile along x (sliding: its lane)
+  CellRect patch;            // the outputs the thread computes (not clipped to the image)
+  int output_x, output_y;    // which of them (x, y) is
+  int window_w, window_h;    // the patch's input window: its size
+  CellRect window;           // and its cells
+  int strip_y0, strip_rows;  // the tile's output rows
+  bool marches_up;           // sliding: the strip is walked upwards
+  int march_row;             // sliding: (x, y)'s row in the order the strip is walked
+  long long fmas;            // the thread's multiply-adds: outputs x taps
 };
 inline Conv2dFocus conv2d_focus(const Conv2dParams& p, int x, int y) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
@@ -82,7 +82,8 @@ inline Conv2dFocus conv2d_focus(const Conv2dParams& p, int x, int y) {
   f.patch = {x0, y0, x0 + gx.outputs_per_thread(), y0 + gy.outputs_per_thread()};
   f.output_x = gx.output_of(x), f.output_y = gy.output_of(y);
   f.window_w = gx.thread_window_dim(), f.window_h = gy.thread_window_dim();
-  f.window = {x0 - p.filter_radius, y0 - p.filter_radius, x0 - p.filter_radius + f.window_w, y0 - p.filter_radius + f.window_h};
+  f.window = {x0 - p.filter_radius, y0 - p.filter_radius, x0 - p.filter_radius + f.window_w,
+              y0 - p.filter_radius + f.window_h};
   f.strip_y0 = gy.out_origin(f.tile_y), f.strip_rows = gy.out_tile_dim();
   f.marches_up = gy.marches_up(f.tile_y);
   f.march_row = f.marches_up ? f.strip_y0 + f.strip_rows - 1 - y : y - f.strip_y0;

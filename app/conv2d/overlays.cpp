@@ -8,8 +8,8 @@
 #include "app/conv2d/figures.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
-#include "kernels/conv2d/geometry.hpp"
 #include "kernels/common/launch.hpp"
+#include "kernels/conv2d/geometry.hpp"
 
 namespace tilescope {
 namespace {
@@ -35,9 +35,11 @@ void draw_march(ImDrawList* dl, const ViewTransform& xf, const CellRect& strip, 
   if (y1 - y0 < 24.0f) return;
   if (up) std::swap(y0, y1);
   const float dir = up ? -1.0f : 1.0f, head = std::min(14.0f, std::fabs(y1 - y0) / 4);
-  for (const auto& [colour, width] : {std::pair{palette::rgba(20, 20, 20), 4.5f}, std::pair{palette::kMarch.rgba, 2.5f}}) {
+  for (const auto& [colour, width] :
+       {std::pair{palette::rgba(20, 20, 20), 4.5f}, std::pair{palette::kMarch.rgba, 2.5f}}) {
     dl->AddLine({cx, y0}, {cx, y1}, colour, width * st.line);
-    dl->AddTriangleFilled({cx, y1 + dir * 2}, {cx - head * 0.6f, y1 - dir * head}, {cx + head * 0.6f, y1 - dir * head}, colour);
+    dl->AddTriangleFilled({cx, y1 + dir * 2}, {cx - head * 0.6f, y1 - dir * head}, {cx + head * 0.6f, y1 - dir * head},
+                          colour);
   }
 }
 
@@ -55,7 +57,8 @@ void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams&
   if (spacing < 4.0f) return;  // denser than this is noise, not information
   // Dense grids recede so the image stays readable; wide ones get the full line.
   const int alpha = spacing < 40.0f ? 90 : 160;
-  const ImU32 c = (palette::kTileGrid.rgba & 0x00FFFFFFu) | ImU32(alpha) << 24, shadow = palette::rgba(0, 0, 0, alpha * 2 / 3);
+  const ImU32 c = (palette::kTileGrid.rgba & 0x00FFFFFFu) | ImU32(alpha) << 24,
+              shadow = palette::rgba(0, 0, 0, alpha * 2 / 3);
   const Rect& vp = xf.viewport();
   const float top = std::max(screen(xf, 0, 0).y, vp.y), bottom = std::min(screen(xf, 0, p.height).y, vp.y + vp.h);
   const float left = std::max(screen(xf, 0, 0).x, vp.x), right = std::min(screen(xf, p.width, 0).x, vp.x + vp.w);
@@ -78,8 +81,10 @@ void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, 
   const Conv2dBlockRects rects = conv2d_block_rects(p, bx, by);
   const CellRect image{0, 0, p.width, p.height}, in = rects.in, out = rects.out;
   // Halo: the input tile minus the output tile (four strips), inside the image.
-  const CellRect halo_parts[] = {{in.x0, in.y0, in.x1, out.y0}, {in.x0, out.y1, in.x1, in.y1},
-                                 {in.x0, out.y0, out.x0, out.y1}, {out.x1, out.y0, in.x1, out.y1}};
+  const CellRect halo_parts[] = {{in.x0, in.y0, in.x1, out.y0},
+                                 {in.x0, out.y1, in.x1, in.y1},
+                                 {in.x0, out.y0, out.x0, out.y1},
+                                 {out.x1, out.y0, in.x1, out.y1}};
   for (const CellRect& part : halo_parts) fill(dl, xf, intersect(part, image), with_alpha(palette::kHalo.rgba, 110));
   fill(dl, xf, out, with_alpha(palette::kOutputTile.rgba, 60));
   for_each_outside(in, p.width, p.height, [&](CellRect part) {
@@ -139,13 +144,16 @@ void draw_thread_ids(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams
   // "31,31" is about 2.6 em wide: scale the type to the cell, down to a legible minimum.
   const float size = std::min(ImGui::GetFontSize(), span / 2.8f);
   if (size < 9.0f) return;
-  auto cell = [&](int b, int t) { return p.strategy == Conv2dStrategy::tiled_in ? g.shared_origin(b) + t : g.out_coord(b, t); };
+  auto cell = [&](int b, int t) {
+    return p.strategy == Conv2dStrategy::tiled_in ? g.shared_origin(b) + t : g.out_coord(b, t);
+  };
   const Rect& vp = xf.viewport();
   ImFont* font = ImGui::GetFont();
   char text[24];
   for (int ty = 0; ty < gy.block_dim(); ++ty)
     for (int tx = 0; tx < g.block_dim(); ++tx) {
-      const ImVec2 a = screen(xf, cell(bx, tx), p.strategy == Conv2dStrategy::sliding ? gy.out_origin(by) : cell(by, ty));
+      const ImVec2 a =
+          screen(xf, cell(bx, tx), p.strategy == Conv2dStrategy::sliding ? gy.out_origin(by) : cell(by, ty));
       if (a.x < vp.x - span || a.y < vp.y - span || a.x > vp.x + vp.w || a.y > vp.y + vp.h) continue;
       if (k > 1) dl->AddRect(a, {a.x + span, a.y + span}, palette::rgba(255, 255, 255, 90), 0.0f, 0, 1.0f);
       if (p.strategy == Conv2dStrategy::sliding)
@@ -155,8 +163,8 @@ void draw_thread_ids(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams
       const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
       const ImVec2 at{a.x + (span - extent.x) / 2, a.y + (span - extent.y) / 2};
       dl->AddText(font, size, {at.x + 1, at.y + 1}, palette::rgba(0, 0, 0, 220), text);
-      dl->AddText(font, size, at, g.computes(tx) && gy.computes(ty) ? palette::rgba(255, 255, 255) : palette::kLoadOnly.rgba,
-                  text);
+      dl->AddText(font, size, at,
+                  g.computes(tx) && gy.computes(ty) ? palette::rgba(255, 255, 255) : palette::kLoadOnly.rgba, text);
     }
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Overlays drawn over the image from the kernels' launch geometry (never recomputed here):
-// the output-tile grid (sliding: one warp tile each), the focused block's input tile / halo / ghost cells / load-only ring,
-// the focused pixel's taps coloured by where the kernel reads them, the focused thread's output
-// patch, and thread indices.
+// the output-tile grid (sliding: one warp tile each), the focused block's input tile / halo / ghost cells / load-only
+// ring, the focused pixel's taps coloured by where the kernel reads them, the focused thread's output patch, and thread
+// indices.
 #include <imgui.h>
 
 #include "app/ui/ui_state.hpp"
@@ -16,8 +16,7 @@ struct OverlayStyle {
 };
 
 void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const OverlayStyle& st);
-void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by,
-                const OverlayStyle& st);
+void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by, const OverlayStyle& st);
 void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
                           const OverlayStyle& st);
 // The colour of the tap at column tap_x of output column out_x: where the kernel reads it; for

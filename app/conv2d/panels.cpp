@@ -1,9 +1,9 @@
 #include "app/conv2d/panels.hpp"
 
+#include <imgui.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <imgui.h>
 
 #include "app/ui/copy_ceiling.hpp"
 #include "app/ui/correctness.hpp"
@@ -118,7 +118,12 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     if (ImGui::Combo("scene", &scene, "mixed\0checkerboard\0rings\0impulses (shows each filter)\0"))
       s.demo_scene = DemoScene(scene);
     int size_index = s.demo_size <= 512 ? 0 : s.demo_size <= 1024 ? 1 : s.demo_size <= 2048 ? 2 : 3;
-    if (ImGui::Combo("demo size", &size_index, "512\0" "1024\0" "2048\0" "4096\0")) s.demo_size = 512 << size_index;
+    if (ImGui::Combo("demo size", &size_index,
+                     "512\0"
+                     "1024\0"
+                     "2048\0"
+                     "4096\0"))
+      s.demo_size = 512 << size_index;
   } else {
     ImGui::TextWrapped("%s", s.file_path.empty() ? "(drop an image on the window)" : s.file_path.c_str());
   }
@@ -206,7 +211,8 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
   ImGui::Text("block     %d x %d = %d threads", l.block.x, l.block.y, l.threads_per_block);
   ImGui::Text("computing %d of %d threads per block (%.0f%%)", l.active_threads_per_block, l.threads_per_block,
               100.0 * l.active_threads_per_block / l.threads_per_block);
-  ImGui::Text("tiles     input %d x %d, output %d x %d", l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim, l.out_tile_dim_y);
+  ImGui::Text("tiles     input %d x %d, output %d x %d", l.in_tile_dim, l.in_tile_dim_y, l.out_tile_dim,
+              l.out_tile_dim_y);
   ImGui::Text("shared    %zu B per block", l.shared_bytes);
   ImGui::Text("constant  %zu B (the filter)", l.constant_bytes);
   if (auto blocks = pipeline.engine().blocks_per_sm(s.conv2d.params)) {

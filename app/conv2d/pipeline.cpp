@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "kernels/conv2d/reference.hpp"
-#include "kernels/conv2d/model.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/reference.hpp"
 
 namespace tilescope {
 
@@ -28,16 +28,17 @@ void Conv2dPipeline::file_input(Image image) {
 }
 
 void Conv2dPipeline::supply_input(Conv2dEngine& engine) {
-  if (demo_) engine.render_demo_input(scene_, width_, height_, demo_time_);
-  else engine.load_input(file_image_.pixels.data(), width_, height_);
+  if (demo_)
+    engine.render_demo_input(scene_, width_, height_, demo_time_);
+  else
+    engine.load_input(file_image_.pixels.data(), width_, height_);
   host_input_fresh_ = false;
 }
 
 bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f) {
   problem_ = conv2d_problem(p, compute_.backend().limits()).value_or("");
   if (!problem_.empty()) return false;
-  kernel_ms_ = compute_.run([&](Conv2dEngine& e) { return e.run(p, f); },
-                            [&](Conv2dEngine& e) { supply_input(e); });
+  kernel_ms_ = compute_.run([&](Conv2dEngine& e) { return e.run(p, f); }, [&](Conv2dEngine& e) { supply_input(e); });
   host_output_fresh_ = false;
   return true;
 }

@@ -36,7 +36,7 @@ class Conv2dPipeline {
   int height() const { return height_; }
   const std::string& requested_backend() const { return compute_.requested_backend(); }
   const std::string& note() const { return compute_.note(); }  // fallbacks, shown in the UI
-  const std::string& problem() const { return problem_; }  // why the last run did not happen
+  const std::string& problem() const { return problem_; }      // why the last run did not happen
   double kernel_ms() const { return kernel_ms_; }
   std::optional<double> max_abs_error() const { return max_abs_error_; }
   double tolerance() const { return tolerance_; }

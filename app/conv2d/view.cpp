@@ -7,12 +7,12 @@
 #include <cmath>
 #include <numeric>
 
-#include "app/gl/gl.hpp"
-#include "app/view/view_input.hpp"
-#include "app/io/image_file.hpp"
 #include "app/conv2d/overlays.hpp"
-#include "kernels/conv2d/geometry.hpp"
+#include "app/gl/gl.hpp"
+#include "app/io/image_file.hpp"
+#include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
 
 namespace tilescope {
@@ -65,8 +65,8 @@ void Conv2dView::step(const Rect& view, double dt) {
 
 void Conv2dView::draw(float display_w, float display_h, float fb_scale) {
   image_layer_.draw(view_, state_.view,
-                    output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses), float(std::max(pipeline_.tolerance(), 1e-7)),
-                    display_w, display_h, fb_scale);
+                    output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses),
+                    float(std::max(pipeline_.tolerance(), 1e-7)), display_w, display_h, fb_scale);
   draw_overlays();
 }
 
@@ -78,8 +78,10 @@ void Conv2dView::handle_input() {
 void Conv2dView::update_source(double dt) {
   if (state_.source == SourceKind::file) {
     if (showing_demo_ || pipeline_.width() == 0) {
-      if (state_.file_path.empty()) state_.source = SourceKind::demo;
-      else load_file(state_.file_path);
+      if (state_.file_path.empty())
+        state_.source = SourceKind::demo;
+      else
+        load_file(state_.file_path);
     }
     if (state_.source == SourceKind::file) return;
   }

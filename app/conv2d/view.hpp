@@ -3,14 +3,14 @@
 // launch's tiles, halo, ghost cells and taps -> panels.
 #include <string>
 
-#include "app/image_pattern_view.hpp"
-#include "app/conv2d/pipeline.hpp"
-#include "app/interop/cuda_gl_textures.hpp"
 #include "app/conv2d/panels.hpp"
+#include "app/conv2d/pipeline.hpp"
+#include "app/image_pattern_view.hpp"
+#include "app/interop/cuda_gl_textures.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
-#include "kernels/conv2d/filter.hpp"
 #include "kernels/common/image.hpp"
+#include "kernels/conv2d/filter.hpp"
 
 namespace tilescope {
 

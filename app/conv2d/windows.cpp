@@ -1,5 +1,5 @@
-#include <cstdint>
 #include <imgui.h>
+#include <cstdint>
 
 #include "app/conv2d/figures.hpp"
 #include "app/conv2d/overlays.hpp"
@@ -21,7 +21,8 @@ const char* load_story(Conv2dStrategy s) {
     case Conv2dStrategy::tiled_out: return "threads loop over the larger input tile, halo included";
     case Conv2dStrategy::cached_halo: return "tile cells in shared memory, halo taps from global memory (L2)";
     case Conv2dStrategy::fast: return "float4 cp.async into shared; each thread's window rows into registers";
-    case Conv2dStrategy::sliding: return "no shared memory: each input row once into registers, halo columns by shuffle";
+    case Conv2dStrategy::sliding:
+      return "no shared memory: each input row once into registers, halo columns by shuffle";
   }
   return "";
 }
@@ -56,8 +57,8 @@ void inspector_window(const UiState& s, float x, float y) {
   if (const int k = gx.outputs_per_thread(); k > 1 && p.strategy != Conv2dStrategy::sliding) {
     ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", f.output_x, f.output_y, k, k,
                 f.patch.x0, f.patch.x1 - 1, f.patch.y0, f.patch.y1 - 1);
-    ImGui::Text("its %dx%d input window is read once from shared into registers for %lld FMAs", f.window_w,
-                f.window_h, f.fmas);
+    ImGui::Text("its %dx%d input window is read once from shared into registers for %lld FMAs", f.window_w, f.window_h,
+                f.fmas);
   }
   int count[4] = {};
   for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
@@ -68,10 +69,12 @@ void inspector_window(const UiState& s, float x, float y) {
   ImGui::Text("its %d taps: %d %s, %d global, %d ghost", p.filter_dim() * p.filter_dim(), count[0],
               registers ? "in registers" : "shared", count[1], count[2] + count[3]);
   if (count[2] + count[3])
-    ImGui::SameLine(), ImGui::TextDisabled(count[2] ? (registers ? "(zeros loaded)" : "(zeros read from shared)") : "(skipped)");
+    ImGui::SameLine(),
+        ImGui::TextDisabled(count[2] ? (registers ? "(zeros loaded)" : "(zeros read from shared)") : "(skipped)");
   const TrafficCount b = block_traffic(p, bx, by);
   ImGui::Text("this %s: %lld global loads into %s, %lld halo/global taps", registers ? "warp" : "block",
-              static_cast<long long>(b.tile_loads), registers ? "registers" : "shared", static_cast<long long>(b.taps_global));
+              static_cast<long long>(b.tile_loads), registers ? "registers" : "shared",
+              static_cast<long long>(b.taps_global));
   ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), book_round(b.opb()));
   ImGui::TextDisabled("%s", load_story(p.strategy));
   ImGui::End();

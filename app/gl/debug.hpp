@@ -51,7 +51,9 @@ inline void GLAD_API_PTR on_debug_message(GLenum, GLenum type, GLuint id, GLenum
   while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == '\0')) --n;  // one line each
   debug_error_counter().fetch_add(1);
   std::cerr << "tilescope: GL " << debug_type_name(type) << " (id " << id << ", "
-            << (severity == GL_DEBUG_SEVERITY_HIGH ? "high" : severity == GL_DEBUG_SEVERITY_MEDIUM ? "medium" : "low")
+            << (severity == GL_DEBUG_SEVERITY_HIGH     ? "high"
+                : severity == GL_DEBUG_SEVERITY_MEDIUM ? "medium"
+                                                       : "low")
             << "): " << std::string_view(message, n) << "\n";
 }
 

@@ -8,7 +8,7 @@
 namespace tilescope {
 
 struct CudaDeviceId {
-  int ordinal = 0;                    // as cudaGetDevice numbers it
+  int ordinal = 0;                       // as cudaGetDevice numbers it
   std::array<unsigned char, 16> uuid{};  // cudaDeviceProp::uuid
 };
 

@@ -91,7 +91,8 @@ void refuse_output_equal_to_input(const std::string& out, const std::vector<std:
       same = fs::weakly_canonical(fs::absolute(in, ec2), ec2).lexically_normal() == out_norm;
     }
     if (same)
-      throw InvalidInput("--out '" + out + "' is the input '" + in + "': writing it would destroy the input; choose another name");
+      throw InvalidInput("--out '" + out + "' is the input '" + in +
+                         "': writing it would destroy the input; choose another name");
   }
 }
 

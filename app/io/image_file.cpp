@@ -48,7 +48,9 @@
 namespace tilescope::io {
 namespace {
 
-[[noreturn]] void fail(const std::string& name, const std::string& why) { throw InvalidInput("'" + name + "': " + why); }
+[[noreturn]] void fail(const std::string& name, const std::string& why) {
+  throw InvalidInput("'" + name + "': " + why);
+}
 
 constexpr const char* kFormats = "use PNG, JPG, BMP, TGA or a 2-D .npy";
 
@@ -57,7 +59,9 @@ std::uint32_t be16(const Bytes& b, std::size_t i) { return (std::uint8_t(b[i]) <
 std::uint32_t be32(const Bytes& b, std::size_t i) { return (be16(b, i) << 16) | be16(b, i + 2); }
 std::uint32_t le16(const Bytes& b, std::size_t i) { return std::uint8_t(b[i]) | (std::uint8_t(b[i + 1]) << 8); }
 std::uint32_t le32(const Bytes& b, std::size_t i) { return le16(b, i) | (le16(b, i + 2) << 16); }
-bool starts_with(const Bytes& b, const char* magic, std::size_t n) { return b.size() >= n && std::memcmp(b.data(), magic, n) == 0; }
+bool starts_with(const Bytes& b, const char* magic, std::size_t n) {
+  return b.size() >= n && std::memcmp(b.data(), magic, n) == 0;
+}
 
 enum class Format { png, jpeg, bmp, tga };
 
@@ -72,8 +76,9 @@ std::size_t jpeg_soi_end(const Bytes& b) {
 
 void check_dims(const std::string& name, long long w, long long h) {
   if (w < 1 || h < 1 || w > kMaxImageSide || h > kMaxImageSide || w * h > kMaxImagePixels)
-    fail(name, "the header claims " + std::to_string(w) + "x" + std::to_string(h) + " pixels, more than tilescope accepts (at most " +
-                   std::to_string(kMaxImageSide) + " per side and " + std::to_string(kMaxImagePixels) + " in all)");
+    fail(name, "the header claims " + std::to_string(w) + "x" + std::to_string(h) +
+                   " pixels, more than tilescope accepts (at most " + std::to_string(kMaxImageSide) + " per side and " +
+                   std::to_string(kMaxImagePixels) + " in all)");
 }
 
 // By magic bytes; TGA has none, so it is whatever stb's TGA header test accepts and nothing else claims.
@@ -82,11 +87,16 @@ Format sniff(const std::string& name, const Bytes& b) {
   if (jpeg_soi_end(b)) return Format::jpeg;
   if (starts_with(b, "BM", 2)) return Format::bmp;
   const char* other = nullptr;
-  if (starts_with(b, "#?", 2)) other = "Radiance HDR";
-  else if (starts_with(b, "GIF8", 4)) other = "GIF";
-  else if (starts_with(b, "8BPS", 4)) other = "PSD";
-  else if (starts_with(b, "\x53\x80\xf6\x34", 4)) other = "Softimage PIC";
-  else if (b.size() >= 2 && b[0] == 'P' && b[1] >= '1' && b[1] <= '7') other = "PNM";
+  if (starts_with(b, "#?", 2))
+    other = "Radiance HDR";
+  else if (starts_with(b, "GIF8", 4))
+    other = "GIF";
+  else if (starts_with(b, "8BPS", 4))
+    other = "PSD";
+  else if (starts_with(b, "\x53\x80\xf6\x34", 4))
+    other = "Softimage PIC";
+  else if (b.size() >= 2 && b[0] == 'P' && b[1] >= '1' && b[1] <= '7')
+    other = "PNM";
   if (other) fail(name, std::string(other) + " images are not supported; " + kFormats);
   return Format::tga;
 }
@@ -102,8 +112,8 @@ void check_png(const std::string& name, const Bytes& b, long long w, long long h
   while (!end) {
     if (b.size() - pos < 12) fail(name, "truncated PNG (a chunk runs past the end of the file)");
     const std::uint32_t len = be32(b, pos);
-    if (len > 0x7fffffffu || len > b.size() - pos - 12) fail(name, "truncated or corrupt PNG (a chunk claims " +
-                                                                     std::to_string(len) + " bytes)");
+    if (len > 0x7fffffffu || len > b.size() - pos - 12)
+      fail(name, "truncated or corrupt PNG (a chunk claims " + std::to_string(len) + " bytes)");
     const Bytes type = b.substr(pos + 4, 4);
     if (first && (type != "IHDR" || len != 13)) fail(name, "corrupt PNG (no IHDR chunk first)");
     if (first) {
@@ -134,16 +144,18 @@ void check_jpeg(const std::string& name, const Bytes& b) {
   std::uint64_t entropy_bytes = 0, blocks = 0;
   bool frame = false;
   for (;;) {
-    if (pos >= b.size() || std::uint8_t(b[pos]) != 0xff) fail(name, "truncated or corrupt JPEG (no end-of-image marker)");
+    if (pos >= b.size() || std::uint8_t(b[pos]) != 0xff)
+      fail(name, "truncated or corrupt JPEG (no end-of-image marker)");
     while (pos < b.size() && std::uint8_t(b[pos]) == 0xff) ++pos;  // fill bytes
     if (pos >= b.size()) fail(name, "truncated JPEG");
     const int m = std::uint8_t(b[pos++]);
-    if (m == 0xd9) break;                                  // EOI
+    if (m == 0xd9) break;                                 // EOI
     if (m == 0x01 || (m >= 0xd0 && m <= 0xd7)) continue;  // TEM, RSTn: no length
     if (m == 0xd8 || m == 0x00) fail(name, "corrupt JPEG (unexpected marker)");
     if (b.size() - pos < 2) fail(name, "truncated JPEG");
     const std::size_t len = be16(b, pos);
-    if (len < 2 || len > b.size() - pos) fail(name, "truncated or corrupt JPEG (a segment runs past the end of the file)");
+    if (len < 2 || len > b.size() - pos)
+      fail(name, "truncated or corrupt JPEG (a segment runs past the end of the file)");
     const std::size_t seg = pos + 2, seg_end = pos + len;
     if (m == 0xc4) {  // DHT: one or more tables
       for (std::size_t t = seg; t < seg_end;) {
@@ -210,7 +222,8 @@ void check_bmp(const std::string& name, const Bytes& b, long long w, long long h
   const std::uint64_t stride = (std::uint64_t(w) * std::max<std::uint32_t>(bpp, 1) + 31) / 32 * 4;
   if (std::uint64_t(offset) + stride * std::uint64_t(h) > b.size())
     fail(name, "truncated BMP: " + std::to_string(w) + "x" + std::to_string(h) + " pixels need " +
-                   std::to_string(std::uint64_t(offset) + stride * h) + " bytes, the file has " + std::to_string(b.size()));
+                   std::to_string(std::uint64_t(offset) + stride * h) + " bytes, the file has " +
+                   std::to_string(b.size()));
 }
 
 // TGA: the header, palette and pixels (or the fewest RLE packets that can cover them) must fit.
@@ -238,8 +251,8 @@ Image luma(const T* px, int w, int h, int channels, float scale) {
 
 Image from_npy(const std::string& name, NpyArray a) {
   if (a.shape.size() != 2)
-    fail(name, "an image .npy must be 2-D (height, width); this one has " + std::to_string(a.shape.size()) +
-                   " dimensions");
+    fail(name,
+         "an image .npy must be 2-D (height, width); this one has " + std::to_string(a.shape.size()) + " dimensions");
   if (a.shape[0] < 1 || a.shape[1] < 1) fail(name, "the array is empty");
   Image img;
   img.height = int(a.shape[0]);
@@ -267,12 +280,14 @@ Image from_stb(const std::string& name, const Bytes& b) {
   const int info_w = w, info_h = h;
   Image img;
   if (stbi_is_16_bit_from_memory(data, len)) {
-    std::unique_ptr<stbi_us, void (*)(void*)> px(stbi_load_16_from_memory(data, len, &w, &h, &channels, 0), stbi_image_free);
+    std::unique_ptr<stbi_us, void (*)(void*)> px(stbi_load_16_from_memory(data, len, &w, &h, &channels, 0),
+                                                 stbi_image_free);
     if (!px) throw decode_failed();
     if (w != info_w || h != info_h) fail(name, "corrupt image (its size changed while decoding)");
     img = luma(px.get(), w, h, channels, 1.0f / 65535.0f);
   } else {
-    std::unique_ptr<stbi_uc, void (*)(void*)> px(stbi_load_from_memory(data, len, &w, &h, &channels, 0), stbi_image_free);
+    std::unique_ptr<stbi_uc, void (*)(void*)> px(stbi_load_from_memory(data, len, &w, &h, &channels, 0),
+                                                 stbi_image_free);
     if (!px) throw decode_failed();
     if (w != info_w || h != info_h) fail(name, "corrupt image (its size changed while decoding)");
     img = luma(px.get(), w, h, channels, 1.0f / 255.0f);

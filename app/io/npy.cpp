@@ -1,9 +1,9 @@
 #include "app/io/npy.hpp"
 
-#include <cstdint>
-#include <cstring>
-#include <cstdio>
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
 
 #include "app/io/atomic_file.hpp"
 #include "app/io/regular_file.hpp"
@@ -15,7 +15,7 @@ namespace {
 
 constexpr char kMagic[] = "\x93NUMPY";
 constexpr std::size_t kMaxHeaderBytes = 64 * 1024;  // NumPy itself refuses more than 10000 by default
-constexpr std::size_t kMaxDims = 32;                 // NumPy's NPY_MAXDIMS
+constexpr std::size_t kMaxDims = 32;                // NumPy's NPY_MAXDIMS
 
 [[noreturn]] void fail(const std::string& path, const std::string& why) {
   throw InvalidInput("'" + path + "': " + why);
@@ -104,10 +104,14 @@ NpyHeader parse_header(const std::string& path, const std::string& text) {
     const std::string key = p.string_literal("key");
     p.expect(':', "after a key");
     bool* seen = nullptr;
-    if (key == "descr") seen = &seen_descr, h.descr = p.string_literal("'descr'");
-    else if (key == "fortran_order") seen = &seen_fortran, h.fortran = p.boolean();
-    else if (key == "shape") seen = &seen_shape, h.shape = p.shape();
-    else p.bad("unexpected key (only 'descr', 'fortran_order' and 'shape')");
+    if (key == "descr")
+      seen = &seen_descr, h.descr = p.string_literal("'descr'");
+    else if (key == "fortran_order")
+      seen = &seen_fortran, h.fortran = p.boolean();
+    else if (key == "shape")
+      seen = &seen_shape, h.shape = p.shape();
+    else
+      p.bad("unexpected key (only 'descr', 'fortran_order' and 'shape')");
     if (*seen) p.bad("the key '" + key + "' appears twice");
     *seen = true;
     if (p.eat('}')) break;
@@ -172,9 +176,12 @@ NpyArray decode(const std::string& path, Source& in) {
 
   const NpyHeader h = parse_header(path, header);
   std::size_t item = 0;
-  if (h.descr == "<f4" || h.descr == "=f4") item = 4;
-  else if (h.descr == "<f8" || h.descr == "=f8") item = 8;
-  else fail(path, "dtype '" + h.descr + "' is not supported: use float32 or float64 (little-endian)");
+  if (h.descr == "<f4" || h.descr == "=f4")
+    item = 4;
+  else if (h.descr == "<f8" || h.descr == "=f8")
+    item = 8;
+  else
+    fail(path, "dtype '" + h.descr + "' is not supported: use float32 or float64 (little-endian)");
   if (h.fortran && h.shape.size() > 2) fail(path, "Fortran-ordered arrays of more than 2 dimensions are not supported");
 
   long long count = 1;

@@ -12,7 +12,9 @@
 namespace tilescope::io {
 namespace {
 
-[[noreturn]] void fail(const std::string& path, const std::string& why) { throw InvalidInput("'" + path + "': " + why); }
+[[noreturn]] void fail(const std::string& path, const std::string& why) {
+  throw InvalidInput("'" + path + "': " + why);
+}
 
 const char* kind_of(mode_t m) {
   if (S_ISDIR(m)) return "a directory";
@@ -60,8 +62,8 @@ std::size_t RegularFile::read(void* dst, std::size_t n) {
 std::string read_whole_file(const std::string& path, std::uint64_t max_bytes, const char* what) {
   RegularFile f(path);
   if (f.size() > max_bytes)
-    fail(path, std::to_string(f.size()) + " bytes is too large for " + what + " (at most " + std::to_string(max_bytes) +
-                   ")");
+    fail(path,
+         std::to_string(f.size()) + " bytes is too large for " + what + " (at most " + std::to_string(max_bytes) + ")");
   std::string bytes(std::size_t(f.size()), '\0');
   bytes.resize(f.read(bytes.data(), bytes.size()));  // a file that shrank since fstat reads short
   return bytes;

@@ -4,9 +4,9 @@
 #include <iostream>
 
 #include "app/cli/params.hpp"
-#include "app/matmul/cli.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
+#include "app/matmul/cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/model.hpp"
@@ -52,7 +52,8 @@ void MatmulCli::apply(const PatternOptions& o, const FileOptions& files) {
   }
   io::write_npy(files.out, {p.rows, p.cols}, P.data());
   std::printf("wrote %s (%dx%d): matmul %s, TILE_WIDTH %d, K = %d, on %s in %.3f ms\n", files.out.c_str(), p.rows,
-              p.cols, strategy_info(p.strategy).name.data(), p.tile, p.inner, choice.backend->description().c_str(), ms);
+              p.cols, strategy_info(p.strategy).name.data(), p.tile, p.inner, choice.backend->description().c_str(),
+              ms);
 }
 
 }  // namespace tilescope::cli

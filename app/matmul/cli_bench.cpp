@@ -7,11 +7,11 @@
 #include "app/cli/bench.hpp"
 #include "app/matmul/cli.hpp"
 #include "kernels/common/backend.hpp"
-#include "kernels/matmul/reference.hpp"
 #include "kernels/common/error.hpp"
-#include "kernels/matmul/model.hpp"
-#include "kernels/matmul/strategies.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/matmul/model.hpp"
+#include "kernels/matmul/reference.hpp"
+#include "kernels/matmul/strategies.hpp"
 
 namespace tilescope::cli {
 namespace {
@@ -27,7 +27,8 @@ struct SampledReference {
     for (int r = 0; r < p.rows; r += stride) rows.push_back(r);
     if (rows.back() != p.rows - 1) rows.push_back(p.rows - 1);
     std::vector<float> sampled_M;
-    for (int r : rows) sampled_M.insert(sampled_M.end(), M.begin() + std::size_t(r) * p.inner, M.begin() + std::size_t(r + 1) * p.inner);
+    for (int r : rows)
+      sampled_M.insert(sampled_M.end(), M.begin() + std::size_t(r) * p.inner, M.begin() + std::size_t(r + 1) * p.inner);
     P.resize(rows.size() * std::size_t(p.cols));
     matmul_cpu(sampled_M.data(), N.data(), P.data(), int(rows.size()), p.inner, p.cols);
   }
@@ -82,9 +83,9 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
       MatmulParams p = base;
       p.strategy = s;
       p.tile = tile;
-      add_strategy_row(report, row, std::string(strategy_info(s).name), fixed_tile ? std::nullopt : std::optional(tile),
-                       matmul_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); },
-                       error);
+      add_strategy_row(
+          report, row, std::string(strategy_info(s).name), fixed_tile ? std::nullopt : std::optional(tile),
+          matmul_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); }, error);
     }
   if (library) {
     report.progress(engine->library_name());
@@ -95,10 +96,11 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
     theirs.max_abs_err = error();
     report.add(theirs);
   }
-  std::printf("The book's model bounds a kernel at DRAM bandwidth x its OP/B (naive 0.25, tiled TILE_WIDTH/4):\n"
-              "%.0f GB/s here; the A100 example: %.0f GB/s x 4 = %.0f GFLOP/s. L1/L2 hits beat that bound; compute\n"
-              "and shared-memory throughput stop kernels below it.\n",
-              backend.peaks().bandwidth_gbs, kA100BandwidthGBs, throughput_bound_gflops(kA100BandwidthGBs, 4.0));
+  std::printf(
+      "The book's model bounds a kernel at DRAM bandwidth x its OP/B (naive 0.25, tiled TILE_WIDTH/4):\n"
+      "%.0f GB/s here; the A100 example: %.0f GB/s x 4 = %.0f GFLOP/s. L1/L2 hits beat that bound; compute\n"
+      "and shared-memory throughput stop kernels below it.\n",
+      backend.peaks().bandwidth_gbs, kA100BandwidthGBs, throughput_bound_gflops(kA100BandwidthGBs, 4.0));
   if (!report.finish()) throw CLI::RuntimeError(1);
 }
 

@@ -7,8 +7,8 @@
 #include "app/cli/check.hpp"
 #include "app/matmul/cli.hpp"
 #include "kernels/common/backend.hpp"
-#include "kernels/matmul/reference.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/strategies.hpp"
 
 namespace tilescope::cli {
@@ -27,8 +27,12 @@ std::vector<Case> make_cases() {
   std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
   std::vector<Case> cases;
   for (const auto& s : kSizes) {
-    Case c{std::vector<float>(std::size_t(s[0]) * s[1]), std::vector<float>(std::size_t(s[1]) * s[2]),
-           std::vector<float>(std::size_t(s[0]) * s[2]), s[0], s[1], s[2]};
+    Case c{std::vector<float>(std::size_t(s[0]) * s[1]),
+           std::vector<float>(std::size_t(s[1]) * s[2]),
+           std::vector<float>(std::size_t(s[0]) * s[2]),
+           s[0],
+           s[1],
+           s[2]};
     for (float& v : c.M) v = uniform(rng);
     for (float& v : c.N) v = uniform(rng);
     matmul_cpu(c.M.data(), c.N.data(), c.ref.data(), c.rows, c.inner, c.cols);
@@ -45,8 +49,9 @@ struct MatmulCheck : MatmulCli {
 
     explicit Checker(const Backend& b) : engine(make_engine(b)) {}
     void head(const Backend& b) const {
-      std::printf("matmul: checking %s against the CPU reference (TILE_WIDTH %d..%d, %zu sizes from 1x1x1 to 100x257x31)\n",
-                  b.description().c_str(), kMinMatmulTile, kMaxMatmulTile, cases.size());
+      std::printf(
+          "matmul: checking %s against the CPU reference (TILE_WIDTH %d..%d, %zu sizes from 1x1x1 to 100x257x31)\n",
+          b.description().c_str(), kMinMatmulTile, kMaxMatmulTile, cases.size());
       std::printf("%-14s %8s %13s  %s\n", "strategy", "runs", "max abs err", "result");
     }
     std::vector<int> tiles(Strategy) const { return {0}; }  // one row; run_row() runs the tiles

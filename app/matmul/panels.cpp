@@ -40,14 +40,16 @@ void matmul_controls_panel(UiState& s, const Backend& backend) {
 void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
   MatmulUi& m = s.matmul;
   if (m.params.strategy == MatmulStrategy::naive) {
-    ImGui::TextWrapped("naive has no phases and no shared memory: each thread reads its whole row of M and "
-                       "column of N from global memory (yellow).");
+    ImGui::TextWrapped(
+        "naive has no phases and no shared memory: each thread reads its whole row of M and "
+        "column of N from global memory (yellow).");
     return;
   }
   if (m.params.strategy == MatmulStrategy::fast) {
-    ImGui::TextWrapped("fast runs %d phases of %d along the inner dimension, Ms / Ns double-buffered with one "
-                       "barrier per phase. TILE_WIDTH does not apply: the block tile is %d x %d.",
-                       tiling_of(m.params).phases(m.params.inner), kMatmulFastDepth, kMatmulFastTile, kMatmulFastTile);
+    ImGui::TextWrapped(
+        "fast runs %d phases of %d along the inner dimension, Ms / Ns double-buffered with one "
+        "barrier per phase. TILE_WIDTH does not apply: the block tile is %d x %d.",
+        tiling_of(m.params).phases(m.params.inner), kMatmulFastDepth, kMatmulFastTile, kMatmulFastTile);
     return;
   }
   const int phases = tiling_of(m.params).phases(m.params.inner);
@@ -61,10 +63,12 @@ void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
     ImGui::RadioButton(matmul_step_name(step), &m.step, step);
   }
   ImGui::Separator();
-  ImGui::TextWrapped("Barrier 1 (read-after-write, a true dependence): no thread reads Mds/Nds before every "
-                     "thread has stored its element of this phase.");
-  ImGui::TextWrapped("Barrier 2 (write-after-read, a false dependence: only the reused slots make it one): no "
-                     "thread stores the next phase's elements before every thread has read this phase's.");
+  ImGui::TextWrapped(
+      "Barrier 1 (read-after-write, a true dependence): no thread reads Mds/Nds before every "
+      "thread has stored its element of this phase.");
+  ImGui::TextWrapped(
+      "Barrier 2 (write-after-read, a false dependence: only the reused slots make it one): no "
+      "thread stores the next phase's elements before every thread has read this phase's.");
   int missing = int(m.missing);
   ImGui::Text("leave out:");
   ImGui::SameLine();
@@ -108,8 +112,7 @@ void matmul_model_panel(const MatmulParams& p, const Backend& backend) {
 
 void matmul_timing_panel(const MatmulParams& p, const MatmulRun& run, const Backend& backend, const FrameStats& stats) {
   const double ms = stats.kernel_ms.latest(), flops = 2.0 * p.rows * p.inner * p.cols;
-  ImGui::Text("kernel %8.4f ms  %.2f GFLOP/s  (%s)", ms, ms > 0 ? flops / ms * 1e-6 : 0.0,
-              kernel_clock(backend));
+  ImGui::Text("kernel %8.4f ms  %.2f GFLOP/s  (%s)", ms, ms > 0 ? flops / ms * 1e-6 : 0.0, kernel_clock(backend));
   kernel_time_plot(stats);
   if (run.library_ms)
     ImGui::Text("%s on the same matrices: %.4f ms  %.2f GFLOP/s", run.library_name.c_str(), *run.library_ms,

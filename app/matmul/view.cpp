@@ -10,11 +10,11 @@
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/view_input.hpp"
-#include "kernels/matmul/reference.hpp"
-#include "kernels/matmul/geometry.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/phases.hpp"
+#include "kernels/matmul/reference.hpp"
 
 namespace tilescope {
 namespace {
@@ -30,7 +30,8 @@ ImU32 grey(float v, float range) {
 MatmulView::MatmulView(UiState& state) : PatternView(state), compute_(state.backend, &Backend::make_matmul_engine) {}
 
 void MatmulView::load_file(const std::string&) {
-  stats_.status = "to multiply matrices from files: tilescope apply --pattern matmul --in A.npy --in2 B.npy --out C.npy";
+  stats_.status =
+      "to multiply matrices from files: tilescope apply --pattern matmul --in A.npy --in2 B.npy --out C.npy";
 }
 
 MatmulView::Layout MatmulView::layout() const {
@@ -73,10 +74,12 @@ void MatmulView::handle_input() {
   const MatmulParams& p = state_.matmul.params;
   const Layout l = layout();
   const Vec2 origin = point_at({0, 0}, 0);
-  const int col = int(std::floor((io.MousePos.x - origin.x) / l.cell)), row = int(std::floor((io.MousePos.y - origin.y) / l.cell));
+  const int col = int(std::floor((io.MousePos.x - origin.x) / l.cell)),
+            row = int(std::floor((io.MousePos.y - origin.y) / l.cell));
   const bool on_p = !io.WantCaptureMouse && in_range(col, p.cols) && in_range(row, p.rows);
   state_.hover = on_p ? std::optional<Pixel>(Pixel{col, row}) : std::nullopt;
-  if (on_p && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) state_.pinned = state_.pinned ? std::nullopt : state_.hover;
+  if (on_p && ImGui::IsMouseReleased(ImGuiMouseButton_Left))
+    state_.pinned = state_.pinned ? std::nullopt : state_.hover;
 }
 
 void MatmulView::compute() {
@@ -105,9 +108,8 @@ void MatmulView::compute() {
   run_.problem = matmul_problem(m.params, compute_.engine().limits()).value_or("");
   if (!run_.problem.empty()) return;
   run_.P.resize(run_.reference.size());
-  stats_.kernel_ms.push(float(compute_.run([&](MatmulEngine& e) {
-    return e.matmul(m.params, run_.M.data(), run_.N.data(), run_.P.data()).front();
-  })));
+  stats_.kernel_ms.push(float(compute_.run(
+      [&](MatmulEngine& e) { return e.matmul(m.params, run_.M.data(), run_.N.data(), run_.P.data()).front(); })));
   run_.max_abs_error = max_abs_error(run_.P.data(), run_.reference.data(), run_.P.size());
   run_.library_name = compute_.engine().library_name();
   run_.library_ms = compute_.run([&](MatmulEngine& e) { return e.run_library(); });
@@ -174,13 +176,15 @@ void MatmulView::draw(float, float, float) {
   heat(at_P, p.cols, p.rows, shown.data(), p_range);
   label(at_M, "M");
   label(at_N, "N");
-  label(at_P, missing ? (m.missing == MissingBarrier::read_after_write ? "P, no barrier 1" : "P, no barrier 2") : "P = M N");
+  label(at_P,
+        missing ? (m.missing == MissingBarrier::read_after_write ? "P, no barrier 1" : "P, no barrier 2") : "P = M N");
   if (missing)  // the elements the race gets wrong, crossed
     for (int y = 0; y < p.rows; ++y)
       for (int x = 0; x < p.cols; ++x)
         if (!(std::fabs(run_.P_missing[y * p.cols + x] - run_.reference[y * p.cols + x]) <= run_.tolerance)) {
           const auto [a, b] = rect(at_P, x + 0.2f, y + 0.2f, x + 0.8f, y + 0.8f);
-          for (const auto& [colour, width] : {std::pair{IM_COL32(0, 0, 0, 255), 3.5f}, {palette::kWrongElement.rgba, 1.5f}}) {
+          for (const auto& [colour, width] :
+               {std::pair{IM_COL32(0, 0, 0, 255), 3.5f}, {palette::kWrongElement.rgba, 1.5f}}) {
             dl->AddLine(a, b, colour, width);  // white on a black edge: visible on light and dark cells
             dl->AddLine({a.x, b.y}, {b.x, a.y}, colour, width);
           }
@@ -233,7 +237,8 @@ void MatmulView::draw(float, float, float) {
         outline(at_N, col, k0, col + 1, k0 + p.tile, palette::kThreadReads.rgba, line);
       }
       if (m.step == 1 || m.step == 3) {  // a barrier: every thread of the block waits around its tiles
-        const Vec2 a = l.at(at_Nds.x - 0.5f, at_Nds.y - 0.5f), b = l.at(at_Mds.x + shared + 0.5f, at_Mds.y + shared + 0.5f);
+        const Vec2 a = l.at(at_Nds.x - 0.5f, at_Nds.y - 0.5f),
+                   b = l.at(at_Mds.x + shared + 0.5f, at_Mds.y + shared + 0.5f);
         dl->AddRect({a.x, a.y - 1.5f * font}, {b.x, b.y}, IM_COL32(255, 255, 255, 255), 0, 0, line + 1);
       }
     } else if (p.strategy == MatmulStrategy::fast) {
@@ -262,17 +267,22 @@ void MatmulView::draw(float, float, float) {
   std::snprintf(caption, sizeof caption, "tiled, phase %d (of 0..%d): %s", m.phase, tiling_of(p).phases(p.inner) - 1,
                 matmul_step_name(m.step));
   if (p.strategy == MatmulStrategy::fast)
-    std::snprintf(caption, sizeof caption, "fast: a block of 16 x 16 threads computes a %d x %d tile of P, a thread 8 x 8 of it",
+    std::snprintf(caption, sizeof caption,
+                  "fast: a block of 16 x 16 threads computes a %d x %d tile of P, a thread 8 x 8 of it",
                   kMatmulFastTile, kMatmulFastTile);
-  if (p.strategy != MatmulStrategy::naive) dl->AddText({view_.x + font, view_.y + 0.5f * font}, IM_COL32(255, 255, 255, 255), caption);
+  if (p.strategy != MatmulStrategy::naive)
+    dl->AddText({view_.x + font, view_.y + 0.5f * font}, IM_COL32(255, 255, 255, 255), caption);
   dl->PopClipRect();
 }
 
 void MatmulView::sidebar() {
-  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) matmul_controls_panel(state_, compute_.backend());
+  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen))
+    matmul_controls_panel(state_, compute_.backend());
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
-  if (ImGui::CollapsingHeader("Phases and barriers", ImGuiTreeNodeFlags_DefaultOpen)) matmul_stepper_panel(state_, run_);
-  if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) matmul_model_panel(state_.matmul.params, compute_.backend());
+  if (ImGui::CollapsingHeader("Phases and barriers", ImGuiTreeNodeFlags_DefaultOpen))
+    matmul_stepper_panel(state_, run_);
+  if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen))
+    matmul_model_panel(state_.matmul.params, compute_.backend());
   if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen))
     matmul_timing_panel(state_.matmul.params, run_, compute_.backend(), stats_);
   if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) matmul_correctness_panel(run_);

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "kernels/common/engine_on_backend.hpp"
 #include "app/pattern_view.hpp"
 #include "app/ui/ui_state.hpp"
+#include "kernels/common/engine_on_backend.hpp"
 #include "kernels/matmul/engine.hpp"
 
 namespace tilescope {
@@ -17,9 +17,9 @@ namespace tilescope {
 // What the matmul panels show of the last run.
 struct MatmulRun {
   std::vector<float> M, N, P, reference;
-  std::vector<float> P_library;   // cuBLAS on the same matrices (empty on the CPU)
-  std::vector<float> P_missing;   // the phase emulation without the chosen barrier (if any)
-  std::string problem;            // why nothing ran, if it did not
+  std::vector<float> P_library;  // cuBLAS on the same matrices (empty on the CPU)
+  std::vector<float> P_missing;  // the phase emulation without the chosen barrier (if any)
+  std::string problem;           // why nothing ran, if it did not
   double max_abs_error = 0, library_error = 0, tolerance = 0;
   std::optional<double> library_ms;
   std::string library_name;

@@ -14,7 +14,8 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, fl
   const MatmulUi& m = s.matmul;
   const MatmulParams& p = m.params;
   const auto focus = focus_pixel(s);
-  if (!focus || !in_range(focus->x, p.cols) || !in_range(focus->y, p.rows) || run.P.size() != run.reference.size()) return;
+  if (!focus || !in_range(focus->x, p.cols) || !in_range(focus->y, p.rows) || run.P.size() != run.reference.size())
+    return;
   const MatmulTiling g = tiling_of(p);
   const MatmulFocus f = matmul_focus(p, focus->y, focus->x, m.phase);
   const int col = focus->x, row = focus->y, tx = f.thread_x, ty = f.thread_y;
@@ -66,9 +67,12 @@ void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, f
       swatch(palette::kNdsTile);
       if (matmul_focus(p, focus->y, focus->x, s.matmul.phase).pads) swatch(palette::kTilePadding, true);
     }
-    if (p.strategy == MatmulStrategy::naive) swatch(palette::kThreadReadsGlobal);
-    else if (p.strategy == MatmulStrategy::fast) swatch(palette::kThreadOutputs8x8), swatch(palette::kThreadStrips);
-    else if (s.matmul.step == 2) swatch(palette::kThreadReads);
+    if (p.strategy == MatmulStrategy::naive)
+      swatch(palette::kThreadReadsGlobal);
+    else if (p.strategy == MatmulStrategy::fast)
+      swatch(palette::kThreadOutputs8x8), swatch(palette::kThreadStrips);
+    else if (s.matmul.step == 2)
+      swatch(palette::kThreadReads);
   } else {
     ImGui::TextDisabled("hover (or click to pin) an element of P");
   }

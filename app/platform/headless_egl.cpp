@@ -75,8 +75,8 @@ std::optional<egl::Display> open_device(PFNEGLGETPLATFORMDISPLAYEXTPROC get_plat
 
 // The EGL device that is the CUDA device (same UUID), when CUDA is usable and EGL says UUIDs
 // (EGL_EXT_device_persistent_id). Says once, in verbose runs, why it fell back.
-std::optional<Opened> open_cuda_device(PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display, const EGLDeviceEXT* devices,
-                                       EGLint count) {
+std::optional<Opened> open_cuda_device(PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display,
+                                       const EGLDeviceEXT* devices, EGLint count) {
   const std::optional<CudaDeviceId> cuda = current_cuda_device();
   if (!cuda) return std::nullopt;  // no CUDA in this build, or no usable device: nothing to match
   const auto query_string = egl_proc<PFNEGLQUERYDEVICESTRINGEXTPROC>("eglQueryDeviceStringEXT");
@@ -92,7 +92,8 @@ std::optional<Opened> open_cuda_device(PFNEGLGETPLATFORMDISPLAYEXTPROC get_platf
     if (!has_extension(query_string(devices[i], EGL_EXTENSIONS), "EGL_EXT_device_persistent_id")) continue;
     unsigned char uuid[16] = {};
     EGLint size = 0;
-    if (!query_binary(devices[i], EGL_DEVICE_UUID_EXT, sizeof uuid, uuid, &size) || size != EGLint(sizeof uuid)) continue;
+    if (!query_binary(devices[i], EGL_DEVICE_UUID_EXT, sizeof uuid, uuid, &size) || size != EGLint(sizeof uuid))
+      continue;
     any_uuid = true;
     if (std::memcmp(uuid, cuda->uuid.data(), sizeof uuid) != 0) continue;
     std::optional<egl::Display> d = open_device(get_platform_display, devices[i]);
@@ -146,9 +147,15 @@ HeadlessGl::HeadlessGl(int width, int height) {
     throw std::runtime_error(how + ": no OpenGL-capable EGL config");
   // A debug context where GL errors are reported (debug builds, TILESCOPE_GL_DEBUG): see gl/debug.hpp.
   const EGLint debug = gl::debug_requested() ? EGL_TRUE : EGL_FALSE;
-  const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                    EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                    EGL_CONTEXT_OPENGL_DEBUG, debug, EGL_NONE};
+  const EGLint context_attribs[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                    3,
+                                    EGL_CONTEXT_MINOR_VERSION,
+                                    3,
+                                    EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                    EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                    EGL_CONTEXT_OPENGL_DEBUG,
+                                    debug,
+                                    EGL_NONE};
   EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, context_attribs);
   if (context == EGL_NO_CONTEXT) throw std::runtime_error(how + ": OpenGL 3.3 core is not available");
   context_ = egl::Context(display, context);

@@ -3,8 +3,8 @@
 // anywhere (a throwing init, the frame loop) still shuts them down in the reverse order of
 // their creation (Dear ImGui's examples: context, platform, renderer; shut down renderer,
 // platform, context). Declare them in that order and C++ does the rest.
-#include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
 
 #include <stdexcept>
 #include <string>
@@ -49,7 +49,8 @@ inline ImGuiBackend imgui_opengl3_renderer() {
 // Headless: the context and the OpenGL 3 renderer, no platform backend (the caller sets
 // io.DisplaySize and io.DeltaTime).
 struct ImGuiSession {
-  explicit ImGuiSession(const char* ini_path) : context(create_imgui_context(ini_path)), renderer(imgui_opengl3_renderer()) {}
+  explicit ImGuiSession(const char* ini_path)
+      : context(create_imgui_context(ini_path)), renderer(imgui_opengl3_renderer()) {}
   ImGuiContextOwner context;
   ImGuiBackend renderer;
 };

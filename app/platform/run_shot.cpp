@@ -1,6 +1,6 @@
 // Headless: the same App and UI as the window, drawn into an FBO on an EGL context.
-#include <imgui.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
 
 #include <chrono>
 #include <iostream>

@@ -2,9 +2,9 @@
 #include "app/gl/gl.hpp"  // GLAD before GLFW, which must not pull in the system GL header
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
 
 #include <iostream>
 #include <memory>

@@ -3,13 +3,13 @@
 #include <iostream>
 
 #include "app/cli/params.hpp"
-#include "app/stencil3d/cli.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
+#include "app/stencil3d/cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
-#include "kernels/stencil3d/strategies.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope::cli {
 
@@ -42,8 +42,8 @@ void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
   }
   io::write_npy(files.out, in.shape, out.data());
   std::printf("wrote %s (%dx%dx%d): stencil3d %s, order %d, tile %d, coefficients %s, on %s in %.3f ms\n",
-              files.out.c_str(), p.width, p.height, p.depth, strategy_info(p.strategy).name.data(), p.order,
-              p.tile, o.filter.empty() ? "heat" : o.filter.c_str(), choice.backend->description().c_str(), ms);
+              files.out.c_str(), p.width, p.height, p.depth, strategy_info(p.strategy).name.data(), p.order, p.tile,
+              o.filter.empty() ? "heat" : o.filter.c_str(), choice.backend->description().c_str(), ms);
 }
 
 }  // namespace tilescope::cli

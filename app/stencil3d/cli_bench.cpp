@@ -65,7 +65,8 @@ struct Stencil3dBench : Stencil3dCli, RadiusBenchDefaults {
     return worst;
   }
   static void bench_footnote() {
-    std::printf("Peers zero-pad the domain where the stencil copies its edge cells: their error is over the interior.\n");
+    std::printf(
+        "Peers zero-pad the domain where the stencil copies its edge cells: their error is over the interior.\n");
   }
 };
 

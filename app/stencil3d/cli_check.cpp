@@ -28,7 +28,9 @@ struct Stencil3dCheck : Stencil3dCli {
       std::printf("%-15s %5s %8s %8s %13s  %s\n", "strategy", "tile", "runs", "skipped", "max abs err", "result");
     }
     // Half the default tile (plus one: odd) and the default.
-    std::vector<int> tiles(Strategy s) const { return {tilescope::default_tile(s, 1) / 2 + 1, tilescope::default_tile(s, 1)}; }
+    std::vector<int> tiles(Strategy s) const {
+      return {tilescope::default_tile(s, 1) / 2 + 1, tilescope::default_tile(s, 1)};
+    }
     bool skip_tile(Strategy, int) const { return false; }
     void run_row(const StrategyInfo& s, int tile, CheckTally& tally, std::string& first_error) {
       for (int k = 1; k <= kMaxStencil3dRadius; ++k) {

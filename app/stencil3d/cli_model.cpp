@@ -51,10 +51,11 @@ struct Stencil3dModelGlue : Stencil3dCli, NoModelExtra {
     const Stencil3dLaunch& l = m.launch;
     std::printf("  order %d (%d points, %d ops per output), tile %d, grid %dx%dx%d\n", p.order, p.points(),
                 p.ops_per_output(), p.tile, p.width, p.height, p.depth);
-    std::printf("  launch   grid %dx%dx%d, block %dx%dx%d = %d threads, %d compute (%.1f%%)%s\n", l.grid.x, l.grid.y,
-                l.grid.z, l.block.x, l.block.y, l.block.z, l.threads_per_block, l.active_threads_per_block,
-                100.0 * l.active_threads_per_block / l.threads_per_block,
-                l.block.z == 1 ? (", marching " + std::to_string(l.out_planes_per_block) + " output planes").c_str() : "");
+    std::printf(
+        "  launch   grid %dx%dx%d, block %dx%dx%d = %d threads, %d compute (%.1f%%)%s\n", l.grid.x, l.grid.y, l.grid.z,
+        l.block.x, l.block.y, l.block.z, l.threads_per_block, l.active_threads_per_block,
+        100.0 * l.active_threads_per_block / l.threads_per_block,
+        l.block.z == 1 ? (", marching " + std::to_string(l.out_planes_per_block) + " output planes").c_str() : "");
     std::printf("           shared memory %zu B/block, %d z values in registers per thread\n", l.shared_bytes,
                 l.register_planes);
     std::printf("  book     %.2f OP/B  (%s)\n", book_round(b.opb_model), b.formula.c_str());
@@ -69,10 +70,10 @@ struct Stencil3dModelGlue : Stencil3dCli, NoModelExtra {
   }
 
   static void print_table_head(const Params& base, const PatternOptions&) {
-    std::printf("stencil3d, order %d (%d points), grid %dx%dx%d, each strategy at its tile\n", base.order, base.points(),
-                base.width, base.height, base.depth);
-    std::printf("%-15s %-16s %5s %9s %9s %9s %8s %9s\n", "strategy", "book", "tile", "model", "bound", "counted", "halo",
-                "shared B");
+    std::printf("stencil3d, order %d (%d points), grid %dx%dx%d, each strategy at its tile\n", base.order,
+                base.points(), base.width, base.height, base.depth);
+    std::printf("%-15s %-16s %5s %9s %9s %9s %8s %9s\n", "strategy", "book", "tile", "model", "bound", "counted",
+                "halo", "shared B");
   }
 
   static void print_table_row(Params p, const PatternOptions&) {

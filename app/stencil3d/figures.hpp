@@ -7,10 +7,10 @@
 namespace tilescope {
 
 struct Stencil3dTileFigures {
-  int block[3];     // threads per block along x, y, z
-  int in_tile[3];   // input-tile cells along x, y, z (the halo included when it is staged)
-  int out_tile[3];  // output-tile cells along x, y, z
-  int halo[3];      // staged halo cells on each side along x, y, z
+  int block[3];          // threads per block along x, y, z
+  int in_tile[3];        // input-tile cells along x, y, z (the halo included when it is staged)
+  int out_tile[3];       // output-tile cells along x, y, z
+  int halo[3];           // staged halo cells on each side along x, y, z
   int planes_in_flight;  // marching strategies: the planes held at once (2k + 1)
   int vec;               // fast: x cells per thread
 };

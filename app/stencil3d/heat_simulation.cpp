@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "kernels/stencil3d/reference.hpp"
 #include "kernels/common/error.hpp"
-#include "kernels/stencil3d/model.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/reference.hpp"
 
 namespace tilescope {
 

@@ -1,6 +1,6 @@
 #include "app/stencil3d/panels.hpp"
-#include "app/ui/widgets.hpp"
 #include "app/stencil3d/figures.hpp"
+#include "app/ui/widgets.hpp"
 
 #include <imgui.h>
 
@@ -12,10 +12,10 @@
 #include "app/ui/timing.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
+#include "kernels/common/traffic.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/strategies.hpp"
-#include "kernels/common/traffic.hpp"
 
 namespace tilescope {
 namespace {
@@ -47,9 +47,10 @@ struct Iso {
 void warp_rows(const Stencil3dParams& p) {
   const StencilAxisTiling ax = tiling_of(p).axis(0);
   if (p.strategy == Stencil3dStrategy::fast) {
-    ImGui::TextWrapped("warp 0 reads one row of 32 x %d consecutive floats per load: %d bytes, %d full 128-byte "
-                       "lines (coalesced, %d bytes per thread).",
-                       ax.vec, 128 * ax.vec, ax.vec, 4 * ax.vec);
+    ImGui::TextWrapped(
+        "warp 0 reads one row of 32 x %d consecutive floats per load: %d bytes, %d full 128-byte "
+        "lines (coalesced, %d bytes per thread).",
+        ax.vec, 128 * ax.vec, ax.vec, 4 * ax.vec);
     return;
   }
   // Warp 0 = threads 0..31 in threadIdx.x-fastest order: thread i sits at (i % T, i / T).
@@ -59,14 +60,16 @@ void warp_rows(const Stencil3dParams& p) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (int i = 0; i < std::min(32, t * t); ++i) {  // alternating shades: one per tile row
     const float x = o.x + i * (cell + 1);
-    dl->AddRectFilled({x, o.y}, {x + cell, o.y + cell}, (i / t) % 2 ? IM_COL32(120, 120, 130, 255) : IM_COL32(235, 235, 240, 255));
+    dl->AddRectFilled({x, o.y}, {x + cell, o.y + cell},
+                      (i / t) % 2 ? IM_COL32(120, 120, 130, 255) : IM_COL32(235, 235, 240, 255));
     if (i % t == 0 && i > 0) dl->AddLine({x - 1, o.y - 3}, {x - 1, o.y + cell + 3}, IM_COL32(230, 159, 0, 255), 2);
   }
   ImGui::Dummy({32 * (cell + 1), cell});
   if (rows > 1)
-    ImGui::TextWrapped("above: warp 0 (threads 0-31) covers %d rows of %d cells: %d separate %d-byte pieces of memory, a "
-                       "grid row (%d B) apart. Coalescing wants 32 consecutive floats (T >= 32).",
-                       rows, t, rows, 4 * t, 4 * p.width);
+    ImGui::TextWrapped(
+        "above: warp 0 (threads 0-31) covers %d rows of %d cells: %d separate %d-byte pieces of memory, a "
+        "grid row (%d B) apart. Coalescing wants 32 consecutive floats (T >= 32).",
+        rows, t, rows, 4 * t, 4 * p.width);
   else
     ImGui::TextWrapped("above: warp 0 reads one row of 32 consecutive floats: one 128-byte transaction (coalesced).");
 }
@@ -138,14 +141,15 @@ void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
   const float flight = float(f.planes_in_flight);
   iso.box(dl, 0, 0, (t - flight) / 2, tx, oy, flight, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
   ImGui::Dummy({side * 1.8f, side * 1.45f});
-  ImGui::TextWrapped("block: %d x %d threads (drawn: x in threads), each owning %d x-cell%s: output tile %.0f x %.0f x "
-                     "%d cells (blue), marching z through T = %d planes; orange: the %d + %d halo planes its register "
-                     "queue loads.",
-                     f.block[0], f.block[1], f.vec, f.vec > 1 ? "s" : "", ox, oy, f.out_tile[2], f.in_tile[2], f.halo[2],
-                     f.halo[2]);
-  ImGui::TextWrapped("yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
-                     "cells beside each row) is not staged: it is read through L1/L2 while computing.",
-                     f.planes_in_flight, p.order, p.order);
+  ImGui::TextWrapped(
+      "block: %d x %d threads (drawn: x in threads), each owning %d x-cell%s: output tile %.0f x %.0f x "
+      "%d cells (blue), marching z through T = %d planes; orange: the %d + %d halo planes its register "
+      "queue loads.",
+      f.block[0], f.block[1], f.vec, f.vec > 1 ? "s" : "", ox, oy, f.out_tile[2], f.in_tile[2], f.halo[2], f.halo[2]);
+  ImGui::TextWrapped(
+      "yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
+      "cells beside each row) is not staged: it is read through L1/L2 while computing.",
+      f.planes_in_flight, p.order, p.order);
   ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "cells read %lld, outputs %lld: halo fraction %.0f%%",
                      static_cast<long long>(m.in_tile_cells), static_cast<long long>(m.out_tile_cells),
                      100 * m.halo_fraction());
@@ -173,14 +177,16 @@ void stencil3d_tile_panel(const UiState& s) {
     iso.box(dl, 0, 0, 0, t, t, t, with_alpha(palette::kHalo.rgba, 70), palette::kHalo.rgba);
     iso.box(dl, k, k, k, out, out, out, with_alpha(palette::kOutputTile.rgba, 220), palette::rgba(255, 255, 255, 200));
     if (const float flight = float(f.planes_in_flight); flight > 0)  // around the current output plane
-      iso.box(dl, 0, (t - flight) / 2, 0, t, flight, t, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
+      iso.box(dl, 0, (t - flight) / 2, 0, t, flight, t, with_alpha(palette::kLoadOnly.rgba, 60),
+              palette::kLoadOnly.rgba);
   }
   ImGui::Dummy({side * 1.8f, side * 1.55f});
   ImGui::SameLine();
   ImGui::BeginGroup();
   if (p.strategy == Stencil3dStrategy::basic) {
-    ImGui::TextWrapped("block %dx%dx%d: every thread computes; no tile, no halo: all neighbours come from global memory",
-                       f.block[0], f.block[1], f.block[2]);
+    ImGui::TextWrapped(
+        "block %dx%dx%d: every thread computes; no tile, no halo: all neighbours come from global memory", f.block[0],
+        f.block[1], f.block[2]);
   } else {
     ImGui::Text("input tile %d^3 = %lld", f.in_tile[0], static_cast<long long>(m.in_tile_cells));
     ImGui::Text("output     %d^3 = %lld", f.out_tile[0], static_cast<long long>(m.out_tile_cells));
@@ -245,15 +251,15 @@ void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim) {
   if (l.block.z == 1) ImGui::Text("marching  %d output planes per block in z", l.out_planes_per_block);
   ImGui::Text("shared    %zu B per block", l.shared_bytes);
   if (const int vec = tiling_of(p).vec; l.register_planes)
-    ImGui::Text("registers %d z values per thread%s", l.register_planes * vec, vec > 1 ? " (for each of its cells)" : "");
+    ImGui::Text("registers %d z values per thread%s", l.register_planes * vec,
+                vec > 1 ? " (for each of its cells)" : "");
   ImGui::Text("constant  %zu B (the coefficients)", l.constant_bytes);
 }
 
 void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const FrameStats& stats) {
   const Stencil3dUi& st = s.stencil;
   const double ms = stats.kernel_ms.latest(), per_step = ms / st.iterations;
-  ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms,
-              kernel_clock(sim.backend()));
+  ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms, kernel_clock(sim.backend()));
   kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
   if (per_step > 0 && !stencil3d_problem(st.params)) {

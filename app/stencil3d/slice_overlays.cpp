@@ -47,7 +47,9 @@ void draw_boundary(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParam
     fill(dl, xf, grid, fill_c);
     return;
   }
-  const CellRect bands[] = {{0, 0, p.width, k}, {0, p.height - k, p.width, p.height}, {0, k, k, p.height - k},
+  const CellRect bands[] = {{0, 0, p.width, k},
+                            {0, p.height - k, p.width, p.height},
+                            {0, k, k, p.height - k},
                             {p.width - k, k, p.width, p.height - k}};
   for (const CellRect& b : bands) {
     fill(dl, xf, intersect(b, grid), fill_c);
@@ -61,8 +63,10 @@ void draw_cached_halo(ImDrawList* dl, const ViewTransform& xf, const Stencil3dPa
                       float line) {
   const int k = p.order;
   const CellRect grid{0, 0, p.width, p.height};
-  const CellRect ring[] = {{out.x0, out.y0 - k, out.x1, out.y0}, {out.x0, out.y1, out.x1, out.y1 + k},
-                           {out.x0 - k, out.y0, out.x0, out.y1}, {out.x1, out.y0, out.x1 + k, out.y1}};
+  const CellRect ring[] = {{out.x0, out.y0 - k, out.x1, out.y0},
+                           {out.x0, out.y1, out.x1, out.y1 + k},
+                           {out.x0 - k, out.y0, out.x0, out.y1},
+                           {out.x1, out.y0, out.x1 + k, out.y1}};
   for (const CellRect& part : ring) {
     fill(dl, xf, intersect(part, grid), with_alpha(palette::kHaloCached.rgba, 90));
     outline(dl, xf, intersect(part, grid), palette::kHaloCached.rgba, line);
@@ -70,24 +74,28 @@ void draw_cached_halo(ImDrawList* dl, const ViewTransform& xf, const Stencil3dPa
   const StencilAxisTiling ax = tiling_of(p).axis(0);  // one warp per row: thin lines between the rows
   if (xf.zoom() >= 4)
     for (int y = out.y0 + 1; y < out.y1; ++y)
-      dl->AddLine(screen(xf, out.x0, y), screen(xf, out.x1, y), with_alpha(palette::kOutputTile.rgba, 200), line * 0.6f);
+      dl->AddLine(screen(xf, out.x0, y), screen(xf, out.x1, y), with_alpha(palette::kOutputTile.rgba, 200),
+                  line * 0.6f);
   if (ax.vec > 1 && xf.zoom() * ax.vec >= 12)  // each thread's vector of cells
     for (int x = out.x0 + ax.vec; x < out.x1; x += ax.vec)
-      dl->AddLine(screen(xf, x, out.y0), screen(xf, x, out.y1), with_alpha(palette::kOutputTile.rgba, 120), line * 0.5f);
+      dl->AddLine(screen(xf, x, out.y0), screen(xf, x, out.y1), with_alpha(palette::kOutputTile.rgba, 120),
+                  line * 0.5f);
 }
 
 void draw_block(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, int bx, int by, float line) {
   const StencilAxisTiling a = tiling_of(p).axis(0), ay = tiling_of(p).axis(1);
   const CellRect grid{0, 0, p.width, p.height};
-  const CellRect out = intersect({a.out_origin(bx), ay.out_origin(by), a.out_origin(bx) + a.out_tile_dim(),
-                                  ay.out_origin(by) + ay.out_tile_dim()},
-                                 grid);
+  const CellRect out = intersect(
+      {a.out_origin(bx), ay.out_origin(by), a.out_origin(bx) + a.out_tile_dim(), ay.out_origin(by) + ay.out_tile_dim()},
+      grid);
   fill(dl, xf, out, with_alpha(palette::kOutputTile.rgba, 60));
   if (p.strategy == Stencil3dStrategy::fast) draw_cached_halo(dl, xf, p, out, line);
   if (a.tiled) {
     const CellRect in{a.in_origin(bx), a.in_origin(by), a.in_origin(bx) + a.tile, a.in_origin(by) + a.tile};
-    const CellRect halo_parts[] = {{in.x0, in.y0, in.x1, out.y0}, {in.x0, out.y1, in.x1, in.y1},
-                                   {in.x0, out.y0, out.x0, out.y1}, {out.x1, out.y0, in.x1, out.y1}};
+    const CellRect halo_parts[] = {{in.x0, in.y0, in.x1, out.y0},
+                                   {in.x0, out.y1, in.x1, in.y1},
+                                   {in.x0, out.y0, out.x0, out.y1},
+                                   {out.x1, out.y0, in.x1, out.y1}};
     for (const CellRect& part : halo_parts) fill(dl, xf, intersect(part, grid), with_alpha(palette::kHalo.rgba, 110));
     for_each_outside(in, p.width, p.height, [&](CellRect part) {
       fill(dl, xf, part, with_alpha(palette::kGhostUnloaded.rgba, 70));

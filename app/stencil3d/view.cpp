@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "app/gl/gl.hpp"
-#include "app/view/view_input.hpp"
-#include "app/stencil3d/slice_overlays.hpp"
 #include "app/stencil3d/panels.hpp"
+#include "app/stencil3d/slice_overlays.hpp"
+#include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope {
@@ -92,8 +92,7 @@ void Stencil3dView::sidebar() {
   if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_opb_panel(state_);
   if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_launch_panel(state_, sim_);
   if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_timing_panel(state_, sim_, stats_);
-  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen))
-    stencil3d_correctness_panel(state_, sim_);
+  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_correctness_panel(state_, sim_);
 }
 
 void Stencil3dView::windows(const Rect& v) {

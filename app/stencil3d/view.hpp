@@ -4,8 +4,8 @@
 // ghost and boundary cells, and panels for the tile in 3D, the model and the timing.
 #include <string>
 
-#include "app/interop/cuda_gl_textures.hpp"
 #include "app/image_pattern_view.hpp"
+#include "app/interop/cuda_gl_textures.hpp"
 #include "app/stencil3d/heat_simulation.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"

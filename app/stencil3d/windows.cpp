@@ -35,7 +35,7 @@ void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
     const char* where = "";
     if (g.marches_z() && std::abs(z - slice) <= k && !outside) {
       const bool reg = p.strategy == Stencil3dStrategy::register_tiled, fast = g.fast();
-      where = z < slice ? (reg || fast ? "  prev: registers" : "  prev: shared")
+      where = z < slice   ? (reg || fast ? "  prev: registers" : "  prev: shared")
               : z > slice ? (reg || fast ? "  next: registers" : "  next: shared")
                           : (fast  ? "  curr: registers; x by shuffle, y via L1"
                              : reg ? "  curr: shared + own register"
@@ -62,10 +62,12 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   ImGui::Text("cell (x, y, z) = (%d, %d, %d)%s", focus->x, focus->y, z, s.pinned ? "  [pinned]" : "");
-  const bool boundary = !stencil_interior(focus->x, p.width, p.order) || !stencil_interior(focus->y, p.height, p.order) ||
-                        !stencil_interior(z, p.depth, p.order);
-  if (boundary) ImGui::TextWrapped("boundary cell: keeps its value (no neighbours read)");
-  else ImGui::Text("reads %d points: 2 x %d per axis + itself", p.points(), p.order);
+  const bool boundary = !stencil_interior(focus->x, p.width, p.order) ||
+                        !stencil_interior(focus->y, p.height, p.order) || !stencil_interior(z, p.depth, p.order);
+  if (boundary)
+    ImGui::TextWrapped("boundary cell: keeps its value (no neighbours read)");
+  else
+    ImGui::Text("reads %d points: 2 x %d per axis + itself", p.points(), p.order);
   ImGui::Text("block (%d, %d, %d)", bx, by, bz);
   if (g.marches_z())
     ImGui::Text("thread (%d, %d), z step %d of the block's loop", ax.thread_of(focus->x), ay.thread_of(focus->y),
@@ -113,8 +115,10 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
         swatch(palette::kTapShuffle);
         swatch(palette::kTapGlobal);
       } else {
-        if (p.strategy == Stencil3dStrategy::basic) swatch(palette::kTapGlobal);
-        else swatch(palette::kTapShared);
+        if (p.strategy == Stencil3dStrategy::basic)
+          swatch(palette::kTapGlobal);
+        else
+          swatch(palette::kTapShared);
         if (p.strategy == Stencil3dStrategy::register_tiled) swatch(palette::kTapRegisters);
       }
     }

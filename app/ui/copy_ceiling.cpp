@@ -14,7 +14,7 @@ double copy_ceiling_ms(const Backend& backend, double traffic) {
   const auto key = std::make_pair(backend.name(), traffic);
   if (auto it = measured.find(key); it != measured.end()) return it->second;
   std::vector<double> ms = backend.time_copy(std::size_t(traffic / 2), 6);  // read + write = traffic
-  ms.erase(ms.begin());  // warm-up
+  ms.erase(ms.begin());                                                     // warm-up
   std::sort(ms.begin(), ms.end());
   return measured[key] = ms[ms.size() / 2];
 }
@@ -27,9 +27,10 @@ double copy_ceiling_line(const Backend& backend, double traffic, double kernel_m
     ImGui::TextColored(ImVec4(0.34f, 0.71f, 0.91f, 1.0f), "kernel at %.0f%%", 100.0 * copy_ms / kernel_ms);
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("A copy of the same bytes (read once, written once) takes %.3f ms here: %.0f GB/s.\n"
-                      "A memory-bound kernel can approach that time, not beat it.",
-                      copy_ms, gbs);
+    ImGui::SetTooltip(
+        "A copy of the same bytes (read once, written once) takes %.3f ms here: %.0f GB/s.\n"
+        "A memory-bound kernel can approach that time, not beat it.",
+        copy_ms, gbs);
   return gbs;
 }
 

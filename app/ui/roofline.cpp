@@ -19,11 +19,13 @@ void roofline(const DevicePeaks& peaks, double opb, double gflops, double copy_g
   auto py = [&](double g) { return o.y + size.y - float((std::log10(std::max(g, 1e-9)) - y0) / (y1 - y0)) * size.y; };
   for (double v = 0.1; v <= 100.0; v *= 10) dl->AddLine({px(v), o.y}, {px(v), o.y + size.y}, IM_COL32(60, 60, 70, 255));
   const double ridge = peaks.fp32_gflops / peaks.bandwidth_gbs;
-  dl->AddLine({px(0.1), py(0.1 * peaks.bandwidth_gbs)}, {px(ridge), py(peaks.fp32_gflops)}, IM_COL32(230, 159, 0, 255), 2);
+  dl->AddLine({px(0.1), py(0.1 * peaks.bandwidth_gbs)}, {px(ridge), py(peaks.fp32_gflops)}, IM_COL32(230, 159, 0, 255),
+              2);
   dl->AddLine({px(ridge), py(peaks.fp32_gflops)}, {px(100), py(peaks.fp32_gflops)}, IM_COL32(230, 159, 0, 255), 2);
   if (copy_gbs > 0) {
     const double copy_ridge = peaks.fp32_gflops / copy_gbs;
-    dl->AddLine({px(0.1), py(0.1 * copy_gbs)}, {px(copy_ridge), py(peaks.fp32_gflops)}, IM_COL32(220, 220, 220, 255), 1.5f);
+    dl->AddLine({px(0.1), py(0.1 * copy_gbs)}, {px(copy_ridge), py(peaks.fp32_gflops)}, IM_COL32(220, 220, 220, 255),
+                1.5f);
   }
   if (opb > 0 && gflops > 0) {
     dl->AddCircleFilled({px(opb), py(gflops)}, 5, IM_COL32(86, 180, 233, 255));

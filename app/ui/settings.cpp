@@ -1,7 +1,7 @@
 #include "app/ui/settings.hpp"
 
-#include <nlohmann/json.hpp>
 #include <sys/stat.h>
+#include <nlohmann/json.hpp>
 
 #include <cctype>
 #include <cerrno>
@@ -14,11 +14,11 @@
 #include <sstream>
 
 #include "app/io/atomic_file.hpp"
-#include "kernels/conv2d/strategies.hpp"
 #include "app/io/regular_file.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
 namespace {
@@ -54,8 +54,10 @@ struct Fields {
   void boolean(const char* key, bool& out) const {
     const nlohmann::json* v = get(key);
     if (!v) return;
-    if (v->is_boolean()) out = v->get<bool>();
-    else warn(key, "true or false");
+    if (v->is_boolean())
+      out = v->get<bool>();
+    else
+      warn(key, "true or false");
   }
   // A string that `accept` takes; `expect` says what would have been.
   template <typename Accept>
@@ -71,9 +73,12 @@ struct Fields {
 
 std::string config_dir() {
   std::filesystem::path dir;
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) dir = xdg;
-  else if (const char* home = std::getenv("HOME"); home && *home) dir = std::filesystem::path(home) / ".config";
-  else return "";
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+    dir = xdg;
+  else if (const char* home = std::getenv("HOME"); home && *home)
+    dir = std::filesystem::path(home) / ".config";
+  else
+    return "";
   dir /= "tilescope";
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -98,7 +103,8 @@ void load_settings_text(UiState& s, const std::string& text, const std::string& 
     return bool(st);
   });
   f.integer("radius", 1, kMaxConv2dRadius, s.conv2d.params.filter_radius);
-  f.integer("tile", 1, s.conv2d.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32, s.conv2d.params.tile);
+  f.integer("tile", 1, s.conv2d.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32,
+            s.conv2d.params.tile);
   f.text("filter", std::string("a named filter: ") + named_filter_help(), [&](const std::string& v) {
     try {
       make_named_filter(v, 1);
@@ -140,15 +146,24 @@ void load_settings(UiState& s, const std::string& path) {
 }
 
 void save_settings(const UiState& s, const std::string& path) {
-  const nlohmann::json j = {
-      {"pattern", pattern_id(s.pattern)}, {"strategy", strategy_info(s.conv2d.params.strategy).name}, {"radius", s.conv2d.params.filter_radius},
-      {"tile", s.conv2d.params.tile}, {"filter", s.conv2d.filter}, {"backend", s.backend}, {"view", int(s.view)},
-      {"demo_size", s.demo_size}, {"demo_scene", int(s.demo_scene)}, {"presentation", s.presentation},
-      {"overlay_tile_grid", s.overlays.tile_grid}, {"overlay_block", s.overlays.block},
-      {"overlay_taps", s.overlays.receptive_field}, {"overlay_thread_ids", s.overlays.thread_ids},
-      {"overlay_legend", s.overlays.legend}};
+  const nlohmann::json j = {{"pattern", pattern_id(s.pattern)},
+                            {"strategy", strategy_info(s.conv2d.params.strategy).name},
+                            {"radius", s.conv2d.params.filter_radius},
+                            {"tile", s.conv2d.params.tile},
+                            {"filter", s.conv2d.filter},
+                            {"backend", s.backend},
+                            {"view", int(s.view)},
+                            {"demo_size", s.demo_size},
+                            {"demo_scene", int(s.demo_scene)},
+                            {"presentation", s.presentation},
+                            {"overlay_tile_grid", s.overlays.tile_grid},
+                            {"overlay_block", s.overlays.block},
+                            {"overlay_taps", s.overlays.receptive_field},
+                            {"overlay_thread_ids", s.overlays.thread_ids},
+                            {"overlay_legend", s.overlays.legend}};
   const std::string text = j.dump(2) + "\n";
-  io::write_atomically(path, [&](std::FILE* out) { return std::fwrite(text.data(), 1, text.size(), out) == text.size(); });
+  io::write_atomically(path,
+                       [&](std::FILE* out) { return std::fwrite(text.data(), 1, text.size(), out) == text.size(); });
 }
 
 std::string imgui_ini_problem(const std::string& text) {

@@ -11,7 +11,8 @@ void swatch(const palette::Swatch& s, bool hatched) {
   dl->AddRectFilled(o, {o.x + 1.6f * h, o.y + h}, s.rgba);
   if (hatched) {
     dl->PushClipRect(o, {o.x + 1.6f * h, o.y + h}, true);
-    for (float x = o.x - h; x < o.x + 1.6f * h; x += 6) dl->AddLine({x, o.y + h}, {x + h, o.y}, IM_COL32(20, 20, 20, 255), 1.5f);
+    for (float x = o.x - h; x < o.x + 1.6f * h; x += 6)
+      dl->AddLine({x, o.y + h}, {x + h, o.y}, IM_COL32(20, 20, 20, 255), 1.5f);
     dl->PopClipRect();
   }
   ImGui::Dummy({1.6f * h, h});

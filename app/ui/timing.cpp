@@ -13,7 +13,8 @@ void kernel_time_plot(const FrameStats& stats) {
                    0.0f, stats.kernel_ms.max() * 1.2f, {ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 3});
 }
 
-void transfer_and_roofline(const FrameStats& stats, const Backend& backend, double opb, double gflops, double copy_gbs) {
+void transfer_and_roofline(const FrameStats& stats, const Backend& backend, double opb, double gflops,
+                           double copy_gbs) {
   ImGui::TextDisabled("to GL: %s", stats.transfer.c_str());
   if (stats.gpu)  // NVML's readings: the clock the SMs ran at, the board's power, the cap's state
     ImGui::Text("GPU  SM %.0f MHz, board %.0f W of %.0f W, power cap %s", stats.gpu->sm_clock_mhz, stats.gpu->power_w,
@@ -21,8 +22,10 @@ void transfer_and_roofline(const FrameStats& stats, const Backend& backend, doub
   else if (!stats.gpu_note.empty())
     ImGui::TextDisabled("GPU: %s", stats.gpu_note.c_str());
   const DevicePeaks peaks = backend.peaks();
-  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0) roofline(peaks, opb, gflops, copy_gbs);
-  else ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");
+  if (peaks.bandwidth_gbs > 0 && peaks.fp32_gflops > 0)
+    roofline(peaks, opb, gflops, copy_gbs);
+  else
+    ImGui::TextDisabled("roofline: needs the CUDA backend (device peaks)");
 }
 
 }  // namespace tilescope

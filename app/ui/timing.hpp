@@ -10,8 +10,8 @@ namespace tilescope {
 const char* kernel_clock(const Backend& backend);
 // The kernel's recent times as a line plot the width of the panel.
 void kernel_time_plot(const FrameStats& stats);
-// "to GL: ..." (how the frame reached the screen), the GPU's clock and power (NVML), then this launch on the device's roofline
-// (opb, gflops: the launch's; copy_gbs: the copy ceiling, 0 if unknown), or why there is none.
+// "to GL: ..." (how the frame reached the screen), the GPU's clock and power (NVML), then this launch on the device's
+// roofline (opb, gflops: the launch's; copy_gbs: the copy ceiling, 0 if unknown), or why there is none.
 void transfer_and_roofline(const FrameStats& stats, const Backend& backend, double opb, double gflops, double copy_gbs);
 
 }  // namespace tilescope

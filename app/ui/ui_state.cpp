@@ -14,18 +14,21 @@ std::optional<Pixel> focus_pixel(const UiState& s) { return s.pinned ? s.pinned 
 void clamp_params(UiState& s) {
   s.conv2d.params.filter_radius = std::clamp(s.conv2d.params.filter_radius, 1, kMaxConv2dRadius);
   // sliding's tile is a strip of rows (one warp per 128 columns), the others' a block side.
-  s.conv2d.params.tile = std::clamp(s.conv2d.params.tile, 1, s.conv2d.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
+  s.conv2d.params.tile =
+      std::clamp(s.conv2d.params.tile, 1, s.conv2d.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
 }
 
 void select_strategy(UiState& s, Conv2dStrategy strategy) {
   const int r = s.conv2d.params.filter_radius;
-  if (default_tile(strategy, r) != default_tile(s.conv2d.params.strategy, r)) s.conv2d.params.tile = default_tile(strategy, r);
+  if (default_tile(strategy, r) != default_tile(s.conv2d.params.strategy, r))
+    s.conv2d.params.tile = default_tile(strategy, r);
   s.conv2d.params.strategy = strategy;
 }
 
 const char* const* pattern_labels() {
-  static const char* const labels[kPatternCount] = {"2D convolution (PMPP ch 7)", "3D stencil: heat diffusion (PMPP ch 8)",
-                                                     "1D convolution (PMPP ch 7)", "Tiled matrix multiplication (PMPP ch 5)"};
+  static const char* const labels[kPatternCount] = {
+      "2D convolution (PMPP ch 7)", "3D stencil: heat diffusion (PMPP ch 8)", "1D convolution (PMPP ch 7)",
+      "Tiled matrix multiplication (PMPP ch 5)"};
   return labels;
 }
 
@@ -38,9 +41,12 @@ bool apply_common_key(UiState& s, unsigned int ch) {
   switch (ch) {
     case ' ': s.paused = !s.paused; return true;
     case '.': s.step_once = true; return true;
-    case 'f': case 'F': s.presentation = !s.presentation; return true;
-    case 's': case 'S': s.screenshot_requested = true; return true;
-    case 'p': case 'P': s.pattern = Pattern((int(s.pattern) + 1) % kPatternCount); return true;
+    case 'f':
+    case 'F': s.presentation = !s.presentation; return true;
+    case 's':
+    case 'S': s.screenshot_requested = true; return true;
+    case 'p':
+    case 'P': s.pattern = Pattern((int(s.pattern) + 1) % kPatternCount); return true;
     default: return false;
   }
 }
@@ -48,14 +54,25 @@ bool apply_common_key(UiState& s, unsigned int ch) {
 bool apply_key(UiState& s, unsigned int ch) {
   if (apply_common_key(s, ch)) return true;
   switch (ch) {
-    case '+': case '=': ++s.conv2d.params.filter_radius; break;
-    case '-': case '_': --s.conv2d.params.filter_radius; break;
-    case ']': s.conv2d.params.tile = s.conv2d.params.tile < 8 ? s.conv2d.params.tile + 1 : s.conv2d.params.tile * 2; break;  // clamped below
-    case '[': s.conv2d.params.tile = s.conv2d.params.tile <= 8 ? s.conv2d.params.tile - 1 : s.conv2d.params.tile / 2; break;
-    case '1': case '2': case '3': case '4': case '5': case '6': case '7':
-      select_strategy(s, static_cast<Conv2dStrategy>(ch - '1'));
+    case '+':
+    case '=': ++s.conv2d.params.filter_radius; break;
+    case '-':
+    case '_': --s.conv2d.params.filter_radius; break;
+    case ']':
+      s.conv2d.params.tile = s.conv2d.params.tile < 8 ? s.conv2d.params.tile + 1 : s.conv2d.params.tile * 2;
+      break;  // clamped below
+    case '[':
+      s.conv2d.params.tile = s.conv2d.params.tile <= 8 ? s.conv2d.params.tile - 1 : s.conv2d.params.tile / 2;
       break;
-    case 'v': case 'V': s.view = static_cast<ViewMode>((int(s.view) + 1) % 4); break;
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7': select_strategy(s, static_cast<Conv2dStrategy>(ch - '1')); break;
+    case 'v':
+    case 'V': s.view = static_cast<ViewMode>((int(s.view) + 1) % 4); break;
     default: return false;
   }
   clamp_params(s);
@@ -78,17 +95,25 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
   if (apply_common_key(s, ch)) return true;
   Stencil3dUi& st = s.stencil;
   switch (ch) {
-    case '+': case '=': ++st.params.order; break;
-    case '-': case '_': --st.params.order; break;
+    case '+':
+    case '=': ++st.params.order; break;
+    case '-':
+    case '_': --st.params.order; break;
     case ']': ++st.params.tile; break;
     case '[': --st.params.tile; break;
-    case '1': case '2': case '3': case '4': case '5':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
       st.params.strategy = static_cast<Stencil3dStrategy>(ch - '1');
       st.params.tile = default_tile(st.params.strategy, st.params.order);
       break;
-    case '<': case ',': st.slice = std::max(0, st.slice - 1); break;  // -1 would mean "the middle"
+    case '<':
+    case ',': st.slice = std::max(0, st.slice - 1); break;  // -1 would mean "the middle"
     case '>': ++st.slice; break;
-    case 'r': case 'R': st.reset_requested = true; break;
+    case 'r':
+    case 'R': st.reset_requested = true; break;
     default: return false;
   }
   clamp_stencil3d(st);
@@ -115,8 +140,8 @@ void clamp_matmul(MatmulUi& m) {
 }
 
 const char* matmul_step_name(int step) {
-  static const char* const names[kMatmulSteps] = {"load Mds, Nds", "barrier 1 (read-after-write)",
-                                                  "multiply the tiles", "barrier 2 (write-after-read)"};
+  static const char* const names[kMatmulSteps] = {"load Mds, Nds", "barrier 1 (read-after-write)", "multiply the tiles",
+                                                  "barrier 2 (write-after-read)"};
   return names[step];
 }
 
@@ -124,11 +149,17 @@ bool apply_conv1d_key(UiState& s, unsigned int ch) {
   if (apply_common_key(s, ch)) return true;
   Conv1dParams& p = s.conv1d.params;
   switch (ch) {
-    case '+': case '=': ++p.filter_radius; break;
-    case '-': case '_': --p.filter_radius; break;
+    case '+':
+    case '=': ++p.filter_radius; break;
+    case '-':
+    case '_': --p.filter_radius; break;
     case ']': p.tile *= 2; break;
     case '[': p.tile /= 2; break;
-    case '1': case '2': case '3': case '4': case '5': p.strategy = static_cast<Conv1dStrategy>(ch - '1'); break;
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': p.strategy = static_cast<Conv1dStrategy>(ch - '1'); break;
     default: return false;
   }
   clamp_conv1d(s.conv1d);
@@ -143,13 +174,17 @@ bool apply_matmul_key(UiState& s, unsigned int ch) {
   switch (ch) {
     case ']': ++m.params.tile; break;
     case '[': --m.params.tile; break;
-    case '1': case '2': case '3': m.params.strategy = static_cast<MatmulStrategy>(ch - '1'); break;
-    case '>': case '<': {
+    case '1':
+    case '2':
+    case '3': m.params.strategy = static_cast<MatmulStrategy>(ch - '1'); break;
+    case '>':
+    case '<': {
       const int next = std::clamp(at + (ch == '>' ? 1 : -1), 0, last);
       m.phase = next / kMatmulSteps, m.step = next % kMatmulSteps;
       break;
     }
-    case 'b': case 'B': m.missing = MissingBarrier((int(m.missing) + 1) % 3); break;
+    case 'b':
+    case 'B': m.missing = MissingBarrier((int(m.missing) + 1) % 3); break;
     default: return false;
   }
   clamp_matmul(m);

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "kernels/conv1d/params.hpp"
-#include "kernels/conv2d/params.hpp"
 #include "kernels/conv2d/demo_scene.hpp"
+#include "kernels/conv2d/params.hpp"
 #include "kernels/matmul/params.hpp"
 #include "kernels/matmul/phases.hpp"
 #include "kernels/stencil3d/params.hpp"
@@ -39,14 +39,13 @@ struct Overlays {
 // The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
 struct Stencil3dUi {
   Stencil3dParams params;  // width = height = depth = grid
-  int grid = 0;  // side of the cubic grid; 0: the view picks 128 on a GPU, 64 on the CPU
+  int grid = 0;            // side of the cubic grid; 0: the view picks 128 on a GPU, 64 on the CPU
   std::string coeffs = "heat";
   int iterations = 4;  // stencil steps per frame (K): heat spreads about sqrt(K) cells a frame
   int slice = -1;      // z shown; -1: the middle
   bool reset_requested = false;
   bool check_requested = true;
 };
-
 
 // The conv1d view's settings: the live signal's length is params.length.
 struct Conv1dUi {

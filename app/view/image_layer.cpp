@@ -4,8 +4,7 @@
 
 namespace tilescope {
 
-ImageLayer::ImageLayer()
-    : program_(gl::build_program("image.vert", "image.frag")), vao_(gl::make_vertex_array()) {
+ImageLayer::ImageLayer() : program_(gl::build_program("image.vert", "image.frag")), vao_(gl::make_vertex_array()) {
   for (Tex* t : {&input_, &output_, &reference_}) t->tex = gl::make_texture();
 }
 

@@ -38,13 +38,15 @@ inline constexpr Swatch kStagedTile{rgba(230, 159, 0), "staged tile: halo rounde
 // sliding: a warp tile is 128 columns of a strip; a lane owns 4 columns down the whole strip.
 inline constexpr Swatch kWarpGrid{kTileGrid.rgba, "output-tile grid (one warp each: 128 columns x a strip)"};
 inline constexpr Swatch kWarpTile{kOutputTile.rgba, "output tile of the hovered warp"};
-inline constexpr Swatch kWarpLoads{rgba(230, 159, 0), "what the warp loads: + a float4 either side, r rows above/below (dashed)"};
+inline constexpr Swatch kWarpLoads{rgba(230, 159, 0),
+                                   "what the warp loads: + a float4 either side, r rows above/below (dashed)"};
 inline constexpr Swatch kLaneStrip{rgba(86, 180, 233), "outputs the hovered lane computes: 4 columns down the strip"};
 inline constexpr Swatch kLaneWindow{rgba(86, 180, 233), "input rows that lane reads, each once (dashed)"};
 inline constexpr Swatch kMarch{rgba(255, 255, 255), "the direction the lane marches (rows read in this order)"};
 inline constexpr Swatch kTapGhostRegister{rgba(204, 121, 167), "tap: ghost zero loaded into a register"};
 inline constexpr Swatch kTapOwnLane{kTapRegisters.rgba, "tap in the lane's own float4 (its registers)"};
-inline constexpr Swatch kTapOtherLane{kTapShuffle.rgba, "tap from the next lane by __shfl_sync (warp edge: lane 31's / 0's extra float4)"};
+inline constexpr Swatch kTapOtherLane{
+    kTapShuffle.rgba, "tap from the next lane by __shfl_sync (warp edge: lane 31's / 0's extra float4)"};
 
 // The colour of a tap, by where the kernel reads it.
 constexpr std::uint32_t tap_colour(TapSource s) {
@@ -62,23 +64,27 @@ inline constexpr Swatch kSignalIn{rgba(235, 235, 235), "input N (live: sum of si
 inline constexpr Swatch kSignalOut{rgba(86, 180, 233), "output P"};
 inline constexpr Swatch kGhostSignal{rgba(204, 121, 167), "ghost cells (outside the signal: zero), hatched"};
 inline constexpr Swatch kHoveredElement{rgba(255, 255, 255), "the hovered output element"};
-inline constexpr Swatch kThreadOutputs{rgba(240, 228, 66), "fast: the hovered thread's 8 outputs and the windows it reads"};
+inline constexpr Swatch kThreadOutputs{rgba(240, 228, 66),
+                                       "fast: the hovered thread's 8 outputs and the windows it reads"};
 
 // matmul: the block's view of M, N and P.
 inline constexpr Swatch kStrip{rgba(86, 180, 233), "row strip of M / column strip of N the block reads"};
 inline constexpr Swatch kMdsTile{rgba(0, 158, 115), "this phase's tile of M, staged in Mds"};
 inline constexpr Swatch kNdsTile{rgba(213, 94, 0), "this phase's tile of N, staged in Nds"};
 inline constexpr Swatch kThreadReads{rgba(240, 228, 66), "what the hovered thread reads from Mds / Nds"};
-inline constexpr Swatch kThreadReadsGlobal{rgba(240, 228, 66), "the hovered thread's row of M and column of N (global)"};
+inline constexpr Swatch kThreadReadsGlobal{rgba(240, 228, 66),
+                                           "the hovered thread's row of M and column of N (global)"};
 inline constexpr Swatch kTilePadding{rgba(204, 121, 167), "tile cells past the matrix edge: zero, no load (hatched)"};
-inline constexpr Swatch kThreadOutputs8x8{rgba(240, 228, 66), "fast: the hovered thread's 8 x 8 P elements (four 4 x 4 quadrants)"};
-inline constexpr Swatch kThreadStrips{rgba(0, 158, 115), "fast: the 8 rows of M and 8 columns of N they need (through Ms / Ns)"};
+inline constexpr Swatch kThreadOutputs8x8{rgba(240, 228, 66),
+                                          "fast: the hovered thread's 8 x 8 P elements (four 4 x 4 quadrants)"};
+inline constexpr Swatch kThreadStrips{rgba(0, 158, 115),
+                                      "fast: the 8 rows of M and 8 columns of N they need (through Ms / Ns)"};
 inline constexpr Swatch kWrongElement{rgba(255, 255, 255), "P element that comes out wrong (crossed)"};
 
 // The heat map of the stencil view (the same stops as heat_map in shaders/image.frag), t in [0, 1].
 inline std::uint32_t heat_colour(float t) {
-  const float stops[5][3] = {{0.0f, 0.0f, 0.02f}, {0.34f, 0.06f, 0.43f}, {0.73f, 0.21f, 0.33f}, {0.98f, 0.55f, 0.04f},
-                             {0.99f, 1.0f, 0.64f}};
+  const float stops[5][3] = {
+      {0.0f, 0.0f, 0.02f}, {0.34f, 0.06f, 0.43f}, {0.73f, 0.21f, 0.33f}, {0.98f, 0.55f, 0.04f}, {0.99f, 1.0f, 0.64f}};
   const float u = (t < 0 ? 0 : t > 1 ? 1 : t) * 4.0f;
   const int i = u >= 3.0f ? 3 : int(u);
   const float f = u - float(i);

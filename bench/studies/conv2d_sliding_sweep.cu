@@ -19,11 +19,10 @@
 #include <string>
 #include <vector>
 
-#include "study_timing.cuh"
 #include "kernels/conv2d/sliding.cuh"
+#include "study_timing.cuh"
 
 using namespace tilescope;
-
 
 __constant__ float c_f[9 * 9];
 template <int R>
@@ -33,11 +32,10 @@ struct ConstWeights {
 
 // WARPS warps per block, each the geometry's one-warp tile blockIdx.x * WARPS + warp.
 template <int R, int WARPS, int MINB, int AHEAD, bool kAligned>
-__global__ void __launch_bounds__(32 * WARPS, MINB)
-    k_sliding(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling gx,
-              Conv2dTiling gy) {
+__global__ void __launch_bounds__(32 * WARPS, MINB) k_sliding(const float* __restrict__ N, float* __restrict__ P,
+                                                              int width, int height, Conv2dTiling gx, Conv2dTiling gy) {
   cuda::sliding_warp<R, AHEAD, kAligned>(N, P, width, height, gx, gy, blockIdx.x * WARPS + threadIdx.x / 32, blockIdx.y,
-                                  threadIdx.x & 31, ConstWeights<R>{});
+                                         threadIdx.x & 31, ConstWeights<R>{});
 }
 
 template <int R, int WARPS, int MINB, int AHEAD>
@@ -73,7 +71,8 @@ double ref_at(const std::vector<float>& n, const std::vector<float>& f, int w, i
   for (int fy = -r; fy <= r; ++fy)
     for (int fx = -r; fx <= r; ++fx) {
       const int xx = x + fx, yy = y + fy;
-      if (xx >= 0 && xx < w && yy >= 0 && yy < h) s += double(f[(fy + r) * (2 * r + 1) + fx + r]) * n[size_t(yy) * w + xx];
+      if (xx >= 0 && xx < w && yy >= 0 && yy < h)
+        s += double(f[(fy + r) * (2 * r + 1) + fx + r]) * n[size_t(yy) * w + xx];
     }
   return s;
 }
@@ -149,12 +148,13 @@ int main(int argc, char** argv) {
   auto copy_ms = [&] { return median_ms(copy); };
   const Variant variants[] = {
 #define V(R, WARPS, MINB, AHEAD) Variant{R, WARPS, MINB, AHEAD, launch<R, WARPS, MINB, AHEAD>}
-      V(1, 4, 1, 2), V(1, 4, 8, 2), V(2, 4, 1, 1), V(2, 4, 5, 1), V(2, 4, 6, 1), V(2, 4, 1, 2), V(2, 4, 6, 2),
-      V(3, 4, 1, 4), V(3, 4, 5, 2),
+      V(1, 4, 1, 2), V(1, 4, 8, 2), V(2, 4, 1, 1), V(2, 4, 5, 1), V(2, 4, 6, 1),
+      V(2, 4, 1, 2), V(2, 4, 6, 2), V(3, 4, 1, 4), V(3, 4, 5, 2),
 #undef V
   };
   std::vector<int> rows;
-  for (int y : {0, 1, 2, 3, 4, 5, 15, 16, 17, 18, 31, 32, 33, 34, 35, 63, 64, 65, 66, 4095, 4096, 8185, 8186, 8187, 8188, 8189, 8190, 8191})
+  for (int y : {0,  1,  2,  3,  4,  5,    15,   16,   17,   18,   31,   32,   33,   34,
+                35, 63, 64, 65, 66, 4095, 4096, 8185, 8186, 8187, 8188, 8189, 8190, 8191})
     rows.push_back(y);
   std::vector<int> all_776(776), all_777(777);
   for (int y = 0; y < 776; ++y) all_776[y] = y;
@@ -170,14 +170,17 @@ int main(int argc, char** argv) {
       const double k = median_ms([&] { v.fn(in, out, W, H, strip); });
       const double c1 = copy_ms();
       const double c = std::min(c0, c1);
-      std::printf("r=%d warps=%d minb=%-2d ahead=%d strip=%3d (rows %3d)  %.4f ms  copy %.4f  %5.1f%%  err8192 %.1e  errsmall %.1e\n",
-                  v.r, v.warps, v.minb, v.ahead, strip, gy.strip_rows(), k, c, 100 * c / k, e, e_small);
+      std::printf(
+          "r=%d warps=%d minb=%-2d ahead=%d strip=%3d (rows %3d)  %.4f ms  copy %.4f  %5.1f%%  err8192 %.1e  errsmall "
+          "%.1e\n",
+          v.r, v.warps, v.minb, v.ahead, strip, gy.strip_rows(), k, c, 100 * c / k, e, e_small);
       std::fflush(stdout);
       if (sustain_s > 0) {
         const double sc = sustained_ms("copy", copy, c);
-        const double sk = sustained_ms("kernel", [&] { v.fn(in, out, W, H, strip); }, k);
-        std::printf("sustained r=%d ahead=%d strip=%d: kernel %.4f ms, copy %.4f ms, %5.1f%%\n", v.r, v.ahead, strip, sk, sc,
-                    100 * sc / sk);
+        const double sk = sustained_ms(
+            "kernel", [&] { v.fn(in, out, W, H, strip); }, k);
+        std::printf("sustained r=%d ahead=%d strip=%d: kernel %.4f ms, copy %.4f ms, %5.1f%%\n", v.r, v.ahead, strip,
+                    sk, sc, 100 * sc / sk);
       }
     }
   }

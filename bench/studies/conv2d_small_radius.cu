@@ -97,7 +97,8 @@ void L_smem(const float* in, float* out, int w, int h, int p) {
   constexpr size_t sh = size_t(SW) * SH * 4;
   static bool set = false;
   if (!set) {
-    CK(cudaFuncSetAttribute(k_smem<R, TX, TY, PX, PY, EXY, MINB>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)sh));
+    CK(cudaFuncSetAttribute(k_smem<R, TX, TY, PX, PY, EXY, MINB>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                            (int)sh));
     set = true;
   }
   const dim3 grid((w + OX - 1) / OX, (h + OY - 1) / OY);
@@ -122,7 +123,9 @@ __device__ __forceinline__ float4 ldrow(const float* __restrict__ N, int x, int 
   return ok ? __ldg(reinterpret_cast<const float4*>(N + y * pitch + x)) : make_float4(0.f, 0.f, 0.f, 0.f);
 }
 
-__device__ __forceinline__ float comp(const float4& q, int c) { return c == 0 ? q.x : c == 1 ? q.y : c == 2 ? q.z : q.w; }
+__device__ __forceinline__ float comp(const float4& q, int c) {
+  return c == 0 ? q.x : c == 1 ? q.y : c == 2 ? q.z : q.w;
+}
 
 template <int R>
 __device__ __forceinline__ void ext_shfl(const float4& q, Ext<R>& e) {
@@ -247,7 +250,6 @@ void L_reg(const float* in, float* out, int w, int h, int p) {
   const dim3 grid((warps + WARPS - 1) / WARPS, (h + SY - 1) / SY);
   k_reg<R, MODE, WARPS, SYT, PF><<<grid, 32 * WARPS>>>(in, out, w, h, p);
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Family R2 (R <= 4): the G design with (a) the next chunk's rows always prefetched, (b) no wasted
@@ -428,24 +430,37 @@ struct Variant {
   LaunchFn fn[5];
   bool diag = false;  // R-independent diagnostic: timed once, not checked
 };
-#define DIAG(name, desc, F) Variant{name, desc, {F, F, F, F, F}, true}
-#define SMEM(name, desc, TX, TY, PX, PY, E, MB)                                                            \
-  Variant{name, desc,                                                                                      \
-          {L_smem<1, TX, TY, PX, PY, E, MB>, L_smem<2, TX, TY, PX, PY, E, MB>, L_smem<3, TX, TY, PX, PY, E, MB>, \
-           L_smem<5, TX, TY, PX, PY, E, MB>, L_smem<7, TX, TY, PX, PY, E, MB>}}
-#define REGPF(name, desc, W, SYT)                                                                          \
-  Variant{name, desc,                                                                                      \
-          {L_reg<1, 0, W, SYT, true>, L_reg<2, 0, W, SYT, true>, L_reg<3, 0, W, SYT, true>,                \
-           L_reg<5, 0, W, SYT, true>, L_reg<7, 0, W, SYT, true>}}
+#define DIAG(name, desc, F) \
+  Variant { name, desc, {F, F, F, F, F}, true }
+#define SMEM(name, desc, TX, TY, PX, PY, E, MB)                                                             \
+  Variant {                                                                                                 \
+    name, desc, {                                                                                           \
+      L_smem<1, TX, TY, PX, PY, E, MB>, L_smem<2, TX, TY, PX, PY, E, MB>, L_smem<3, TX, TY, PX, PY, E, MB>, \
+          L_smem<5, TX, TY, PX, PY, E, MB>, L_smem<7, TX, TY, PX, PY, E, MB>                                \
+    }                                                                                                       \
+  }
+#define REGPF(name, desc, W, SYT)                                                                                 \
+  Variant {                                                                                                       \
+    name, desc, {                                                                                                 \
+      L_reg<1, 0, W, SYT, true>, L_reg<2, 0, W, SYT, true>, L_reg<3, 0, W, SYT, true>, L_reg<5, 0, W, SYT, true>, \
+          L_reg<7, 0, W, SYT, true>                                                                               \
+    }                                                                                                             \
+  }
 // r = 5, 7 fall back to the G design (k_reg, shuffle, 4 warps, strip ~64, no prefetch).
-#define REG2(name, desc, W, SYT, EDGE, ALT)                                                              \
-  Variant{name, desc,                                                                                    \
-          {L_reg2<1, W, SYT, EDGE, ALT>, L_reg2<2, W, SYT, EDGE, ALT>, L_reg2<3, W, SYT, EDGE, ALT>,     \
-           L_reg<5, 0, 4, 64>, L_reg<7, 0, 4, 64>}}
-#define REG(name, desc, MODE, W, SYT)                                                                    \
-  Variant{name, desc,                                                                                    \
-          {L_reg<1, MODE, W, SYT>, L_reg<2, MODE, W, SYT>, L_reg<3, MODE, W, SYT>, L_reg<5, MODE, W, SYT>, \
-           L_reg<7, MODE, W, SYT>}}
+#define REG2(name, desc, W, SYT, EDGE, ALT)                                                                         \
+  Variant {                                                                                                         \
+    name, desc, {                                                                                                   \
+      L_reg2<1, W, SYT, EDGE, ALT>, L_reg2<2, W, SYT, EDGE, ALT>, L_reg2<3, W, SYT, EDGE, ALT>, L_reg<5, 0, 4, 64>, \
+          L_reg<7, 0, 4, 64>                                                                                        \
+    }                                                                                                               \
+  }
+#define REG(name, desc, MODE, W, SYT)                                                                 \
+  Variant {                                                                                           \
+    name, desc, {                                                                                     \
+      L_reg<1, MODE, W, SYT>, L_reg<2, MODE, W, SYT>, L_reg<3, MODE, W, SYT>, L_reg<5, MODE, W, SYT>, \
+          L_reg<7, MODE, W, SYT>                                                                      \
+    }                                                                                                 \
+  }
 
 #ifndef GROUP
 #define GROUP 0
@@ -536,7 +551,7 @@ static float median(std::vector<float> v) {
 int main(int argc, char** argv) {
   const int reps = argc > 1 ? atoi(argv[1]) : 30;
   const char* only = argc > 2 ? argv[2] : nullptr;  // variant name filter (exact)
-  const int only_r = argc > 3 ? atoi(argv[3]) : 0;   // radius filter
+  const int only_r = argc > 3 ? atoi(argv[3]) : 0;  // radius filter
   const int W = 8192, H = 8192, OW = 1001, OH = 777, OP = (OW + 3) / 4 * 4;
   const size_t n = size_t(W) * H;
   std::vector<float> h_in(n), h_odd(size_t(OP) * OH, 0.f);
@@ -560,8 +575,8 @@ int main(int argc, char** argv) {
   const float copy0 = time_copy();
   printf("COPY %.4f ms (%.2f TB/s)\n", copy0, 2.0 * n * 4 / (copy0 * 1e-3) / 1e12);
 
-  std::vector<int> big_rows = {0, 1, 2, 3, 4, 5, 6, 7, 15, 16, 31, 32, 33, 63, 64, 65, 127, 128, 4095, 4096,
-                               8183, 8184, 8185, 8186, 8187, 8188, 8189, 8190, 8191};
+  std::vector<int> big_rows = {0,  1,   2,   3,    4,    5,    6,    7,    15,   16,   31,   32,   33,   63,  64,
+                               65, 127, 128, 4095, 4096, 8183, 8184, 8185, 8186, 8187, 8188, 8189, 8190, 8191};
   std::vector<int> odd_rows;
   for (int r = 0; r < OH; ++r) odd_rows.push_back(r);
 
@@ -576,7 +591,8 @@ int main(int argc, char** argv) {
         const std::vector<float> t = time_runs(reps, e0, e1, [&] { v.fn[0](d_in, d_out, W, H, W); });
         CK(cudaGetLastError());
         const float ms = median(t);
-        printf("RESULT %-16s r=0 ms=%.4f pct_copy=%.1f min=%.4f max=%.4f DIAG\n", v.name, ms, 100.0 * copy0 / ms, t.front(), t.back());
+        printf("RESULT %-16s r=0 ms=%.4f pct_copy=%.1f min=%.4f max=%.4f DIAG\n", v.name, ms, 100.0 * copy0 / ms,
+               t.front(), t.back());
         continue;
       }
       std::vector<float> f(D * D);
@@ -594,15 +610,17 @@ int main(int argc, char** argv) {
       CK(cudaGetLastError());
       CK(cudaDeviceSynchronize());
       const Check cb = check_rows(h_in, W, H, W, f, R, d_out, big_rows);
-      const bool ok = co.bad == 0 && cb.bad == 0 && co.rel_l2 < 1e-5 && cb.rel_l2 < 1e-5 && co.max_rel < 1e-4 &&
-                      cb.max_rel < 1e-4;
+      const bool ok =
+          co.bad == 0 && cb.bad == 0 && co.rel_l2 < 1e-5 && cb.rel_l2 < 1e-5 && co.max_rel < 1e-4 && cb.max_rel < 1e-4;
       const std::vector<float> t = time_runs(reps, e0, e1, [&] { v.fn[ri](d_in, d_out, W, H, W); });
       CK(cudaGetLastError());
       const float ms = median(t);
       const double gflop = 2.0 * D * D * n / (ms * 1e-3) / 1e9;
-      printf("RESULT %-16s r=%d ms=%.4f pct_copy=%.1f min=%.4f max=%.4f GFLOPs=%.0f %s odd_rel=%.1e big_rel=%.1e bad=%ld/%ld\n",
-             v.name, R, ms, 100.0 * copy0 / ms, t.front(), t.back(), gflop, ok ? "OK" : "FAIL", co.rel_l2, cb.rel_l2,
-             co.bad, cb.bad);
+      printf(
+          "RESULT %-16s r=%d ms=%.4f pct_copy=%.1f min=%.4f max=%.4f GFLOPs=%.0f %s odd_rel=%.1e big_rel=%.1e "
+          "bad=%ld/%ld\n",
+          v.name, R, ms, 100.0 * copy0 / ms, t.front(), t.back(), gflop, ok ? "OK" : "FAIL", co.rel_l2, cb.rel_l2,
+          co.bad, cb.bad);
       fflush(stdout);
     }
   }

@@ -14,7 +14,9 @@ void launch(const Conv2dParams& p, float* in, float* f, float* out) {
   const auto grid_of = [&](int out_tile) { return dim3((w + out_tile - 1) / out_tile, (h + out_tile - 1) / out_tile); };
   switch (p.strategy) {
     case Conv2dStrategy::basic: convolution_2D_basic_kernel<R, false><<<grid_of(T), block>>>(in, f, out, w, h); break;
-    case Conv2dStrategy::const_mem: convolution_2D_basic_kernel<R, true><<<grid_of(T), block>>>(in, nullptr, out, w, h); break;
+    case Conv2dStrategy::const_mem:
+      convolution_2D_basic_kernel<R, true><<<grid_of(T), block>>>(in, nullptr, out, w, h);
+      break;
     case Conv2dStrategy::tiled_in:
       convolution_tiled_2D_const_mem_kernel<R, T><<<grid_of(T - 2 * R), block>>>(in, out, w, h);
       break;
@@ -31,8 +33,10 @@ void launch(const Conv2dParams& p, float* in, float* f, float* out) {
 
 template <int R>
 void launch_radius(const Conv2dParams& p, float* in, float* f, float* out) {
-  if (p.tile == 16) launch<R, 16>(p, in, f, out);
-  else launch<R, 32>(p, in, f, out);
+  if (p.tile == 16)
+    launch<R, 16>(p, in, f, out);
+  else
+    launch<R, 32>(p, in, f, out);
 }
 
 using LaunchFn = void (*)(const Conv2dParams&, float*, float*, float*);

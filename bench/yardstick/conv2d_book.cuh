@@ -25,8 +25,9 @@ __global__ void convolution_2D_basic_kernel(float* N, float* F, float* P, int wi
       int inRow = outRow - FILTER_RADIUS + fRow;
       int inCol = outCol - FILTER_RADIUS + fCol;
       if (inRow >= 0 && inRow < height && inCol >= 0 && inCol < width)
-        Pvalue += (kConstFilter ? F_c[fRow * (2 * FILTER_RADIUS + 1) + fCol]
-                                : F[fRow * (2 * FILTER_RADIUS + 1) + fCol]) * N[inRow * width + inCol];
+        Pvalue +=
+            (kConstFilter ? F_c[fRow * (2 * FILTER_RADIUS + 1) + fCol] : F[fRow * (2 * FILTER_RADIUS + 1) + fCol]) *
+            N[inRow * width + inCol];
     }
   }
   P[outRow * width + outCol] = Pvalue;
@@ -64,9 +65,11 @@ __global__ void convolution_tiled_out_2D_const_mem_kernel(float* N, float* P, in
   constexpr int IN_TILE_DIM = OUT_TILE_DIM + 2 * FILTER_RADIUS;
   __shared__ float N_s[IN_TILE_DIM][IN_TILE_DIM];
   int x0 = blockIdx.x * OUT_TILE_DIM - FILTER_RADIUS, y0 = blockIdx.y * OUT_TILE_DIM - FILTER_RADIUS;
-  for (int i = threadIdx.y * OUT_TILE_DIM + threadIdx.x; i < IN_TILE_DIM * IN_TILE_DIM; i += OUT_TILE_DIM * OUT_TILE_DIM) {
+  for (int i = threadIdx.y * OUT_TILE_DIM + threadIdx.x; i < IN_TILE_DIM * IN_TILE_DIM;
+       i += OUT_TILE_DIM * OUT_TILE_DIM) {
     int row = y0 + i / IN_TILE_DIM, col = x0 + i % IN_TILE_DIM;
-    N_s[i / IN_TILE_DIM][i % IN_TILE_DIM] = row >= 0 && row < height && col >= 0 && col < width ? N[row * width + col] : 0.0f;
+    N_s[i / IN_TILE_DIM][i % IN_TILE_DIM] =
+        row >= 0 && row < height && col >= 0 && col < width ? N[row * width + col] : 0.0f;
   }
   __syncthreads();
   int col = blockIdx.x * OUT_TILE_DIM + threadIdx.x, row = blockIdx.y * OUT_TILE_DIM + threadIdx.y;

@@ -3,8 +3,8 @@
 // `bench --yardstick` can time each textbook strategy against its transcription in one run.
 #include <vector>
 
-#include "kernels/conv2d/params.hpp"
 #include "kernels/conv2d/filter.hpp"
+#include "kernels/conv2d/params.hpp"
 
 namespace tilescope::yardstick {
 

@@ -26,8 +26,8 @@ class CudaBackend final : public Backend {
 
   std::string name() const override { return "cuda"; }
   std::string description() const override {
-    return std::string(prop_.name) + " (sm_" + std::to_string(prop_.major) + std::to_string(prop_.minor) +
-           ", " + std::to_string(prop_.multiProcessorCount) + " SMs)";
+    return std::string(prop_.name) + " (sm_" + std::to_string(prop_.major) + std::to_string(prop_.minor) + ", " +
+           std::to_string(prop_.multiProcessorCount) + " SMs)";
   }
   std::string pci_bus_id() const override {
     char id[32] = {};
@@ -68,7 +68,9 @@ class CudaBackend final : public Backend {
   }
   std::unique_ptr<Conv1dEngine> make_conv1d_engine() const override { return make_cuda_conv1d_engine(limits()); }
   std::unique_ptr<Conv2dEngine> make_conv2d_engine() const override { return make_cuda_conv2d_engine(limits()); }
-  std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override { return make_cuda_stencil3d_engine(limits()); }
+  std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override {
+    return make_cuda_stencil3d_engine(limits());
+  }
   std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return make_cuda_matmul_engine(limits()); }
 
  private:

@@ -16,11 +16,11 @@ struct LaunchGeometry {
   int threads_per_block = 0;
   int active_threads_per_block = 0;  // computing threads of an interior block
   std::int64_t threads_launched = 0;
-  std::int64_t threads_computing = 0;  // over the whole grid (one per output, fast: per 4x4 patch)
-  int in_tile_dim = 0, out_tile_dim = 0;          // along x (conv1d, matmul: the only extent)
-  int in_tile_dim_y = 0, out_tile_dim_y = 0;      // conv2d along y (sliding's strips differ from x)
-  std::size_t shared_bytes = 0;    // per block
-  std::size_t constant_bytes = 0;  // filter in __constant__ memory
+  std::int64_t threads_computing = 0;         // over the whole grid (one per output, fast: per 4x4 patch)
+  int in_tile_dim = 0, out_tile_dim = 0;      // along x (conv1d, matmul: the only extent)
+  int in_tile_dim_y = 0, out_tile_dim_y = 0;  // conv2d along y (sliding's strips differ from x)
+  std::size_t shared_bytes = 0;               // per block
+  std::size_t constant_bytes = 0;             // filter in __constant__ memory
 };
 
 // What the device allows. The defaults are CUDA's limits for every GPU this build targets, so the

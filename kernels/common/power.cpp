@@ -12,13 +12,11 @@ namespace {
 using Device = void*;
 using Status = int;
 constexpr Status kSuccess = 0;
-constexpr unsigned kClockSm = 1;                             // NVML_CLOCK_SM
-constexpr unsigned long long kReasonSwPowerCap = 0x4;        // nvmlClocksEventReasonSwPowerCap
-constexpr unsigned long long kReasonHwPowerBrake = 0x80;     // nvmlClocksEventReasonHwPowerBrakeSlowdown
+constexpr unsigned kClockSm = 1;                          // NVML_CLOCK_SM
+constexpr unsigned long long kReasonSwPowerCap = 0x4;     // nvmlClocksEventReasonSwPowerCap
+constexpr unsigned long long kReasonHwPowerBrake = 0x80;  // nvmlClocksEventReasonHwPowerBrakeSlowdown
 
-double now_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
 }  // namespace
 
@@ -74,7 +72,8 @@ std::unique_ptr<PowerMonitor> PowerMonitor::open(const std::string& pci_bus_id, 
   api->energy = reinterpret_cast<decltype(api->energy)>(sym("nvmlDeviceGetTotalEnergyConsumption"));
   api->event_reasons = reinterpret_cast<decltype(api->event_reasons)>(sym("nvmlDeviceGetCurrentClocksEventReasons"));
   if (!api->event_reasons)  // drivers before 535 name it after throttling
-    api->event_reasons = reinterpret_cast<decltype(api->event_reasons)>(sym("nvmlDeviceGetCurrentClocksThrottleReasons"));
+    api->event_reasons =
+        reinterpret_cast<decltype(api->event_reasons)>(sym("nvmlDeviceGetCurrentClocksThrottleReasons"));
   if (!init || !by_pci || !by_index || !api->clock_info || !api->power_usage) {
     why_not = "this NVML lacks the clock or power queries: clock and power not read";
     return nullptr;

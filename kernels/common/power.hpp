@@ -13,8 +13,8 @@ namespace tilescope {
 
 struct PowerSample {
   double sm_clock_mhz = 0;
-  double power_w = 0;          // board power as NVML reports it (averaged by the driver)
-  bool power_capped = false;   // the clocks were held down by the power limit (cap or power brake)
+  double power_w = 0;         // board power as NVML reports it (averaged by the driver)
+  bool power_capped = false;  // the clocks were held down by the power limit (cap or power brake)
 };
 
 // What a stretch of work drew: means over the samples taken while it ran, and the energy the
@@ -44,7 +44,7 @@ class PowerMonitor {
   PowerMonitor& operator=(const PowerMonitor&) = delete;
 
   std::optional<PowerSample> sample() const;
-  double power_limit_w() const;  // the enforced limit (0 if unknown)
+  double power_limit_w() const;                         // the enforced limit (0 if unknown)
   std::optional<unsigned long long> energy_mj() const;  // the board's running energy counter
 
  private:

@@ -1,8 +1,8 @@
 #pragma once
 // How far two correct float32 evaluations of one weighted sum may differ when they add the same
 // terms in another order or with fused multiply-adds: 4 sqrt(terms) eps sum|w| max|x|.
-#include <cfloat>
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstddef>
 

@@ -1,12 +1,11 @@
 #include "kernels/conv1d/engine.hpp"
 
-#include "kernels/conv1d/model.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/model.hpp"
 
 namespace tilescope {
 
-void validate_conv1d_run(const Conv1dParams& p, const Filter1d& f, const DeviceLimits& limits,
-                         int resident_length) {
+void validate_conv1d_run(const Conv1dParams& p, const Filter1d& f, const DeviceLimits& limits, int resident_length) {
   validate_conv1d(p, limits);
   if (p.length != resident_length)
     throw InvalidInput("the parameters' signal length differs from the resident input's");

@@ -3,9 +3,9 @@
 #include <memory>
 #include <vector>
 
-#include "kernels/conv1d/params.hpp"
-#include "kernels/conv1d/filter.hpp"
 #include "kernels/common/engine.hpp"
+#include "kernels/conv1d/filter.hpp"
+#include "kernels/conv1d/params.hpp"
 
 namespace tilescope {
 
@@ -21,8 +21,7 @@ class Conv1dEngine : public EngineBase {
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.
-  std::vector<double> conv1d(const Conv1dParams& p, const Filter1d& f, const float* h_in, float* h_out,
-                             int reps = 1);
+  std::vector<double> conv1d(const Conv1dParams& p, const Filter1d& f, const float* h_in, float* h_out, int reps = 1);
 };
 
 // validate_conv1d plus: the filter has 2n + 1 weights and p.length is the resident signal's

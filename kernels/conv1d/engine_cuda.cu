@@ -1,7 +1,7 @@
 // The CUDA conv1d engine: signal, output and filter stay on the device between runs.
+#include "kernels/common/resident_convolution.cuh"
 #include "kernels/conv1d/engine.hpp"
 #include "kernels/conv1d/kernels.cuh"
-#include "kernels/common/resident_convolution.cuh"
 
 namespace tilescope::cuda {
 namespace {

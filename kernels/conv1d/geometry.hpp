@@ -3,9 +3,9 @@
 // output, which thread computes it, which thread loads which shared cell (own cell, left or
 // right halo, or fast's float4), and where each tap is read. The CUDA kernels index with these
 // helpers; the traffic count, the view and the inspector read them too.
-#include "kernels/conv1d/params.hpp"
 #include "kernels/common/hd.hpp"
 #include "kernels/common/tap_source.hpp"
+#include "kernels/conv1d/params.hpp"
 
 namespace tilescope {
 
@@ -64,9 +64,7 @@ struct Conv1dTiling {
   TS_HD int left_halo_slot(int t) const {
     return strategy == Conv1dStrategy::tiled && t >= block - r ? t - (block - r) : -1;
   }
-  TS_HD int right_halo_slot(int t) const {
-    return strategy == Conv1dStrategy::tiled && t < r ? r + block + t : -1;
-  }
+  TS_HD int right_halo_slot(int t) const { return strategy == Conv1dStrategy::tiled && t < r ? r + block + t : -1; }
   // fast loads float4s instead: float4 q (slots 4q .. 4q + 3) is thread q % threads()'s load
   // number q / threads(), so each load instruction of a warp reads 512 contiguous bytes.
   TS_HD int shared_float4s() const { return shared_dim() / kConv1dFastGroup; }

@@ -1,10 +1,10 @@
 #include <array>
 #include <utility>
 
-#include "kernels/conv1d/geometry.hpp"
-#include "kernels/conv1d/model.hpp"
-#include "kernels/conv1d/kernels.cuh"
 #include "kernels/common/cuda_check.hpp"
+#include "kernels/conv1d/geometry.hpp"
+#include "kernels/conv1d/kernels.cuh"
+#include "kernels/conv1d/model.hpp"
 
 namespace tilescope::cuda {
 namespace {
@@ -14,8 +14,8 @@ __constant__ float c_filter1d[2 * kMaxConv1dRadius + 1];
 // PMPP 3rd ed. 7.2 / 7.3: one thread per output, N from global memory; the filter from global
 // memory (basic, 0.25 OP/B) or from constant memory (const_mem, 0.5 OP/B). Ghost taps are skipped.
 template <bool kConstFilter>
-__global__ void conv1d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F,
-                                     float* __restrict__ P, int length, Conv1dTiling g) {
+__global__ void conv1d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P,
+                                     int length, Conv1dTiling g) {
   const int i = g.out_coord(blockIdx.x, threadIdx.x);
   if (i >= length) return;
   float sum = 0.0f;
@@ -27,8 +27,8 @@ __global__ void conv1d_direct_kernel(const float* __restrict__ N, const float* _
 }
 
 // Stores the input element of shared slot `slot` (zero for a ghost cell, without a load).
-__device__ __forceinline__ void load_slot(float* N_s, const float* __restrict__ N, int length,
-                                          const Conv1dTiling& g, int slot) {
+__device__ __forceinline__ void load_slot(float* N_s, const float* __restrict__ N, int length, const Conv1dTiling& g,
+                                          int slot) {
   const int k = g.shared_coord(blockIdx.x, slot);
   N_s[slot] = in_range(k, length) ? N[k] : 0.0f;
 }
@@ -36,8 +36,7 @@ __device__ __forceinline__ void load_slot(float* N_s, const float* __restrict__ 
 // PMPP 3rd ed. 7.4: the block stages n halo + blockDim + n halo cells; the last n threads
 // fetch the left halo, the first n threads the right halo. After the barrier every tap reads
 // shared memory.
-__global__ void conv1d_tiled_kernel(const float* __restrict__ N, float* __restrict__ P, int length,
-                                    Conv1dTiling g) {
+__global__ void conv1d_tiled_kernel(const float* __restrict__ N, float* __restrict__ P, int length, Conv1dTiling g) {
   extern __shared__ float N_s[];
   const int t = threadIdx.x;
   if (const int s = g.left_halo_slot(t); s >= 0) load_slot(N_s, N, length, g, s);
@@ -147,8 +146,7 @@ void upload_conv1d_constant_filter(const Filter1d& f) {
   upload_to_constant(c_filter1d, f.weights, "cudaMemcpyToSymbol (conv1d constant filter)");
 }
 
-void launch_conv1d(const Conv1dParams& p, const float* d_in, float* d_out, const float* d_filter,
-                   cudaStream_t stream) {
+void launch_conv1d(const Conv1dParams& p, const float* d_in, float* d_out, const float* d_filter, cudaStream_t stream) {
   const LaunchGeometry l = launch_geometry(p);
   const Conv1dTiling g = tiling_of(p);
   const dim3 grid(l.grid.x), block(l.block.x);

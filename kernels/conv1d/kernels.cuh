@@ -2,8 +2,8 @@
 // Host entry points of the conv1d CUDA kernels (PMPP 3rd ed. 7.2-7.5) and the fast one beyond it.
 #include <cuda_runtime.h>
 
-#include "kernels/conv1d/params.hpp"
 #include "kernels/conv1d/filter.hpp"
+#include "kernels/conv1d/params.hpp"
 
 namespace tilescope::cuda {
 

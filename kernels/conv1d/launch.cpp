@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "kernels/common/error.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/strategies.hpp"
-#include "kernels/common/error.hpp"
 
 namespace tilescope {
 
@@ -18,9 +18,9 @@ LaunchGeometry launch_geometry(const Conv1dParams& p) {
   // Every thread of a full block computes; in the last block, those whose first output exists.
   const int rest = p.length - g.out_origin(l.grid.x - 1);
   const int spacing = g.out_coord(0, 1) - g.out_coord(0, 0);  // between neighbouring threads' first outputs
-  l.threads_computing = l.grid.x == 0 ? 0
-                                      : std::int64_t(l.grid.x - 1) * g.threads() +
-                                            std::min(g.threads(), (rest + spacing - 1) / spacing);
+  l.threads_computing =
+      l.grid.x == 0 ? 0
+                    : std::int64_t(l.grid.x - 1) * g.threads() + std::min(g.threads(), (rest + spacing - 1) / spacing);
   l.in_tile_dim = g.in_tile_dim();
   l.out_tile_dim = g.block;
   l.shared_bytes = std::size_t(g.shared_dim()) * sizeof(float);
@@ -32,16 +32,16 @@ std::optional<std::string> conv1d_problem(const Conv1dParams& p, const DeviceLim
   using std::to_string;
   const int r = p.filter_radius;
   if (r < 1 || r > kMaxConv1dRadius)
-    return "filter radius " + to_string(r) + " is out of range: supported radii are 1.." +
-           to_string(kMaxConv1dRadius) + " (filters of 3 .. " + to_string(2 * kMaxConv1dRadius + 1) + " taps)";
+    return "filter radius " + to_string(r) + " is out of range: supported radii are 1.." + to_string(kMaxConv1dRadius) +
+           " (filters of 3 .. " + to_string(2 * kMaxConv1dRadius + 1) + " taps)";
   const int max_tile = std::min(kMaxConv1dTile, limits.max_threads_per_block);
   if (p.tile < kMinConv1dTile || p.tile > max_tile)
     return "block size (tile) " + to_string(p.tile) + " is out of range: a block has " + to_string(kMinConv1dTile) +
            " (one warp) to " + to_string(max_tile) + " threads on this device";
   if (p.strategy == Conv1dStrategy::fast && p.tile % kConv1dFastOutputsPerThread != 0)
-    return "fast computes " + to_string(kConv1dFastOutputsPerThread) + " outputs per thread, so its tile (outputs per block) " +
-           "must be a multiple of " + to_string(kConv1dFastOutputsPerThread) + ", not " + to_string(p.tile) +
-           " (e.g. 1024: 128 threads)";
+    return "fast computes " + to_string(kConv1dFastOutputsPerThread) +
+           " outputs per thread, so its tile (outputs per block) " + "must be a multiple of " +
+           to_string(kConv1dFastOutputsPerThread) + ", not " + to_string(p.tile) + " (e.g. 1024: 128 threads)";
   if (p.length < 1) return "the signal is empty (length " + to_string(p.length) + ")";
   if (p.length > kMaxPixels)
     return "the signal has " + to_string(p.length) + " elements, more than " + to_string(kMaxPixels) +

@@ -11,8 +11,8 @@ namespace tilescope {
 struct Conv1dPattern : PatternTraits<Conv1dStrategy, kConv1dStrategyCount> {
   using Params = Conv1dParams;
   using Engine = Conv1dEngine;
-  using Book = BookModel;       // interior block's OP/B and its bound
-  using Count = TrafficCount;   // the exact count over the whole signal
+  using Book = BookModel;      // interior block's OP/B and its bound
+  using Count = TrafficCount;  // the exact count over the whole signal
   using Launch = LaunchGeometry;
 
   static constexpr std::string_view name() { return "conv1d"; }

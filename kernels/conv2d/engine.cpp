@@ -10,9 +10,9 @@ namespace tilescope {
 void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits) {
   validate_conv2d(p, limits);
   if (f.radius != p.filter_radius || f.weights.size() != std::size_t(p.filter_dim()) * p.filter_dim())
-    throw InvalidInput("the filter is " + std::to_string(f.dim()) + "x" + std::to_string(f.dim()) +
-                       " but radius " + std::to_string(p.filter_radius) + " needs " +
-                       std::to_string(p.filter_dim()) + "x" + std::to_string(p.filter_dim()));
+    throw InvalidInput("the filter is " + std::to_string(f.dim()) + "x" + std::to_string(f.dim()) + " but radius " +
+                       std::to_string(p.filter_radius) + " needs " + std::to_string(p.filter_dim()) + "x" +
+                       std::to_string(p.filter_dim()));
 }
 
 std::vector<double> Conv2dEngine::conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,

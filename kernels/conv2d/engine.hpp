@@ -33,8 +33,7 @@ class Conv2dEngine : public EngineBase {
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.
-  std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,
-                             int reps = 1);
+  std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out, int reps = 1);
 };
 
 // validate_conv2d plus: the filter's size matches the radius. Engines call it before running.

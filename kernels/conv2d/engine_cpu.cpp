@@ -20,7 +20,8 @@ class CpuConv2dEngine final : public Conv2dEngine {
     resize(width, height);
 #pragma omp parallel for schedule(static)
     for (int y = 0; y < height; ++y)
-      for (int x = 0; x < width; ++x) input_[std::size_t(y) * width + x] = demo_scene_value(scene, x, y, width, height, t);
+      for (int x = 0; x < width; ++x)
+        input_[std::size_t(y) * width + x] = demo_scene_value(scene, x, y, width, height, t);
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
     validate_conv2d_run(p, f, limits());

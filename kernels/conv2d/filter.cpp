@@ -1,8 +1,8 @@
 #include "kernels/conv2d/filter.hpp"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
-#include <cerrno>
 #include <random>
 
 #include "kernels/common/error.hpp"
@@ -71,8 +71,7 @@ Filter2d make_named_filter(const std::string& name, int radius) {
     std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
     for (float& v : f.weights) v = uniform(rng);
   } else {
-    throw InvalidInput("unknown filter '" + name + "': use " + named_filter_help() +
-                       ", or a .npy file");
+    throw InvalidInput("unknown filter '" + name + "': use " + named_filter_help() + ", or a .npy file");
   }
   return f;
 }

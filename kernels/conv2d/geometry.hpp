@@ -3,9 +3,9 @@
 // cells are. The CUDA kernels index with these helpers, the traffic emulation counts with them,
 // and the overlays and inspector draw from them. A Conv2dTiling describes one axis; the book's
 // strategies and fast tile x and y identically, sliding tiles columns by warps and rows by strips.
-#include "kernels/conv2d/params.hpp"
 #include "kernels/common/hd.hpp"
 #include "kernels/common/tap_source.hpp"
+#include "kernels/conv2d/params.hpp"
 
 namespace tilescope {
 
@@ -88,13 +88,9 @@ struct Conv2dTiling {
   TS_HD int shared_origin(int b) const {
     return strategy == Conv2dStrategy::cached_halo ? out_origin(b) : out_origin(b) - shared_halo();
   }
-  TS_HD bool in_shared(int b, int p) const {
-    return in_range(p - shared_origin(b), shared_dim());
-  }
+  TS_HD bool in_shared(int b, int p) const { return in_range(p - shared_origin(b), shared_dim()); }
   // Compute phase: does thread t compute (before the image-bound check), and its k-th output.
-  TS_HD bool computes(int t) const {
-    return strategy != Conv2dStrategy::tiled_in || (t >= r && t < tile - r);
-  }
+  TS_HD bool computes(int t) const { return strategy != Conv2dStrategy::tiled_in || (t >= r && t < tile - r); }
   TS_HD int out_coord(int b, int t, int k = 0) const {
     return out_origin(b) + (strategy == Conv2dStrategy::tiled_in ? t - r : t * outputs_per_thread() + k);
   }
@@ -140,15 +136,13 @@ struct SlidingLane {
 
 TS_HD SlidingLane sliding_lane(const Conv2dTiling& gx, int b, int t) {
   const int warp_x = gx.out_origin(b);
-  const int edge_x = t == kSlidingLanes - 1 ? warp_x - kSlidingColumns
-                     : t == 0               ? warp_x + gx.out_tile_dim()
-                                            : kNoEdge;
+  const int edge_x = t == kSlidingLanes - 1 ? warp_x - kSlidingColumns : t == 0 ? warp_x + gx.out_tile_dim() : kNoEdge;
   return SlidingLane{gx.out_coord(b, t), warp_x, edge_x};
 }
 
 // Source of the tap at image position (x, y) for an output of block (bx, by).
-TS_HD TapSource tap_source(const Conv2dTiling& gx, const Conv2dTiling& gy, int width, int height, int bx, int by,
-                           int x, int y) {
+TS_HD TapSource tap_source(const Conv2dTiling& gx, const Conv2dTiling& gy, int width, int height, int bx, int by, int x,
+                           int y) {
   return classify_tap(gx.in_shared(bx, x) && gy.in_shared(by, y), in_range(x, width) && in_range(y, height));
 }
 

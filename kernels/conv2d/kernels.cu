@@ -1,11 +1,11 @@
 #include <cstdint>
 #include <string>
 
+#include "kernels/common/cuda_check.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/kernels.cuh"
-#include "kernels/conv2d/sliding.cuh"
-#include "kernels/common/cuda_check.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/sliding.cuh"
 
 namespace tilescope::cuda {
 namespace {
@@ -28,10 +28,11 @@ __device__ __forceinline__ Conv2dTiling folded(const Conv2dTiling& g) {
 // PMPP Fig 7.7 / 7.9: one thread per output, input from global memory; the filter from global
 // memory (basic, 0.25 OP/B) or constant memory (const_mem, 0.5 OP/B).
 template <int R, int kTile, bool kConstFilter>
-__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F,
-                                     float* __restrict__ P, int width, int height, Conv2dTiling g_run) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    conv2d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width,
+                         int height, Conv2dTiling g_run) {
   constexpr int D = 2 * R + 1;
-  const Conv2dTiling g = folded<kConstFilter ? Conv2dStrategy::const_mem : Conv2dStrategy::basic, R, kTile>(g_run);
+  const Conv2dTiling g = folded < kConstFilter ? Conv2dStrategy::const_mem : Conv2dStrategy::basic, R, kTile > (g_run);
   const int col = g.out_coord(blockIdx.x, threadIdx.x), row = g.out_coord(blockIdx.y, threadIdx.y);
   if (col >= width || row >= height) return;
   float sum = 0.0f;
@@ -50,8 +51,9 @@ __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_direct_kernel(const f
 // PMPP Fig 7.12: block = input tile. Every thread loads one cell (zero for ghost cells); after
 // the barrier the outer ring of R threads is deactivated and the rest compute from shared memory.
 template <int R, int kTile>
-__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_in_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
-                                       int height, Conv2dTiling g_run) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    conv2d_tiled_in_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height,
+                           Conv2dTiling g_run) {
   constexpr int D = 2 * R + 1;
   const Conv2dTiling g = folded<Conv2dStrategy::tiled_in, R, kTile>(g_run);
   extern __shared__ float N_s[];
@@ -72,8 +74,9 @@ __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_in_kernel(const
 // Chapter 7 exercise: block = output tile. The (T+2R)^2 input tile is larger than the block, so
 // each thread loads cells i, i + T^2, ... of it; then every thread computes one output.
 template <int R, int kTile>
-__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_out_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
-                                        int height, Conv2dTiling g_run) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    conv2d_tiled_out_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height,
+                            Conv2dTiling g_run) {
   constexpr int D = 2 * R + 1;
   const Conv2dTiling g = folded<Conv2dStrategy::tiled_out, R, kTile>(g_run);
   extern __shared__ float N_s[];
@@ -98,8 +101,9 @@ __global__ void __launch_bounds__(kMaxBlockThreads) conv2d_tiled_out_kernel(cons
 // tile reads shared memory, a halo tap reads global memory (hoping for an L2 hit), a ghost tap
 // is skipped.
 template <int R, int kTile>
-__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_cached_halo_kernel(const float* __restrict__ N, float* __restrict__ P, int width,
-                                          int height, Conv2dTiling g_run) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    conv2d_cached_halo_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height,
+                              Conv2dTiling g_run) {
   constexpr int D = 2 * R + 1;
   const Conv2dTiling g = folded<Conv2dStrategy::cached_halo, R, kTile>(g_run);
   extern __shared__ float N_s[];
@@ -178,8 +182,9 @@ __device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N
 // fully unrolled on R, so every filter index is a compile-time constant and each tap is an FFMA
 // with a warp-uniform constant operand, no load instruction.
 template <int R>
-__global__ void __launch_bounds__(kMaxBlockThreads) conv2d_fast_kernel(const float* __restrict__ N, float* __restrict__ P,
-                                                                      int width, int height, Conv2dTiling g, bool aligned) {
+__global__ void __launch_bounds__(kMaxBlockThreads)
+    conv2d_fast_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling g,
+                       bool aligned) {
   constexpr int C = kFastCoarsening, D = 2 * R + 1, H = (R + 3) / 4 * 4;  // H = g.shared_halo()
   // The window of a thread's patch starts H - R cells into its 16-byte aligned shared span.
   constexpr int kVectors = (H + R + C + 3) / 4;
@@ -248,8 +253,8 @@ __global__ void __launch_bounds__(kSlidingLanes* kSlidingWarpsPerBlock, 1)
     conv2d_sliding_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling gx,
                           Conv2dTiling gy) {
   sliding_warp<R, sliding_rows_ahead(R), kAligned>(N, P, width, height, gx, gy,
-                                                  blockIdx.x * kSlidingWarpsPerBlock + threadIdx.x / kSlidingLanes,
-                                                  blockIdx.y, threadIdx.x % kSlidingLanes, ConstantFilter<R>{});
+                                                   blockIdx.x * kSlidingWarpsPerBlock + threadIdx.x / kSlidingLanes,
+                                                   blockIdx.y, threadIdx.x % kSlidingLanes, ConstantFilter<R>{});
 }
 
 // float4 loads and stores need 16-byte aligned rows: width % 4 == 0 and aligned buffers.
@@ -259,7 +264,8 @@ bool rows_aligned(const Conv2dParams& p, const float* d_in, const float* d_out) 
 }
 
 template <int R>
-void launch_sliding(const Conv2dParams& p, const float* d_in, float* d_out, dim3 grid, dim3 block, cudaStream_t stream) {
+void launch_sliding(const Conv2dParams& p, const float* d_in, float* d_out, dim3 grid, dim3 block,
+                    cudaStream_t stream) {
   if constexpr (R <= kSlidingMaxRadius) {
     const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
     if (rows_aligned(p, d_in, d_out))
@@ -275,8 +281,8 @@ void launch_sliding(const Conv2dParams& p, const float* d_in, float* d_out, dim3
 
 // The book's strategies with the tile folded in where bench and the app's defaults run them.
 template <int R, int kTile>
-void launch_book(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter, dim3 grid,
-                 dim3 block, std::size_t shared, cudaStream_t stream) {
+void launch_book(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter, dim3 grid, dim3 block,
+                 std::size_t shared, cudaStream_t stream) {
   const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike for all but sliding
   switch (p.strategy) {
     case Conv2dStrategy::basic:
@@ -299,16 +305,15 @@ void launch_book(const Conv2dParams& p, const float* d_in, float* d_out, const f
 }
 
 template <int R>
-void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
-                   cudaStream_t stream) {
+void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter, cudaStream_t stream) {
   const LaunchGeometry l = launch_geometry(p);
   const Conv2dTiling g = tiling_of(p, 0);
   const dim3 grid(l.grid.x, l.grid.y), block(l.block.x, l.block.y);
   const std::size_t shared = l.shared_bytes;
   switch (p.strategy) {
     case Conv2dStrategy::fast:
-      conv2d_fast_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g,
-                                                             rows_aligned(p, d_in, d_out));
+      conv2d_fast_kernel<R>
+          <<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g, rows_aligned(p, d_in, d_out));
       return check_launch("conv2d_fast_kernel");
     case Conv2dStrategy::sliding: return launch_sliding<R>(p, d_in, d_out, grid, block, stream);
     default:
@@ -339,7 +344,7 @@ const void* kernel_of(const Conv2dParams& p) {
       if constexpr (R <= kSlidingMaxRadius) return reinterpret_cast<const void*>(conv2d_sliding_kernel<R, true>);
       return nullptr;
     default:
-      return p.tile == 16 ? book_kernel_of<R, 16>(p.strategy)
+      return p.tile == 16   ? book_kernel_of<R, 16>(p.strategy)
              : p.tile == 32 ? book_kernel_of<R, 32>(p.strategy)
                             : book_kernel_of<R, 0>(p.strategy);
   }
@@ -362,8 +367,7 @@ void upload_constant_filter(const Filter2d& f) {
   upload_to_constant(c_filter, f.weights, "cudaMemcpyToSymbol (constant filter)");
 }
 
-void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
-                   cudaStream_t stream) {
+void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter, cudaStream_t stream) {
   kLaunchByRadius[p.filter_radius - 1](p, d_in, d_out, d_filter, stream);
 }
 

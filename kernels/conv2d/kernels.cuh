@@ -2,8 +2,8 @@
 // Host entry points of the conv2d CUDA kernels (PMPP chapter 7).
 #include <cuda_runtime.h>
 
-#include "kernels/conv2d/params.hpp"
 #include "kernels/conv2d/filter.hpp"
+#include "kernels/conv2d/params.hpp"
 
 namespace tilescope::cuda {
 

@@ -28,7 +28,8 @@ LaunchGeometry launch_geometry(const Conv2dParams& p) {
   l.out_tile_dim = gx.out_tile_dim();
   l.in_tile_dim_y = gy.in_tile_dim();
   l.out_tile_dim_y = gy.out_tile_dim();
-  l.shared_bytes = p.strategy == Conv2dStrategy::sliding ? 0 : std::size_t(gx.shared_dim()) * gy.shared_dim() * sizeof(float);
+  l.shared_bytes =
+      p.strategy == Conv2dStrategy::sliding ? 0 : std::size_t(gx.shared_dim()) * gy.shared_dim() * sizeof(float);
   l.constant_bytes =
       strategy_info(p.strategy).filter_in_constant_memory ? p.filter_dim() * p.filter_dim() * sizeof(float) : 0;
   return l;
@@ -39,9 +40,8 @@ std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLim
   const std::string strategy(strategy_info(p.strategy).name);
   const int r = p.filter_radius;
   if (r < 1 || r > kMaxConv2dRadius)
-    return "filter radius " + to_string(r) + " is out of range: supported radii are 1.." +
-           to_string(kMaxConv2dRadius) + " (filters 3x3 .. " + to_string(2 * kMaxConv2dRadius + 1) +
-           "x" + to_string(2 * kMaxConv2dRadius + 1) + ")";
+    return "filter radius " + to_string(r) + " is out of range: supported radii are 1.." + to_string(kMaxConv2dRadius) +
+           " (filters 3x3 .. " + to_string(2 * kMaxConv2dRadius + 1) + "x" + to_string(2 * kMaxConv2dRadius + 1) + ")";
   if (p.strategy == Conv2dStrategy::sliding && r > kSlidingMaxRadius)
     return "sliding keeps the 2r+1 rows of sums in flight in registers, which fit only for radius <= " +
            to_string(kSlidingMaxRadius) + " (radius " + to_string(r) + " asked); use fast for larger filters";
@@ -51,21 +51,18 @@ std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLim
            to_string(kMaxSlidingStrip) + " rows)";
   if (p.strategy != Conv2dStrategy::sliding && static_cast<long long>(p.tile) * p.tile > limits.max_threads_per_block) {
     const int max_tile = static_cast<int>(std::sqrt(double(limits.max_threads_per_block)));
-    return "tile " + to_string(p.tile) + " needs a " + to_string(p.tile) + "x" + to_string(p.tile) +
-           " = " + to_string(static_cast<long long>(p.tile) * p.tile) + "-thread block, but the device allows at most " +
-           to_string(limits.max_threads_per_block) + " threads per block (tile <= " +
-           to_string(max_tile) + ")";
+    return "tile " + to_string(p.tile) + " needs a " + to_string(p.tile) + "x" + to_string(p.tile) + " = " +
+           to_string(static_cast<long long>(p.tile) * p.tile) + "-thread block, but the device allows at most " +
+           to_string(limits.max_threads_per_block) + " threads per block (tile <= " + to_string(max_tile) + ")";
   }
   if (p.strategy == Conv2dStrategy::tiled_in && p.tile <= 2 * r)
     return "tiled_in: the input tile (" + to_string(p.tile) + ") must be wider than the two halos (2 x " +
-           to_string(r) + " = " + to_string(2 * r) + "), or its output tile " + to_string(p.tile) +
-           " - " + to_string(2 * r) + " has no pixels; use tile >= " + to_string(2 * r + 1) +
-           " or a smaller radius";
-  if (p.width < 1 || p.height < 1)
-    return "image size " + to_string(p.width) + "x" + to_string(p.height) + " is empty";
+           to_string(r) + " = " + to_string(2 * r) + "), or its output tile " + to_string(p.tile) + " - " +
+           to_string(2 * r) + " has no pixels; use tile >= " + to_string(2 * r + 1) + " or a smaller radius";
+  if (p.width < 1 || p.height < 1) return "image size " + to_string(p.width) + "x" + to_string(p.height) + " is empty";
   if (static_cast<long long>(p.width) * p.height > kMaxPixels)
-    return "image " + to_string(p.width) + "x" + to_string(p.height) + " has more than " +
-           to_string(kMaxPixels) + " pixels (1 GiB as float32)";
+    return "image " + to_string(p.width) + "x" + to_string(p.height) + " has more than " + to_string(kMaxPixels) +
+           " pixels (1 GiB as float32)";
 
   const LaunchGeometry l = launch_geometry(p);
   if (l.shared_bytes > limits.max_shared_bytes_per_block)
@@ -76,9 +73,8 @@ std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLim
                                                  "per side; use a smaller tile, e.g. 16)"
                                                : "");
   if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y)
-    return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) +
-           " exceeds the device's limit of " + to_string(limits.max_grid_x) + "x" +
-           to_string(limits.max_grid_y) + " blocks; use a larger tile";
+    return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) + " exceeds the device's limit of " +
+           to_string(limits.max_grid_x) + "x" + to_string(limits.max_grid_y) + " blocks; use a larger tile";
   return std::nullopt;
 }
 

@@ -13,9 +13,7 @@ namespace tilescope {
 namespace {
 
 // Sum over t = 0..T-1 of min(t, r): taps lost at one edge of a tile, summed over its threads.
-double sum_min(double T, double r) {
-  return T - 1 <= r ? T * (T - 1) / 2 : r * (r + 1) / 2 + r * (T - 1 - r);
-}
+double sum_min(double T, double r) { return T - 1 <= r ? T * (T - 1) / 2 : r * (r + 1) / 2 + r * (T - 1 - r); }
 
 // Everything a block does is separable in x and y: a thread (tx, ty) computes iff both axes
 // say so, and a tap is in the image / in shared memory iff both coordinates are. So each count
@@ -56,8 +54,7 @@ AxisTally tally_axis(const Conv2dTiling& g, int n, int b) {
 
 TrafficCount combine(const Conv2dParams& p, const AxisTally& x, const AxisTally& y) {
   TrafficCount c;
-  const std::int64_t all = x.taps * y.taps, shared = x.taps_shared * y.taps_shared,
-                     image = x.taps_image * y.taps_image,
+  const std::int64_t all = x.taps * y.taps, shared = x.taps_shared * y.taps_shared, image = x.taps_image * y.taps_image,
                      both = x.taps_shared_image * y.taps_shared_image;
   c.outputs = x.computing * y.computing;
   c.tile_loads = x.loads * y.loads;
@@ -115,8 +112,9 @@ BookModel book_model(const Conv2dParams& p) {
       const double halo_reads = T * T * K - inside * inside;
       m.opb_model = T * T * K * 2 / ((T * T + halo_reads) * 4);
       m.opb_l2_halo = T * T * K * 2 / (T * T * 4);
-      m.formula = "T^2 (2r+1)^2 2 / ((T^2 + halo reads) 4), halo reads = T^2 (2r+1)^2 - "
-                  "(taps inside the tile)";
+      m.formula =
+          "T^2 (2r+1)^2 2 / ((T^2 + halo reads) 4), halo reads = T^2 (2r+1)^2 - "
+          "(taps inside the tile)";
       break;
     }
     case Conv2dStrategy::basic:

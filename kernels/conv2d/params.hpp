@@ -27,8 +27,8 @@ struct Conv2dParams {
 
   int filter_dim() const { return 2 * filter_radius + 1; }
   bool operator==(const Conv2dParams& o) const {
-    return strategy == o.strategy && filter_radius == o.filter_radius && tile == o.tile &&
-           width == o.width && height == o.height;
+    return strategy == o.strategy && filter_radius == o.filter_radius && tile == o.tile && width == o.width &&
+           height == o.height;
   }
 };
 

@@ -56,7 +56,7 @@ struct RowCursor {
   float* out;
   long long step;  // +-width
   int in_row, out_row, dy, height;
-  int edge_offset;  // edge float4's first column minus the lane's (0 for lanes 1..30)
+  int edge_offset;               // edge float4's first column minus the lane's (0 for lanes 1..30)
   unsigned own_cols, edge_cols;  // bit c: column c of the own / edge float4 is inside the image
 
   __device__ __forceinline__ float4 load4(const float* p, unsigned cols, bool row_ok) const {

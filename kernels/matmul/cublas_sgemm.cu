@@ -1,15 +1,16 @@
 #include <string>
 #include <utility>
 
-#include "kernels/matmul/cublas_sgemm.cuh"
 #include "kernels/common/error.hpp"
+#include "kernels/matmul/cublas_sgemm.cuh"
 
 namespace tilescope::cuda {
 namespace {
 
 void check_cublas(cublasStatus_t status, const char* what) {
   if (status != CUBLAS_STATUS_SUCCESS)
-    throw BackendError(std::string(what) + ": " + cublasGetStatusName(status) + " (" + cublasGetStatusString(status) + ")");
+    throw BackendError(std::string(what) + ": " + cublasGetStatusName(status) + " (" + cublasGetStatusString(status) +
+                       ")");
 }
 
 }  // namespace
@@ -38,9 +39,9 @@ void CublasSgemm::multiply(const float* d_M, const float* d_N, float* d_P, int r
   // same bytes with the operands swapped.
   const float one = 1.0f, zero = 0.0f;
   check_cublas(cublasSetStream(handle_, stream), "cublasSetStream");
-  check_cublas(cublasSgemm(handle_, CUBLAS_OP_N, CUBLAS_OP_N, cols, rows, inner, &one, d_N, cols, d_M, inner, &zero,
-                           d_P, cols),
-               "cublasSgemm");
+  check_cublas(
+      cublasSgemm(handle_, CUBLAS_OP_N, CUBLAS_OP_N, cols, rows, inner, &one, d_N, cols, d_M, inner, &zero, d_P, cols),
+      "cublasSgemm");
 }
 
 }  // namespace tilescope::cuda

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "kernels/matmul/params.hpp"
 #include "kernels/common/engine.hpp"
+#include "kernels/matmul/params.hpp"
 
 namespace tilescope {
 

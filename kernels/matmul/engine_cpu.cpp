@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/engine.hpp"
+#include "kernels/matmul/reference.hpp"
 
 namespace tilescope {
 namespace {

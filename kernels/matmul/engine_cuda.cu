@@ -2,12 +2,12 @@
 // matrices is the library reference point.
 #include <optional>
 
-#include "kernels/matmul/cublas_sgemm.cuh"
 #include "kernels/common/cuda_check.hpp"
-#include "kernels/matmul/kernels.cuh"
-#include "kernels/common/timed_launch.cuh"
 #include "kernels/common/error.hpp"
+#include "kernels/common/timed_launch.cuh"
+#include "kernels/matmul/cublas_sgemm.cuh"
 #include "kernels/matmul/engine.hpp"
+#include "kernels/matmul/kernels.cuh"
 
 namespace tilescope::cuda {
 namespace {

@@ -4,8 +4,8 @@
 // memory in each phase. The CUDA kernels index with these helpers; the traffic count and the
 // view read them.
 #include "kernels/common/hd.hpp"
-#include "kernels/matmul/params.hpp"
 #include "kernels/common/in_range.hpp"
+#include "kernels/matmul/params.hpp"
 
 namespace tilescope {
 
@@ -32,9 +32,7 @@ struct MatmulTiling {
   // fast: thread (tx, ty) computes the 8 x 8 P elements at rows out_index(by, ty, i) and columns
   // out_index(bx, tx, j), i, j = 0..7: four 4 x 4 quadrants, half a tile (64) apart, so that the
   // 16 threads of a half-warp read 16 consecutive float4s of the shared tiles (no bank conflicts).
-  TS_HD int out_index(int b, int t, int i) const {
-    return b * tile + (i / 4) * (tile / 2) + t * 4 + i % 4;
-  }
+  TS_HD int out_index(int b, int t, int i) const { return b * tile + (i / 4) * (tile / 2) + t * 4 + i % 4; }
   // The inverse, along one axis: the thread index and its output number of row (column) n.
   TS_HD int thread_of(int n) const { return n % tile % (tile / 2) / 4; }
   TS_HD int output_of(int n) const { return n % tile / (tile / 2) * 4 + n % 4; }

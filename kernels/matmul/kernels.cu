@@ -2,9 +2,9 @@
 #include <utility>
 
 #include "kernels/common/cuda_check.hpp"
-#include "kernels/matmul/kernels.cuh"
 #include "kernels/common/launch.hpp"
 #include "kernels/matmul/geometry.hpp"
+#include "kernels/matmul/kernels.cuh"
 #include "kernels/matmul/model.hpp"
 
 namespace tilescope::cuda {
@@ -25,7 +25,7 @@ __global__ void matmul_naive_kernel(const float* __restrict__ M, const float* __
 // of M into Mds and one of N into Nds (zero outside the matrices); every loaded element then
 // serves TILE multiply-adds from shared memory.
 template <int TILE>
-__global__ void __launch_bounds__(TILE * TILE)
+__global__ void __launch_bounds__(TILE* TILE)
     matmul_tiled_kernel(const float* __restrict__ M, const float* __restrict__ N, float* __restrict__ P, int rows,
                         int inner, int cols, MatmulTiling g) {
   __shared__ float Mds[TILE][TILE];
@@ -79,7 +79,7 @@ __device__ __forceinline__ float4 load_float4(const float* __restrict__ A, int r
 // outer product per k of 8 values of M (read from the transposed Ms) and 8 of N, with float4
 // shared loads; the next phase's tiles are fetched while this one computes (double buffering).
 template <bool kVec>
-__global__ void __launch_bounds__(kMatmulFastThreadsPerAxis * kMatmulFastThreadsPerAxis)
+__global__ void __launch_bounds__(kMatmulFastThreadsPerAxis* kMatmulFastThreadsPerAxis)
     matmul_fast_kernel(const float* __restrict__ M, const float* __restrict__ N, float* __restrict__ P, int rows,
                        int inner, int cols, MatmulTiling g) {
   constexpr int T = kMatmulFastTile, D = kMatmulFastDepth, O = kMatmulFastOutputsPerAxis;
@@ -110,8 +110,10 @@ __global__ void __launch_bounds__(kMatmulFastThreadsPerAxis * kMatmulFastThreads
       float a[O], b[O];  // this thread's rows of M's column k, columns of N's row k
 #pragma unroll
       for (int h = 0; h < 2; ++h) {
-        *reinterpret_cast<float4*>(a + 4 * h) = *reinterpret_cast<const float4*>(&Ms[buf][k][g.out_index(0, ty, 4 * h)]);
-        *reinterpret_cast<float4*>(b + 4 * h) = *reinterpret_cast<const float4*>(&Ns[buf][k][g.out_index(0, tx, 4 * h)]);
+        *reinterpret_cast<float4*>(a + 4 * h) =
+            *reinterpret_cast<const float4*>(&Ms[buf][k][g.out_index(0, ty, 4 * h)]);
+        *reinterpret_cast<float4*>(b + 4 * h) =
+            *reinterpret_cast<const float4*>(&Ns[buf][k][g.out_index(0, tx, 4 * h)]);
       }
 #pragma unroll
       for (int i = 0; i < O; ++i)
@@ -131,7 +133,8 @@ __global__ void __launch_bounds__(kMatmulFastThreadsPerAxis * kMatmulFastThreads
       const int col = g.out_index(blockIdx.x, tx, 4 * h);
       float* out = P + std::size_t(row) * cols + col;
       if (kVec && col < cols) {
-        *reinterpret_cast<float4*>(out) = make_float4(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2], acc[i][4 * h + 3]);
+        *reinterpret_cast<float4*>(out) =
+            make_float4(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2], acc[i][4 * h + 3]);
       } else {
 #pragma unroll
         for (int q = 0; q < 4; ++q)

@@ -54,8 +54,9 @@ std::optional<std::string> matmul_problem(const MatmulParams& p, const DeviceLim
            to_string(kMaxPixels) + " elements (1 GiB as float32)";
   const LaunchGeometry l = launch_geometry(p);
   if (l.shared_bytes > limits.max_shared_bytes_per_block)
-    return std::string(uses_tile ? "Mds and Nds at TILE_WIDTH " + T : "fast's Ms and Ns") + " need " + to_string(l.shared_bytes) +
-           " bytes of shared memory per block, but the device allows " + to_string(limits.max_shared_bytes_per_block);
+    return std::string(uses_tile ? "Mds and Nds at TILE_WIDTH " + T : "fast's Ms and Ns") + " need " +
+           to_string(l.shared_bytes) + " bytes of shared memory per block, but the device allows " +
+           to_string(limits.max_shared_bytes_per_block);
   if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y)
     return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) + " exceeds the device's limit of " +
            to_string(limits.max_grid_x) + "x" + to_string(limits.max_grid_y) + " blocks; use a larger tile";

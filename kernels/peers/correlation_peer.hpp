@@ -33,8 +33,8 @@ class CorrelationPeer {
   virtual std::string note() const = 0;
   // h_out = h_in correlated with h_w, computed `reps` times on the GPU; the milliseconds of each
   // repetition (CUDA events around the library call alone). Throws BackendError when it fails.
-  virtual std::vector<double> correlate(const CorrelationShape& s, const float* h_in, const float* h_w,
-                                        float* h_out, int reps) = 0;
+  virtual std::vector<double> correlate(const CorrelationShape& s, const float* h_in, const float* h_w, float* h_out,
+                                        int reps) = 0;
 };
 
 // The peers this build links (cuDNN, NPP) and the machine can run; empty without CUDA.

@@ -18,8 +18,7 @@ namespace tilescope {
 namespace {
 
 void check(cudnnStatus_t status, const char* what) {
-  if (status != CUDNN_STATUS_SUCCESS)
-    throw BackendError(std::string(what) + ": " + cudnnGetErrorString(status));
+  if (status != CUDNN_STATUS_SUCCESS) throw BackendError(std::string(what) + ": " + cudnnGetErrorString(status));
 }
 
 // cuDNN wants NCHW / NCDHW: one image, one channel; a 1-D signal is a 1 x N image.

@@ -53,10 +53,11 @@ class NppPeer final : public CorrelationPeer {
     const int height = s.extent[0], width = s.extent[1], kh = s.filter_extent[0], kw = s.filter_extent[1];
     const int ry = kh / 2, rx = kw / 2, padded_width = width + 4 * rx, padded_height = height + 4 * ry;
     const NppiSize roi{width + 2 * rx, height + 2 * ry};
-    cuda::DeviceBuffer<float> padded(std::size_t(padded_width) * padded_height), out(std::size_t(roi.width) * roi.height);
+    cuda::DeviceBuffer<float> padded(std::size_t(padded_width) * padded_height),
+        out(std::size_t(roi.width) * roi.height);
     cuda::check(cudaMemset(padded.get(), 0, padded.bytes()), "cudaMemset (NPP padding)");
-    cuda::check(cudaMemcpy2D(padded.get() + std::size_t(2 * ry) * padded_width + 2 * rx, padded_width * sizeof(float), h_in,
-                             width * sizeof(float), width * sizeof(float), height, cudaMemcpyHostToDevice),
+    cuda::check(cudaMemcpy2D(padded.get() + std::size_t(2 * ry) * padded_width + 2 * rx, padded_width * sizeof(float),
+                             h_in, width * sizeof(float), width * sizeof(float), height, cudaMemcpyHostToDevice),
                 "cudaMemcpy2D (NPP input)");
     std::vector<float> reversed(h_w, h_w + std::size_t(kw) * kh);
     std::reverse(reversed.begin(), reversed.end());

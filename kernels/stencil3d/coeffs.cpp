@@ -4,8 +4,8 @@
 #include <random>
 
 #include "kernels/common/error.hpp"
-#include "kernels/conv2d/filter.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/conv2d/filter.hpp"
 
 namespace tilescope {
 namespace {
@@ -20,7 +20,8 @@ const double kSecondDifference[kMaxStencil3dRadius + 1][kMaxStencil3dRadius + 1]
 
 void check_order(int order) {
   if (order < 1 || order > kMaxStencil3dRadius)
-    throw InvalidInput("stencil order " + std::to_string(order) + " is outside 1.." + std::to_string(kMaxStencil3dRadius));
+    throw InvalidInput("stencil order " + std::to_string(order) + " is outside 1.." +
+                       std::to_string(kMaxStencil3dRadius));
 }
 
 StencilCoeffs laplacian(int k, double scale) {
@@ -78,8 +79,10 @@ StencilCoeffs stencil_from_dense(const std::vector<float>& dense, int order) {
       for (int x = -order; x <= order; ++x) {
         const float w = dense[(std::size_t(z + order) * n + (y + order)) * n + (x + order)];
         const int off_axis = (x != 0) + (y != 0) + (z != 0);
-        if (off_axis == 0) c.centre = w;
-        else if (off_axis == 1) c.axis[x ? 0 : y ? 1 : 2][order + x + y + z] = w;
+        if (off_axis == 0)
+          c.centre = w;
+        else if (off_axis == 1)
+          c.axis[x ? 0 : y ? 1 : 2][order + x + y + z] = w;
         else if (w != 0.0f)
           throw InvalidInput("not a star stencil: the coefficient at offset (z, y, x) = (" + std::to_string(z) + ", " +
                              std::to_string(y) + ", " + std::to_string(x) +

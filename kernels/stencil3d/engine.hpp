@@ -4,10 +4,10 @@
 #include <memory>
 #include <vector>
 
+#include "kernels/common/launch.hpp"
+#include "kernels/stencil3d/coeffs.hpp"
 #include "kernels/stencil3d/heat_sources.hpp"
 #include "kernels/stencil3d/params.hpp"
-#include "kernels/stencil3d/coeffs.hpp"
-#include "kernels/common/launch.hpp"
 
 namespace tilescope {
 
@@ -16,7 +16,7 @@ enum class GridBuffer { current, next };
 class Stencil3dEngine {
  public:
   virtual ~Stencil3dEngine() = default;
-  virtual void reset(int width, int height, int depth) = 0;  // current = next = zeros
+  virtual void reset(int width, int height, int depth) = 0;                      // current = next = zeros
   virtual void load(const float* h_grid, int width, int height, int depth) = 0;  // into current
   // Holds the cells the sources cover at their temperature, in the current grid.
   virtual void inject(const HeatSources& sources) = 0;

@@ -2,9 +2,9 @@
 #include <chrono>
 #include <memory>
 
-#include "kernels/stencil3d/reference.hpp"
-#include "kernels/stencil3d/engine.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/stencil3d/engine.hpp"
+#include "kernels/stencil3d/reference.hpp"
 
 namespace tilescope {
 namespace {

@@ -2,10 +2,10 @@
 #include <optional>
 
 #include "kernels/common/cuda_check.hpp"
-#include "kernels/stencil3d/kernels.cuh"
 #include "kernels/common/error.hpp"
 #include "kernels/common/timed_launch.cuh"
 #include "kernels/stencil3d/engine.hpp"
+#include "kernels/stencil3d/kernels.cuh"
 
 namespace tilescope {
 namespace {
@@ -23,9 +23,7 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
     resize(width, height, depth);
     cuda::check(cudaMemcpy(d_current_.get(), h_grid, d_current_.bytes(), cudaMemcpyHostToDevice), "cudaMemcpy (grid)");
   }
-  void inject(const HeatSources& s) override {
-    cuda::launch_inject_heat(s, d_current_.get(), width_, height_, depth_);
-  }
+  void inject(const HeatSources& s) override { cuda::launch_inject_heat(s, d_current_.get(), width_, height_, depth_); }
   double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
     validate_stencil3d_run(p, c, limits_);
     if (p.width != width_ || p.height != height_ || p.depth != depth_)

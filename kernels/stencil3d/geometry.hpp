@@ -91,9 +91,7 @@ struct Stencil3dTiling {
   // Threads per block along axis a (blockDim.x, .y, .z).
   TS_HD int block_dim(int a) const { return a == 2 ? block_dim_z() : axis(a).threads(); }
   // z neighbours each thread holds in registers (k behind, k ahead, and itself), per owned cell.
-  TS_HD int register_planes() const {
-    return strategy == Stencil3dStrategy::register_tiled || fast() ? 2 * k + 1 : 0;
-  }
+  TS_HD int register_planes() const { return strategy == Stencil3dStrategy::register_tiled || fast() ? 2 * k + 1 : 0; }
 };
 
 TS_HD Stencil3dTiling tiling_of(const Stencil3dParams& p) {

@@ -1,8 +1,8 @@
 #include <cstddef>
 
 #include "kernels/common/cuda_check.hpp"
-#include "kernels/stencil3d/kernels.cuh"
 #include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/kernels.cuh"
 #include "kernels/stencil3d/model.hpp"
 
 namespace tilescope::cuda {
@@ -28,9 +28,10 @@ __device__ __forceinline__ bool interior(int x, int y, int z, int width, int hei
 // PMPP 8.2: one thread per grid point; all 6K+1 points are global loads (13 ops / 28 B at K=1).
 template <int K>
 __global__ void __launch_bounds__(1024) stencil_basic_kernel(const float* __restrict__ in, float* __restrict__ out,
-                                                            int width, int height, int depth, Stencil3dTiling g) {
+                                                             int width, int height, int depth, Stencil3dTiling g) {
   const StencilAxisTiling a = g.axis(0);  // all three axes alike
-  const int x = a.cell(blockIdx.x, threadIdx.x), y = a.cell(blockIdx.y, threadIdx.y), z = a.cell(blockIdx.z, threadIdx.z);
+  const int x = a.cell(blockIdx.x, threadIdx.x), y = a.cell(blockIdx.y, threadIdx.y),
+            z = a.cell(blockIdx.z, threadIdx.z);
   if (x >= width || y >= height || z >= depth) return;
   const int i = grid_index(x, y, z, width, height), sy = width, sz = width * height;
   if (!interior(x, y, z, width, height, depth, K)) {  // boundary cells keep their value
@@ -41,7 +42,8 @@ __global__ void __launch_bounds__(1024) stencil_basic_kernel(const float* __rest
 #pragma unroll
   for (int o = 1; o <= K; ++o)
     sum += c_weight<K>(0, -o) * in[i - o] + c_weight<K>(0, o) * in[i + o] + c_weight<K>(1, -o) * in[i - o * sy] +
-           c_weight<K>(1, o) * in[i + o * sy] + c_weight<K>(2, -o) * in[i - o * sz] + c_weight<K>(2, o) * in[i + o * sz];
+           c_weight<K>(1, o) * in[i + o * sy] + c_weight<K>(2, -o) * in[i - o * sz] +
+           c_weight<K>(2, o) * in[i + o * sz];
   out[i] = sum;
 }
 
@@ -49,7 +51,7 @@ __global__ void __launch_bounds__(1024) stencil_basic_kernel(const float* __rest
 // are skipped); after the barrier the halo shell of K threads per side is deactivated.
 template <int K>
 __global__ void __launch_bounds__(1024) stencil_tiled_kernel(const float* __restrict__ in, float* __restrict__ out,
-                                                            int width, int height, int depth, Stencil3dTiling g) {
+                                                             int width, int height, int depth, Stencil3dTiling g) {
   extern __shared__ float in_s[];
   const StencilAxisTiling a = g.axis(0);  // all three axes alike
   const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, tz = threadIdx.z;
@@ -78,9 +80,9 @@ __global__ void __launch_bounds__(1024) stencil_tiled_kernel(const float* __rest
 // z0 + t and computes plane z0 + t - K.
 template <int K>
 __global__ void __launch_bounds__(1024) stencil_coarsened_kernel(const float* __restrict__ in, float* __restrict__ out,
-                                                                int width, int height, int depth, Stencil3dTiling g) {
+                                                                 int width, int height, int depth, Stencil3dTiling g) {
   constexpr int kPlanes = 2 * K + 1;
-  extern __shared__ float in_s[];  // [kPlanes][T][T]
+  extern __shared__ float in_s[];         // [kPlanes][T][T]
   const StencilAxisTiling a = g.axis(0);  // all three axes alike
   const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, plane = T * T, s = ty * T + tx;
   const int x = a.cell(blockIdx.x, tx), y = a.cell(blockIdx.y, ty), z0 = a.in_origin(blockIdx.z);
@@ -116,10 +118,10 @@ __global__ void __launch_bounds__(1024) stencil_coarsened_kernel(const float* __
 // PMPP 8.5: register tiling. As coarsened, but the z neighbours are only ever read at the
 // thread's own (x, y): they stay in registers, and shared memory holds just the current plane.
 template <int K>
-__global__ void __launch_bounds__(1024) stencil_register_tiled_kernel(const float* __restrict__ in,
-                                                                     float* __restrict__ out, int width, int height,
-                                                                     int depth, Stencil3dTiling g) {
-  extern __shared__ float in_s[];  // the current plane, T x T
+__global__ void __launch_bounds__(1024)
+    stencil_register_tiled_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height,
+                                  int depth, Stencil3dTiling g) {
+  extern __shared__ float in_s[];         // the current plane, T x T
   const StencilAxisTiling a = g.axis(0);  // all three axes alike
   const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, s = ty * T + tx;
   const int x = a.cell(blockIdx.x, tx), y = a.cell(blockIdx.y, ty), z0 = a.in_origin(blockIdx.z);
@@ -170,9 +172,12 @@ __device__ __forceinline__ void load_cells(const float* p, float (&v)[V]) {
 }
 template <int V>
 __device__ __forceinline__ void store_cells(float* p, const float (&v)[V]) {
-  if constexpr (V == 4) *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
-  else if constexpr (V == 2) *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]);
-  else p[0] = v[0];
+  if constexpr (V == 4)
+    *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
+  else if constexpr (V == 2)
+    *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]);
+  else
+    p[0] = v[0];
 }
 
 // Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A warp owns one
@@ -182,9 +187,9 @@ __device__ __forceinline__ void store_cells(float* p, const float (&v)[V]) {
 // neighbours are plain loads that hit L1/L2 (the rows next door were just loaded as other
 // threads' centres). Every thread computes V outputs; no thread only loads; no __syncthreads.
 template <int K, int V>
-__global__ void __launch_bounds__(kFastWarp * kFastRows) stencil_fast_kernel(const float* __restrict__ in,
-                                                                            float* __restrict__ out, int width,
-                                                                            int height, int depth, Stencil3dTiling g) {
+__global__ void __launch_bounds__(kFastWarp* kFastRows)
+    stencil_fast_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
+                        Stencil3dTiling g) {
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
   const int lane = threadIdx.x;  // blockDim.x is one warp
   const int x0 = ax.cell(blockIdx.x, threadIdx.x), y = ay.cell(blockIdx.y, threadIdx.y), z0 = az.in_origin(blockIdx.z);
@@ -195,7 +200,8 @@ __global__ void __launch_bounds__(kFastWarp * kFastRows) stencil_fast_kernel(con
   float in_z[2 * K + 1][V];  // planes zc - K .. zc + K of this thread's V columns
 #pragma unroll
   for (int t = 0; t < 2 * K; ++t) {
-    if (column && in_range(z0 + t, depth)) load_cells<V>(in_col + (z0 + t) * plane, in_z[t]);
+    if (column && in_range(z0 + t, depth))
+      load_cells<V>(in_col + (z0 + t) * plane, in_z[t]);
     else
 #pragma unroll
       for (int j = 0; j < V; ++j) in_z[t][j] = 0.0f;
@@ -203,16 +209,17 @@ __global__ void __launch_bounds__(kFastWarp * kFastRows) stencil_fast_kernel(con
   for (int t = 2 * K; t < az.tile; ++t) {
     const int z = z0 + t, zc = z - K;
     if (zc >= depth) break;  // the same for the whole block
-    if (column && z < depth) load_cells<V>(in_col + z * plane, in_z[2 * K]);
+    if (column && z < depth)
+      load_cells<V>(in_col + z * plane, in_z[2 * K]);
     else
 #pragma unroll
       for (int j = 0; j < V; ++j) in_z[2 * K][j] = 0.0f;
     const std::size_t i = zc * plane;
     float result[V];
 #pragma unroll
-    for (int j = 0; j < V; ++j) result[j] = in_z[K][j];  // boundary cells keep their value
+    for (int j = 0; j < V; ++j) result[j] = in_z[K][j];    // boundary cells keep their value
     if (row_interior && stencil_interior(zc, depth, K)) {  // warp-uniform: the shuffles need every lane
-      float left[K], right[K];  // cells x0 - o and x0 + V - 1 + o
+      float left[K], right[K];                             // cells x0 - o and x0 + V - 1 + o
 #pragma unroll
       for (int o = 1; o <= K; ++o) {
         const int dl = -o, dr = V - 1 + o;

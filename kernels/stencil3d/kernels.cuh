@@ -2,9 +2,9 @@
 // Host entry points of the stencil3d CUDA kernels (PMPP chapter 8).
 #include <cuda_runtime.h>
 
+#include "kernels/stencil3d/coeffs.hpp"
 #include "kernels/stencil3d/heat_sources.hpp"
 #include "kernels/stencil3d/params.hpp"
-#include "kernels/stencil3d/coeffs.hpp"
 
 namespace tilescope::cuda {
 

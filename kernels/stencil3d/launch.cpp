@@ -29,9 +29,9 @@ std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const Dev
            " threads per block (" + (cube ? "T^3 <= 1024: T <= 10" : "T^2 <= 1024: T <= 32") + ")";
   }
   if (p.strategy != Stencil3dStrategy::basic && t <= 2 * k)
-    return strategy + ": the input tile (" + to_string(t) + ") must be wider than the two halos (2 x " +
-           to_string(k) + " = " + to_string(2 * k) + "), or its output tile has no cells; use tile >= " +
-           to_string(2 * k + 1) + " or a lower order";
+    return strategy + ": the input tile (" + to_string(t) + ") must be wider than the two halos (2 x " + to_string(k) +
+           " = " + to_string(2 * k) + "), or its output tile has no cells; use tile >= " + to_string(2 * k + 1) +
+           " or a lower order";
   if (p.width < 1 || p.height < 1 || p.depth < 1)
     return "grid size " + to_string(p.width) + "x" + to_string(p.height) + "x" + to_string(p.depth) + " is empty";
   if (p.cells() > kMaxPixels)
@@ -43,8 +43,8 @@ std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const Dev
            " bytes of shared memory per block, but the device allows " + to_string(limits.max_shared_bytes_per_block);
   if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y || l.grid.z > limits.max_grid_z)
     return "the grid of " + to_string(l.grid.x) + "x" + to_string(l.grid.y) + "x" + to_string(l.grid.z) +
-           " blocks exceeds the device's limit of " + to_string(limits.max_grid_x) + "x" + to_string(limits.max_grid_y) +
-           "x" + to_string(limits.max_grid_z) + "; use a larger tile";
+           " blocks exceeds the device's limit of " + to_string(limits.max_grid_x) + "x" +
+           to_string(limits.max_grid_y) + "x" + to_string(limits.max_grid_z) + "; use a larger tile";
   return std::nullopt;
 }
 

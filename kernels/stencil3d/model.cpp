@@ -4,8 +4,8 @@
 #include <mutex>
 #include <tuple>
 
-#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/coeffs.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 
 namespace tilescope {
 namespace {
@@ -124,15 +124,15 @@ Stencil3dCount stencil3d_count(const Stencil3dParams& p) {
     const std::int64_t queue = std::int64_t(p.width) * p.height * loaded_along(az, p.depth);
     const std::int64_t planes = interior_along(p.height, k) * interior_along(p.depth, k);
     c.global_loads = queue + planes * (2LL * k * p.width + fast_row_edge_loads(g, p.width));
-    const std::int64_t queue_cells = std::int64_t(ax.grid_dim(p.width)) * ax.tile * ay.grid_dim(p.height) * ay.tile *
-                                     az.grid_dim(p.depth) * az.tile;
+    const std::int64_t queue_cells =
+        std::int64_t(ax.grid_dim(p.width)) * ax.tile * ay.grid_dim(p.height) * ay.tile * az.grid_dim(p.depth) * az.tile;
     c.ghost_loads_skipped = queue_cells - queue;
   } else {
     // Block behaviour is separable: a tile cell is loaded iff it is inside the domain on every axis.
     const StencilAxisTiling a = g.axis(0);
     c.global_loads = loaded_along(a, p.width) * loaded_along(a, p.height) * loaded_along(a, p.depth);
-    const std::int64_t tile_cells = std::int64_t(a.grid_dim(p.width)) * a.grid_dim(p.height) * a.grid_dim(p.depth) *
-                                    p.tile * p.tile * p.tile;
+    const std::int64_t tile_cells =
+        std::int64_t(a.grid_dim(p.width)) * a.grid_dim(p.height) * a.grid_dim(p.depth) * p.tile * p.tile * p.tile;
     c.ghost_loads_skipped = tile_cells - c.global_loads;
   }
   cache.emplace(key, c);

@@ -16,8 +16,8 @@ namespace tilescope {
 // The book's closed forms for an interior block.
 struct Stencil3dModel {
   double opb_model = 0;
-  double opb_bound = 0;          // the same strategy as T grows without bound
-  std::string formula;           // opb_model in the book's symbols
+  double opb_bound = 0;             // the same strategy as T grows without bound
+  std::string formula;              // opb_model in the book's symbols
   std::int64_t in_tile_cells = 0;   // cells a block loads (T^3; T^2 (Z + 2k) when marching; fast: + its star halo)
   std::int64_t out_tile_cells = 0;  // outputs it computes
   double halo_fraction() const {    // of the input tile: loaded, never computed (8^3: 296/512)
@@ -44,8 +44,8 @@ Stencil3dLaunch stencil3d_launch(const Stencil3dParams& p);
 
 // Exact counts over the whole grid, from the launch geometry (cached per parameter set).
 struct Stencil3dCount {
-  std::int64_t outputs = 0;          // every cell is written once
-  std::int64_t interior_outputs = 0; // computed with the stencil; the rest copy their input
+  std::int64_t outputs = 0;           // every cell is written once
+  std::int64_t interior_outputs = 0;  // computed with the stencil; the rest copy their input
   std::int64_t global_loads = 0;
   std::int64_t ghost_loads_skipped = 0;  // input-tile cells outside the domain (tiled strategies)
   std::int64_t flops = 0;

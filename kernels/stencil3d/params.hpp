@@ -23,12 +23,12 @@ struct Stencil3dParams {
   int tile = 8;   // T: input-tile edge (block edge for basic; fast: the z extent only)
   int width = 256, height = 256, depth = 256;
 
-  int points() const { return 6 * order + 1; }          // 7, 13, 19
+  int points() const { return 6 * order + 1; }             // 7, 13, 19
   int ops_per_output() const { return 2 * points() - 1; }  // PMPP: 13 for 7 points
   long long cells() const { return 1LL * width * height * depth; }
   bool operator==(const Stencil3dParams& o) const {
-    return strategy == o.strategy && order == o.order && tile == o.tile && width == o.width &&
-           height == o.height && depth == o.depth;
+    return strategy == o.strategy && order == o.order && tile == o.tile && width == o.width && height == o.height &&
+           depth == o.depth;
   }
 };
 

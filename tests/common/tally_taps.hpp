@@ -10,7 +10,10 @@ namespace tilescope::test {
 inline void tally_tap(TrafficCount& c, TapSource s, bool filter_global) {
   switch (s) {
     case TapSource::shared: ++c.taps_shared; break;
-    case TapSource::global: ++c.taps_global; c.filter_loads += filter_global; break;
+    case TapSource::global:
+      ++c.taps_global;
+      c.filter_loads += filter_global;
+      break;
     case TapSource::ghost_shared: ++c.taps_ghost_shared; break;
     case TapSource::ghost_skipped: ++c.taps_ghost_skipped; break;
   }

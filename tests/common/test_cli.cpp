@@ -8,14 +8,14 @@
 
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
-#include "kernels/conv1d/reference.hpp"
-#include "kernels/conv2d/reference.hpp"
-#include "kernels/matmul/reference.hpp"
 #include "kernels/conv1d/params.hpp"
+#include "kernels/conv1d/reference.hpp"
 #include "kernels/conv2d/params.hpp"
-#include "kernels/stencil3d/reference.hpp"
+#include "kernels/conv2d/reference.hpp"
 #include "kernels/matmul/params.hpp"
+#include "kernels/matmul/reference.hpp"
 #include "kernels/stencil3d/params.hpp"
+#include "kernels/stencil3d/reference.hpp"
 #include "tests/common/run_cli.hpp"
 #include "tests/common/scratch_dir.hpp"
 #include "tests/common/test_util.hpp"
@@ -54,8 +54,8 @@ TEST_F(Cli, ModelJsonReproducesTheBookAndHasEveryKey) {
   const Result r = run("model --pattern conv2d --strategy tiled_in --radius 2 --tile 32 --size 1024x1024 --json");
   ASSERT_EQ(r.code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
-  for (const char* key : {"opb_model", "opb_bound", "opb_counted", "flops", "global_load_bytes", "grid", "block",
-                          "shared_bytes"})
+  for (const char* key :
+       {"opb_model", "opb_bound", "opb_counted", "flops", "global_load_bytes", "grid", "block", "shared_bytes"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_NEAR(j["opb_model"].get<double>(), 9.57, 0.005);
   EXPECT_EQ(j["opb_bound"].get<double>(), 12.5);
@@ -72,13 +72,23 @@ TEST_F(Cli, ModelTextShowsTheBooksRoundingOfTheTable) {
 
 TEST_F(Cli, BadUsageExitsTwoWithOneLineReason) {
   const char* cases[] = {
-      "model --strategy fastest",         "model --radius 0",        "model --radius 9",
-      "model --tile 0",                   "model --tile 33",         "model --strategy tiled_in --radius 4 --tile 8",
-      "model --pattern conv5d",           "model --size 12by3",
-      "model --no-such-flag",             "frobnicate",
-      "model --pattern conv1d --radius 33",  "model --pattern conv1d --tile 16",  "model --pattern conv1d --size 1x2",
-      "model --pattern conv1d --strategy tiled_in",  "model --pattern matmul --tile 33",
-      "model --pattern matmul --radius 2",  "model --pattern matmul --size 10x10",
+      "model --strategy fastest",
+      "model --radius 0",
+      "model --radius 9",
+      "model --tile 0",
+      "model --tile 33",
+      "model --strategy tiled_in --radius 4 --tile 8",
+      "model --pattern conv5d",
+      "model --size 12by3",
+      "model --no-such-flag",
+      "frobnicate",
+      "model --pattern conv1d --radius 33",
+      "model --pattern conv1d --tile 16",
+      "model --pattern conv1d --size 1x2",
+      "model --pattern conv1d --strategy tiled_in",
+      "model --pattern matmul --tile 33",
+      "model --pattern matmul --radius 2",
+      "model --pattern matmul --size 10x10",
       "bench --pattern matmul --radius 1",
       "bench --pattern conv1d --size 100 --backend cpu --json /no/such/folder/rows.json",
   };
@@ -173,8 +183,9 @@ TEST_F(Cli, Stencil3dApplyMatchesTheReferenceAndRefusesWhatIsNotAStencil) {
   std::vector<float> want(grid.size());
   stencil3d_cpu(c, grid.data(), want.data(), w, h, d);
   for (const char* backend : {"cpu", "auto"}) {
-    const Result r = run("apply --pattern stencil3d --strategy coarsened --radius 2 --tile 9 --filter " + path("w.npy") +
-                         " --in " + path("vol.npy") + " --out " + path("out.npy") + " --backend " + backend);
+    const Result r =
+        run("apply --pattern stencil3d --strategy coarsened --radius 2 --tile 9 --filter " + path("w.npy") + " --in " +
+            path("vol.npy") + " --out " + path("out.npy") + " --backend " + backend);
     ASSERT_EQ(r.code, 0) << r.out;
     const io::NpyArray out = io::read_npy(path("out.npy"));
     EXPECT_EQ(out.shape, (std::vector<long long>{d, h, w}));
@@ -265,12 +276,13 @@ TEST_F(Cli, ApplyConv1dAndMatmulWriteNothingOnBadInput) {
   io::write_npy(path("m34.npy"), {3, 4}, v.data());
   io::write_npy(path("w4.npy"), {4}, v.data());
   const std::string cases[] = {
-      "--pattern conv1d --in " + path("m34.npy") + " --out " + path("o.npy"),                      // 2-D signal
-      "--pattern conv1d --in " + path("v.npy") + " --out " + path("o.npy") + " --filter " + path("w4.npy"),  // even taps
+      "--pattern conv1d --in " + path("m34.npy") + " --out " + path("o.npy"),  // 2-D signal
+      "--pattern conv1d --in " + path("v.npy") + " --out " + path("o.npy") + " --filter " +
+          path("w4.npy"),  // even taps
       "--pattern conv1d --in " + path("v.npy") + " --out " + path("o.npy") + " --filter nosuch",
       "--pattern matmul --in " + path("m34.npy") + " --in2 " + path("m34.npy") + " --out " + path("o.npy"),  // 4 != 3
-      "--pattern matmul --in " + path("m34.npy") + " --out " + path("o.npy"),  // no --in2
-      "--pattern matmul --in " + path("v.npy") + " --in2 " + path("m34.npy") + " --out " + path("o.npy"),  // 1-D
+      "--pattern matmul --in " + path("m34.npy") + " --out " + path("o.npy"),                                // no --in2
+      "--pattern matmul --in " + path("v.npy") + " --in2 " + path("m34.npy") + " --out " + path("o.npy"),    // 1-D
   };
   for (const std::string& args : cases) {
     const Result r = run("apply " + args);
@@ -315,7 +327,8 @@ TEST_F(Cli, BenchWritesARowPerStrategyAndRadiusForEveryPattern) {
       EXPECT_TRUE(row["correct"].get<bool>()) << row.dump();
       EXPECT_LE(row["min_ms"].get<double>(), row["median_ms"].get<double>());
       EXPECT_GT(row["copy_ms"].get<double>(), 0.0);
-      EXPECT_NEAR(row["pct_copy"].get<double>(), 100 * row["copy_ms"].get<double>() / row["median_ms"].get<double>(), 1e-6);
+      EXPECT_NEAR(row["pct_copy"].get<double>(), 100 * row["copy_ms"].get<double>() / row["median_ms"].get<double>(),
+                  1e-6);
       seen.insert({row["strategy"].get<std::string>(), row["radius"].is_null() ? -1 : row["radius"].get<int>()});
     }
     EXPECT_EQ(rows.size(), c.rows) << "every strategy at every radius";

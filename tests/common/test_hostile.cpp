@@ -108,11 +108,15 @@ class Hostile : public ::testing::Test {
 
 TEST_F(Hostile, NpyHeaderWithAHugeFieldIsRefusedWithoutRecursion) {
   // A 25k-character value overflowed std::regex's stack; a header over 64 KiB is not read at all.
-  write("long.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': '" + std::string(25000, 'a') + "'}", f4(2), 2));
+  write(
+      "long.npy",
+      npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), 'x': '" + std::string(25000, 'a') + "'}", f4(2), 2));
   EXPECT_NE(npy_error("long.npy").find("corrupt .npy header"), std::string::npos) << npy_error("long.npy");
-  write("huge.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,)" + std::string(70000, ' ') + "}", f4(2), 2));
+  write("huge.npy",
+        npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2,)" + std::string(70000, ' ') + "}", f4(2), 2));
   EXPECT_NE(npy_error("huge.npy").find("tilescope reads at most 65536"), std::string::npos) << npy_error("huge.npy");
-  write("deep.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::string(30000, '(') + ")}", f4(2), 2));
+  write("deep.npy",
+        npy("{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::string(30000, '(') + ")}", f4(2), 2));
   EXPECT_NE(npy_error("deep.npy").find("non-negative whole numbers"), std::string::npos) << npy_error("deep.npy");
 }
 
@@ -120,14 +124,16 @@ TEST_F(Hostile, NpyNegativeAndNonIntegerDimensionsAreRefused) {
   for (const char* shape : {"(-4, 4)", "(2.5, 4)", "(4, 1e3)", "(0x10,)", "(4, +4)", "(4, None)", "(4 4)"}) {
     write("d.npy", npy(std::string("{'descr': '<f4', 'fortran_order': False, 'shape': ") + shape + ", }", f4(64)));
     const std::string e = npy_error("d.npy");
-    EXPECT_TRUE(e.find("non-negative whole numbers") != std::string::npos || e.find("corrupt .npy header") != std::string::npos)
+    EXPECT_TRUE(e.find("non-negative whole numbers") != std::string::npos ||
+                e.find("corrupt .npy header") != std::string::npos)
         << shape << ": " << e;
   }
 }
 
 TEST_F(Hostile, NpyOnlyTheTopLevelKeysCount) {
   // 'shape' inside another key's string must not win; an unknown or repeated key is refused.
-  write("nested.npy", npy("{'descr': '<f4', 'fortran_order': False, 'note': \"'shape': (1, 1)\", 'shape': (2, 2)}", f4(4)));
+  write("nested.npy",
+        npy("{'descr': '<f4', 'fortran_order': False, 'note': \"'shape': (1, 1)\", 'shape': (2, 2)}", f4(4)));
   EXPECT_NE(npy_error("nested.npy").find("unexpected key"), std::string::npos) << npy_error("nested.npy");
   write("in_descr.npy", npy("{'descr': \"<f4', 'shape': (1, 1)\", 'fortran_order': False, 'shape': (2, 2)}", f4(4)));
   EXPECT_NE(npy_error("in_descr.npy").find("is not supported"), std::string::npos) << npy_error("in_descr.npy");
@@ -158,9 +164,11 @@ TEST_F(Hostile, NpyClaimingOneGibibyteFailsFastWithoutAllocating) {
   EXPECT_LT(s, 0.5);
   EXPECT_LT(max_rss_kib() - before, 64 * 1024);  // KiB: nothing near 1 GiB was touched
   // The same from memory, and an overflowing product.
-  const std::string overflow = npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 16), }", "");
-  EXPECT_NE(message([&] { io::parse_npy("o.npy", overflow.data(), overflow.size()); }).find("more than 268435456 elements"),
-            std::string::npos);
+  const std::string overflow =
+      npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4294967296, 4294967296, 16), }", "");
+  EXPECT_NE(
+      message([&] { io::parse_npy("o.npy", overflow.data(), overflow.size()); }).find("more than 268435456 elements"),
+      std::string::npos);
   std::string dims = "(";
   for (int i = 0; i < 33; ++i) dims += "1, ";
   const std::string many = npy("{'descr': '<f4', 'fortran_order': False, 'shape': " + dims + "), }", f4(1));
@@ -184,7 +192,8 @@ TEST_F(Hostile, NonRegularInputsAreRefusedWithoutBlocking) {
 TEST_F(Hostile, UnadvertisedFormatsAreRefusedByTheirMagic) {
   // An HDR file with an RLE scanline cut at EOF loops forever in stb_image 2.27 (CVE-2021-42715).
   write("loop.hdr", std::string("#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 8 +X 64\n\x02\x02\x00\x40", 48));
-  EXPECT_NE(image_error("loop.hdr").find("Radiance HDR images are not supported"), std::string::npos) << image_error("loop.hdr");
+  EXPECT_NE(image_error("loop.hdr").find("Radiance HDR images are not supported"), std::string::npos)
+      << image_error("loop.hdr");
   write("a.gif", "GIF89a\x01\x00\x01\x00");
   EXPECT_NE(image_error("a.gif").find("GIF images are not supported"), std::string::npos);
   write("a.pgm", "P5\n1 1\n255\n\x7f");
@@ -195,8 +204,8 @@ TEST_F(Hostile, UnadvertisedFormatsAreRefusedByTheirMagic) {
 
 TEST_F(Hostile, JpegClaimingHugeSizeWithFewBytesIsRefusedFast) {
   auto sof = [](int w, int h) {
-    return std::string("\xff\xd8\xff\xc0\x00\x0b\x08", 7) + char(h >> 8) + char(h & 0xff) + char(w >> 8) + char(w & 0xff) +
-           std::string("\x01\x01\x11\x00\xff\xd9", 6);
+    return std::string("\xff\xd8\xff\xc0\x00\x0b\x08", 7) + char(h >> 8) + char(h & 0xff) + char(w >> 8) +
+           char(w & 0xff) + std::string("\x01\x01\x11\x00\xff\xd9", 6);
   };
   write("big.jpg", sof(16384, 16384));  // 17 bytes
   ASSERT_EQ(read("big.jpg").size(), 17u);
@@ -227,7 +236,8 @@ TEST_F(Hostile, PngChunkLengthCannotDriveAnAllocation) {
   png += std::string("\x65\x00\x00\x00IDAT", 8) + std::string(32, '\0');  // claims 1.7 GB
   write("idat.png", png);
   const long before = max_rss_kib();
-  EXPECT_NE(image_error("idat.png").find("a chunk claims 1694498816 bytes"), std::string::npos) << image_error("idat.png");
+  EXPECT_NE(image_error("idat.png").find("a chunk claims 1694498816 bytes"), std::string::npos)
+      << image_error("idat.png");
   EXPECT_LT(max_rss_kib() - before, 64 * 1024);
 }
 
@@ -290,7 +300,8 @@ TEST_F(Hostile, AFailedWriteLeavesNothingAndKeepsTheOldFile) {
                InvalidInput);
   EXPECT_EQ(read("out.png"), "old");
   EXPECT_EQ(files(), (std::set<std::string>{"out.png"}));
-  EXPECT_NE(message([&] { io::save_image(path("no/such/dir/x.npy"), Image(2, 2)); }).find("cannot write"), std::string::npos);
+  EXPECT_NE(message([&] { io::save_image(path("no/such/dir/x.npy"), Image(2, 2)); }).find("cannot write"),
+            std::string::npos);
   ::umask(022);
   io::save_image(path("new.npy"), Image(2, 2));
   struct stat st {};
@@ -307,8 +318,9 @@ TEST_F(Hostile, OutputEqualToAnInputIsRefused) {
   EXPECT_THROW(io::refuse_output_equal_to_input((dir_ / "." / "in.npy").string(), {path("in.npy")}), InvalidInput);
   EXPECT_NO_THROW(io::refuse_output_equal_to_input(path("out.npy"), {path("in.npy"), ""}));
   const std::string before = read("in.npy");
-  for (const std::string& args : {"apply --pattern conv2d --backend cpu --in " + path("in.npy") + " --out " + path("in.npy"),
-                                 "apply --pattern conv1d --backend cpu --in " + path("in.npy") + " --out " + path("link.npy")}) {
+  for (const std::string& args :
+       {"apply --pattern conv2d --backend cpu --in " + path("in.npy") + " --out " + path("in.npy"),
+        "apply --pattern conv1d --backend cpu --in " + path("in.npy") + " --out " + path("link.npy")}) {
     expect_refused(run(args), args, "would destroy the input");
   }
   EXPECT_EQ(read("in.npy"), before);
@@ -336,7 +348,8 @@ TEST_F(Hostile, SettingsOfTheWrongTypeAreIgnoredFieldByField) {
   EXPECT_EQ(int(s.demo_scene), 2);  // the good fields still apply
   EXPECT_FALSE(s.overlays.legend);
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 8) << err;
-  for (const char* key : {"'radius'", "'pattern'", "'filter'", "'tile'", "'view'", "'demo_size'", "'presentation'", "'backend'"})
+  for (const char* key :
+       {"'radius'", "'pattern'", "'filter'", "'tile'", "'view'", "'demo_size'", "'presentation'", "'backend'"})
     EXPECT_NE(err.find(key), std::string::npos) << key << "\n" << err;
 }
 
@@ -354,14 +367,16 @@ TEST_F(Hostile, ANonRegularSettingsFileIsNotOpened) {
 }
 
 TEST_F(Hostile, ABrokenImguiIniIsMovedAside) {
-  write("imgui.ini", "[Window][Debug##Default]\nPos=60,60\nSize=400,400\n\n[Table][0x8D7A1A2B,2147483647]\nColumn 0  Width=10\n");
+  write("imgui.ini",
+        "[Window][Debug##Default]\nPos=60,60\nSize=400,400\n\n[Table][0x8D7A1A2B,2147483647]\nColumn 0  Width=10\n");
   testing::internal::CaptureStderr();
   EXPECT_TRUE(sanitize_imgui_ini(path("imgui.ini")));
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_NE(err.find("a table of 2147483647 columns on line 5"), std::string::npos) << err;
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1);
   EXPECT_EQ(files(), (std::set<std::string>{"imgui.ini.broken"}));
-  const std::string good = "[Window][Debug##Default]\nPos=60,60\nSize=400,400\n\n[Table][0x8D7A1A2B,4]\nColumn 0  Weight=1.0000\n";
+  const std::string good =
+      "[Window][Debug##Default]\nPos=60,60\nSize=400,400\n\n[Table][0x8D7A1A2B,4]\nColumn 0  Weight=1.0000\n";
   write("imgui.ini", good);
   EXPECT_TRUE(sanitize_imgui_ini(path("imgui.ini")));
   EXPECT_EQ(read("imgui.ini"), good);
@@ -403,7 +418,8 @@ TEST_F(Hostile, CommandLineBoundsExitTwoAndWriteNothing) {
   write("corrupt.png", "\x89PNG\r\n\x1a\n garbage");
   const std::string shot = "shot --backend cpu --out " + path("o.png") + " ";
   for (const char* zoom : {"nan", "inf", "-1", "1e7"}) cases.push_back({shot + "--zoom " + zoom, "--zoom must be"});
-  for (const char* frames : {"-5", "2147483647"}) cases.push_back({shot + "--frames " + frames, "--frames must be within 0..100000"});
+  for (const char* frames : {"-5", "2147483647"})
+    cases.push_back({shot + "--frames " + frames, "--frames must be within 0..100000"});
   cases.push_back({shot + "--demo-size 16384", "--demo-size must be within 16..8192"});
   cases.push_back({"shot --out " + path("o.npy"), "must end in .png"});
   cases.push_back({shot + path("missing.png"), "cannot open"});

@@ -19,8 +19,8 @@ namespace {
 class Io : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("tilescope_io_" + std::to_string(::getpid()) +
-                                        "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() / ("tilescope_io_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -33,7 +33,8 @@ class Io : public ::testing::Test {
     std::string header = dict;
     header.append(63 - (10 + header.size()) % 64, ' ');
     header += '\n';
-    return std::string("\x93NUMPY\x01\x00", 8) + char(header.size() & 0xff) + char(header.size() >> 8) + header + payload;
+    return std::string("\x93NUMPY\x01\x00", 8) + char(header.size() & 0xff) + char(header.size() >> 8) + header +
+           payload;
   }
   std::string message_of(const std::string& file) const {
     try {
@@ -92,9 +93,7 @@ TEST_F(Io, PngRoundTripKeepsEightBitGreys) {
   for (std::size_t i = 2; i < img.pixels.size(); ++i) EXPECT_NEAR(back.pixels[i], img.pixels[i], 0.5 / 255);
 }
 
-TEST_F(Io, MissingFileIsRefused) {
-  EXPECT_NE(message_of("nope.png").find("cannot open"), std::string::npos);
-}
+TEST_F(Io, MissingFileIsRefused) { EXPECT_NE(message_of("nope.png").find("cannot open"), std::string::npos); }
 
 TEST_F(Io, CorruptFileIsRefused) {
   write_bytes("junk.png", "this is not an image at all");

@@ -12,9 +12,9 @@
 #include <stdexcept>
 
 #include "app/app.hpp"
-#include "app/io/image_file.hpp"
 #include "app/conv1d/view.hpp"
 #include "app/gl/debug.hpp"
+#include "app/io/image_file.hpp"
 #include "app/platform/headless_egl.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
@@ -256,7 +256,8 @@ class Conv1dShot : public ::testing::Test {
     ShotOptions o;
     // One file per test: ctest runs the shot tests in parallel.
     o.out = (fs::temp_directory_path() /
-             ("tilescope_conv1d_shot_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".png"))
+             ("tilescope_conv1d_shot_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
+              ".png"))
                 .string();
     o.width = 1200, o.height = 800;
     o.hover = hover;
@@ -319,7 +320,7 @@ TEST_F(Conv1dShot, FastStagesAFloat4RoundedHaloAndMarksTheThreadsEightOutputs) {
   EXPECT_LT(before.r + before.g + before.b, 120) << "the staged halo starts at element 28";
   EXPECT_LT(after.r + after.g + after.b, 120) << "the staged halo ends at element 67";
   const float top = lanes.out0 + 8;  // above the waveform
-  for (int i : {56, 57, 58, 59}) {  // the thread's second group, away from the hovered taps
+  for (int i : {56, 57, 58, 59}) {   // the thread's second group, away from the hovered taps
     const Rgb c = at(float(i), top);
     EXPECT_GT(c.r, c.b + 25) << "output " << i << " of the hovered thread not marked";
     EXPECT_GT(c.g, c.b + 25) << "output " << i << " of the hovered thread not marked";

@@ -5,9 +5,9 @@
 #include <random>
 #include <vector>
 
-#include "kernels/conv2d/filter.hpp"
 #include "kernels/common/image.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/conv2d/filter.hpp"
 
 namespace tilescope::test {
 

@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "kernels/common/backend.hpp"
-#include "kernels/conv1d/strategies.hpp"
-#include "kernels/conv1d/reference.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/reference.hpp"
+#include "kernels/conv1d/strategies.hpp"
 #include "tests/common/test_util.hpp"
 
 using namespace tilescope;

@@ -4,10 +4,10 @@
 #include <vector>
 
 #include "kernels/common/backend.hpp"
-#include "kernels/conv1d/model.hpp"
-#include "kernels/conv1d/strategies.hpp"
-#include "kernels/conv1d/reference.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/model.hpp"
+#include "kernels/conv1d/reference.hpp"
+#include "kernels/conv1d/strategies.hpp"
 #include "tests/common/cuda_engine_test.hpp"
 #include "tests/common/test_util.hpp"
 
@@ -15,8 +15,8 @@ using namespace tilescope;
 
 namespace {
 
-class Conv1dCuda
-    : public test::CudaEngineTest<Conv1dEngine, &Backend::make_conv1d_engine, ::testing::TestWithParam<Conv1dStrategy>> {};
+class Conv1dCuda : public test::CudaEngineTest<Conv1dEngine, &Backend::make_conv1d_engine,
+                                               ::testing::TestWithParam<Conv1dStrategy>> {};
 
 }  // namespace
 

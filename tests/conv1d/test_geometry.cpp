@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "app/conv1d/figures.hpp"
-#include "tests/common/spread.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv1d/model.hpp"
+#include "tests/common/spread.hpp"
 
 using namespace tilescope;
 

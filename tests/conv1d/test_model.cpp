@@ -4,10 +4,10 @@
 
 #include <random>
 
+#include "kernels/common/error.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/strategies.hpp"
-#include "kernels/common/error.hpp"
 #include "tests/common/tally_taps.hpp"
 
 using namespace tilescope;

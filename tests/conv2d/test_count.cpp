@@ -4,10 +4,10 @@
 
 #include <random>
 
-#include "kernels/conv2d/geometry.hpp"
 #include "kernels/common/launch.hpp"
-#include "kernels/conv2d/strategies.hpp"
+#include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/strategies.hpp"
 #include "tests/common/tally_taps.hpp"
 
 using namespace tilescope;

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "kernels/common/backend.hpp"
-#include "kernels/conv2d/reference.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv2d/reference.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "tests/common/test_util.hpp"
 

@@ -4,10 +4,10 @@
 #include <memory>
 
 #include "kernels/common/backend.hpp"
+#include "kernels/common/error.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/reference.hpp"
-#include "kernels/common/error.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "tests/common/test_util.hpp"
 
@@ -43,8 +43,9 @@ class Conv2dCuda : public ::testing::TestWithParam<Conv2dStrategy> {
   conv2d_cpu(f, in.pixels.data(), ref.data(), p.width, p.height);
   const double err = test::max_abs_diff(out, ref);
   if (err <= conv2d_tolerance(f, 1.0f)) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << strategy_info(p.strategy).name << " tile=" << p.tile << " r=" << p.filter_radius
-                                       << " " << p.width << "x" << p.height << ": max |err| " << err;
+  return ::testing::AssertionFailure() << strategy_info(p.strategy).name << " tile=" << p.tile
+                                       << " r=" << p.filter_radius << " " << p.width << "x" << p.height
+                                       << ": max |err| " << err;
 }
 
 }  // namespace
@@ -105,8 +106,9 @@ TEST(Conv2dCudaSliding, SlidingRefusesRadiiWhoseSumsDoNotFitInRegisters) {
   if (!engine) GTEST_SKIP() << "no CUDA: " << why;
   std::vector<float> in(64 * 64), out(in.size());
   const int r = kSlidingMaxRadius + 1;
-  EXPECT_THROW(engine->conv2d({Conv2dStrategy::sliding, r, 16, 64, 64}, make_named_filter("box", r), in.data(), out.data()),
-               InvalidInput);
+  EXPECT_THROW(
+      engine->conv2d({Conv2dStrategy::sliding, r, 16, 64, 64}, make_named_filter("box", r), in.data(), out.data()),
+      InvalidInput);
 }
 
 TEST_P(Conv2dCuda, TimesEveryRepetitionWithEvents) {
@@ -128,5 +130,6 @@ TEST_P(Conv2dCuda, RefusesWhatTheDeviceCannotRun) {
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, Conv2dCuda,
                          ::testing::Values(Conv2dStrategy::basic, Conv2dStrategy::const_mem, Conv2dStrategy::tiled_in,
-                                           Conv2dStrategy::tiled_out, Conv2dStrategy::cached_halo, Conv2dStrategy::fast),
+                                           Conv2dStrategy::tiled_out, Conv2dStrategy::cached_halo,
+                                           Conv2dStrategy::fast),
                          [](const auto& info) { return std::string(strategy_info(info.param).name); });

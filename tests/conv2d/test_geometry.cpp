@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "app/conv2d/figures.hpp"
-#include "tests/common/spread.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "tests/common/spread.hpp"
 
 using namespace tilescope;
 
@@ -24,8 +24,12 @@ std::vector<Conv2dParams> spread() {
 
 // The pixels the inspector is asked about: corners, block edges, the middle.
 std::vector<std::pair<int, int>> probes(const Conv2dParams& p) {
-  return {{0, 0}, {p.width - 1, p.height - 1}, {p.width / 2, p.height / 3}, {37 % p.width, 101 % p.height},
-          {p.width - 1, 0}, {0, p.height - 1}};
+  return {{0, 0},
+          {p.width - 1, p.height - 1},
+          {p.width / 2, p.height / 3},
+          {37 % p.width, 101 % p.height},
+          {p.width - 1, 0},
+          {0, p.height - 1}};
 }
 
 }  // namespace
@@ -38,7 +42,8 @@ TEST(Conv2dFigures, InputTileIsOutputTilePlusTwoRadii) {
     for (auto [x, y] : probes(p)) {
       const int bx = gx.block_of(x), by = gy.block_of(y);
       const Conv2dBlockRects r = conv2d_block_rects(p, bx, by);
-      SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " r " << p.filter_radius << " tile " << p.tile);
+      SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " r " << p.filter_radius << " tile "
+                                        << p.tile);
       EXPECT_EQ(r.in.x1 - r.in.x0, gx.out_tile_dim() + 2 * p.filter_radius);
       EXPECT_EQ(r.in.y1 - r.in.y0, gy.out_tile_dim() + 2 * p.filter_radius);
       EXPECT_EQ(r.in.x0, bx * gx.out_tile_dim() - p.filter_radius);
@@ -70,7 +75,8 @@ TEST(Conv2dFigures, LoadOnlyRingIsTheRingOfNonComputingThreads) {
     const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
     for (auto [x, y] : probes(p)) {
       const Conv2dBlockRects r = conv2d_block_rects(p, gx.block_of(x), gy.block_of(y));
-      SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " r " << p.filter_radius << " tile " << p.tile);
+      SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " r " << p.filter_radius << " tile "
+                                        << p.tile);
       if (p.strategy != Conv2dStrategy::tiled_in) {
         EXPECT_FALSE(r.has_load_only_ring);  // every thread of the other strategies computes
         continue;

@@ -3,10 +3,10 @@
 
 #include <cmath>
 
-#include "kernels/conv2d/geometry.hpp"
 #include "kernels/common/launch.hpp"
-#include "kernels/conv2d/strategies.hpp"
+#include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/strategies.hpp"
 
 using namespace tilescope;
 
@@ -23,9 +23,12 @@ TEST(BookModel, ConstantMemoryFilterDoublesTheRatio) {
 }
 
 TEST(BookModel, TiledInputTileReproducesThePmppTable) {
-  struct Row { int r, in_tile; double opb, bound; };
-  const Row table[] = {{2, 8, 3.13, 12.5}, {2, 16, 7.03, 12.5}, {2, 32, 9.57, 12.5}, {4, 16, 10.13, 40.5},
-                       {4, 32, 22.78, 40.5}};
+  struct Row {
+    int r, in_tile;
+    double opb, bound;
+  };
+  const Row table[] = {
+      {2, 8, 3.13, 12.5}, {2, 16, 7.03, 12.5}, {2, 32, 9.57, 12.5}, {4, 16, 10.13, 40.5}, {4, 32, 22.78, 40.5}};
   for (const Row& row : table) {
     const BookModel m = book_model(params(Conv2dStrategy::tiled_in, row.r, row.in_tile));
     // The book prints two decimals rounded half up (10.125 -> 10.13).

@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "kernels/common/error.hpp"
-#include "kernels/conv2d/strategies.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/strategies.hpp"
 
 using namespace tilescope;
 
@@ -55,7 +55,8 @@ TEST(Validate, FastRunsEveryRadiusAtItsDefaultTileAndRefusesTheBooksTile) {
 
 TEST(Validate, SlidingRunsUpToRadiusThreeAtItsDefaultStripAndNamesFastAbove) {
   for (int r = 1; r <= kSlidingMaxRadius; ++r)
-    EXPECT_FALSE(conv2d_problem({Conv2dStrategy::sliding, r, default_tile(Conv2dStrategy::sliding, r), 8192, 8192})) << r;
+    EXPECT_FALSE(conv2d_problem({Conv2dStrategy::sliding, r, default_tile(Conv2dStrategy::sliding, r), 8192, 8192}))
+        << r;
   const std::string why = problem({Conv2dStrategy::sliding, kSlidingMaxRadius + 1, 16, 1024, 1024});
   EXPECT_NE(why.find("radius <= 3"), std::string::npos) << why;
   EXPECT_NE(why.find("use fast"), std::string::npos) << why;

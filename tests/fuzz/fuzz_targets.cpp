@@ -8,16 +8,18 @@
 
 #include "app/conv1d/cli.hpp"
 #include "app/conv2d/cli.hpp"
-#include "app/stencil3d/cli.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
+#include "app/stencil3d/cli.hpp"
 #include "app/ui/settings.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::fuzz {
 namespace {
 
-std::string text(const std::uint8_t* data, std::size_t size) { return std::string(reinterpret_cast<const char*>(data), size); }
+std::string text(const std::uint8_t* data, std::size_t size) {
+  return std::string(reinterpret_cast<const char*>(data), size);
+}
 
 // One scratch file per process for the loaders that take a path; removed at exit.
 struct Scratch {
@@ -97,7 +99,8 @@ void settings(const std::uint8_t* data, std::size_t size) {
   UiState s;
   load_settings_text(s, t, "settings.json");
   const UiState defaults;
-  if (s.conv2d.params.filter_radius < 1 || s.conv2d.params.filter_radius > kMaxConv2dRadius || s.demo_size < 64 || s.demo_size > 8192)
+  if (s.conv2d.params.filter_radius < 1 || s.conv2d.params.filter_radius > kMaxConv2dRadius || s.demo_size < 64 ||
+      s.demo_size > 8192)
     std::abort();
   (void)defaults;
   (void)imgui_ini_problem(t);

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "kernels/common/backend.hpp"
-#include "kernels/matmul/reference.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/matmul/reference.hpp"
 #include "tests/common/test_util.hpp"
 
 using namespace tilescope;

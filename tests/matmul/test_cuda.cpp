@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "kernels/common/backend.hpp"
-#include "kernels/matmul/reference.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/model.hpp"
+#include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/strategies.hpp"
 #include "tests/common/cuda_engine_test.hpp"
 #include "tests/common/test_util.hpp"
@@ -39,10 +39,11 @@ TEST_F(MatmulCuda, EachStrategyMatchesTheCpuReferenceAtEveryTileAndRectangularSi
 TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTiles) {
   // Sizes below, at and past the 128 x 128 block tile and the 8-deep phases; inner or cols not a
   // multiple of 4 take the element-by-element path, the others the float4 one.
-  constexpr int kFastSizes[][3] = {{1, 1, 1},    {3, 5, 7},      {128, 128, 128}, {129, 67, 131},
+  constexpr int kFastSizes[][3] = {{1, 1, 1},     {3, 5, 7},       {128, 128, 128}, {129, 67, 131},
                                    {257, 4, 260}, {200, 1024, 36}, {255, 9, 513},   {64, 12, 20}};
   for (const auto& s : kFastSizes) {
-    const std::vector<float> M = test::random_image(s[1], s[0], 9).pixels, N = test::random_image(s[2], s[1], 10).pixels;
+    const std::vector<float> M = test::random_image(s[1], s[0], 9).pixels,
+                             N = test::random_image(s[2], s[1], 10).pixels;
     std::vector<float> P(static_cast<std::size_t>(s[0]) * s[2]), ref(P.size());
     matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
     for (int tile : {16, 1000}) {  // fast ignores TILE_WIDTH
@@ -77,6 +78,5 @@ TEST_F(MatmulCuda, TimesEveryRepetitionAndRefusesWhatTheDeviceCannotRun) {
   ASSERT_EQ(ms.size(), 3u);
   for (double t : ms) EXPECT_GT(t, 0.0);
   EXPECT_EQ(P[12345], 256.0f);
-  EXPECT_THROW(engine_->matmul({MatmulStrategy::tiled, 33, 256, 256, 256}, M.data(), N.data(), P.data()),
-               InvalidInput);
+  EXPECT_THROW(engine_->matmul({MatmulStrategy::tiled, 33, 256, 256, 256}, M.data(), N.data(), P.data()), InvalidInput);
 }

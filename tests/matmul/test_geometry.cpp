@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "app/matmul/figures.hpp"
-#include "tests/common/spread.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/matmul/model.hpp"
+#include "tests/common/spread.hpp"
 
 using namespace tilescope;
 
@@ -13,12 +13,12 @@ namespace {
 // TILE_WIDTH 2..32 (fast ignores it), square and odd-sized matrices.
 std::vector<MatmulParams> spread() {
   static const int sizes[][3] = {{64, 64, 64}, {37, 61, 29}, {300, 17, 129}};
-  return test::spread<MatmulParams>(kMatmulStrategyCount, {2, 5, 8, 16, 32}, {0, 1, 2}, {0},
-                                    [](int s, int tile, int size, int) {
-                                      const int* mkn = sizes[size];
-                                      const MatmulParams p{static_cast<MatmulStrategy>(s), tile, mkn[0], mkn[1], mkn[2]};
-                                      return test::kept_if(!matmul_problem(p), p);
-                                    });
+  return test::spread<MatmulParams>(
+      kMatmulStrategyCount, {2, 5, 8, 16, 32}, {0, 1, 2}, {0}, [](int s, int tile, int size, int) {
+        const int* mkn = sizes[size];
+        const MatmulParams p{static_cast<MatmulStrategy>(s), tile, mkn[0], mkn[1], mkn[2]};
+        return test::kept_if(!matmul_problem(p), p);
+      });
 }
 }  // namespace
 
@@ -44,7 +44,8 @@ TEST(MatmulFigures, InspectorThreadMatchesTheLaunch) {
   for (const MatmulParams& p : spread()) {
     const LaunchGeometry l = launch_geometry(p);
     const MatmulTiling g = tiling_of(p);
-    for (auto [row, col] : {std::pair{0, 0}, {p.rows - 1, p.cols - 1}, {p.rows / 2, p.cols / 3}, {13 % p.rows, 7 % p.cols}}) {
+    for (auto [row, col] :
+         {std::pair{0, 0}, {p.rows - 1, p.cols - 1}, {p.rows / 2, p.cols / 3}, {13 % p.rows, 7 % p.cols}}) {
       const MatmulFocus f = matmul_focus(p, row, col, 0);
       EXPECT_LT(f.block_x, l.grid.x);
       EXPECT_LT(f.block_y, l.grid.y);
@@ -67,8 +68,8 @@ TEST(MatmulFigures, PaddingWhenTheTileOrStripPassesTheMatrices) {
   // 37 x 61 x 29 with TILE_WIDTH 8: the last block row ends at 40 > 37.
   const MatmulParams p{MatmulStrategy::tiled, 8, 37, 61, 29};
   EXPECT_FALSE(matmul_focus(p, 0, 0, 0).pads);
-  EXPECT_TRUE(matmul_focus(p, 36, 0, 0).pads);   // rows 32..39
-  EXPECT_TRUE(matmul_focus(p, 0, 28, 0).pads);   // cols 24..31
-  EXPECT_TRUE(matmul_focus(p, 0, 0, 7).pads);    // k 56..63 > 61
-  EXPECT_FALSE(matmul_focus(p, 0, 0, 6).pads);   // k 48..55
+  EXPECT_TRUE(matmul_focus(p, 36, 0, 0).pads);  // rows 32..39
+  EXPECT_TRUE(matmul_focus(p, 0, 28, 0).pads);  // cols 24..31
+  EXPECT_TRUE(matmul_focus(p, 0, 0, 7).pads);   // k 56..63 > 61
+  EXPECT_FALSE(matmul_focus(p, 0, 0, 6).pads);  // k 48..55
 }

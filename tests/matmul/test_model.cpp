@@ -44,8 +44,10 @@ MatmulCount brute_force_fast(const MatmulParams& p) {
           const int id = ty * l.block.x + tx;
           for (int ph = 0; ph < g.phases(p.inner); ++ph)
             for (int q = 0; q < 4; ++q) {
-              c.m_loads += in_range(by * g.tile + g.m_row(id), p.rows) && in_range(g.phase_k(ph, g.m_k(id)) + q, p.inner);
-              c.n_loads += in_range(g.phase_k(ph, g.n_k(id)), p.inner) && in_range(bx * g.tile + g.n_col(id) + q, p.cols);
+              c.m_loads +=
+                  in_range(by * g.tile + g.m_row(id), p.rows) && in_range(g.phase_k(ph, g.m_k(id)) + q, p.inner);
+              c.n_loads +=
+                  in_range(g.phase_k(ph, g.n_k(id)), p.inner) && in_range(bx * g.tile + g.n_col(id) + q, p.cols);
             }
         }
   c.flops = 2 * c.outputs * p.inner;
@@ -142,7 +144,8 @@ TEST(MatmulTraffic, WholeGridIsTheSumOfItsBlocks) {
     const LaunchGeometry l = launch_geometry(p);
     std::int64_t bytes = 0, flops = 0;
     for (int by = 0; by < l.grid.y; ++by)
-      for (int bx = 0; bx < l.grid.x; ++bx) bytes += block_traffic(p, bx, by).global_load_bytes, flops += block_traffic(p, bx, by).flops;
+      for (int bx = 0; bx < l.grid.x; ++bx)
+        bytes += block_traffic(p, bx, by).global_load_bytes, flops += block_traffic(p, bx, by).flops;
     EXPECT_EQ(bytes, exact_traffic(p).global_load_bytes);
     EXPECT_EQ(flops, exact_traffic(p).flops);
   }
@@ -179,7 +182,8 @@ TEST(MatmulGeometry, FastGivesEachElementOfItsBlockTileToOneThreadAndEachTileCel
   // Per phase the 256 threads load the 128 x 8 tile of M and the 8 x 128 tile of N, a float4 each.
   std::vector<int> m_cells(128 * 8, 0), n_cells(8 * 128, 0);
   for (int id = 0; id < 256; ++id)
-    for (int q = 0; q < 4; ++q) ++m_cells[g.m_row(id) * 8 + g.m_k(id) + q], ++n_cells[g.n_k(id) * 128 + g.n_col(id) + q];
+    for (int q = 0; q < 4; ++q)
+      ++m_cells[g.m_row(id) * 8 + g.m_k(id) + q], ++n_cells[g.n_k(id) * 128 + g.n_col(id) + q];
   for (int c : m_cells) EXPECT_EQ(c, 1);
   for (int c : n_cells) EXPECT_EQ(c, 1);
 }

@@ -6,10 +6,10 @@
 #include <random>
 #include <vector>
 
-#include "kernels/stencil3d/reference.hpp"
 #include "kernels/common/error.hpp"
-#include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/coeffs.hpp"
+#include "kernels/stencil3d/engine.hpp"
+#include "kernels/stencil3d/reference.hpp"
 
 using namespace tilescope;
 

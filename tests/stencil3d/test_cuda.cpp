@@ -6,10 +6,10 @@
 #include <random>
 
 #include "kernels/common/backend.hpp"
-#include "kernels/stencil3d/reference.hpp"
-#include "kernels/stencil3d/strategies.hpp"
 #include "kernels/common/tolerance.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/reference.hpp"
+#include "kernels/stencil3d/strategies.hpp"
 
 using namespace tilescope;
 
@@ -33,8 +33,8 @@ class Stencil3dCuda : public ::testing::TestWithParam<Stencil3dStrategy> {
 
 TEST_P(Stencil3dCuda, MatchesTheCpuReferenceForOddSizesEveryOrderAndTile) {
   // Widths of every divisibility (fast: float, float2, float4 rows; 132 and 260: partial blocks).
-  const int sizes[][3] = {{1, 1, 1}, {7, 1, 5}, {9, 8, 7}, {33, 17, 40}, {70, 45, 37}, {4, 9, 9}, {132, 19, 23},
-                          {260, 11, 41}};
+  const int sizes[][3] = {{1, 1, 1},    {7, 1, 5}, {9, 8, 7},     {33, 17, 40},
+                          {70, 45, 37}, {4, 9, 9}, {132, 19, 23}, {260, 11, 41}};
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   const bool cube = GetParam() == Stencil3dStrategy::basic || GetParam() == Stencil3dStrategy::tiled;

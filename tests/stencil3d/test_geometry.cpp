@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "app/stencil3d/figures.hpp"
-#include "tests/common/spread.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "tests/common/spread.hpp"
 
 using namespace tilescope;
 
@@ -19,9 +19,7 @@ std::vector<Stencil3dParams> spread() {
 }
 }  // namespace
 
-TEST(Stencil3dFigures, SpreadCoversEveryStrategy) {
-  EXPECT_EQ(test::strategies_in(spread()), kStencil3dStrategyCount);
-}
+TEST(Stencil3dFigures, SpreadCoversEveryStrategy) { EXPECT_EQ(test::strategies_in(spread()), kStencil3dStrategyCount); }
 
 TEST(Stencil3dFigures, BlockIsTheLaunchsBlock) {
   for (const Stencil3dParams& p : spread()) {
@@ -57,7 +55,8 @@ TEST(Stencil3dFigures, OutputTileIsTheInputTileLessTwoHalos) {
     const Stencil3dTileFigures f = stencil3d_tile_figures(p);
     const int k = p.order;
     for (int a = 0; a < 3; ++a) {
-      SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " k " << k << " T " << p.tile << " axis " << a);
+      SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " k " << k << " T " << p.tile << " axis "
+                                        << a);
       EXPECT_EQ(f.out_tile[a], f.in_tile[a] - 2 * f.halo[a]);
       const bool staged = p.strategy != Stencil3dStrategy::basic && (p.strategy != Stencil3dStrategy::fast || a == 2);
       EXPECT_EQ(f.halo[a], staged ? k : 0);

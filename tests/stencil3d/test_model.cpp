@@ -5,9 +5,9 @@
 #include <random>
 #include <vector>
 
+#include "kernels/common/traffic.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
-#include "kernels/common/traffic.hpp"
 
 using namespace tilescope;
 
@@ -24,8 +24,8 @@ Stencil3dParams params(Stencil3dStrategy s, int order, int tile, int w = 64, int
 TEST(Stencil3dModel, ReproducesTheBooksSevenPointNumbers) {
   EXPECT_EQ(book_round(stencil3d_model(params(Stencil3dStrategy::basic, 1, 8)).opb_model), 0.46);  // 13/(7x4)
   const Stencil3dModel tiled = stencil3d_model(params(Stencil3dStrategy::tiled, 1, 8));
-  EXPECT_EQ(book_round(tiled.opb_model), 1.37);  // 13 x 6^3 / (4 x 8^3)
-  EXPECT_EQ(tiled.opb_bound, 3.25);              // 13/4
+  EXPECT_EQ(book_round(tiled.opb_model), 1.37);                // 13 x 6^3 / (4 x 8^3)
+  EXPECT_EQ(tiled.opb_bound, 3.25);                            // 13/4
   EXPECT_EQ(tiled.in_tile_cells - tiled.out_tile_cells, 296);  // the halo of an 8^3 tile
   EXPECT_EQ(tiled.in_tile_cells, 512);
   EXPECT_EQ(book_round(tiled.halo_fraction()), 0.58);
@@ -82,8 +82,10 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
                 continue;
               }
               const bool computes = a.computes(tx) && a.computes(ty) && a.computes(tz);
-              if (p.strategy == Stencil3dStrategy::basic) c.global_loads += interior(x, y, z) ? p.points() : 1;
-              else ++c.global_loads;  // the tile load
+              if (p.strategy == Stencil3dStrategy::basic)
+                c.global_loads += interior(x, y, z) ? p.points() : 1;
+              else
+                ++c.global_loads;  // the tile load
               if (!computes) continue;
               ++writes[(std::size_t(z) * p.height + y) * p.width + x];
               if (!interior(x, y, z)) continue;
@@ -91,7 +93,8 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
               c.flops += p.ops_per_output();
               // Every neighbour read must be in this block's input tile (loaded above).
               for (int o = -k; o <= k; ++o) {
-                EXPECT_TRUE((a.computes(tx) && tx + o >= 0 && tx + o < l.block.x) || p.strategy == Stencil3dStrategy::basic);
+                EXPECT_TRUE((a.computes(tx) && tx + o >= 0 && tx + o < l.block.x) ||
+                            p.strategy == Stencil3dStrategy::basic);
                 EXPECT_TRUE((tz + o >= 0 && tz + o < p.tile) || p.strategy == Stencil3dStrategy::basic);
               }
             }
@@ -122,8 +125,10 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
             const int x0 = ax.cell(bx, lane), y = ay.cell(by, ty), z0 = az.in_origin(bz);
             const bool column = in_range(x0, p.width) && in_range(y, p.height);
             for (int t = 0; t < az.tile; ++t) {  // the queue's loads (past the grid: skipped)
-              if (column && in_range(z0 + t, p.depth)) c.global_loads += v;
-              else c.ghost_loads_skipped += v;
+              if (column && in_range(z0 + t, p.depth))
+                c.global_loads += v;
+              else
+                c.ghost_loads_skipped += v;
             }
             for (int t = 2 * k; t < az.tile; ++t) {
               const int zc = z0 + t - k;
@@ -148,7 +153,7 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
                 c.flops += p.ops_per_output();
                 for (int o = -k; o <= k; ++o) {  // the overlay's tap colours say the same
                   const int d = j + o;
-                  const StencilTapSource want = d >= 0 && d < v                   ? StencilTapSource::registers
+                  const StencilTapSource want = d >= 0 && d < v                      ? StencilTapSource::registers
                                                 : fast_loads_x_neighbour(lane, d, v) ? StencilTapSource::global
                                                                                      : StencilTapSource::shuffle;
                   EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j), want);
