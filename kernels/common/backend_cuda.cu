@@ -20,6 +20,8 @@ class CudaBackend final : public Backend {
                          (err != cudaSuccess ? cudaGetErrorString(err) : "none found") + ")");
     cuda::check(cudaGetDevice(&device_), "cudaGetDevice");
     cuda::check(cudaGetDeviceProperties(&prop_, device_), "cudaGetDeviceProperties");
+    char id[32] = {};  // read once: the app's power line asks for it every frame
+    if (cudaDeviceGetPCIBusId(id, sizeof id, device_) == cudaSuccess) pci_bus_id_ = id;
     start_.emplace();
     stop_.emplace();
   }
@@ -29,10 +31,7 @@ class CudaBackend final : public Backend {
     return std::string(prop_.name) + " (sm_" + std::to_string(prop_.major) + std::to_string(prop_.minor) + ", " +
            std::to_string(prop_.multiProcessorCount) + " SMs)";
   }
-  std::string pci_bus_id() const override {
-    char id[32] = {};
-    return cudaDeviceGetPCIBusId(id, sizeof id, device_) == cudaSuccess ? id : "";
-  }
+  std::string pci_bus_id() const override { return pci_bus_id_; }
   DeviceLimits limits() const override {
     DeviceLimits l;
     l.max_threads_per_block = prop_.maxThreadsPerBlock;
@@ -78,6 +77,7 @@ class CudaBackend final : public Backend {
   int fp32_lanes_per_sm() const { return prop_.major == 8 && prop_.minor == 0 ? 64 : prop_.major < 8 ? 64 : 128; }
 
   int device_ = 0;
+  std::string pci_bus_id_;
   cudaDeviceProp prop_{};
   mutable std::optional<cuda::Event> start_, stop_;  // created once a device is known to exist
 };
