@@ -1,13 +1,12 @@
 #include "app/io/image_file.hpp"
 
-// stb_image is compiled here, from Debian's header, with only the formats tilescope reads and with
-// every function static (no clash with libstb.a). Its buffers are zero-filled (calloc) so that a
-// decoder that reads short gives the same output on every run; the checks below refuse truncated
-// files before they reach it anyway.
+// stb_image is compiled here, from Debian's header, with only the formats tilescope reads through
+// it (JPEG goes to libjpeg-turbo: app/io/jpeg_decode.hpp) and with every function static (no clash with libstb.a). Its
+// buffers are zero-filled (calloc) so that a decoder that reads short gives the same output on every run; the checks
+// below refuse truncated files before they reach it anyway.
 #define STB_IMAGE_STATIC
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
-#define STBI_ONLY_JPEG
 #define STBI_ONLY_BMP
 #define STBI_ONLY_TGA
 #define STBI_NO_STDIO
@@ -40,6 +39,7 @@
 #include <memory>
 
 #include "app/io/atomic_file.hpp"
+#include "app/io/jpeg_decode.hpp"
 #include "app/io/npy.hpp"
 #include "app/io/regular_file.hpp"
 #include "kernels/common/error.hpp"
@@ -65,15 +65,6 @@ bool starts_with(const Bytes& b, const char* magic, std::size_t n) {
 
 enum class Format { png, jpeg, bmp, tga };
 
-// stb_image takes any run of 0xff bytes before the SOI marker (0xd8) as a JPEG: so must we, or
-// such a file would pass as a TGA here and reach stb's JPEG code unchecked. Returns the offset
-// after the SOI marker, or 0.
-std::size_t jpeg_soi_end(const Bytes& b) {
-  std::size_t i = 0;
-  while (i < b.size() && std::uint8_t(b[i]) == 0xff) ++i;
-  return i >= 1 && i < b.size() && std::uint8_t(b[i]) == 0xd8 ? i + 1 : 0;
-}
-
 void check_dims(const std::string& name, long long w, long long h) {
   if (w < 1 || h < 1 || w > kMaxImageSide || h > kMaxImageSide || w * h > kMaxImagePixels)
     fail(name, "the header claims " + std::to_string(w) + "x" + std::to_string(h) +
@@ -84,7 +75,7 @@ void check_dims(const std::string& name, long long w, long long h) {
 // By magic bytes; TGA has none, so it is whatever stb's TGA header test accepts and nothing else claims.
 Format sniff(const std::string& name, const Bytes& b) {
   if (starts_with(b, "\x89PNG\r\n\x1a\n", 8)) return Format::png;
-  if (jpeg_soi_end(b)) return Format::jpeg;
+  if (starts_with(b, "\xff\xd8", 2)) return Format::jpeg;
   if (starts_with(b, "BM", 2)) return Format::bmp;
   const char* other = nullptr;
   if (starts_with(b, "#?", 2))
@@ -132,14 +123,15 @@ void check_png(const std::string& name, const Bytes& b, long long w, long long h
                    "x" + std::to_string(h) + " pixels");
 }
 
-// JPEG: walk every marker segment and the entropy-coded data to the end-of-image marker. Refused:
-// a segment running past the end; a Huffman table of more than 256 codes (stb_image 2.27 writes
-// past its tables for those: the out-of-bounds write behind a 9-byte file); fewer entropy-coded
-// bits than 8x8 blocks (every block codes its DC term in at least one bit), which is how a
-// 17-byte file claims 16384^2 pixels.
-// Runs before stbi_info: stb processes the tables before the frame header, even for the info.
+// JPEG: walk every marker segment and the entropy-coded data to the end-of-image marker before
+// libjpeg sees the file. Refused: a segment running past the end; a Huffman table of more than 256
+// codes; more scans than libjpeg-turbo's own limit for untrusted files (500: each scan of a
+// progressive file walks the whole image); fewer entropy-coded bits than 8x8 blocks (every block
+// codes its DC term in at least one bit), which is how a 17-byte file claims 16384^2 pixels.
 void check_jpeg(const std::string& name, const Bytes& b) {
-  std::size_t pos = jpeg_soi_end(b);
+  constexpr int kMaxScans = 500;
+  std::size_t pos = 2;
+  int scans = 0;
   long long w = 0, h = 0;
   std::uint64_t entropy_bytes = 0, blocks = 0;
   bool frame = false;
@@ -187,6 +179,7 @@ void check_jpeg(const std::string& name, const Bytes& b) {
     }
     pos = seg_end;
     if (m == 0xda) {  // SOS: entropy-coded data up to the next marker that is not a stuffed 0 or RSTn
+      if (++scans > kMaxScans) fail(name, "corrupt JPEG (more than " + std::to_string(kMaxScans) + " scans)");
       const std::size_t start = pos;
       while (pos + 1 < b.size()) {
         if (std::uint8_t(b[pos]) == 0xff) {
@@ -261,9 +254,13 @@ Image from_npy(const std::string& name, NpyArray a) {
   return img;
 }
 
-Image from_stb(const std::string& name, const Bytes& b) {
+Image from_encoded(const std::string& name, const Bytes& b) {
   const Format format = sniff(name, b);
-  if (format == Format::jpeg) check_jpeg(name, b);
+  if (format == Format::jpeg) {
+    check_jpeg(name, b);
+    const Pixels8 px = decode_jpeg(name, b, [&](long long w, long long h) { check_dims(name, w, h); });
+    return luma(px.samples.data(), px.width, px.height, px.channels, 1.0f / 255.0f);
+  }
   const auto* data = reinterpret_cast<const stbi_uc*>(b.data());
   const int len = int(b.size());
   int w = 0, h = 0, channels = 0;
@@ -272,7 +269,7 @@ Image from_stb(const std::string& name, const Bytes& b) {
   check_dims(name, w, h);
   switch (format) {
     case Format::png: check_png(name, b, w, h); break;
-    case Format::jpeg: break;  // checked above
+    case Format::jpeg: break;  // decoded above
     case Format::bmp: check_bmp(name, b, w, h); break;
     case Format::tga: check_tga(name, b, w, h); break;
   }
@@ -321,7 +318,7 @@ bool has_extension(const std::string& path, const std::string& ext) {
 
 Image decode_image(const std::string& name, const std::string& bytes) {
   if (starts_with(bytes, "\x93NUMPY", 6)) return from_npy(name, parse_npy(name, bytes.data(), bytes.size()));
-  return from_stb(name, bytes);
+  return from_encoded(name, bytes);
 }
 
 Image load_image(const std::string& path) {
@@ -332,7 +329,7 @@ Image load_image(const std::string& path) {
     npy = f.read(magic, 6) == 6 && std::memcmp(magic, "\x93NUMPY", 6) == 0;
   }
   if (npy) return from_npy(path, read_npy(path));  // read in place, checked against the file's size
-  return from_stb(path, read_whole_file(path, kMaxImageFileBytes, "an image"));
+  return from_encoded(path, read_whole_file(path, kMaxImageFileBytes, "an image"));
 }
 
 void save_framebuffer_rgb_png(const std::string& path, int w, int h, const unsigned char* rgb_bottom_up) {

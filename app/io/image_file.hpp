@@ -12,11 +12,11 @@ inline constexpr int kMaxImageSide = 16384;
 inline constexpr long long kMaxImagePixels = 1LL << 26;
 inline constexpr std::uint64_t kMaxImageFileBytes = 768ull << 20;
 
-// A 2-D float32/float64 .npy (rows = height), or PNG/JPG/BMP/TGA through stb_image (detected by
-// their magic bytes; HDR, GIF, PSD, PIC and PNM are refused), converted to one channel in [0, 1]
-// with Rec. 601 luma weights (0.299 R + 0.587 G + 0.114 B, as PIL's "L" mode; alpha ignored).
-// Only regular files are opened; truncated files and sizes over the caps above are refused.
-// Throws InvalidInput with one line naming the file.
+// A 2-D float32/float64 .npy (rows = height), PNG/BMP/TGA through stb_image or JPEG through
+// libjpeg-turbo (detected by their magic bytes; HDR, GIF, PSD, PIC and PNM are refused), converted to one channel in
+// [0, 1] with Rec. 601 luma weights (0.299 R + 0.587 G + 0.114 B, as PIL's "L" mode; alpha ignored). Only regular files
+// are opened; truncated files and sizes over the caps above are refused. Throws InvalidInput with one line naming the
+// file.
 Image load_image(const std::string& path);
 // The same from the bytes of a file; `name` stands for the path in messages (tests and fuzzing).
 Image decode_image(const std::string& name, const std::string& bytes);

@@ -3,6 +3,7 @@ set(TILESCOPE_FUZZ_TARGET_SOURCES
   ${PROJECT_SOURCE_DIR}/tests/fuzz/fuzz_targets.cpp
   ${PROJECT_SOURCE_DIR}/app/io/npy.cpp
   ${PROJECT_SOURCE_DIR}/app/io/image_file.cpp
+  ${PROJECT_SOURCE_DIR}/app/io/jpeg_decode.cpp
   ${PROJECT_SOURCE_DIR}/app/io/atomic_file.cpp
   ${PROJECT_SOURCE_DIR}/app/io/regular_file.cpp
   ${PROJECT_SOURCE_DIR}/app/ui/settings.cpp
