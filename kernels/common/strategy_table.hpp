@@ -1,20 +1,25 @@
 #pragma once
 // Every pattern's strategies are rows of one table: StrategyInfo<Strategy>. A pattern's
-// strategies.cpp holds its rows and defines strategy_rows(Strategy); the lookups below (table,
-// info, parse, names, default tile) are written once for all patterns.
+// strategies.md says what each strategy is (kernels/common/strategy_catalogue.hpp); its
+// strategies.cpp defines strategy_rows(Strategy) from it; the lookups below (table, info, parse,
+// names, default tile) are written once for all patterns.
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "kernels/common/strategy_catalogue.hpp"
 
 namespace tilescope {
 
 template <typename Strategy>
 struct StrategyInfo {
   Strategy id;
-  std::string_view name;          // command-line id, e.g. "cached_halo"
-  std::string_view display_name;  // e.g. "Tiled, halo through L2"
-  std::string_view book_ref;      // e.g. "PMPP Fig 7.15"
-  std::string_view explanation;   // one paragraph for the UI and --help; no timings (see bench/results)
+  std::string name;          // command-line id, e.g. "cached_halo"
+  std::string display_name;  // e.g. "Tiled, halo through L2"
+  std::string book_ref;      // e.g. "PMPP Fig 7.15"
+  std::string explanation;   // for the UI and --help; no timings (see bench/results)
   bool filter_in_constant_memory = false;
   int default_tile = 0;  // --tile when none is given (the app's reset too)
   int max_radius = 0;    // the largest filter radius / stencil order it runs (0: the pattern has none)
@@ -34,12 +39,28 @@ struct StrategyTable {
   const StrategyInfo<Strategy>& operator[](int i) const { return rows[i]; }
 };
 
-// A pattern's table: each pattern declares `StrategyTable<S> strategy_rows(S)` in its
-// strategies.hpp and defines it beside its rows in strategies.cpp; argument-dependent lookup
-// finds it from the enum.
+// A pattern's rows from its catalogue: one per enumerator, in order, each running filters (or
+// orders) up to max_radius. Throws std::logic_error when the catalogue does not list `count`.
+template <typename Strategy>
+std::vector<StrategyInfo<Strategy>> read_strategy_rows(std::string_view catalogue, int count, int max_radius) {
+  std::vector<StrategyInfo<Strategy>> rows;
+  for (CatalogueEntry& e : read_strategy_catalogue(catalogue))
+    rows.push_back({static_cast<Strategy>(rows.size()), std::move(e.name), std::move(e.display_name),
+                    std::move(e.book_ref), std::move(e.explanation), e.filter_in_constant_memory, e.default_tile,
+                    max_radius});
+  if (int(rows.size()) != count)
+    throw std::logic_error("a strategy catalogue lists " + std::to_string(rows.size()) + " strategies, the enum " +
+                           std::to_string(count));
+  return rows;
+}
+
+// A pattern's table: each pattern declares `std::vector<StrategyInfo<S>> strategy_rows(S)` in its
+// strategies.hpp and defines it in strategies.cpp; argument-dependent lookup finds it from the
+// enum. Read once, on first use.
 template <typename Strategy>
 StrategyTable<Strategy> strategy_table() {
-  return strategy_rows(Strategy{});
+  static const std::vector<StrategyInfo<Strategy>> rows = strategy_rows(Strategy{});
+  return {rows.data(), int(rows.size())};
 }
 
 template <typename Strategy>

@@ -7,7 +7,7 @@ namespace tilescope {
 
 using Conv1dStrategyInfo = StrategyInfo<Conv1dStrategy>;
 
-// Its rows in book order (strategies.cpp); strategy_table<Conv1dStrategy>() reads them.
-StrategyTable<Conv1dStrategy> strategy_rows(Conv1dStrategy);
+// Its rows in book order, from strategies.md (strategies.cpp); strategy_table<Conv1dStrategy>() reads them.
+std::vector<Conv1dStrategyInfo> strategy_rows(Conv1dStrategy);
 
 }  // namespace tilescope

@@ -8,7 +8,7 @@ namespace tilescope {
 
 using Conv2dStrategyInfo = StrategyInfo<Conv2dStrategy>;
 
-// Its rows in book order (strategies.cpp); strategy_table<Conv2dStrategy>() reads them.
-StrategyTable<Conv2dStrategy> strategy_rows(Conv2dStrategy);
+// Its rows in book order, from strategies.md (strategies.cpp); strategy_table<Conv2dStrategy>() reads them.
+std::vector<Conv2dStrategyInfo> strategy_rows(Conv2dStrategy);
 
 }  // namespace tilescope

@@ -8,7 +8,7 @@ namespace tilescope {
 
 using MatmulStrategyInfo = StrategyInfo<MatmulStrategy>;
 
-// Its rows in book order (strategies.cpp); strategy_table<MatmulStrategy>() reads them.
-StrategyTable<MatmulStrategy> strategy_rows(MatmulStrategy);
+// Its rows in book order, from strategies.md (strategies.cpp); strategy_table<MatmulStrategy>() reads them.
+std::vector<MatmulStrategyInfo> strategy_rows(MatmulStrategy);
 
 }  // namespace tilescope

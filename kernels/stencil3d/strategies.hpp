@@ -10,7 +10,7 @@ namespace tilescope {
 
 using Stencil3dStrategyInfo = StrategyInfo<Stencil3dStrategy>;
 
-// Its rows in book order (strategies.cpp); strategy_table<Stencil3dStrategy>() reads them.
-StrategyTable<Stencil3dStrategy> strategy_rows(Stencil3dStrategy);
+// Its rows in book order, from strategies.md (strategies.cpp); strategy_table<Stencil3dStrategy>() reads them.
+std::vector<Stencil3dStrategyInfo> strategy_rows(Stencil3dStrategy);
 
 }  // namespace tilescope

@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/strategies.hpp"
@@ -91,4 +92,71 @@ TEST(StrategyTable, ExplanationsQuoteNoTimings) {
   for (const auto& info : strategy_table<Conv2dStrategy>()) expect_no_timings(info.name, info.explanation);
   for (const auto& info : strategy_table<Stencil3dStrategy>()) expect_no_timings(info.name, info.explanation);
   for (const auto& info : strategy_table<MatmulStrategy>()) expect_no_timings(info.name, info.explanation);
+}
+
+TEST(StrategyTable, EachEnumeratorIsTheCatalogueSectionOfItsOwnName) {
+  // The kernels dispatch on the enumerator, the reader sees the catalogue: they must be the same strategy.
+  using C1 = Conv1dStrategy;
+  for (auto [s, name] : {std::pair{C1::basic, "basic"},
+                         {C1::const_mem, "const_mem"},
+                         {C1::tiled, "tiled"},
+                         {C1::cached_halo, "cached_halo"},
+                         {C1::fast, "fast"}})
+    EXPECT_EQ(strategy_info(s).name, name);
+  using C2 = Conv2dStrategy;
+  for (auto [s, name] : {std::pair{C2::basic, "basic"},
+                         {C2::const_mem, "const_mem"},
+                         {C2::tiled_in, "tiled_in"},
+                         {C2::tiled_out, "tiled_out"},
+                         {C2::cached_halo, "cached_halo"},
+                         {C2::fast, "fast"},
+                         {C2::sliding, "sliding"}})
+    EXPECT_EQ(strategy_info(s).name, name);
+  using S3 = Stencil3dStrategy;
+  for (auto [s, name] : {std::pair{S3::basic, "basic"},
+                         {S3::tiled, "tiled"},
+                         {S3::coarsened, "coarsened"},
+                         {S3::register_tiled, "register_tiled"},
+                         {S3::fast, "fast"}})
+    EXPECT_EQ(strategy_info(s).name, name);
+  using M = MatmulStrategy;
+  for (auto [s, name] : {std::pair{M::naive, "naive"}, {M::tiled, "tiled"}, {M::fast, "fast"}})
+    EXPECT_EQ(strategy_info(s).name, name);
+}
+
+TEST(StrategyCatalogue, ReadsSectionsFieldsAndParagraphs) {
+  const auto entries = read_strategy_catalogue(
+      "# title\n\npreamble, ignored\n\n## a: First one\n- book: Fig 1\n- tile: 32\n\nline one\nline two\n\n"
+      "second paragraph\n\n## b: Second: with a colon\n- book: Fig 2\n- tile: 8\n- filter: constant memory\n\nb's "
+      "text\n");
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[0].name, "a");
+  EXPECT_EQ(entries[0].display_name, "First one");
+  EXPECT_EQ(entries[0].book_ref, "Fig 1");
+  EXPECT_EQ(entries[0].default_tile, 32);
+  EXPECT_FALSE(entries[0].filter_in_constant_memory);
+  EXPECT_EQ(entries[0].explanation, "line one line two\n\nsecond paragraph");
+  EXPECT_EQ(entries[1].display_name, "Second: with a colon");
+  EXPECT_EQ(entries[1].default_tile, 8);
+  EXPECT_TRUE(entries[1].filter_in_constant_memory);
+  EXPECT_EQ(entries[1].explanation, "b's text");
+}
+
+TEST(StrategyCatalogue, RefusesABrokenCatalogueNamingTheLine) {
+  auto error_of = [](const char* md) -> std::string {
+    try {
+      read_strategy_catalogue(md);
+    } catch (const std::logic_error& e) {
+      return e.what();
+    }
+    return "(accepted)";
+  };
+  EXPECT_NE(error_of("no sections at all\n").find("line 1"), std::string::npos);
+  EXPECT_NE(error_of("## a: A\n- book: x\n\ntext\n").find("needs"), std::string::npos);  // no tile
+  EXPECT_NE(error_of("## a: A\n- book: x\n- tile: 3x\n\ntext\n").find("line 3"), std::string::npos);
+  EXPECT_NE(error_of("## a: A\n- book: x\n- size: 3\n").find("unknown field 'size'"), std::string::npos);
+  EXPECT_NE(error_of("## a\n").find("line 1"), std::string::npos);
+  EXPECT_NE(error_of("## a: A\n- book: x\n- tile: 4\n").find("needs"), std::string::npos);  // no explanation
+  EXPECT_THROW(read_strategy_rows<MatmulStrategy>("## a: A\n- book: x\n- tile: 4\n\nt\n", kMatmulStrategyCount, 0),
+               std::logic_error);
 }
