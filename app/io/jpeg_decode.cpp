@@ -48,7 +48,8 @@ Pixels8 decode_jpeg(const std::string& name, const std::string& bytes,
   // Nothing with a destructor is created between here and the last libjpeg call: longjmp skips them.
   if (setjmp(d.sink.back)) throw InvalidInput("'" + name + "': cannot decode JPEG (" + d.sink.message + ")");
   jpeg_create_decompress(&d.cinfo);
-  jpeg_mem_src(&d.cinfo, reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<unsigned long>(bytes.size()));
+  jpeg_mem_src(&d.cinfo, reinterpret_cast<const unsigned char*>(bytes.data()),
+               static_cast<unsigned long>(bytes.size()));
   jpeg_read_header(&d.cinfo, TRUE);
   check_size(d.cinfo.image_width, d.cinfo.image_height);
   d.cinfo.out_color_space = d.cinfo.num_components >= 3 ? JCS_RGB : JCS_GRAYSCALE;
