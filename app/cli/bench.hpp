@@ -21,8 +21,8 @@ namespace tilescope::cli {
 template <class C>
 std::vector<typename C::Strategy> bench_strategies(const PatternOptions& o, const typename C::Params& base) {
   std::vector<typename C::Strategy> chosen;
-  for (int i = 0; i < C::strategy_count; ++i)
-    if (o.strategy == "all" || C::strategies()[i].id == base.strategy) chosen.push_back(C::strategies()[i].id);
+  for (const typename C::StrategyInfo& info : C::strategies())
+    if (o.strategy == "all" || info.id == base.strategy) chosen.push_back(info.id);
   return chosen;
 }
 

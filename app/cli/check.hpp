@@ -45,8 +45,7 @@ int check(const std::string& backend_name) {
   typename C::Checker checker(*choice.backend);
   checker.head(*choice.backend);
   CheckSummary summary;
-  for (int i = 0; i < C::strategy_count; ++i) {
-    const typename C::StrategyInfo& s = C::strategies()[i];
+  for (const typename C::StrategyInfo& s : C::strategies()) {
     for (int tile : checker.tiles(s.id)) {
       if (checker.skip_tile(s.id, tile)) continue;
       CheckTally tally;

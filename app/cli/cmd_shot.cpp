@@ -81,7 +81,7 @@ void stencil3d_state(const ShotCli& o, UiState& s) {
   st.grid = o.grid, st.slice = o.slice, st.iterations = o.steps;
   if (o.steps < 1 || o.steps > 64) throw InvalidInput("--steps must be within 1..64");
   clamp_stencil3d(st);
-  validate_stencil3d(st.params);
+  validate_launch(st.params);
 }
 
 UiState shot_state(const ShotCli& o) {

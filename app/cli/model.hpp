@@ -56,9 +56,9 @@ void print_model(const ModelRecord<C>& m) {
 template <class C>
 void print_model_table(const typename C::Params& base, const PatternOptions& o) {
   C::print_table_head(base, o);
-  for (int i = 0; i < C::strategy_count; ++i) {
+  for (const typename C::StrategyInfo& info : C::strategies()) {
     typename C::Params p = base;
-    p.strategy = C::strategies()[i].id;
+    p.strategy = info.id;
     C::print_table_row(p, o);
   }
   C::print_table_foot(base);

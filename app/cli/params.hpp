@@ -13,8 +13,15 @@
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/common/strategy_table.hpp"
 
 namespace tilescope::cli {
+
+// The tile a strategy runs with when --tile is not given, at the radius (or order) in `p`.
+template <class C>
+int default_tile_of(const typename C::Params& p) {
+  return tilescope::default_tile(p.strategy, p.*C::kRadius);
+}
 
 // Options not given keep their value in `p` (or the strategy's default tile, for the patterns
 // whose tile depends on the strategy). The strategy and size are checked here, the rest by the
@@ -37,7 +44,7 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
   if (o.tile)
     p.tile = *o.tile;
   else if constexpr (C::kTileByStrategy)
-    p.tile = C::default_tile(p);
+    p.tile = default_tile_of<C>(p);
   if (!o.size.empty()) {
     const std::vector<int> dims = parse_dims(o.size, int(std::size(C::kSize)), C::kSizeForm);
     for (std::size_t i = 0; i < dims.size(); ++i) p.*C::kSize[i] = dims[i];

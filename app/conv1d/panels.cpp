@@ -41,7 +41,7 @@ void conv1d_controls_panel(UiState& s, const Backend& backend) {
   }
   ImGui::SliderInt("length", &p.length, 32, 1 << 16, "%d elements", ImGuiSliderFlags_Logarithmic);
   clamp_conv1d(s.conv1d);
-  if (auto problem = conv1d_problem(p, backend.limits())) {
+  if (auto problem = launch_problem(p, backend.limits())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", problem->c_str());
     ImGui::PopStyleColor();
@@ -56,7 +56,7 @@ void conv1d_controls_panel(UiState& s, const Backend& backend) {
 }
 
 void conv1d_model_panel(const Conv1dParams& p) {
-  if (!book_model_section(p, !conv1d_problem(p), "blockDim", "signal")) return;
+  if (!book_model_section(p, !launch_problem(p), "blockDim", "signal")) return;
   ImGui::Separator();
   const LoadReduction r = load_reduction(p);
   ImGui::Text("input loads, basic / tiled (PMPP 3rd ed. 7.4):");
@@ -69,7 +69,7 @@ void conv1d_model_panel(const Conv1dParams& p) {
 }
 
 void conv1d_launch_panel(const Conv1dParams& p) {
-  if (conv1d_problem(p)) return;
+  if (launch_problem(p)) return;
   const LaunchGeometry l = launch_geometry(p);
   ImGui::Text("grid %d blocks x %d threads = %lld threads", l.grid.x, l.block.x,
               static_cast<long long>(l.threads_launched));
@@ -86,7 +86,7 @@ void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const Fr
   const double ms = stats.kernel_ms.latest();
   ImGui::Text("kernel %8.4f ms  (%s)", ms, kernel_clock(backend));
   kernel_time_plot(stats);
-  if (ms > 0 && !conv1d_problem(p)) {
+  if (ms > 0 && !launch_problem(p)) {
     ImGui::Text("%.2f GB/s effective   %.2f GFLOP/s", 8.0 * p.length / ms * 1e-6, exact_traffic(p).flops / ms * 1e-6);
     copy_ceiling_line(backend, 8.0 * p.length, ms);
   }

@@ -118,7 +118,7 @@ void Conv1dView::compute() {
   if (!input_changed_ && !changed) return;
   input_changed_ = false;
   last_params_ = c.params, last_filter_ = c.filter;
-  run_.problem = conv1d_problem(c.params, compute_.engine().limits()).value_or("");
+  run_.problem = launch_problem(c.params, compute_.engine().limits()).value_or("");
   if (!run_.problem.empty()) return;
   run_.output.resize(run_.input.size());
   stats_.kernel_ms.push(float(compute_.run([&](Conv1dEngine& e) {

@@ -97,7 +97,7 @@ void conv1d_legend_window(const UiState& s, float right, float bottom) {
   swatch(palette::kSignalOut);
   swatch(palette::kTileGrid);
   const auto focus = focus_pixel(s);
-  if (focus && focus->x < p.length && !conv1d_problem(p)) {
+  if (focus && focus->x < p.length && !launch_problem(p)) {
     const Conv1dTiling g = tiling_of(p);
     const int i = focus->x, b = g.block_of(i);
     swatch(palette::kHoveredElement);

@@ -54,7 +54,7 @@ struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
   }
 
   static void print_table_row(Params p, const PatternOptions& o) {
-    if (!o.tile) p.tile = default_tile(p);
+    if (!o.tile) p.tile = default_tile_of<Conv2dCli>(p);
     const StrategyInfo& i = info(p.strategy);
     if (auto why = problem(p)) {
       std::printf("%-12s %-19s cannot run: %s\n", i.name.data(), i.book_ref.data(), why->c_str());

@@ -92,7 +92,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     ImGui::TextDisabled("block %dx%d threads, output tile %dx%d", gx.block_dim(), gy.block_dim(), gx.out_tile_dim(),
                         gy.out_tile_dim());
   }
-  if (auto problem = conv2d_problem(s.conv2d.params, pipeline.backend().limits())) {
+  if (auto problem = launch_problem(s.conv2d.params, pipeline.backend().limits())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", problem->c_str());
     ImGui::PopStyleColor();
@@ -165,7 +165,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
 
 void opb_panel(const UiState& s) {
   const Conv2dParams& p = s.conv2d.params;
-  if (!book_model_section(p, !conv2d_problem(p), "tile", "image")) return;
+  if (!book_model_section(p, !launch_problem(p), "tile", "image")) return;
 
   // PMPP's table at this radius: the tile sizes of the book, this strategy, current row marked.
   ImGui::Text("PMPP table, %dx%d filter:", p.filter_dim(), p.filter_dim());
@@ -182,7 +182,7 @@ void opb_panel(const UiState& s) {
       if (tile == p.tile) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(0, 114, 178, 160));
       ImGui::TableNextColumn();
       ImGui::Text("%d", tile);
-      if (conv2d_problem(row)) {
+      if (launch_problem(row)) {
         ImGui::TableNextColumn();
         ImGui::TextDisabled("n/a");
         ImGui::TableNextColumn();
@@ -202,7 +202,7 @@ void opb_panel(const UiState& s) {
 }
 
 void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
-  if (conv2d_problem(s.conv2d.params, pipeline.backend().limits())) {
+  if (launch_problem(s.conv2d.params, pipeline.backend().limits())) {
     ImGui::TextDisabled("(nothing launched)");
     return;
   }
@@ -228,7 +228,7 @@ void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameS
   ImGui::Text("kernel %8.3f ms  (%s)", ms, kernel_clock(pipeline.backend()));
   kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
-  if (ms > 0 && !conv2d_problem(s.conv2d.params)) {
+  if (ms > 0 && !launch_problem(s.conv2d.params)) {
     const TrafficCount c = exact_traffic(s.conv2d.params);
     const double compulsory = 8.0 * s.conv2d.params.width * s.conv2d.params.height;  // image read once, written once
     gflops = c.flops / ms * 1e-6;

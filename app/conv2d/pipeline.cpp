@@ -36,7 +36,7 @@ void Conv2dPipeline::supply_input(Conv2dEngine& engine) {
 }
 
 bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f) {
-  problem_ = conv2d_problem(p, compute_.backend().limits()).value_or("");
+  problem_ = launch_problem(p, compute_.backend().limits()).value_or("");
   if (!problem_.empty()) return false;
   kernel_ms_ = compute_.run([&](Conv2dEngine& e) { return e.run(p, f); }, [&](Conv2dEngine& e) { supply_input(e); });
   host_output_fresh_ = false;

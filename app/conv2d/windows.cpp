@@ -31,7 +31,7 @@ const char* load_story(Conv2dStrategy s) {
 
 void inspector_window(const UiState& s, float x, float y) {
   const auto focus = focus_pixel(s);
-  if (!focus || conv2d_problem(s.conv2d.params)) return;
+  if (!focus || launch_problem(s.conv2d.params)) return;
   const Conv2dParams& p = s.conv2d.params;
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   const Conv2dFocus f = conv2d_focus(p, focus->x, focus->y);
@@ -84,7 +84,7 @@ void legend_window(const UiState& s, float right, float bottom) {
   // Only the colours on screen now: the grid, and what the focused pixel and its block show.
   const auto focus = focus_pixel(s);
   const Conv2dParams& p = s.conv2d.params;
-  const bool valid = !conv2d_problem(p);
+  const bool valid = !launch_problem(p);
   ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);

@@ -38,7 +38,7 @@ void MatmulCli::apply(const PatternOptions& o, const FileOptions& files) {
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   auto engine = choice.backend->make_matmul_engine();
-  validate_matmul(p, engine->limits());
+  validate_launch(p, engine->limits());
 
   std::vector<float> P(std::size_t(p.rows) * p.cols);
   double ms = 0;

@@ -49,7 +49,7 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   const MatmulParams base = params_of<MatmulCli>(start.options);
   const std::vector<int> tiles = o.tile ? std::vector<int>{*o.tile} : std::vector<int>{16, 32};
   auto engine = backend.make_matmul_engine();
-  validate_matmul(base, engine->limits());
+  validate_launch(base, engine->limits());
   const std::vector<float> M = bench_input(std::size_t(base.rows) * base.inner, 1);
   const std::vector<float> N = bench_input(std::size_t(base.inner) * base.cols, 2);
   std::vector<float> P(std::size_t(base.rows) * base.cols);
@@ -85,7 +85,7 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
       p.tile = tile;
       add_strategy_row(
           report, row, std::string(strategy_info(s).name), fixed_tile ? std::nullopt : std::optional(tile),
-          matmul_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); }, error);
+          launch_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); }, error);
     }
   if (library) {
     report.progress(engine->library_name());

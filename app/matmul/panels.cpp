@@ -22,7 +22,7 @@ void matmul_controls_panel(UiState& s, const Backend& backend) {
   ImGui::SliderInt("cols (N, P)", &p.cols, 1, 96);
   clamp_matmul(s.matmul);
   if (ImGui::Button("new random M and N")) ++s.matmul.seed;
-  if (auto problem = matmul_problem(p, backend.limits())) {
+  if (auto problem = launch_problem(p, backend.limits())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", problem->c_str());
     ImGui::PopStyleColor();
@@ -90,7 +90,7 @@ void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
 }
 
 void matmul_model_panel(const MatmulParams& p, const Backend& backend) {
-  if (matmul_problem(p)) return;
+  if (launch_problem(p)) return;
   const MatmulModel m = book_model(p);
   const MatmulCount c = exact_traffic(p);
   ImGui::Text("book model   %6.2f OP/B", m.opb_model);

@@ -105,7 +105,7 @@ void MatmulView::compute() {
   if (!run) return;
   dirty_ = false;
   last_params_ = m.params, last_seed_ = m.seed, last_missing_ = m.missing;
-  run_.problem = matmul_problem(m.params, compute_.engine().limits()).value_or("");
+  run_.problem = launch_problem(m.params, compute_.engine().limits()).value_or("");
   if (!run_.problem.empty()) return;
   run_.P.resize(run_.reference.size());
   stats_.kernel_ms.push(float(compute_.run(

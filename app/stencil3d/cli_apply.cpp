@@ -25,7 +25,7 @@ void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
                        " dimensions; stencil3d needs a 3-D volume of shape (D, H, W)");
   p.depth = int(in.shape[0]), p.height = int(in.shape[1]), p.width = int(in.shape[2]);
   const StencilCoeffs coeffs = load_coeffs(o.filter, p.order);
-  validate_stencil3d(p);  // before any backend is looked for: bad parameters are the first thing to hear about
+  validate_launch(p);  // before any backend is looked for: bad parameters are the first thing to hear about
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   validate_stencil3d_run(p, coeffs, choice.backend->limits());

@@ -36,7 +36,7 @@ struct Stencil3dBench : Stencil3dCli, RadiusBenchDefaults {
 
   static std::size_t elements(const Params& p) { return std::size_t(p.cells()); }
   static void bench_tile(Params& p, const PatternOptions& o) {
-    if (o.strategy == "all" || !o.tile) p.tile = default_tile(p);
+    if (o.strategy == "all" || !o.tile) p.tile = default_tile_of<Stencil3dCli>(p);
   }
   static StencilCoeffs bench_operator(int k) { return make_named_stencil("random:1", k); }
   static std::string bench_reference_label(int k) { return "CPU reference, order " + std::to_string(k); }

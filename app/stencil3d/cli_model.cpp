@@ -77,7 +77,7 @@ struct Stencil3dModelGlue : Stencil3dCli, NoModelExtra {
   }
 
   static void print_table_row(Params p, const PatternOptions&) {
-    p.tile = default_tile(p);
+    p.tile = default_tile_of<Stencil3dCli>(p);
     const StrategyInfo& i = info(p.strategy);
     if (auto why = problem(p)) {
       std::printf("%-15s %-16s cannot run: %s\n", i.name.data(), i.book_ref.data(), why->c_str());

@@ -25,7 +25,7 @@ void HeatSimulation::reset(int width, int height, int depth) {
 }
 
 bool HeatSimulation::step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t) {
-  problem_ = stencil3d_problem(p, compute_.backend().limits()).value_or("");
+  problem_ = launch_problem(p, compute_.backend().limits()).value_or("");
   if (!problem_.empty()) return false;
   if (p.width != width_ || p.height != height_ || p.depth != depth_) reset(p.width, p.height, p.depth);
   const HeatSources sources = heat_sources_at(width_, height_, depth_, t);
@@ -44,7 +44,7 @@ bool HeatSimulation::step(const Stencil3dParams& p, const StencilCoeffs& c, int 
 }
 
 void HeatSimulation::check(const Stencil3dParams& p, const StencilCoeffs& c) {
-  if (!stencil3d_problem(p, compute_.backend().limits()).value_or("").empty() || width_ == 0) return;
+  if (!launch_problem(p, compute_.backend().limits()).value_or("").empty() || width_ == 0) return;
   std::vector<float> in(std::size_t(width_) * height_ * depth_), out(in.size()), ref(in.size());
   try {
     Stencil3dEngine& engine = compute_.engine();

@@ -159,8 +159,8 @@ void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
 
 void stencil3d_tile_panel(const UiState& s) {
   const Stencil3dParams& p = s.stencil.params;
-  if (stencil3d_problem(p)) return ImGui::TextDisabled("(no valid tile)");
-  const Stencil3dModel m = stencil3d_model(p);
+  if (launch_problem(p)) return ImGui::TextDisabled("(no valid tile)");
+  const Stencil3dModel m = book_model(p);
   if (p.strategy == Stencil3dStrategy::fast) {
     fast_tile_panel(p, m);
     return warp_rows(p);
@@ -203,9 +203,9 @@ void stencil3d_tile_panel(const UiState& s) {
 
 void stencil3d_opb_panel(const UiState& s) {
   const Stencil3dParams& p = s.stencil.params;
-  if (auto problem = stencil3d_problem(p)) return ImGui::TextDisabled("(cannot run: see Controls)");
-  const Stencil3dModel m = stencil3d_model(p);
-  const Stencil3dCount c = stencil3d_count(p);
+  if (auto problem = launch_problem(p)) return ImGui::TextDisabled("(cannot run: see Controls)");
+  const Stencil3dModel m = book_model(p);
+  const Stencil3dCount c = exact_traffic(p);
   ImGui::Text("book model %6.2f OP/B", book_round(m.opb_model));
   ImGui::TextDisabled("  %s", m.formula.c_str());
   ImGui::Text("bound      %6.2f OP/B  (T -> infinity: %d ops / 4 B)", book_round(m.opb_bound), p.ops_per_output());
@@ -224,13 +224,13 @@ void stencil3d_opb_panel(const UiState& s) {
       ImGui::TextUnformatted(strategy_table<Stencil3dStrategy>()[i].name.data());
       ImGui::TableNextColumn();
       ImGui::Text("%d", q.tile);
-      if (stencil3d_problem(q)) {
+      if (launch_problem(q)) {
         ImGui::TableNextColumn();
         ImGui::TextDisabled("-");
         ImGui::TableNextColumn();
         continue;
       }
-      const Stencil3dModel qm = stencil3d_model(q);
+      const Stencil3dModel qm = book_model(q);
       ImGui::TableNextColumn();
       ImGui::Text("%.2f", book_round(qm.opb_model));
       ImGui::TableNextColumn();
@@ -242,8 +242,8 @@ void stencil3d_opb_panel(const UiState& s) {
 
 void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim) {
   const Stencil3dParams& p = s.stencil.params;
-  if (stencil3d_problem(p, sim.backend().limits())) return ImGui::TextDisabled("(nothing launched)");
-  const Stencil3dLaunch l = stencil3d_launch(p);
+  if (launch_problem(p, sim.backend().limits())) return ImGui::TextDisabled("(nothing launched)");
+  const Stencil3dLaunch l = launch_geometry(p);
   ImGui::Text("grid      %d x %d x %d blocks", l.grid.x, l.grid.y, l.grid.z);
   ImGui::Text("block     %d x %d x %d = %d threads", l.block.x, l.block.y, l.block.z, l.threads_per_block);
   ImGui::Text("computing %d of %d threads (%.0f%%)", l.active_threads_per_block, l.threads_per_block,
@@ -262,8 +262,8 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
   ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms, kernel_clock(sim.backend()));
   kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
-  if (per_step > 0 && !stencil3d_problem(st.params)) {
-    const Stencil3dCount c = stencil3d_count(st.params);
+  if (per_step > 0 && !launch_problem(st.params)) {
+    const Stencil3dCount c = exact_traffic(st.params);
     gflops = c.flops / per_step * 1e-6;
     opb = c.opb();
     ImGui::Text("per step %.3f ms: %.1f GB/s effective, %.1f GFLOP/s", per_step,

@@ -53,7 +53,7 @@ void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
 void stencil3d_inspector_window(const UiState& s, float right, float top) {
   const auto focus = focus_pixel(s);
   const Stencil3dParams& p = s.stencil.params;
-  if (!focus || stencil3d_problem(p)) return;
+  if (!focus || launch_problem(p)) return;
   const int z = s.stencil.slice;
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
@@ -95,7 +95,7 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
   ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   swatch(palette::kBoundary, true);
   if (s.overlays.tile_grid) swatch(palette::kTileGrid);
-  if (focus && !stencil3d_problem(p)) {
+  if (focus && !launch_problem(p)) {
     if (s.overlays.block) {
       swatch(palette::kOutputTile);
       if (p.strategy == Stencil3dStrategy::fast) {

@@ -6,7 +6,7 @@
 namespace tilescope {
 
 void validate_conv1d_run(const Conv1dParams& p, const Filter1d& f, const DeviceLimits& limits, int resident_length) {
-  validate_conv1d(p, limits);
+  validate_launch(p, limits);
   if (p.length != resident_length)
     throw InvalidInput("the parameters' signal length differs from the resident input's");
   if (f.radius != p.filter_radius || f.weights.size() != std::size_t(p.filter_dim()))

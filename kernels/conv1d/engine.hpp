@@ -24,7 +24,7 @@ class Conv1dEngine : public EngineBase {
   std::vector<double> conv1d(const Conv1dParams& p, const Filter1d& f, const float* h_in, float* h_out, int reps = 1);
 };
 
-// validate_conv1d plus: the filter has 2n + 1 weights and p.length is the resident signal's
+// validate_launch plus: the filter has 2n + 1 weights and p.length is the resident signal's
 // length. Engines call it before running.
 void validate_conv1d_run(const Conv1dParams& p, const Filter1d& f, const DeviceLimits& limits, int resident_length);
 

@@ -28,7 +28,7 @@ LaunchGeometry launch_geometry(const Conv1dParams& p) {
   return l;
 }
 
-std::optional<std::string> conv1d_problem(const Conv1dParams& p, const DeviceLimits& limits) {
+std::optional<std::string> launch_problem(const Conv1dParams& p, const DeviceLimits& limits) {
   using std::to_string;
   const int r = p.filter_radius;
   if (r < 1 || r > kMaxConv1dRadius)
@@ -57,8 +57,8 @@ std::optional<std::string> conv1d_problem(const Conv1dParams& p, const DeviceLim
   return std::nullopt;
 }
 
-void validate_conv1d(const Conv1dParams& p, const DeviceLimits& limits) {
-  if (auto problem = conv1d_problem(p, limits)) throw InvalidInput(*problem);
+void validate_launch(const Conv1dParams& p, const DeviceLimits& limits) {
+  if (auto problem = launch_problem(p, limits)) throw InvalidInput(*problem);
 }
 
 }  // namespace tilescope

@@ -15,9 +15,9 @@ namespace tilescope {
 LaunchGeometry launch_geometry(const Conv1dParams& p);
 
 // Why p cannot run on a device with these limits, or nothing if it can.
-std::optional<std::string> conv1d_problem(const Conv1dParams& p, const DeviceLimits& limits = {});
+std::optional<std::string> launch_problem(const Conv1dParams& p, const DeviceLimits& limits = {});
 // Throws InvalidInput with that message.
-void validate_conv1d(const Conv1dParams& p, const DeviceLimits& limits = {});
+void validate_launch(const Conv1dParams& p, const DeviceLimits& limits = {});
 
 // The book's closed form for an interior block (no ghost cells) and its large-tile bound.
 BookModel book_model(const Conv1dParams& p);

@@ -8,7 +8,7 @@
 namespace tilescope {
 
 void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits) {
-  validate_conv2d(p, limits);
+  validate_launch(p, limits);
   if (f.radius != p.filter_radius || f.weights.size() != std::size_t(p.filter_dim()) * p.filter_dim())
     throw InvalidInput("the filter is " + std::to_string(f.dim()) + "x" + std::to_string(f.dim()) + " but radius " +
                        std::to_string(p.filter_radius) + " needs " + std::to_string(p.filter_dim()) + "x" +

@@ -36,7 +36,7 @@ class Conv2dEngine : public EngineBase {
   std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out, int reps = 1);
 };
 
-// validate_conv2d plus: the filter's size matches the radius. Engines call it before running.
+// validate_launch plus: the filter's size matches the radius. Engines call it before running.
 void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits);
 
 // The engines of each backend (Backend::make_conv2d_engine returns its own).

@@ -17,7 +17,7 @@ class CudaConv2dEngine final : public Conv2dEngine {
   using Conv2dEngine::Conv2dEngine;
 
   std::optional<int> blocks_per_sm(const Conv2dParams& p) const override {
-    if (conv2d_problem(p, limits())) return std::nullopt;
+    if (launch_problem(p, limits())) return std::nullopt;
     return max_active_blocks_per_sm(p);
   }
 

@@ -11,7 +11,7 @@ namespace tilescope::cuda {
 void upload_constant_filter(const Filter2d& f);
 
 // Launches p.strategy on device buffers (d_filter: the weights in global memory, read by
-// basic). Parameters must have passed validate_conv2d. Throws BackendError naming the kernel
+// basic). Parameters must have passed validate_launch. Throws BackendError naming the kernel
 // if the launch fails.
 void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
                    cudaStream_t stream = nullptr);

@@ -35,7 +35,7 @@ LaunchGeometry launch_geometry(const Conv2dParams& p) {
   return l;
 }
 
-std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLimits& limits) {
+std::optional<std::string> launch_problem(const Conv2dParams& p, const DeviceLimits& limits) {
   using std::to_string;
   const std::string strategy(strategy_info(p.strategy).name);
   const int r = p.filter_radius;
@@ -78,8 +78,8 @@ std::optional<std::string> conv2d_problem(const Conv2dParams& p, const DeviceLim
   return std::nullopt;
 }
 
-void validate_conv2d(const Conv2dParams& p, const DeviceLimits& limits) {
-  if (auto problem = conv2d_problem(p, limits)) throw InvalidInput(*problem);
+void validate_launch(const Conv2dParams& p, const DeviceLimits& limits) {
+  if (auto problem = launch_problem(p, limits)) throw InvalidInput(*problem);
 }
 
 }  // namespace tilescope

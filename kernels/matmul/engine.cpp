@@ -6,14 +6,14 @@
 namespace tilescope {
 
 void validate_matmul_run(const MatmulParams& p, const DeviceLimits& limits, int rows, int inner, int cols) {
-  validate_matmul(p, limits);
+  validate_launch(p, limits);
   if (p.rows != rows || p.inner != inner || p.cols != cols)
     throw InvalidInput("the parameters' sizes differ from the resident matrices");
 }
 
 std::vector<double> MatmulEngine::matmul(const MatmulParams& p, const float* h_M, const float* h_N, float* h_P,
                                          int reps) {
-  validate_matmul(p, limits());
+  validate_launch(p, limits());
   load_inputs(h_M, h_N, p.rows, p.inner, p.cols);
   std::vector<double> ms;
   for (int i = 0; i < reps; ++i) ms.push_back(run(p));

@@ -29,7 +29,7 @@ class MatmulEngine : public EngineBase {
   std::vector<double> matmul(const MatmulParams& p, const float* h_M, const float* h_N, float* h_P, int reps = 1);
 };
 
-// validate_matmul plus: the parameters' sizes are the resident matrices' (rows, inner, cols).
+// validate_launch plus: the parameters' sizes are the resident matrices' (rows, inner, cols).
 void validate_matmul_run(const MatmulParams& p, const DeviceLimits& limits, int rows, int inner, int cols);
 
 // The engines of each backend (Backend::make_matmul_engine returns its own).

@@ -6,7 +6,7 @@
 
 namespace tilescope::cuda {
 
-// Launches p.strategy: d_P = d_M d_N (row-major). Parameters must have passed validate_matmul.
+// Launches p.strategy: d_P = d_M d_N (row-major). Parameters must have passed validate_launch.
 // Throws BackendError naming the kernel if the launch fails.
 void launch_matmul(const MatmulParams& p, const float* d_M, const float* d_N, float* d_P,
                    cudaStream_t stream = nullptr);

@@ -34,7 +34,7 @@ LaunchGeometry launch_geometry(const MatmulParams& p) {
   return l;
 }
 
-std::optional<std::string> matmul_problem(const MatmulParams& p, const DeviceLimits& limits) {
+std::optional<std::string> launch_problem(const MatmulParams& p, const DeviceLimits& limits) {
   using std::to_string;
   const std::string T = to_string(p.tile);
   const bool uses_tile = p.strategy != MatmulStrategy::fast;  // fast's tile is fixed: it ignores TILE_WIDTH
@@ -63,8 +63,8 @@ std::optional<std::string> matmul_problem(const MatmulParams& p, const DeviceLim
   return std::nullopt;
 }
 
-void validate_matmul(const MatmulParams& p, const DeviceLimits& limits) {
-  if (auto problem = matmul_problem(p, limits)) throw InvalidInput(*problem);
+void validate_launch(const MatmulParams& p, const DeviceLimits& limits) {
+  if (auto problem = launch_problem(p, limits)) throw InvalidInput(*problem);
 }
 
 }  // namespace tilescope

@@ -6,7 +6,7 @@
 namespace tilescope {
 
 void validate_stencil3d_run(const Stencil3dParams& p, const StencilCoeffs& c, const DeviceLimits& limits) {
-  validate_stencil3d(p, limits);
+  validate_launch(p, limits);
   if (c.order != p.order)
     throw InvalidInput("the coefficients are of order " + std::to_string(c.order) + " but the stencil is of order " +
                        std::to_string(p.order));

@@ -38,7 +38,7 @@ class Stencil3dEngine {
 std::unique_ptr<Stencil3dEngine> make_cpu_stencil3d_engine();
 std::unique_ptr<Stencil3dEngine> make_cuda_stencil3d_engine(const DeviceLimits& limits);  // CUDA builds only
 
-// validate_stencil3d plus: the coefficients' order matches p.order. Engines call it before running.
+// validate_launch plus: the coefficients' order matches p.order. Engines call it before running.
 void validate_stencil3d_run(const Stencil3dParams& p, const StencilCoeffs& c, const DeviceLimits& limits);
 
 }  // namespace tilescope

@@ -317,7 +317,7 @@ void upload_stencil_coeffs(const StencilCoeffs& c) {
 }
 
 void launch_stencil3d(const Stencil3dParams& p, const float* d_in, float* d_out, cudaStream_t stream) {
-  const Stencil3dLaunch l = stencil3d_launch(p);
+  const Stencil3dLaunch l = launch_geometry(p);
   const dim3 grid(l.grid.x, l.grid.y, l.grid.z), block(l.block.x, l.block.y, l.block.z);
   kernel_for(p)<<<grid, block, l.shared_bytes, stream>>>(d_in, d_out, p.width, p.height, p.depth, tiling_of(p));
   check_launch(kernel_name(p.strategy));
@@ -330,7 +330,7 @@ void launch_inject_heat(const HeatSources& s, float* d_grid, int width, int heig
 }
 
 int max_active_blocks_per_sm(const Stencil3dParams& p) {
-  const Stencil3dLaunch l = stencil3d_launch(p);
+  const Stencil3dLaunch l = launch_geometry(p);
   int blocks = 0;
   check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_for(p), l.threads_per_block, l.shared_bytes),
         "cudaOccupancyMaxActiveBlocksPerMultiprocessor");

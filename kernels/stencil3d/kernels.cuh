@@ -12,7 +12,7 @@ namespace tilescope::cuda {
 void upload_stencil_coeffs(const StencilCoeffs& c);
 
 // Launches p.strategy: d_out = one step of the stencil applied to d_in. Parameters must have
-// passed validate_stencil3d. Throws BackendError naming the kernel if the launch fails.
+// passed validate_launch. Throws BackendError naming the kernel if the launch fails.
 void launch_stencil3d(const Stencil3dParams& p, const float* d_in, float* d_out, cudaStream_t stream = nullptr);
 
 // Sets the cells the sources cover to their temperature.

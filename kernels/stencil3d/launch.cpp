@@ -6,7 +6,7 @@
 
 namespace tilescope {
 
-std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const DeviceLimits& limits) {
+std::optional<std::string> launch_problem(const Stencil3dParams& p, const DeviceLimits& limits) {
   using std::to_string;
   const std::string strategy(strategy_info(p.strategy).name);
   const int k = p.order, t = p.tile;
@@ -37,7 +37,7 @@ std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const Dev
   if (p.cells() > kMaxPixels)
     return "grid " + to_string(p.width) + "x" + to_string(p.height) + "x" + to_string(p.depth) + " has more than " +
            to_string(kMaxPixels) + " cells (1 GiB as float32)";
-  const Stencil3dLaunch l = stencil3d_launch(p);  // safe now: the output tile is not empty
+  const Stencil3dLaunch l = launch_geometry(p);  // safe now: the output tile is not empty
   if (l.shared_bytes > limits.max_shared_bytes_per_block)
     return strategy + " with tile " + to_string(t) + " needs " + to_string(l.shared_bytes) +
            " bytes of shared memory per block, but the device allows " + to_string(limits.max_shared_bytes_per_block);
@@ -48,8 +48,8 @@ std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const Dev
   return std::nullopt;
 }
 
-void validate_stencil3d(const Stencil3dParams& p, const DeviceLimits& limits) {
-  if (auto problem = stencil3d_problem(p, limits)) throw InvalidInput(*problem);
+void validate_launch(const Stencil3dParams& p, const DeviceLimits& limits) {
+  if (auto problem = launch_problem(p, limits)) throw InvalidInput(*problem);
 }
 
 }  // namespace tilescope

@@ -61,7 +61,7 @@ Stencil3dModel fast_model(const Stencil3dParams& p) {
 
 }  // namespace
 
-Stencil3dModel stencil3d_model(const Stencil3dParams& p) {
+Stencil3dModel book_model(const Stencil3dParams& p) {
   const int k = p.order, t = p.tile, ops = p.ops_per_output();
   Stencil3dModel m;
   m.opb_bound = ops / 4.0;
@@ -83,7 +83,7 @@ Stencil3dModel stencil3d_model(const Stencil3dParams& p) {
   return m;
 }
 
-Stencil3dLaunch stencil3d_launch(const Stencil3dParams& p) {
+Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
   Stencil3dLaunch l;
@@ -100,7 +100,7 @@ Stencil3dLaunch stencil3d_launch(const Stencil3dParams& p) {
   return l;
 }
 
-Stencil3dCount stencil3d_count(const Stencil3dParams& p) {
+Stencil3dCount exact_traffic(const Stencil3dParams& p) {
   static std::mutex mutex;
   static std::map<std::tuple<int, int, int, int, int, int>, Stencil3dCount> cache;
   const auto key = std::make_tuple(int(p.strategy), p.order, p.tile, p.width, p.height, p.depth);

@@ -24,7 +24,7 @@ struct Stencil3dModel {
     return in_tile_cells ? 1.0 - double(out_tile_cells) / double(in_tile_cells) : 0.0;
   }
 };
-Stencil3dModel stencil3d_model(const Stencil3dParams& p);
+Stencil3dModel book_model(const Stencil3dParams& p);
 
 struct Dim3 {
   int x = 0, y = 0, z = 0;
@@ -40,7 +40,7 @@ struct Stencil3dLaunch {
   std::size_t constant_bytes = 0;  // the coefficients
   int register_planes = 0;         // z values each thread keeps in registers
 };
-Stencil3dLaunch stencil3d_launch(const Stencil3dParams& p);
+Stencil3dLaunch launch_geometry(const Stencil3dParams& p);
 
 // Exact counts over the whole grid, from the launch geometry (cached per parameter set).
 struct Stencil3dCount {
@@ -52,10 +52,10 @@ struct Stencil3dCount {
   std::int64_t global_load_bytes() const { return 4 * global_loads; }
   double opb() const { return global_loads ? double(flops) / double(global_load_bytes()) : 0.0; }
 };
-Stencil3dCount stencil3d_count(const Stencil3dParams& p);
+Stencil3dCount exact_traffic(const Stencil3dParams& p);
 
-std::optional<std::string> stencil3d_problem(const Stencil3dParams& p, const DeviceLimits& limits = {});
+std::optional<std::string> launch_problem(const Stencil3dParams& p, const DeviceLimits& limits = {});
 // Throws InvalidInput with that message.
-void validate_stencil3d(const Stencil3dParams& p, const DeviceLimits& limits = {});
+void validate_launch(const Stencil3dParams& p, const DeviceLimits& limits = {});
 
 }  // namespace tilescope

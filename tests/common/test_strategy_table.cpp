@@ -65,21 +65,21 @@ TEST(StrategyTable, DefaultTilesAreTheBooksAndSlidingsFollowsTheRadius) {
 TEST(StrategyTable, EveryStrategyRunsUpToItsRowsMaxRadiusAndNoFurther) {
   for (const auto& info : strategy_table<Conv1dStrategy>()) {
     const int r = info.max_radius, tile = default_tile(info.id, r);
-    EXPECT_FALSE(conv1d_problem({info.id, r, tile, 4096})) << info.name;
-    EXPECT_TRUE(conv1d_problem({info.id, r + 1, tile, 4096})) << info.name;
+    EXPECT_FALSE(launch_problem(Conv1dParams{info.id, r, tile, 4096})) << info.name;
+    EXPECT_TRUE(launch_problem(Conv1dParams{info.id, r + 1, tile, 4096})) << info.name;
   }
   for (const auto& info : strategy_table<Conv2dStrategy>()) {
     const int r = info.max_radius;
-    EXPECT_FALSE(conv2d_problem({info.id, r, default_tile(info.id, r), 256, 256})) << info.name;
-    EXPECT_TRUE(conv2d_problem({info.id, r + 1, default_tile(info.id, r + 1), 256, 256})) << info.name;
+    EXPECT_FALSE(launch_problem(Conv2dParams{info.id, r, default_tile(info.id, r), 256, 256})) << info.name;
+    EXPECT_TRUE(launch_problem(Conv2dParams{info.id, r + 1, default_tile(info.id, r + 1), 256, 256})) << info.name;
   }
   for (const auto& info : strategy_table<Stencil3dStrategy>()) {
     Stencil3dParams p;
     p.strategy = info.id, p.width = p.height = p.depth = 64;
     p.order = info.max_radius, p.tile = default_tile(info.id, p.order);
-    EXPECT_FALSE(stencil3d_problem(p)) << info.name;
+    EXPECT_FALSE(launch_problem(p)) << info.name;
     ++p.order;
-    EXPECT_TRUE(stencil3d_problem(p)) << info.name;
+    EXPECT_TRUE(launch_problem(p)) << info.name;
   }
 }
 

@@ -28,7 +28,7 @@ TEST_P(Conv1dCuda, MatchesTheCpuReferenceForOddLengthsAllRadiiAndBlockSizes) {
     for (int r : {1, 2, 3, 7, 16, 31, 32})
       for (int length : {1, 2, 3, 5, 31, 33, 1000, 1025, 4099, 100003}) {
         const Conv1dParams p{GetParam(), r, tile, length};
-        ASSERT_FALSE(conv1d_problem(p, engine_->limits()));
+        ASSERT_FALSE(launch_problem(p, engine_->limits()));
         const Filter1d f = make_named_filter1d("random:" + std::to_string(r), r);
         const std::vector<float> in = test::random_image(length, 1, unsigned(tile * 131 + r * 17 + length)).pixels;
         std::vector<float> out(in.size()), ref(in.size());

@@ -187,14 +187,14 @@ TEST(Conv1dValidate, AcceptsBlocksOfOneWarpToTheLimitAndRadiiOneToThirtyTwo) {
     for (int r : {1, 16, kMaxConv1dRadius})
       for (int s = 0; s < kConv1dStrategyCount; ++s)
         if (strategy_table<Conv1dStrategy>()[s].id != Conv1dStrategy::fast || tile % kConv1dFastOutputsPerThread == 0) {
-          EXPECT_FALSE(conv1d_problem(params(strategy_table<Conv1dStrategy>()[s].id, r, tile, 1)));
+          EXPECT_FALSE(launch_problem(params(strategy_table<Conv1dStrategy>()[s].id, r, tile, 1)));
         }
 }
 
 TEST(Conv1dValidate, FastRefusesATileThatIsNotAMultipleOfItsEightOutputsPerThread) {
-  const std::string why = conv1d_problem(params(Conv1dStrategy::fast, 2, 36)).value_or("");
+  const std::string why = launch_problem(params(Conv1dStrategy::fast, 2, 36)).value_or("");
   EXPECT_NE(why.find("multiple of 8, not 36"), std::string::npos) << why;
-  EXPECT_FALSE(conv1d_problem(params(Conv1dStrategy::fast, 2, 40)));
+  EXPECT_FALSE(launch_problem(params(Conv1dStrategy::fast, 2, 40)));
 }
 
 TEST(Conv1dGeometry, FastGivesEveryOutputOfTheTileToExactlyOneThreadInFloat4Groups) {
@@ -261,7 +261,7 @@ TEST(Conv1dBookModel, FastLoadsTheTilePlusTheFloat4RoundedHalo) {
 }
 
 TEST(Conv1dValidate, RefusesWithAReasonThatNamesTheLimit) {
-  auto why = [](Conv1dParams p, DeviceLimits l = {}) { return conv1d_problem(p, l).value_or(""); };
+  auto why = [](Conv1dParams p, DeviceLimits l = {}) { return launch_problem(p, l).value_or(""); };
   EXPECT_NE(why(params(Conv1dStrategy::tiled, 0, 64)).find("radius 0 is out of range"), std::string::npos);
   EXPECT_NE(why(params(Conv1dStrategy::tiled, 33, 64)).find("1..32"), std::string::npos);
   EXPECT_NE(why(params(Conv1dStrategy::tiled, 2, 31)).find("one warp"), std::string::npos);
@@ -271,6 +271,6 @@ TEST(Conv1dValidate, RefusesWithAReasonThatNamesTheLimit) {
   DeviceLimits small;
   small.max_shared_bytes_per_block = 4096;  // tiled at 1024 threads, r = 2 needs 4112 B
   EXPECT_NE(why(params(Conv1dStrategy::tiled, 2, 1024), small).find("4112 bytes of shared memory"), std::string::npos);
-  EXPECT_FALSE(conv1d_problem(params(Conv1dStrategy::cached_halo, 2, 1024), small));
-  EXPECT_THROW(validate_conv1d(params(Conv1dStrategy::tiled, 0, 64)), InvalidInput);
+  EXPECT_FALSE(launch_problem(params(Conv1dStrategy::cached_halo, 2, 1024), small));
+  EXPECT_THROW(validate_launch(params(Conv1dStrategy::tiled, 0, 64)), InvalidInput);
 }

@@ -57,7 +57,7 @@ TEST_P(Conv2dCuda, MatchesTheCpuReferenceForOddSizesAllRadiiAndTiles) {
       const Filter2d f = make_named_filter("random:" + std::to_string(r), r);
       for (const auto& s : sizes) {
         const Conv2dParams p{GetParam(), r, tile, s[0], s[1]};
-        if (conv2d_problem(p, engine_->limits())) continue;  // e.g. tiled_in with 2r >= tile
+        if (launch_problem(p, engine_->limits())) continue;  // e.g. tiled_in with 2r >= tile
         ASSERT_TRUE(matches_cpu(*engine_, p, f, unsigned(tile * 1000 + r * 10 + s[0])));
       }
     }
@@ -76,7 +76,7 @@ TEST(Conv2dCudaFast, FastMatchesTheCpuReferenceForEveryTileAndRowAlignment) {
       const Filter2d f = make_named_filter("random:" + std::to_string(r + 7), r);
       for (const auto& s : sizes) {
         const Conv2dParams p{Conv2dStrategy::fast, r, tile, s[0], s[1]};
-        if (conv2d_problem(p, engine->limits())) continue;  // the largest tiles at the largest radii
+        if (launch_problem(p, engine->limits())) continue;  // the largest tiles at the largest radii
         ASSERT_TRUE(matches_cpu(*engine, p, f, unsigned(tile * 1000 + r * 10 + s[1])));
       }
     }

@@ -9,12 +9,13 @@
 using namespace tilescope;
 
 namespace {
-std::string problem(Conv2dParams p, DeviceLimits limits = {}) { return conv2d_problem(p, limits).value_or(""); }
+std::string problem(Conv2dParams p, DeviceLimits limits = {}) { return launch_problem(p, limits).value_or(""); }
 }  // namespace
 
 TEST(Validate, AcceptsTheBookSettings) {
-  for (int tile : {8, 16, 32}) EXPECT_FALSE(conv2d_problem({Conv2dStrategy::tiled_in, 2, tile, 1024, 1024}));
-  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::tiled_out, 8, 32, 1, 1}));
+  for (int tile : {8, 16, 32})
+    EXPECT_FALSE(launch_problem(Conv2dParams{Conv2dStrategy::tiled_in, 2, tile, 1024, 1024}));
+  EXPECT_FALSE(launch_problem(Conv2dParams{Conv2dStrategy::tiled_out, 8, 32, 1, 1}));
 }
 
 TEST(Validate, RefusesRadiusZeroAndBeyondTheMaximum) {
@@ -33,7 +34,7 @@ TEST(Validate, RefusesTiledInWhenTheHalosFillTheTile) {
   const std::string why = problem({Conv2dStrategy::tiled_in, 4, 8, 64, 64});
   EXPECT_NE(why.find("must be wider than the two halos"), std::string::npos) << why;
   EXPECT_NE(why.find("tile >= 9"), std::string::npos) << why;
-  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::tiled_out, 4, 8, 64, 64}));  // block = output tile: fine
+  EXPECT_FALSE(launch_problem(Conv2dParams{Conv2dStrategy::tiled_out, 4, 8, 64, 64}));  // block = output tile: fine
 }
 
 TEST(Validate, RefusesSharedMemoryOverTheDeviceLimit) {
@@ -41,27 +42,30 @@ TEST(Validate, RefusesSharedMemoryOverTheDeviceLimit) {
   small.max_shared_bytes_per_block = 4096;
   const std::string why = problem({Conv2dStrategy::tiled_out, 2, 32, 64, 64}, small);  // 36^2 * 4 = 5184 B
   EXPECT_NE(why.find("5184 bytes of shared memory"), std::string::npos) << why;
-  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::tiled_in, 2, 32, 64, 64}, small));  // 4096 B fits
+  EXPECT_FALSE(launch_problem(Conv2dParams{Conv2dStrategy::tiled_in, 2, 32, 64, 64}, small));  // 4096 B fits
 }
 
 TEST(Validate, FastRunsEveryRadiusAtItsDefaultTileAndRefusesTheBooksTile) {
   for (int r = 1; r <= kMaxConv2dRadius; ++r)
-    EXPECT_FALSE(conv2d_problem({Conv2dStrategy::fast, r, default_tile(Conv2dStrategy::fast, r), 8192, 8192})) << r;
+    EXPECT_FALSE(
+        launch_problem(Conv2dParams{Conv2dStrategy::fast, r, default_tile(Conv2dStrategy::fast, r), 8192, 8192}))
+        << r;
   // tile 32 = 128x128 outputs: (128 + 2 x 4)^2 x 4 B = 73984 B of shared memory, over 48 KiB.
-  const std::string why = *conv2d_problem({Conv2dStrategy::fast, 1, 32, 1024, 1024});
+  const std::string why = *launch_problem(Conv2dParams{Conv2dStrategy::fast, 1, 32, 1024, 1024});
   EXPECT_NE(why.find("73984 bytes of shared memory"), std::string::npos) << why;
   EXPECT_NE(why.find("smaller tile"), std::string::npos) << why;
 }
 
 TEST(Validate, SlidingRunsUpToRadiusThreeAtItsDefaultStripAndNamesFastAbove) {
   for (int r = 1; r <= kSlidingMaxRadius; ++r)
-    EXPECT_FALSE(conv2d_problem({Conv2dStrategy::sliding, r, default_tile(Conv2dStrategy::sliding, r), 8192, 8192}))
+    EXPECT_FALSE(
+        launch_problem(Conv2dParams{Conv2dStrategy::sliding, r, default_tile(Conv2dStrategy::sliding, r), 8192, 8192}))
         << r;
   const std::string why = problem({Conv2dStrategy::sliding, kSlidingMaxRadius + 1, 16, 1024, 1024});
   EXPECT_NE(why.find("radius <= 3"), std::string::npos) << why;
   EXPECT_NE(why.find("use fast"), std::string::npos) << why;
   // A strip is a row count, not a block side: 256 rows need no 256 x 256 block.
-  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::sliding, 1, 256, 1024, 1024}));
+  EXPECT_FALSE(launch_problem(Conv2dParams{Conv2dStrategy::sliding, 1, 256, 1024, 1024}));
 }
 
 TEST(Validate, RefusesEmptyHugeAndUnlaunchableImages) {
@@ -72,7 +76,7 @@ TEST(Validate, RefusesEmptyHugeAndUnlaunchableImages) {
 
 TEST(Validate, ThrowsInvalidInputWithTheSameMessage) {
   try {
-    validate_conv2d({Conv2dStrategy::basic, 0, 16, 64, 64});
+    validate_launch(Conv2dParams{Conv2dStrategy::basic, 0, 16, 64, 64});
     FAIL() << "radius 0 accepted";
   } catch (const InvalidInput& e) {
     EXPECT_EQ(std::string(e.what()), problem({Conv2dStrategy::basic, 0, 16, 64, 64}));
@@ -82,7 +86,7 @@ TEST(Validate, ThrowsInvalidInputWithTheSameMessage) {
 TEST(Validate, RefusesASlidingStripLongerThanItMarchesWithoutOverflow) {
   const std::string why = problem({Conv2dStrategy::sliding, 1, 2147483647, 1024, 1024});
   EXPECT_NE(why.find("longer than the longest"), std::string::npos) << why;
-  EXPECT_FALSE(conv2d_problem({Conv2dStrategy::sliding, 1, kMaxSlidingStrip, 1024, 1024}));
+  EXPECT_FALSE(launch_problem(Conv2dParams{Conv2dStrategy::sliding, 1, kMaxSlidingStrip, 1024, 1024}));
   // A tile whose square overflows int is refused with the true thread count.
   EXPECT_NE(problem({Conv2dStrategy::basic, 1, 46341, 64, 64}).find("2147488281"), std::string::npos);
 }

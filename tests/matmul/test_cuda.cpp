@@ -28,7 +28,7 @@ TEST_F(MatmulCuda, EachStrategyMatchesTheCpuReferenceAtEveryTileAndRectangularSi
     for (MatmulStrategy strategy : {MatmulStrategy::naive, MatmulStrategy::tiled})
       for (int tile = kMinMatmulTile; tile <= kMaxMatmulTile; ++tile) {
         const MatmulParams p{strategy, tile, s[0], s[1], s[2]};
-        ASSERT_FALSE(matmul_problem(p, engine_->limits()));
+        ASSERT_FALSE(launch_problem(p, engine_->limits()));
         engine_->matmul(p, M.data(), N.data(), P.data());
         ASSERT_LE(test::max_abs_diff(P, ref), matmul_tolerance(s[1], 1.0f, 1.0f))
             << strategy_info(strategy).name << " tile=" << tile << " " << s[0] << "x" << s[1] << "x" << s[2];
@@ -48,7 +48,7 @@ TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTil
     matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
     for (int tile : {16, 1000}) {  // fast ignores TILE_WIDTH
       const MatmulParams p{MatmulStrategy::fast, tile, s[0], s[1], s[2]};
-      ASSERT_FALSE(matmul_problem(p, engine_->limits()));
+      ASSERT_FALSE(launch_problem(p, engine_->limits()));
       engine_->matmul(p, M.data(), N.data(), P.data());
       ASSERT_LE(test::max_abs_diff(P, ref), matmul_tolerance(s[1], 1.0f, 1.0f))
           << "fast tile=" << tile << " " << s[0] << "x" << s[1] << "x" << s[2];

@@ -17,7 +17,7 @@ std::vector<MatmulParams> spread() {
       kMatmulStrategyCount, {2, 5, 8, 16, 32}, {0, 1, 2}, {0}, [](int s, int tile, int size, int) {
         const int* mkn = sizes[size];
         const MatmulParams p{static_cast<MatmulStrategy>(s), tile, mkn[0], mkn[1], mkn[2]};
-        return test::kept_if(!matmul_problem(p), p);
+        return test::kept_if(!launch_problem(p), p);
       });
 }
 }  // namespace

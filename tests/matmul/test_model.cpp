@@ -191,7 +191,7 @@ TEST(MatmulGeometry, FastGivesEachElementOfItsBlockTileToOneThreadAndEachTileCel
 TEST(MatmulLaunch, FastIgnoresTileWidthAndLaunches16By16ThreadsPer128By128Tile) {
   for (int tile : {1, 16, 1000}) {
     const MatmulParams p = params(MatmulStrategy::fast, tile, 300, 70, 129);
-    EXPECT_FALSE(matmul_problem(p)) << tile;
+    EXPECT_FALSE(launch_problem(p)) << tile;
     const LaunchGeometry l = launch_geometry(p);
     EXPECT_EQ(l.grid.x, 2);
     EXPECT_EQ(l.grid.y, 3);
@@ -206,9 +206,9 @@ TEST(MatmulLaunch, FastIgnoresTileWidthAndLaunches16By16ThreadsPer128By128Tile) 
 }
 
 TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
-  auto why = [](MatmulParams p, DeviceLimits l = {}) { return matmul_problem(p, l).value_or(""); };
-  EXPECT_FALSE(matmul_problem(params(MatmulStrategy::tiled, 2, 1, 1, 1)));
-  EXPECT_FALSE(matmul_problem(params(MatmulStrategy::tiled, 32, 3, 5, 7)));
+  auto why = [](MatmulParams p, DeviceLimits l = {}) { return launch_problem(p, l).value_or(""); };
+  EXPECT_FALSE(launch_problem(params(MatmulStrategy::tiled, 2, 1, 1, 1)));
+  EXPECT_FALSE(launch_problem(params(MatmulStrategy::tiled, 32, 3, 5, 7)));
   EXPECT_NE(why(params(MatmulStrategy::tiled, 1)).find("use 2..32"), std::string::npos);
   EXPECT_NE(why(params(MatmulStrategy::tiled, 33)).find("use 2..32"), std::string::npos);
   DeviceLimits small;
@@ -217,11 +217,11 @@ TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
   small = {};
   small.max_shared_bytes_per_block = 4096;  // Mds + Nds at 32 need 8192 B
   EXPECT_NE(why(params(MatmulStrategy::tiled, 32), small).find("8192 bytes of shared memory"), std::string::npos);
-  EXPECT_FALSE(matmul_problem(params(MatmulStrategy::naive, 32), small));
+  EXPECT_FALSE(launch_problem(params(MatmulStrategy::naive, 32), small));
   EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 0, 4, 4)).find("at least 1"), std::string::npos);
   EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 1 << 15, 1 << 14, 4)).find("more than"), std::string::npos);
   EXPECT_NE(why(params(MatmulStrategy::tiled, 2, 1 << 18, 1, 1)).find("grid"), std::string::npos);
-  EXPECT_THROW(validate_matmul(params(MatmulStrategy::tiled, 0)), InvalidInput);
+  EXPECT_THROW(validate_launch(params(MatmulStrategy::tiled, 0)), InvalidInput);
 }
 
 TEST(MatmulPhases, WithBothBarriersThePhasesSumToTheProduct) {

@@ -44,7 +44,7 @@ TEST_P(Stencil3dCuda, MatchesTheCpuReferenceForOddSizesEveryOrderAndTile) {
       for (const auto& s : sizes) {
         Stencil3dParams p;
         p.strategy = GetParam(), p.order = k, p.tile = tile, p.width = s[0], p.height = s[1], p.depth = s[2];
-        if (stencil3d_problem(p, backend_->limits())) continue;  // e.g. tile 4 at order 2
+        if (launch_problem(p, backend_->limits())) continue;  // e.g. tile 4 at order 2
         std::vector<float> in(std::size_t(p.cells())), out(in.size()), want(in.size());
         for (float& v : in) v = u(rng);
         engine_->apply(p, c, in.data(), out.data());

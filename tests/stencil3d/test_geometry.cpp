@@ -14,7 +14,7 @@ std::vector<Stencil3dParams> spread() {
   return test::spread<Stencil3dParams>(kStencil3dStrategyCount, {1, 2, 3}, {4, 7, 8, 10, 16, 32}, {64, 66, 67},
                                        [](int s, int k, int tile, int w) {
                                          const Stencil3dParams p{static_cast<Stencil3dStrategy>(s), k, tile, w, 48, 40};
-                                         return test::kept_if(!stencil3d_problem(p), p);
+                                         return test::kept_if(!launch_problem(p), p);
                                        });
 }
 }  // namespace
@@ -24,7 +24,7 @@ TEST(Stencil3dFigures, SpreadCoversEveryStrategy) { EXPECT_EQ(test::strategies_i
 TEST(Stencil3dFigures, BlockIsTheLaunchsBlock) {
   for (const Stencil3dParams& p : spread()) {
     const Stencil3dTileFigures f = stencil3d_tile_figures(p);
-    const Stencil3dLaunch l = stencil3d_launch(p);
+    const Stencil3dLaunch l = launch_geometry(p);
     EXPECT_EQ(f.block[0], l.block.x);
     EXPECT_EQ(f.block[1], l.block.y);
     EXPECT_EQ(f.block[2], l.block.z);
@@ -74,7 +74,7 @@ TEST(Stencil3dFigures, OutputTileIsTheInputTileLessTwoHalos) {
     EXPECT_EQ(f.planes_in_flight, tiling_of(p).marches_z() ? 2 * k + 1 : 0);
     // The model counts the same tile.
     if (p.strategy == Stencil3dStrategy::tiled) {
-      EXPECT_EQ(stencil3d_model(p).out_tile_cells, 1LL * f.out_tile[0] * f.out_tile[1] * f.out_tile[2]);
+      EXPECT_EQ(book_model(p).out_tile_cells, 1LL * f.out_tile[0] * f.out_tile[1] * f.out_tile[2]);
     }
   }
 }

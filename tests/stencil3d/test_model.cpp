@@ -22,33 +22,33 @@ Stencil3dParams params(Stencil3dStrategy s, int order, int tile, int w = 64, int
 }  // namespace
 
 TEST(Stencil3dModel, ReproducesTheBooksSevenPointNumbers) {
-  EXPECT_EQ(book_round(stencil3d_model(params(Stencil3dStrategy::basic, 1, 8)).opb_model), 0.46);  // 13/(7x4)
-  const Stencil3dModel tiled = stencil3d_model(params(Stencil3dStrategy::tiled, 1, 8));
+  EXPECT_EQ(book_round(book_model(params(Stencil3dStrategy::basic, 1, 8)).opb_model), 0.46);  // 13/(7x4)
+  const Stencil3dModel tiled = book_model(params(Stencil3dStrategy::tiled, 1, 8));
   EXPECT_EQ(book_round(tiled.opb_model), 1.37);                // 13 x 6^3 / (4 x 8^3)
   EXPECT_EQ(tiled.opb_bound, 3.25);                            // 13/4
   EXPECT_EQ(tiled.in_tile_cells - tiled.out_tile_cells, 296);  // the halo of an 8^3 tile
   EXPECT_EQ(tiled.in_tile_cells, 512);
   EXPECT_EQ(book_round(tiled.halo_fraction()), 0.58);
-  EXPECT_EQ(book_round(stencil3d_model(params(Stencil3dStrategy::coarsened, 1, 32)).opb_model), 2.68);
-  EXPECT_EQ(book_round(stencil3d_model(params(Stencil3dStrategy::register_tiled, 1, 32)).opb_model), 2.68);
+  EXPECT_EQ(book_round(book_model(params(Stencil3dStrategy::coarsened, 1, 32)).opb_model), 2.68);
+  EXPECT_EQ(book_round(book_model(params(Stencil3dStrategy::register_tiled, 1, 32)).opb_model), 2.68);
 }
 
 TEST(Stencil3dModel, HigherOrdersCountTwoOpsPerPointMinusOne) {
   // 13 points (order 2): 25 ops; 19 points (order 3): 37 ops.
-  EXPECT_DOUBLE_EQ(stencil3d_model(params(Stencil3dStrategy::basic, 2, 8)).opb_model, 25.0 / (13 * 4));
-  EXPECT_DOUBLE_EQ(stencil3d_model(params(Stencil3dStrategy::tiled, 3, 10)).opb_model, 37.0 * 64 / (4 * 1000));
-  EXPECT_DOUBLE_EQ(stencil3d_model(params(Stencil3dStrategy::coarsened, 2, 32)).opb_bound, 25.0 / 4);
+  EXPECT_DOUBLE_EQ(book_model(params(Stencil3dStrategy::basic, 2, 8)).opb_model, 25.0 / (13 * 4));
+  EXPECT_DOUBLE_EQ(book_model(params(Stencil3dStrategy::tiled, 3, 10)).opb_model, 37.0 * 64 / (4 * 1000));
+  EXPECT_DOUBLE_EQ(book_model(params(Stencil3dStrategy::coarsened, 2, 32)).opb_bound, 25.0 / 4);
 }
 
 TEST(Stencil3dLaunch, RegisterTilingKeepsOnePlaneInSharedMemory) {
-  const Stencil3dLaunch coarsened = stencil3d_launch(params(Stencil3dStrategy::coarsened, 1, 32));
-  const Stencil3dLaunch reg = stencil3d_launch(params(Stencil3dStrategy::register_tiled, 1, 32));
+  const Stencil3dLaunch coarsened = launch_geometry(params(Stencil3dStrategy::coarsened, 1, 32));
+  const Stencil3dLaunch reg = launch_geometry(params(Stencil3dStrategy::register_tiled, 1, 32));
   EXPECT_EQ(coarsened.shared_bytes, 3u * 32 * 32 * 4);
   EXPECT_EQ(reg.shared_bytes, 32u * 32 * 4);
   EXPECT_EQ(reg.register_planes, 3);
   EXPECT_EQ(coarsened.block.z, 1);
   EXPECT_EQ(coarsened.out_planes_per_block, 30);
-  const Stencil3dLaunch tiled = stencil3d_launch(params(Stencil3dStrategy::tiled, 1, 8, 256, 256, 256));
+  const Stencil3dLaunch tiled = launch_geometry(params(Stencil3dStrategy::tiled, 1, 8, 256, 256, 256));
   EXPECT_EQ(tiled.threads_per_block, 512);
   EXPECT_EQ(tiled.active_threads_per_block, 216);
   EXPECT_EQ(tiled.grid.x, 43);  // ceil(256 / 6)
@@ -59,7 +59,7 @@ TEST(Stencil3dLaunch, RegisterTilingKeepsOnePlaneInSharedMemory) {
 Stencil3dCount emulate(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling a = g.axis(0);
-  const Stencil3dLaunch l = stencil3d_launch(p);
+  const Stencil3dLaunch l = launch_geometry(p);
   const int k = p.order;
   std::vector<int> writes(std::size_t(p.cells()), 0);
   auto inside = [&](int x, int y, int z) {
@@ -111,7 +111,7 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
 Stencil3dCount emulate_fast(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
-  const Stencil3dLaunch l = stencil3d_launch(p);
+  const Stencil3dLaunch l = launch_geometry(p);
   const int k = p.order, v = g.vec;
   EXPECT_EQ(p.width % v, 0);
   EXPECT_EQ(l.block.x, kFastWarp);  // one warp per row: the shuffles stay inside the row
@@ -182,8 +182,8 @@ TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
     const int lo = s == Stencil3dStrategy::basic ? 1 : 2 * k + 1, hi = cube ? 10 : 16;
     const int tile = lo + int(rng() % (hi - lo + 1));
     const Stencil3dParams p = params(s, k, tile, 1 + int(rng() % 23), 1 + int(rng() % 19), 1 + int(rng() % 29));
-    ASSERT_FALSE(stencil3d_problem(p)) << *stencil3d_problem(p);
-    const Stencil3dCount want = s == Stencil3dStrategy::fast ? emulate_fast(p) : emulate(p), got = stencil3d_count(p);
+    ASSERT_FALSE(launch_problem(p)) << *launch_problem(p);
+    const Stencil3dCount want = s == Stencil3dStrategy::fast ? emulate_fast(p) : emulate(p), got = exact_traffic(p);
     SCOPED_TRACE(::testing::Message() << "strategy " << int(s) << " order " << k << " tile " << tile << " grid "
                                       << p.width << "x" << p.height << "x" << p.depth);
     EXPECT_EQ(got.global_loads, want.global_loads);
@@ -198,8 +198,8 @@ TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
   for (int width : {200, 132, 68, 4, 70, 6, 33, 1})
     for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
       const Stencil3dParams p = params(Stencil3dStrategy::fast, k, 2 * k + 4, width, 11, 17);
-      ASSERT_FALSE(stencil3d_problem(p)) << *stencil3d_problem(p);
-      const Stencil3dCount want = emulate_fast(p), got = stencil3d_count(p);
+      ASSERT_FALSE(launch_problem(p)) << *launch_problem(p);
+      const Stencil3dCount want = emulate_fast(p), got = exact_traffic(p);
       SCOPED_TRACE(::testing::Message() << "order " << k << " width " << width);
       EXPECT_EQ(got.global_loads, want.global_loads);
       EXPECT_EQ(got.ghost_loads_skipped, want.ghost_loads_skipped);
@@ -222,7 +222,7 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_TRUE(fast_loads_x_neighbour(31, 4, 4));
   EXPECT_TRUE(fast_loads_x_neighbour(2, -3, 1));
   // 512^3, order 1, T = 18: 128 x 8 output columns, 16 planes per block, 4 x 64 x 32 blocks of 256 threads.
-  const Stencil3dLaunch l = stencil3d_launch(params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512));
+  const Stencil3dLaunch l = launch_geometry(params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512));
   EXPECT_EQ(l.block.x, 32);
   EXPECT_EQ(l.block.y, 8);
   EXPECT_EQ(l.grid.x, 4);
@@ -235,22 +235,22 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
 
 TEST(Stencil3dModel, FastCountsItsL1RowsAsGlobalLoads) {
   // Per output at k = 1, T = 18 (Z = 16), float4 rows: 18/16 queue loads + 2 rows + 2/128 row-end cells.
-  const Stencil3dModel m = stencil3d_model(params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512));
+  const Stencil3dModel m = book_model(params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512));
   EXPECT_NEAR(m.opb_model, 13.0 / (4 * (18.0 / 16 + 2 + 2.0 / 128)), 1e-12);
   EXPECT_NEAR(m.opb_bound, 13.0 / (4 * (3 + 2.0 / 128)), 1e-12);
   EXPECT_EQ(m.out_tile_cells, 128 * 8 * 16);
   EXPECT_EQ(m.in_tile_cells, 128 * 8 * 18 + 16 * 2 * (128 + 8));
   const Stencil3dParams big = params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512);
-  EXPECT_NEAR(stencil3d_count(big).opb(), m.opb_model, 0.02);
+  EXPECT_NEAR(exact_traffic(big).opb(), m.opb_model, 0.02);
 }
 
 TEST(Stencil3dCount, ApproachesTheModelOnALargeGrid) {
   const Stencil3dParams p = params(Stencil3dStrategy::tiled, 1, 8, 602, 602, 602);  // 100 blocks of 6 per axis
-  EXPECT_NEAR(stencil3d_count(p).opb(), stencil3d_model(p).opb_model, 0.02);
+  EXPECT_NEAR(exact_traffic(p).opb(), book_model(p).opb_model, 0.02);
 }
 
 TEST(Stencil3dValidate, RefusesWhatCannotRunWithAReason) {
-  auto problem = [](Stencil3dParams p) { return stencil3d_problem(p).value_or(""); };
+  auto problem = [](Stencil3dParams p) { return launch_problem(p).value_or(""); };
   EXPECT_NE(problem(params(Stencil3dStrategy::tiled, 1, 11)).find("T <= 10"), std::string::npos);
   EXPECT_NE(problem(params(Stencil3dStrategy::coarsened, 1, 33)).find("T <= 32"), std::string::npos);
   EXPECT_NE(problem(params(Stencil3dStrategy::tiled, 2, 4)).find("tile >= 5"), std::string::npos);
@@ -258,11 +258,11 @@ TEST(Stencil3dValidate, RefusesWhatCannotRunWithAReason) {
   EXPECT_NE(problem(params(Stencil3dStrategy::basic, 1, 8, 1024, 1024, 1024)).find("more than"), std::string::npos);
   DeviceLimits small;
   small.max_shared_bytes_per_block = 8 * 1024;
-  EXPECT_NE(stencil3d_problem(params(Stencil3dStrategy::coarsened, 1, 32), small).value_or("").find("shared memory"),
+  EXPECT_NE(launch_problem(params(Stencil3dStrategy::coarsened, 1, 32), small).value_or("").find("shared memory"),
             std::string::npos);
-  EXPECT_FALSE(stencil3d_problem(params(Stencil3dStrategy::register_tiled, 1, 32), small));  // one plane fits
-  EXPECT_FALSE(stencil3d_problem(params(Stencil3dStrategy::basic, 3, 1, 1, 1, 1)));
+  EXPECT_FALSE(launch_problem(params(Stencil3dStrategy::register_tiled, 1, 32), small));  // one plane fits
+  EXPECT_FALSE(launch_problem(params(Stencil3dStrategy::basic, 3, 1, 1, 1, 1)));
   // fast's tile is a z chunk: bounded, so no absurd chunk reaches the launch arithmetic.
   EXPECT_NE(problem(params(Stencil3dStrategy::fast, 1, 2147483647)).find("longer than the longest"), std::string::npos);
-  EXPECT_FALSE(stencil3d_problem(params(Stencil3dStrategy::fast, 1, kMaxFastChunk)));
+  EXPECT_FALSE(launch_problem(params(Stencil3dStrategy::fast, 1, kMaxFastChunk)));
 }
