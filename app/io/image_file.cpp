@@ -112,6 +112,8 @@ void check_png(const std::string& name, const Bytes& b, long long w, long long h
       const int colour = std::uint8_t(b[pos + 17]);
       channels = colour == 2 ? 3 : colour == 4 ? 2 : colour == 6 ? 4 : 1;
     }
+    // stb_image 2.27 copies an empty first IDAT to a null buffer (fuzz_image): refuse it (it carries nothing).
+    if (type == "IDAT" && len == 0 && idat == 0) fail(name, "corrupt PNG (an empty IDAT chunk starts the image data)");
     if (type == "IDAT") idat += len;
     end = type == "IEND";
     first = false;

@@ -243,6 +243,17 @@ TEST_F(Hostile, PngChunkLengthCannotDriveAnAllocation) {
   EXPECT_LT(max_rss_kib() - before, 64 * 1024);
 }
 
+TEST_F(Hostile, PngWhoseImageDataStartsWithAnEmptyChunkIsRefused) {
+  // fuzz_image: stb_image 2.27 copies an empty first IDAT into a buffer it has not allocated yet.
+  std::string png = std::string("\x89PNG\r\n\x1a\n", 8) + std::string("\0\0\0\x0dIHDR", 8) +
+                    std::string("\0\0\0\x24\0\0\0\x02\x10\0\0\0\0", 13) + std::string(4, '\0');
+  png += std::string("\0\0\0\0IDAT", 8) + std::string(4, '\0');
+  png += std::string("\0\0\0\x08IDAT", 8) + std::string(8 + 4, '\0');
+  png += std::string("\0\0\0\0IEND", 8) + std::string(4, '\0');
+  write("empty.png", png);
+  EXPECT_NE(image_error("empty.png").find("empty IDAT"), std::string::npos) << image_error("empty.png");
+}
+
 TEST_F(Hostile, TruncatedTgaAndBmpAreRefused) {
   // An uncompressed 64x64 RGB TGA with 10 bytes of pixels: stb left the rest uninitialised.
   std::string tga(18, '\0');
