@@ -44,6 +44,13 @@ struct ResidentRunner {
   void output(float* out) const { engine->read_output(out); }
 };
 
+// The default --size on a GPU and on the CPU, and the default radii (orders), of a pattern's bench.
+struct BenchSizes {
+  const char* gpu;
+  const char* cpu;
+  const char* radii;
+};
+
 // What the bench glue of the convolutions shares; a pattern whose bench differs hides the member
 // (stencil3d: its taps, its peers' dense filter and interior error, its footnote).
 struct RadiusBenchDefaults {
@@ -70,17 +77,17 @@ struct RadiusBenchDefaults {
   }
 };
 
-// The bench of a pattern with a radius (filter radius, stencil order): `C` names the sizes
-// (kBenchGpuSize, kBenchCpuSize), the default radii (kBenchRadii), the operator it times per
+// The bench of a pattern with a radius (filter radius, stencil order): `C` names the sizes and
+// default radii (kBench, BenchSizes), the operator it times per
 // radius and its CPU reference, a runner on the backend, and the peers' shape and error.
 template <class C>
 void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
-  const BenchStart start = start_bench(o, C::kBenchGpuSize, C::kBenchCpuSize);
+  const BenchStart start = start_bench(o, C::kBench.gpu, C::kBench.cpu);
   Backend& backend = *start.backend;
   const typename C::Params base = params_of<C>(start.options);
   typename C::BenchRunner runner(backend);
   const auto peers = bench_peers(backend, settings);
-  const std::vector<int> radii = parse_list(settings.radii.empty() ? C::kBenchRadii : settings.radii, "--radius");
+  const std::vector<int> radii = parse_list(settings.radii.empty() ? C::kBench.radii : settings.radii, "--radius");
   const std::vector<typename C::Strategy> strategies = bench_strategies<C>(o, base);
   // A size or radius that no strategy can run is refused before anything is allocated; what only
   // some strategies cannot run becomes their "cannot run" rows.

@@ -42,6 +42,14 @@ void print_traffic(const BookModel& book, const TrafficCount& c, const char* gro
   std::printf("           taps: %lld shared, %lld global, %lld ghost zeros in shared, %lld ghost skipped\n",
               static_cast<long long>(c.taps_shared), static_cast<long long>(c.taps_global),
               static_cast<long long>(c.taps_ghost_shared), static_cast<long long>(c.taps_ghost_skipped));
+  std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
+}
+
+void print_opb_footnote(const char* whole) {
+  std::printf(
+      "OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
+      "counted = every block of this %s (ghost cells are not loaded).\n",
+      whole);
 }
 
 }  // namespace tilescope::cli

@@ -12,8 +12,10 @@ nlohmann::json traffic_json(const BookModel& book, const TrafficCount& c);
 // threads_launched, in_tile, out_tile, shared_bytes, constant_bytes: the launch's keys that do not
 // depend on how many dimensions the pattern has.
 nlohmann::json launch_json(const LaunchGeometry& l);
-// The lines book / bound / L2 halo / counted / taps; `grows` names what tends to infinity for
-// the bound ("tile"), `whole` what the count covers ("image").
+// The lines book / bound / L2 halo / counted / taps and the counting convention; `grows` names what
+// tends to infinity for the bound ("tile"), `whole` what the count covers ("image").
 void print_traffic(const BookModel& book, const TrafficCount& c, const char* grows, const char* whole);
+// Under `model --strategy all`'s table: what its OP/B columns count over the `whole` ("image").
+void print_opb_footnote(const char* whole);
 
 }  // namespace tilescope::cli

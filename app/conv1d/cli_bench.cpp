@@ -14,10 +14,7 @@ namespace {
 
 struct Conv1dBench : Conv1dCli, RadiusBenchDefaults {
   // 2^28 floats (1 GiB) on a GPU: far past the L2 cache, as the target asks.
-  static constexpr const char* kBenchGpuSize = "268435456";
-  static constexpr const char* kBenchCpuSize = "4194304";
-  static constexpr const char* kBenchRadii = "1,2,4,8,16";
-  using Operator = Filter1d;
+  static constexpr BenchSizes kBench{"268435456", "4194304", "1,2,4,8,16"};
 
   using BenchRunner = ResidentRunner<Conv1dBench>;
   static void load_input(Engine& engine, const float* in, const Params& base) { engine.load_input(in, base.length); }

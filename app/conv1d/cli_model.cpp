@@ -44,7 +44,6 @@ struct Conv1dModelGlue : Conv1dCli {
     std::printf("           boundary block %.2f = (blockDim(2n+1) - n(n+1)/2) / (blockDim + n)\n",
                 book_round(m.extra.boundary));
     std::printf("           whole signal   %.2f (every block counted)\n", book_round(m.extra.counted));
-    std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
   }
 
   static void print_table_head(const Params& base, const PatternOptions&) {
@@ -66,9 +65,7 @@ struct Conv1dModelGlue : Conv1dCli {
     const LoadReduction reduction = load_reduction(base);
     std::printf("load reduction, basic over tiled: interior block %.2f, boundary block %.2f, whole signal %.2f\n",
                 book_round(reduction.interior), book_round(reduction.boundary), book_round(reduction.counted));
-    std::printf(
-        "OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
-        "counted = every block of this signal (ghost cells are not loaded).\n");
+    print_opb_footnote("signal");
   }
 };
 

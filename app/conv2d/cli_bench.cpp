@@ -15,10 +15,7 @@ namespace tilescope::cli {
 namespace {
 
 struct Conv2dBench : Conv2dCli, RadiusBenchDefaults {
-  static constexpr const char* kBenchGpuSize = "8192x8192";
-  static constexpr const char* kBenchCpuSize = "1024x1024";
-  static constexpr const char* kBenchRadii = "1,2,3,5,7";
-  using Operator = Filter2d;
+  static constexpr BenchSizes kBench{"8192x8192", "1024x1024", "1,2,3,5,7"};
 
   using BenchRunner = ResidentRunner<Conv2dBench>;
   static void load_input(Engine& engine, const float* in, const Params& base) {

@@ -42,7 +42,6 @@ struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
         l.out_tile_dim_y);
     std::printf("           shared memory %zu B/block, constant memory %zu B\n", l.shared_bytes, l.constant_bytes);
     print_traffic(m.book, m.count, "tile", "image");
-    std::printf("  (2 ops per tap; bytes = 4 x global loads issued, stores and constant reads excluded)\n");
   }
 
   static void print_table_head(const Params& base, const PatternOptions& o) {
@@ -68,11 +67,7 @@ struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
                 l.shared_bytes);
   }
 
-  static void print_table_foot(const Params&) {
-    std::printf(
-        "OP/B: 2 ops per tap / 4 B per global load issued (PMPP's convention); model = interior block,\n"
-        "counted = every block of this image emulated (ghost cells are not loaded).\n");
-  }
+  static void print_table_foot(const Params&) { print_opb_footnote("image"); }
 };
 
 }  // namespace

@@ -16,10 +16,7 @@ namespace tilescope::cli {
 namespace {
 
 struct Stencil3dBench : Stencil3dCli, RadiusBenchDefaults {
-  static constexpr const char* kBenchGpuSize = "512x512x512";
-  static constexpr const char* kBenchCpuSize = "128x128x128";
-  static constexpr const char* kBenchRadii = "1,2,3";  // orders
-  using Operator = StencilCoeffs;
+  static constexpr BenchSizes kBench{"512x512x512", "128x128x128", "1,2,3"};  // radii: orders
 
   // The engine's one-shot call: the grid in, every repetition, the grid out.
   struct BenchRunner {
