@@ -3,6 +3,7 @@
 #include <cstdio>
 
 namespace tilescope::cli {
+namespace {
 
 nlohmann::json traffic_json(const BookModel& book, const TrafficCount& c) {
   nlohmann::json j = {
@@ -30,6 +31,15 @@ nlohmann::json launch_json(const LaunchGeometry& l) {
           {"out_tile", l.out_tile_dim},
           {"shared_bytes", l.shared_bytes},
           {"constant_bytes", l.constant_bytes}};
+}
+
+}  // namespace
+
+nlohmann::json convolution_json(nlohmann::json fields, const LaunchGeometry& l, const BookModel& book,
+                                const TrafficCount& c) {
+  fields.update(launch_json(l));
+  fields.update(traffic_json(book, c));
+  return fields;
 }
 
 void print_traffic(const BookModel& book, const TrafficCount& c, const char* grows, const char* whole) {

@@ -7,11 +7,11 @@
 
 namespace tilescope::cli {
 
-// opb_model, opb_bound, opb_model_formula, opb_l2_halo (when there is one), opb_counted and the counts.
-nlohmann::json traffic_json(const BookModel& book, const TrafficCount& c);
-// threads_launched, in_tile, out_tile, shared_bytes, constant_bytes: the launch's keys that do not
-// depend on how many dimensions the pattern has.
-nlohmann::json launch_json(const LaunchGeometry& l);
+// The pattern's own `fields` plus the launch's keys that do not depend on how many dimensions the
+// pattern has (threads_launched, in_tile, out_tile, shared_bytes, constant_bytes) and the traffic's
+// (opb_model, opb_bound, opb_model_formula, opb_l2_halo when there is one, opb_counted, the counts).
+nlohmann::json convolution_json(nlohmann::json fields, const LaunchGeometry& l, const BookModel& book,
+                                const TrafficCount& c);
 // The lines book / bound / L2 halo / counted / taps and the counting convention; `grows` names what
 // tends to infinity for the bound ("tile"), `whole` what the count covers ("image").
 void print_traffic(const BookModel& book, const TrafficCount& c, const char* grows, const char* whole);

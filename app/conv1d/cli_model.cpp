@@ -17,18 +17,17 @@ struct Conv1dModelGlue : Conv1dCli {
 
   static nlohmann::json model_json_fields(const ModelRecord<Conv1dModelGlue>& m) {
     const LaunchGeometry& l = m.launch;
-    nlohmann::json j = {
-        {"radius", m.p.filter_radius},
-        {"size", m.p.length},
-        {"load_reduction_interior", m.extra.interior},
-        {"load_reduction_boundary", m.extra.boundary},
-        {"load_reduction_counted", m.extra.counted},
-        {"grid", l.grid.x},
-        {"block", l.block.x},
-    };
-    j.update(launch_json(l));
-    j.update(traffic_json(m.book, m.count));
-    return j;
+    return convolution_json(
+        {
+            {"radius", m.p.filter_radius},
+            {"size", m.p.length},
+            {"load_reduction_interior", m.extra.interior},
+            {"load_reduction_boundary", m.extra.boundary},
+            {"load_reduction_counted", m.extra.counted},
+            {"grid", l.grid.x},
+            {"block", l.block.x},
+        },
+        l, m.book, m.count);
   }
 
   static void print_model_lines(const ModelRecord<Conv1dModelGlue>& m) {

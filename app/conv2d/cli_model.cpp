@@ -15,19 +15,18 @@ struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
 
   static nlohmann::json model_json_fields(const ModelRecord<Conv2dModelGlue>& m) {
     const LaunchGeometry& l = m.launch;
-    nlohmann::json j = {
-        {"radius", m.p.filter_radius},
-        {"size", {m.p.width, m.p.height}},
-        {"grid", {l.grid.x, l.grid.y}},
-        {"block", {l.block.x, l.block.y}},
-        {"threads_per_block", l.threads_per_block},
-        {"active_threads_per_block", l.active_threads_per_block},
-        {"in_tile_y", l.in_tile_dim_y},
-        {"out_tile_y", l.out_tile_dim_y},
-    };
-    j.update(launch_json(l));
-    j.update(traffic_json(m.book, m.count));
-    return j;
+    return convolution_json(
+        {
+            {"radius", m.p.filter_radius},
+            {"size", {m.p.width, m.p.height}},
+            {"grid", {l.grid.x, l.grid.y}},
+            {"block", {l.block.x, l.block.y}},
+            {"threads_per_block", l.threads_per_block},
+            {"active_threads_per_block", l.active_threads_per_block},
+            {"in_tile_y", l.in_tile_dim_y},
+            {"out_tile_y", l.out_tile_dim_y},
+        },
+        l, m.book, m.count);
   }
 
   static void print_model_lines(const ModelRecord<Conv2dModelGlue>& m) {
