@@ -1,9 +1,11 @@
 #pragma once
-// A scratch folder per test, for the tests that write files (test_cli, test_shot).
+// A scratch folder per test, for the tests that write files (test_cli, test_shot, test_io, test_hostile).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <utility>
 
@@ -22,6 +24,13 @@ class ScratchDirTest : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  void write(const std::string& name, const std::string& bytes) const {
+    std::ofstream(path(name), std::ios::binary) << bytes;
+  }
+  std::string read(const std::string& name) const {
+    std::ifstream in(path(name), std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), {});
+  }
   std::filesystem::path dir_;
 
  private:

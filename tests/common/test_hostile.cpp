@@ -23,6 +23,7 @@
 #include "kernels/conv2d/filter.hpp"
 #include "tests/common/run_cli.hpp"
 #include "tests/fuzz/fuzz_targets.hpp"
+#include "tests/common/scratch_dir.hpp"
 
 using namespace tilescope;
 namespace fs = std::filesystem;
@@ -62,23 +63,9 @@ long max_rss_kib() {
   return u.ru_maxrss;
 }
 
-class Hostile : public ::testing::Test {
+class Hostile : public test::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("tilescope_hostile_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  void write(const std::string& name, const std::string& bytes) const {
-    std::ofstream(path(name), std::ios::binary) << bytes;
-  }
-  std::string read(const std::string& name) const {
-    std::ifstream in(path(name), std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), {});
-  }
+  Hostile() : ScratchDirTest("tilescope_hostile_") {}
   std::set<std::string> files() const {
     std::set<std::string> names;
     for (const auto& e : fs::directory_iterator(dir_)) names.insert(e.path().filename().string());
@@ -99,7 +86,6 @@ class Hostile : public ::testing::Test {
   std::string image_error(const std::string& name) const {
     return message([&] { io::load_image(path(name)); });
   }
-  fs::path dir_;
 };
 
 }  // namespace

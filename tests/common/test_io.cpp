@@ -10,6 +10,7 @@
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
 #include "kernels/common/error.hpp"
+#include "tests/common/scratch_dir.hpp"
 #include "tests/common/test_util.hpp"
 
 using namespace tilescope;
@@ -17,18 +18,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-class Io : public ::testing::Test {
+class Io : public test::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("tilescope_io_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  void write_bytes(const std::string& name, const std::string& bytes) const {
-    std::ofstream(path(name), std::ios::binary) << bytes;
-  }
+  Io() : ScratchDirTest("tilescope_io_") {}
   // A .npy with the given header dict and payload.
   std::string npy(const std::string& dict, const std::string& payload) const {
     std::string header = dict;
@@ -45,7 +37,6 @@ class Io : public ::testing::Test {
     }
     return "(accepted)";
   }
-  fs::path dir_;
 };
 
 }  // namespace
@@ -61,7 +52,7 @@ TEST_F(Io, NpyFloat32RoundTripIsExact) {
 
 TEST_F(Io, NpyFloat64AndFortranOrderAreConverted) {
   const double values[] = {1.5, 2.5, 3.5, 4.5, 5.5, 6.5};  // column-major 2x3: rows (1.5 3.5 5.5) (2.5 4.5 6.5)
-  write_bytes("f.npy", npy("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }",
+  write("f.npy", npy("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }",
                            std::string(reinterpret_cast<const char*>(values), sizeof values)));
   const Image img = io::load_image(path("f.npy"));
   ASSERT_EQ(img.width, 3);
@@ -111,7 +102,7 @@ std::string smooth_jpeg(int comp) {
 
 TEST_F(Io, JpegDecodesToLumaOfTheWrittenPixels) {
   for (int comp : {1, 3}) {
-    write_bytes("s.jpg", smooth_jpeg(comp));
+    write("s.jpg", smooth_jpeg(comp));
     const Image img = io::load_image(path("s.jpg"));
     ASSERT_EQ(img.width, 61);
     ASSERT_EQ(img.height, 47);
@@ -132,14 +123,14 @@ TEST_F(Io, JpegWithBrokenCodedDataIsRefused) {
   const std::size_t sos = good.find("\xff\xda");
   ASSERT_NE(sos, std::string::npos);
   const std::size_t mid = sos + (good.size() - sos) / 2;
-  write_bytes("cut.jpg", good.substr(0, mid) + good.substr(mid + 16));
+  write("cut.jpg", good.substr(0, mid) + good.substr(mid + 16));
   EXPECT_NE(message_of("cut.jpg").find("JPEG"), std::string::npos) << message_of("cut.jpg");
 }
 
 TEST_F(Io, MissingFileIsRefused) { EXPECT_NE(message_of("nope.png").find("cannot open"), std::string::npos); }
 
 TEST_F(Io, CorruptFileIsRefused) {
-  write_bytes("junk.png", "this is not an image at all");
+  write("junk.png", "this is not an image at all");
   EXPECT_NE(message_of("junk.png").find("not a readable image"), std::string::npos);
 }
 
@@ -147,30 +138,30 @@ TEST_F(Io, TruncatedPngIsRefused) {
   io::save_image(path("full.png"), test::random_image(64, 64, 2, 0, 1));
   std::ifstream in(path("full.png"), std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-  write_bytes("cut.png", bytes.substr(0, bytes.size() / 2));
+  write("cut.png", bytes.substr(0, bytes.size() / 2));
   EXPECT_NE(message_of("cut.png").find("truncated"), std::string::npos) << message_of("cut.png");
 }
 
 TEST_F(Io, TruncatedNpyIsRefused) {
-  write_bytes("cut.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4, 4), }", std::string(20, '\0')));
+  write("cut.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4, 4), }", std::string(20, '\0')));
   EXPECT_NE(message_of("cut.npy").find("truncated"), std::string::npos);
 }
 
 TEST_F(Io, HeadersClaimingTooManyPixelsAreRefusedBeforeAllocating) {
-  write_bytes("huge.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (100000, 100000), }", ""));
+  write("huge.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (100000, 100000), }", ""));
   EXPECT_NE(message_of("huge.npy").find("more than"), std::string::npos);
   // A PNG signature and IHDR chunk claiming 20000 x 20000 pixels (over our 2^28, under stb's own
   // 2^30 limit), and nothing else.
   const std::string ihdr = std::string("\x89PNG\r\n\x1a\n", 8) + std::string("\0\0\0\x0dIHDR", 8) +
                            std::string("\0\0\x4e\x20\0\0\x4e\x20\x08\x00\x00\x00\x00", 13) + std::string(4, '\0');
-  write_bytes("huge.png", ihdr);
+  write("huge.png", ihdr);
   EXPECT_NE(message_of("huge.png").find("more than tilescope accepts"), std::string::npos) << message_of("huge.png");
 }
 
 TEST_F(Io, WrongDtypeAndShapeAreRefused) {
-  write_bytes("int.npy", npy("{'descr': '<i4', 'fortran_order': False, 'shape': (2, 2), }", std::string(16, '\0')));
+  write("int.npy", npy("{'descr': '<i4', 'fortran_order': False, 'shape': (2, 2), }", std::string(16, '\0')));
   EXPECT_NE(message_of("int.npy").find("dtype '<i4' is not supported"), std::string::npos);
-  write_bytes("cube.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2, 2), }", std::string(32, '\0')));
+  write("cube.npy", npy("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2, 2), }", std::string(32, '\0')));
   EXPECT_NE(message_of("cube.npy").find("must be 2-D"), std::string::npos);
 }
 
