@@ -12,6 +12,19 @@ using namespace tilescope;
 
 namespace {
 Conv2dParams params(Conv2dStrategy s, int r, int tile, int w = 1024, int h = 1024) { return {s, r, tile, w, h}; }
+
+// A launch's tiles (output, input side), grid and threads (per block, computing per block).
+struct Tiles {
+  int out_tile, in_tile, grid_x, grid_y, threads, active;
+};
+void expect_tiles(const LaunchGeometry& l, Tiles t) {
+  EXPECT_EQ(l.out_tile_dim, t.out_tile);
+  EXPECT_EQ(l.in_tile_dim, t.in_tile);
+  EXPECT_EQ(l.grid.x, t.grid_x);
+  EXPECT_EQ(l.grid.y, t.grid_y);
+  EXPECT_EQ(l.threads_per_block, t.threads);
+  EXPECT_EQ(l.active_threads_per_block, t.active);
+}
 }  // namespace
 
 TEST(BookModel, BasicKernelIsQuarterOpPerByte) {
@@ -77,12 +90,7 @@ TEST(BookModel, InteriorBlockCountEqualsTheModelForEveryStrategy) {
 
 TEST(LaunchGeometry, TiledInputTileDeactivatesTheHaloRing) {
   const LaunchGeometry l = launch_geometry(params(Conv2dStrategy::tiled_in, 2, 32));
-  EXPECT_EQ(l.out_tile_dim, 28);
-  EXPECT_EQ(l.in_tile_dim, 32);
-  EXPECT_EQ(l.grid.x, 37);  // ceil(1024 / 28)
-  EXPECT_EQ(l.grid.y, 37);
-  EXPECT_EQ(l.threads_per_block, 1024);
-  EXPECT_EQ(l.active_threads_per_block, 784);
+  expect_tiles(l, {28, 32, 37, 37, 1024, 784});  // grid: ceil(1024 / 28)
   EXPECT_EQ(l.shared_bytes, 32u * 32 * 4);
   EXPECT_EQ(l.constant_bytes, 25u * 4);
 }
@@ -102,12 +110,7 @@ TEST(LaunchGeometry, OtherStrategiesLaunchOneThreadPerOutput) {
 TEST(LaunchGeometry, FastBlockComputesFourByFourOutputsPerThread) {
   // 16x16 threads x 4x4 outputs = 64x64 output tile; r = 3 stages a halo of 4 (16-byte rows).
   const LaunchGeometry l = launch_geometry(params(Conv2dStrategy::fast, 3, 16, 1000, 130));
-  EXPECT_EQ(l.out_tile_dim, 64);
-  EXPECT_EQ(l.in_tile_dim, 70);
-  EXPECT_EQ(l.grid.x, 16);  // ceil(1000 / 64)
-  EXPECT_EQ(l.grid.y, 3);
-  EXPECT_EQ(l.threads_per_block, 256);
-  EXPECT_EQ(l.active_threads_per_block, 256);
+  expect_tiles(l, {64, 70, 16, 3, 256, 256});  // grid: ceil(1000 / 64) x ceil(130 / 64)
   EXPECT_EQ(l.threads_computing, 250 * 33);  // one per 4x4 patch that holds an output
   EXPECT_EQ(l.shared_bytes, 72u * 72 * 4);
   // r = 5 rounds its halo up to 8, r = 8 is already a multiple of 4.
