@@ -38,30 +38,17 @@ using Renderbuffer = Handle<DeleteRenderbuffer>;
 using Program = Handle<DeleteProgram>;
 using Shader = Handle<DeleteShader>;
 
-inline Texture make_texture() {
+// A new object from glGen*(1, &id), owned.
+template <typename H, typename Gen>
+H generate(Gen gen) {
   GLuint id = 0;
-  glGenTextures(1, &id);
-  return Texture(id);
+  gen(1, &id);
+  return H(id);
 }
-inline Buffer make_buffer() {
-  GLuint id = 0;
-  glGenBuffers(1, &id);
-  return Buffer(id);
-}
-inline VertexArray make_vertex_array() {
-  GLuint id = 0;
-  glGenVertexArrays(1, &id);
-  return VertexArray(id);
-}
-inline Framebuffer make_framebuffer() {
-  GLuint id = 0;
-  glGenFramebuffers(1, &id);
-  return Framebuffer(id);
-}
-inline Renderbuffer make_renderbuffer() {
-  GLuint id = 0;
-  glGenRenderbuffers(1, &id);
-  return Renderbuffer(id);
-}
+inline Texture make_texture() { return generate<Texture>(glGenTextures); }
+inline Buffer make_buffer() { return generate<Buffer>(glGenBuffers); }
+inline VertexArray make_vertex_array() { return generate<VertexArray>(glGenVertexArrays); }
+inline Framebuffer make_framebuffer() { return generate<Framebuffer>(glGenFramebuffers); }
+inline Renderbuffer make_renderbuffer() { return generate<Renderbuffer>(glGenRenderbuffers); }
 
 }  // namespace tilescope::gl

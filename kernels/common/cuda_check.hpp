@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kernels/common/error.hpp"
+#include "kernels/common/unique_handle.hpp"
 
 namespace tilescope::cuda {
 
@@ -64,30 +65,30 @@ void upload_to_constant(const Symbol& symbol, const std::vector<float>& values, 
   check(cudaMemcpyToSymbol(symbol, values.data(), values.size() * sizeof(float)), what);
 }
 
+struct DestroyEvent {
+  void operator()(cudaEvent_t e) const { cudaEventDestroy(e); }
+};
+
+// A CUDA event, created at once and destroyed with its owner (move-only).
 class Event {
  public:
-  Event() { check(cudaEventCreate(&event_), "cudaEventCreate"); }
-  Event(Event&& o) noexcept : event_(std::exchange(o.event_, nullptr)) {}
-  Event& operator=(Event&& o) noexcept {
-    std::swap(event_, o.event_);
-    return *this;
-  }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  ~Event() {
-    if (event_) cudaEventDestroy(event_);
-  }
-  void record(cudaStream_t stream = nullptr) { check(cudaEventRecord(event_, stream), "cudaEventRecord"); }
+  Event() : event_(create()) {}
+  void record(cudaStream_t stream = nullptr) { check(cudaEventRecord(event_.get(), stream), "cudaEventRecord"); }
   // Milliseconds from `start` to this event (waits for this event).
   float since(const Event& start) const {
-    check(cudaEventSynchronize(event_), "cudaEventSynchronize");
+    check(cudaEventSynchronize(event_.get()), "cudaEventSynchronize");
     float ms = 0;
-    check(cudaEventElapsedTime(&ms, start.event_, event_), "cudaEventElapsedTime");
+    check(cudaEventElapsedTime(&ms, start.event_.get(), event_.get()), "cudaEventElapsedTime");
     return ms;
   }
 
  private:
-  cudaEvent_t event_ = nullptr;
+  static cudaEvent_t create() {
+    cudaEvent_t e = nullptr;
+    check(cudaEventCreate(&e), "cudaEventCreate");
+    return e;
+  }
+  UniqueHandle<cudaEvent_t, DestroyEvent> event_;
 };
 
 }  // namespace tilescope::cuda

@@ -4,6 +4,10 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
+
+#include "kernels/common/error.hpp"
 
 namespace tilescope {
 
@@ -36,5 +40,12 @@ struct DeviceLimits {
 
 // Largest image accepted anywhere (2^28 pixels = 1 GiB as float32).
 inline constexpr long long kMaxPixels = 1LL << 28;
+
+// Throws InvalidInput with the message of launch_problem(p, limits), which each pattern's
+// model.hpp overloads on its Params, when p cannot run on a device with these limits.
+template <typename Params>
+void validate_launch(const Params& p, const DeviceLimits& limits = {}) {
+  if (std::optional<std::string> problem = launch_problem(p, limits)) throw InvalidInput(*problem);
+}
 
 }  // namespace tilescope

@@ -57,8 +57,4 @@ std::optional<std::string> launch_problem(const Conv1dParams& p, const DeviceLim
   return std::nullopt;
 }
 
-void validate_launch(const Conv1dParams& p, const DeviceLimits& limits) {
-  if (auto problem = launch_problem(p, limits)) throw InvalidInput(*problem);
-}
-
 }  // namespace tilescope

@@ -16,8 +16,6 @@ LaunchGeometry launch_geometry(const Conv1dParams& p);
 
 // Why p cannot run on a device with these limits, or nothing if it can.
 std::optional<std::string> launch_problem(const Conv1dParams& p, const DeviceLimits& limits = {});
-// Throws InvalidInput with that message.
-void validate_launch(const Conv1dParams& p, const DeviceLimits& limits = {});
 
 // The book's closed form for an interior block (no ghost cells) and its large-tile bound.
 BookModel book_model(const Conv1dParams& p);

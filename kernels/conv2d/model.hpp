@@ -14,8 +14,6 @@ LaunchGeometry launch_geometry(const Conv2dParams& p);
 
 // Why p cannot run on a device with these limits, or nothing if it can.
 std::optional<std::string> launch_problem(const Conv2dParams& p, const DeviceLimits& limits = {});
-// Throws InvalidInput with that message.
-void validate_launch(const Conv2dParams& p, const DeviceLimits& limits = {});
 
 // The book's closed-form ratio for an interior block (no ghost cells).
 BookModel book_model(const Conv2dParams& p);

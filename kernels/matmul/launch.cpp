@@ -63,8 +63,4 @@ std::optional<std::string> launch_problem(const MatmulParams& p, const DeviceLim
   return std::nullopt;
 }
 
-void validate_launch(const MatmulParams& p, const DeviceLimits& limits) {
-  if (auto problem = launch_problem(p, limits)) throw InvalidInput(*problem);
-}
-
 }  // namespace tilescope

@@ -16,8 +16,6 @@ LaunchGeometry launch_geometry(const MatmulParams& p);
 
 // Why p cannot run on a device with these limits, or nothing if it can.
 std::optional<std::string> launch_problem(const MatmulParams& p, const DeviceLimits& limits = {});
-// Throws InvalidInput with that message.
-void validate_launch(const MatmulParams& p, const DeviceLimits& limits = {});
 
 struct MatmulModel {
   double opb_model = 0;  // the book's ratio: 0.25 (naive), TILE_WIDTH x 0.25 (tiled)

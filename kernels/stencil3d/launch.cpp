@@ -48,8 +48,4 @@ std::optional<std::string> launch_problem(const Stencil3dParams& p, const Device
   return std::nullopt;
 }
 
-void validate_launch(const Stencil3dParams& p, const DeviceLimits& limits) {
-  if (auto problem = launch_problem(p, limits)) throw InvalidInput(*problem);
-}
-
 }  // namespace tilescope

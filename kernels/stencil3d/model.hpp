@@ -55,7 +55,5 @@ struct Stencil3dCount {
 Stencil3dCount exact_traffic(const Stencil3dParams& p);
 
 std::optional<std::string> launch_problem(const Stencil3dParams& p, const DeviceLimits& limits = {});
-// Throws InvalidInput with that message.
-void validate_launch(const Stencil3dParams& p, const DeviceLimits& limits = {});
 
 }  // namespace tilescope

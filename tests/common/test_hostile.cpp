@@ -22,8 +22,8 @@
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/filter.hpp"
 #include "tests/common/run_cli.hpp"
-#include "tests/fuzz/fuzz_targets.hpp"
 #include "tests/common/scratch_dir.hpp"
+#include "tests/fuzz/fuzz_targets.hpp"
 
 using namespace tilescope;
 namespace fs = std::filesystem;

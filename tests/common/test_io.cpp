@@ -53,7 +53,7 @@ TEST_F(Io, NpyFloat32RoundTripIsExact) {
 TEST_F(Io, NpyFloat64AndFortranOrderAreConverted) {
   const double values[] = {1.5, 2.5, 3.5, 4.5, 5.5, 6.5};  // column-major 2x3: rows (1.5 3.5 5.5) (2.5 4.5 6.5)
   write("f.npy", npy("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }",
-                           std::string(reinterpret_cast<const char*>(values), sizeof values)));
+                     std::string(reinterpret_cast<const char*>(values), sizeof values)));
   const Image img = io::load_image(path("f.npy"));
   ASSERT_EQ(img.width, 3);
   ASSERT_EQ(img.height, 2);

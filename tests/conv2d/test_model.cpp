@@ -111,7 +111,7 @@ TEST(LaunchGeometry, FastBlockComputesFourByFourOutputsPerThread) {
   // 16x16 threads x 4x4 outputs = 64x64 output tile; r = 3 stages a halo of 4 (16-byte rows).
   const LaunchGeometry l = launch_geometry(params(Conv2dStrategy::fast, 3, 16, 1000, 130));
   expect_tiles(l, {64, 70, 16, 3, 256, 256});  // grid: ceil(1000 / 64) x ceil(130 / 64)
-  EXPECT_EQ(l.threads_computing, 250 * 33);  // one per 4x4 patch that holds an output
+  EXPECT_EQ(l.threads_computing, 250 * 33);    // one per 4x4 patch that holds an output
   EXPECT_EQ(l.shared_bytes, 72u * 72 * 4);
   // r = 5 rounds its halo up to 8, r = 8 is already a multiple of 4.
   EXPECT_EQ(launch_geometry(params(Conv2dStrategy::fast, 5, 16)).shared_bytes, 80u * 80 * 4);
