@@ -1,13 +1,12 @@
 #pragma once
 // The parameter spreads the geometry tests sweep: every strategy crossed with a few values of
 // three more parameters, kept where the parameters can run.
-#include <optional>
 #include <set>
 #include <vector>
 
 namespace tilescope::test {
 
-// make(strategy, a, b, c) gives the parameters, or nothing when they cannot run.
+// make(strategy, a, b, c) gives the parameters; those the pattern's launch_problem refuses are left out.
 template <typename Params, typename Make>
 std::vector<Params> spread(int strategies, const std::vector<int>& as, const std::vector<int>& bs,
                            const std::vector<int>& cs, Make make) {
@@ -16,14 +15,8 @@ std::vector<Params> spread(int strategies, const std::vector<int>& as, const std
     for (int a : as)
       for (int b : bs)
         for (int c : cs)
-          if (const std::optional<Params> p = make(s, a, b, c)) out.push_back(*p);
+          if (const Params p = make(s, a, b, c); !launch_problem(p)) out.push_back(p);
   return out;
-}
-
-// p where it can run, else nothing: what a spread's make returns.
-template <typename Params>
-std::optional<Params> kept_if(bool runs, const Params& p) {
-  return runs ? std::optional<Params>(p) : std::nullopt;
 }
 
 // How many strategies a spread holds (it should hold every one).

@@ -8,7 +8,6 @@
 #include <stb_image.h>
 
 #include <cstdlib>
-#include <filesystem>
 #include <stdexcept>
 
 #include "app/app.hpp"
@@ -23,7 +22,6 @@
 #include "tests/common/scratch_dir.hpp"
 
 using namespace tilescope;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -38,6 +36,18 @@ void shot_without_gl_errors(const UiState& s, const ShotOptions& o) {
 struct Rgb {
   int r, g, b;
 };
+
+// The overlay palette's hues, each told by how far its strong channels stand above its weak ones.
+testing::AssertionResult shows(Rgb c, const char* hue, bool it_does) {
+  if (it_does) return testing::AssertionSuccess();
+  return testing::AssertionFailure() << "rgb(" << c.r << ", " << c.g << ", " << c.b << ") is not " << hue;
+}
+testing::AssertionResult blue(Rgb c, int by) { return shows(c, "blue", c.b > c.r + by); }
+testing::AssertionResult sky_blue(Rgb c) { return shows(c, "sky blue", c.b > c.r + 40 && c.b > c.g); }
+testing::AssertionResult orange(Rgb c, int by) { return shows(c, "orange", c.r > c.b + by && c.g > c.b + by / 2); }
+testing::AssertionResult green(Rgb c) { return shows(c, "green", c.g > c.r + 40); }
+testing::AssertionResult yellow(Rgb c) { return shows(c, "yellow", c.r > c.b + 60 && c.g > c.b + 60); }
+testing::AssertionResult vermillion(Rgb c) { return shows(c, "vermillion", c.r > c.g + 30 && c.r > c.b + 60); }
 
 // Pixels along a row of a hatched band: how many are pink, and the spread of their brightness.
 struct RowLook {
@@ -57,13 +67,41 @@ RowLook look_along(ColourAt colour_at, float from, float to, float step) {
   return look;
 }
 
-class Shot : public test::ScratchDirTest {
+// A window drawn headless at 1200 x 800 into the test's scratch folder, read back as RGB pixels.
+class ShotPixels : public test::ScratchDirTest {
  protected:
-  Shot() : ScratchDirTest("tilescope_shot_") {}
+  explicit ShotPixels(std::string prefix) : ScratchDirTest(std::move(prefix)) {}
+  void take(const UiState& s, std::optional<Pixel> hover, float zoom) {
+    ShotOptions o;
+    o.out = path("shot.png");
+    o.width = 1200, o.height = 800;
+    o.hover = hover;
+    o.zoom = zoom;
+    shot_without_gl_errors(s, o);
+    if (HasFatalFailure()) return;
+    int n = 0;
+    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
+    ASSERT_NE(pixels_, nullptr);
+  }
+  Rgb at_screen(float x, float y) const {
+    const unsigned char* p = pixels_ + (std::size_t(y) * w_ + std::size_t(x)) * 3;
+    return {p[0], p[1], p[2]};
+  }
+  ~ShotPixels() override {
+    if (pixels_) stbi_image_free(pixels_);
+  }
+
+  unsigned char* pixels_ = nullptr;
+  int w_ = 0, h_ = 0;
+};
+
+class Shot : public ShotPixels {
+ protected:
+  Shot() : ShotPixels("tilescope_shot_") {}
   void SetUp() override {
     ScratchDirTest::SetUp();
     // A black 256 x 256 image makes every overlay colour readable as it was drawn.
-    io::save_image((dir_ / "black.npy").string(), Image(256, 256, 0.0f));
+    io::save_image(path("black.npy"), Image(256, 256, 0.0f));
   }
 
   // Renders the window for these parameters (input view of the black image) and loads the PNG.
@@ -74,19 +112,11 @@ class Shot : public test::ScratchDirTest {
     s.backend = "cpu";
     s.view = ViewMode::input;
     s.source = SourceKind::file;
-    s.file_path = (dir_ / "black.npy").string();
+    s.file_path = path("black.npy");
     s.overlays.legend = false;
     s.paused = true;
-    ShotOptions o;
-    o.out = (dir_ / "shot.png").string();
-    o.width = 1200, o.height = 800;
-    o.hover = hover;
-    o.zoom = zoom;
-    shot_without_gl_errors(s, o);
+    take(s, hover, zoom);
     if (HasFatalFailure()) return;
-    int n = 0;
-    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
-    ASSERT_NE(pixels_, nullptr);
     // The same mapping the app used: its layout, the image size, the zoom centred on the hover.
     view_.set_viewport(layout_for(float(w_), float(h_), false).view);
     view_.set_image(256, 256);
@@ -103,34 +133,16 @@ class Shot : public test::ScratchDirTest {
     s.stencil.params = p;
     s.stencil.grid = 64;
     s.stencil.slice = 32;
-    ShotOptions o;
-    o.out = (dir_ / "stencil.png").string();
-    o.width = 1200, o.height = 800;
-    o.hover = hover;
-    o.zoom = 16;
-    shot_without_gl_errors(s, o);
+    take(s, hover, 16);
     if (HasFatalFailure()) return;
-    int n = 0;
-    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
-    ASSERT_NE(pixels_, nullptr);
     view_.set_viewport(layout_for(float(w_), float(h_), false).view);
     view_.set_image(64, 64);
     view_.look_at({hover.x + 0.5f, hover.y + 0.5f}, 16);
-  }
-  Rgb at_screen(float x, float y) const {
-    const unsigned char* p = pixels_ + (std::size_t(y) * w_ + std::size_t(x)) * 3;
-    return {p[0], p[1], p[2]};
   }
   Rgb at_image(float x, float y) const {
     const Vec2 s = view_.to_screen({x, y});
     return at_screen(s.x, s.y);
   }
-  ~Shot() override {
-    if (pixels_) stbi_image_free(pixels_);
-  }
-
-  unsigned char* pixels_ = nullptr;
-  int w_ = 0, h_ = 0;
   ViewTransform view_;
 };
 
@@ -158,11 +170,10 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
   const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike
   // Output tile: blue over black.
   const Rgb out = at_image(g.out_origin(0) + 12.5f, g.out_origin(1) + 12.5f);
-  EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
+  EXPECT_TRUE(blue(out, 20)) << "output tile";
   // Halo below the output tile, inside the image: orange.
   const Rgb halo = at_image(8.5f, g.out_origin(1) + g.out_tile_dim() + 1.5f);
-  EXPECT_GT(halo.r, halo.b + 40) << "halo not orange";
-  EXPECT_GT(halo.g, halo.b + 20);
+  EXPECT_TRUE(orange(halo, 40)) << "halo";
   // Ghost band (x in [-3, 0)): pinkish fill with hatch lines, so it varies along a row.
   const Vec2 a = view_.to_screen({float(g.in_origin(0)), g.out_origin(1) + 10.0f});
   const Vec2 b = view_.to_screen({0.0f, g.out_origin(1) + 10.0f});
@@ -177,9 +188,8 @@ TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
   const Conv2dParams p{Conv2dStrategy::cached_halo, 2, 16, 256, 256};
   shoot(p, Pixel{17, 40}, 30);
   const Rgb shared = at_image(17.5f, 41.5f), global = at_image(15.5f, 41.5f);
-  EXPECT_GT(shared.g, shared.r + 40) << "shared tap not green";
-  EXPECT_GT(global.r, global.g + 30) << "global tap not vermillion";
-  EXPECT_GT(global.r, global.b + 60);
+  EXPECT_TRUE(green(shared)) << "shared tap";
+  EXPECT_TRUE(vermillion(global)) << "global tap";
 }
 
 TEST_F(Shot, SlidingColoursTheLanesOwnTapsAndTheShuffledOne) {
@@ -191,61 +201,55 @@ TEST_F(Shot, SlidingColoursTheLanesOwnTapsAndTheShuffledOne) {
   const Conv2dTiling gx = tiling_of(p, 0);
   ASSERT_EQ(gx.out_origin(1), 128);
   const Rgb own = at_image(129.5f, 39.5f);
-  EXPECT_GT(own.b, own.r + 40) << "own-lane tap not sky blue";
-  EXPECT_GT(own.b, own.g) << "own-lane tap green (the shared-memory colour), not sky blue";
+  EXPECT_TRUE(sky_blue(own)) << "own-lane tap";
   const Rgb shuffled = at_image(127.5f, 39.5f);
-  EXPECT_GT(shuffled.g, shuffled.b + 60) << "shuffled tap not yellow";
-  EXPECT_GT(shuffled.r, shuffled.b + 60);
+  EXPECT_TRUE(yellow(shuffled)) << "shuffled tap";
 }
 
 TEST_F(Shot, StencilSliceShowsTheHoveredBlocksTilesAndRegisterNeighbours) {
   // register_tiled, order 1, tile 16 (output tiles of 14) on a cold 64^3 grid, slice 32, cell
   // (33, 20): block (2, 1) computes x 28..41, loads x 27..42; z neighbours are in registers,
   // x and y neighbours in shared memory.
-  Stencil3dParams p;
-  p.strategy = Stencil3dStrategy::register_tiled;
-  p.tile = 16;
+  const Stencil3dParams p{Stencil3dStrategy::register_tiled, 1, 16};
   shoot_stencil(p, Pixel{33, 20});
   const StencilAxisTiling a = tiling_of(p).axis(0);
   ASSERT_EQ(a.out_origin(2), 28);
   const Rgb out = at_image(30.5f, 25.5f);  // inside the output tile, away from the neighbours
-  EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
+  EXPECT_TRUE(blue(out, 20)) << "output tile";
   const Rgb halo = at_image(float(a.in_origin(2)) + 0.5f, 25.5f);  // the loaded ring at x = 27
-  EXPECT_GT(halo.r, halo.b + 40) << "halo not orange";
+  EXPECT_TRUE(orange(halo, 40)) << "halo";
   const Rgb shared = at_image(34.5f, 20.5f);  // x neighbour: shared memory, green
-  EXPECT_GT(shared.g, shared.r + 40) << "shared neighbour not green";
+  EXPECT_TRUE(green(shared)) << "shared neighbour";
   const Rgb cell = at_image(33.5f, 20.5f);  // the cell itself: its own value is in a register, sky blue
-  EXPECT_GT(cell.b, cell.r + 40) << "register neighbour not blue";
+  EXPECT_TRUE(blue(cell, 40)) << "register neighbour";
 }
 
 TEST_F(Shot, StencilFastShowsItsL1HaloAndShuffledNeighbours) {
   // fast, order 1, T = 18 on a cold 64^3 grid: float4 rows, so block (0, 2) computes x 0..127 (the
   // whole width), y 16..23. Cell (32, 20) is component 0 of lane 8: x - 1 comes from lane 7 by a
   // shuffle, x + 1 is its own register, y +- 1 are global loads; rows 15 and 24 are the L1 halo.
-  Stencil3dParams p;
-  p.strategy = Stencil3dStrategy::fast;
-  p.tile = 18;
+  const Stencil3dParams p{Stencil3dStrategy::fast, 1, 18};
   shoot_stencil(p, Pixel{32, 20});
   const StencilAxisTiling ay = tiling_of(p).axis(1);
   ASSERT_EQ(ay.out_origin(2), 16);
   const Rgb out = at_image(38.5f, 22.5f);
-  EXPECT_GT(out.b, out.r + 20) << "output tile not blue";
+  EXPECT_TRUE(blue(out, 20)) << "output tile";
   const Rgb halo = at_image(38.5f, 15.5f);  // the row above the tile, read through L1
-  EXPECT_GT(halo.r, halo.b + 40) << "L1 halo not orange";
+  EXPECT_TRUE(orange(halo, 40)) << "L1 halo";
   const Rgb shuffled = at_image(31.5f, 20.5f);
-  EXPECT_GT(shuffled.g, shuffled.b + 60) << "shuffled neighbour not yellow";
-  EXPECT_GT(shuffled.r, shuffled.b + 60);
+  EXPECT_TRUE(yellow(shuffled)) << "shuffled neighbour";
   const Rgb own = at_image(33.5f, 20.5f);
-  EXPECT_GT(own.b, own.r + 40) << "own-register neighbour not sky blue";
+  EXPECT_TRUE(sky_blue(own)) << "own-register neighbour";
   const Rgb global = at_image(32.5f, 19.5f);
-  EXPECT_GT(global.r, global.g + 30) << "y neighbour not vermillion (global)";
+  EXPECT_TRUE(vermillion(global)) << "y neighbour (global)";
 }
 
 namespace {
 
 // The conv1d view rendered headless (CPU backend), as pixels; and where element i is on screen.
-class Conv1dShot : public ::testing::Test {
+class Conv1dShot : public ShotPixels {
  protected:
+  Conv1dShot() : ShotPixels("tilescope_conv1d_shot_") {}
   void shoot(Conv1dParams p, Pixel hover, float zoom) {
     UiState s;
     s.pattern = Pattern::conv1d;
@@ -253,37 +257,14 @@ class Conv1dShot : public ::testing::Test {
     s.backend = "cpu";
     s.overlays.legend = false;
     s.paused = true;
-    ShotOptions o;
-    // One file per test: ctest runs the shot tests in parallel.
-    o.out = (fs::temp_directory_path() /
-             ("tilescope_conv1d_shot_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
-              ".png"))
-                .string();
-    o.width = 1200, o.height = 800;
-    o.hover = hover;
-    o.zoom = zoom;
-    shot_without_gl_errors(s, o);
+    take(s, hover, zoom);
     if (HasFatalFailure()) return;
-    int n = 0;
-    pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
-    ASSERT_NE(pixels_, nullptr);
-    fs::remove(o.out);
     view_ = layout_for(float(w_), float(h_), false).view;
     zoom_ = zoom;
     centre_ = hover.x + 0.5f + kConv1dFocusLeftOfCentre * view_.w / zoom;
   }
   // The colour in the middle of element i's cell, at height y.
-  Rgb at(float i, float y) const {
-    const float x = view_.x + view_.w / 2 + (i + 0.5f - centre_) * zoom_;
-    const unsigned char* p = pixels_ + (std::size_t(y) * w_ + std::size_t(x)) * 3;
-    return {p[0], p[1], p[2]};
-  }
-  ~Conv1dShot() override {
-    if (pixels_) stbi_image_free(pixels_);
-  }
-
-  unsigned char* pixels_ = nullptr;
-  int w_ = 0, h_ = 0;
+  Rgb at(float i, float y) const { return at_screen(view_.x + view_.w / 2 + (i + 0.5f - centre_) * zoom_, y); }
   Rect view_;
   float zoom_ = 1, centre_ = 0;
 };
@@ -298,9 +279,8 @@ TEST_F(Conv1dShot, SharedMemoryLaneShowsOwnSlotsHaloSlotsAndGhostZeros) {
   const Conv1dLanes lanes = conv1d_lanes(view_);
   const float y = (lanes.sh0 + lanes.sh1) / 2 - 6;  // above the slot numbers
   const Rgb own = at(10, y), halo = at(33, y), past_halo = at(36, y);
-  EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
-  EXPECT_GT(halo.r, halo.b + 80) << "halo slot not orange";
-  EXPECT_GT(halo.g, halo.b + 40);
+  EXPECT_TRUE(blue(own, 60)) << "own slot";
+  EXPECT_TRUE(orange(halo, 80)) << "halo slot";
   EXPECT_LT(past_halo.r + past_halo.g + past_halo.b, 120) << "the block's shared memory ends at element 34";
   const RowLook ghost = look_along([&](float i) { return at(i, y); }, -3, -0.1f, 0.1f);
   EXPECT_GT(ghost.pink, 10) << "ghost slots not tinted";
@@ -314,9 +294,9 @@ TEST_F(Conv1dShot, FastStagesAFloat4RoundedHaloAndMarksTheThreadsEightOutputs) {
   const Conv1dLanes lanes = conv1d_lanes(view_);
   const float y = (lanes.sh0 + lanes.sh1) / 2 - 6;
   const Rgb halo_left = at(29, y), own = at(50, y), halo_right = at(66, y), before = at(27, y), after = at(68, y);
-  EXPECT_GT(halo_left.r, halo_left.b + 80) << "the rounded-up halo slots 28..31 not orange";
-  EXPECT_GT(halo_right.r, halo_right.b + 80) << "the rounded-up halo slots 64..67 not orange";
-  EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
+  EXPECT_TRUE(orange(halo_left, 80)) << "the rounded-up halo slots 28..31";
+  EXPECT_TRUE(orange(halo_right, 80)) << "the rounded-up halo slots 64..67";
+  EXPECT_TRUE(blue(own, 60)) << "own slot";
   EXPECT_LT(before.r + before.g + before.b, 120) << "the staged halo starts at element 28";
   EXPECT_LT(after.r + after.g + after.b, 120) << "the staged halo ends at element 67";
   const float top = lanes.out0 + 8;  // above the waveform
@@ -336,7 +316,7 @@ TEST_F(Conv1dShot, CachedHaloKeepsOnlyTheTileInSharedMemory) {
   const Conv1dLanes lanes = conv1d_lanes(view_);
   const float y = (lanes.sh0 + lanes.sh1) / 2 - 6;
   const Rgb own = at(45, y), before = at(31, y), after = at(64, y);
-  EXPECT_GT(own.b, own.r + 60) << "own slot not blue";
+  EXPECT_TRUE(blue(own, 60)) << "own slot";
   EXPECT_LT(before.r + before.g + before.b, 120) << "no halo slots in cached_halo";
   EXPECT_LT(after.r + after.g + after.b, 120);
 }

@@ -14,8 +14,7 @@ namespace {
 std::vector<Conv1dParams> spread() {
   return test::spread<Conv1dParams>(kConv1dStrategyCount, {1, 2, 3, 5, 8, 32}, {32, 64, 256, 1024}, {1000, 4099},
                                     [](int s, int r, int tile, int length) {
-                                      const Conv1dParams p{static_cast<Conv1dStrategy>(s), r, tile, length};
-                                      return test::kept_if(!launch_problem(p), p);
+                                      return Conv1dParams{static_cast<Conv1dStrategy>(s), r, tile, length};
                                     });
 }
 }  // namespace

@@ -17,8 +17,7 @@ std::vector<Conv2dParams> spread() {
                                     [](int s, int r, int tile, int image) {
                                       const auto strategy = static_cast<Conv2dStrategy>(s);
                                       const int t = strategy == Conv2dStrategy::sliding ? tile * 4 : tile;
-                                      const Conv2dParams p{strategy, r, t, image ? 333 : 1024, image ? 129 : 768};
-                                      return test::kept_if(!launch_problem(p), p);
+                                      return Conv2dParams{strategy, r, t, image ? 333 : 1024, image ? 129 : 768};
                                     });
 }
 
