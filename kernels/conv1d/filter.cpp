@@ -1,7 +1,6 @@
 #include "kernels/conv1d/filter.hpp"
 
 #include <cmath>
-#include <random>
 
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/filter.hpp"
@@ -31,11 +30,7 @@ Filter1d make_named_filter1d(const std::string& name, int radius) {
     w(0) += 2.0f;
   } else if (name == "derivative") {
     for (int d = -r; d <= r; ++d) w(d) = float(d);
-  } else if (const auto seed = random_seed(name, "1D filter")) {
-    std::mt19937_64 rng(*seed);
-    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
-    for (float& v : f.weights) v = uniform(rng);
-  } else {
+  } else if (!random_weights(name, "1D filter", f.weights)) {
     throw InvalidInput("unknown 1D filter '" + name + "': use " + named_filter1d_help() + ", or a .npy file");
   }
   return f;

@@ -39,6 +39,15 @@ std::optional<unsigned long long> random_seed(const std::string& name, const cha
   return seed;
 }
 
+bool random_weights(const std::string& name, const char* what, std::vector<float>& weights) {
+  const auto seed = random_seed(name, what);
+  if (!seed) return false;
+  std::mt19937_64 rng(*seed);
+  std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+  for (float& v : weights) v = uniform(rng);
+  return true;
+}
+
 const char* named_filter_help() {
   return "box (mean), gaussian (sigma = r/2), sharpen (2 x identity - box), sobel_x (x derivative "
          "x triangle smoothing; the classic 3x3 at r=1), laplacian (all ones, centre 1-(2r+1)^2), "
@@ -66,11 +75,7 @@ Filter2d make_named_filter(const std::string& name, int radius) {
   } else if (name == "laplacian") {
     for (float& v : f.weights) v = 1.0f;
     w(0, 0) = 1.0f - float(n * n);
-  } else if (const auto seed = random_seed(name, "filter")) {
-    std::mt19937_64 rng(*seed);
-    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
-    for (float& v : f.weights) v = uniform(rng);
-  } else {
+  } else if (!random_weights(name, "filter", f.weights)) {
     throw InvalidInput("unknown filter '" + name + "': use " + named_filter_help() + ", or a .npy file");
   }
   return f;

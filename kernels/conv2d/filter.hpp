@@ -22,5 +22,8 @@ const char* named_filter_help();
 // The SEED of a "random:SEED" name (nothing for other names); throws InvalidInput naming `what`
 // when the seed is not a whole number.
 std::optional<unsigned long long> random_seed(const std::string& name, const char* what);
+// For a "random:SEED" name, fills `weights` with uniform draws in [-1, 1) from SEED and returns
+// true; false for other names.
+bool random_weights(const std::string& name, const char* what, std::vector<float>& weights);
 
 }  // namespace tilescope
