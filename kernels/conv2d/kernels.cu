@@ -48,13 +48,26 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
   P[row * width + col] = sum;
 }
 
+// The D x D taps of the constant-memory filter over a shared tile of row length S whose window
+// starts at row y, column x: the inner loop of the book's shared-memory kernels (Fig 7.12 and the
+// output-tile exercise).
+template <int R>
+__device__ __forceinline__ float taps_from_shared(const float* N_s, int S, int y, int x) {
+  constexpr int D = 2 * R + 1;
+  float sum = 0.0f;
+#pragma unroll
+  for (int fy = 0; fy < D; ++fy)
+#pragma unroll
+    for (int fx = 0; fx < D; ++fx) sum += c_filter[fy * D + fx] * N_s[(y + fy) * S + (x + fx)];
+  return sum;
+}
+
 // PMPP Fig 7.12: block = input tile. Every thread loads one cell (zero for ghost cells); after
 // the barrier the outer ring of R threads is deactivated and the rest compute from shared memory.
 template <int R, int kTile>
 __global__ void __launch_bounds__(kMaxBlockThreads)
     conv2d_tiled_in_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height,
                            Conv2dTiling g_run) {
-  constexpr int D = 2 * R + 1;
   const Conv2dTiling g = folded<Conv2dStrategy::tiled_in, R, kTile>(g_run);
   extern __shared__ float N_s[];
   const int S = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
@@ -63,12 +76,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
   __syncthreads();
   if (!g.computes(tx) || !g.computes(ty)) return;  // the halo ring only loads
   if (col >= width || row >= height) return;
-  float sum = 0.0f;
-#pragma unroll
-  for (int fy = 0; fy < D; ++fy)
-#pragma unroll
-    for (int fx = 0; fx < D; ++fx) sum += c_filter[fy * D + fx] * N_s[(ty - R + fy) * S + (tx - R + fx)];
-  P[row * width + col] = sum;
+  P[row * width + col] = taps_from_shared<R>(N_s, S, ty - R, tx - R);
 }
 
 // Chapter 7 exercise: block = output tile. The (T+2R)^2 input tile is larger than the block, so
@@ -77,7 +85,6 @@ template <int R, int kTile>
 __global__ void __launch_bounds__(kMaxBlockThreads)
     conv2d_tiled_out_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height,
                             Conv2dTiling g_run) {
-  constexpr int D = 2 * R + 1;
   const Conv2dTiling g = folded<Conv2dStrategy::tiled_out, R, kTile>(g_run);
   extern __shared__ float N_s[];
   const int S = g.shared_dim(), T = g.block_dim(), tx = threadIdx.x, ty = threadIdx.y;
@@ -89,12 +96,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
   __syncthreads();
   const int col = g.out_coord(blockIdx.x, tx), row = g.out_coord(blockIdx.y, ty);
   if (col >= width || row >= height) return;
-  float sum = 0.0f;
-#pragma unroll
-  for (int fy = 0; fy < D; ++fy)
-#pragma unroll
-    for (int fx = 0; fx < D; ++fx) sum += c_filter[fy * D + fx] * N_s[(ty + fy) * S + (tx + fx)];
-  P[row * width + col] = sum;
+  P[row * width + col] = taps_from_shared<R>(N_s, S, ty, tx);
 }
 
 // PMPP Fig 7.15: block = tile; only the tile's own cells go to shared memory. A tap inside the

@@ -17,6 +17,18 @@ __device__ __forceinline__ float c_weight(int a, int o) {
   return c_weights[1 + a * kAxisWeights + K + o];
 }
 
+// The (6K+1)-point star of PMPP 8.2 at one cell, summed in the one order every kernel uses:
+// cell(a, o) is the value at offset o along axis a (0, 1, 2: x, y, z; o = 0: the cell itself).
+template <int K, typename Cell>
+__device__ __forceinline__ float star(Cell cell) {
+  float sum = c_weights[0] * cell(0, 0);
+#pragma unroll
+  for (int o = 1; o <= K; ++o)
+    sum += c_weight<K>(0, -o) * cell(0, -o) + c_weight<K>(0, o) * cell(0, o) + c_weight<K>(1, -o) * cell(1, -o) +
+           c_weight<K>(1, o) * cell(1, o) + c_weight<K>(2, -o) * cell(2, -o) + c_weight<K>(2, o) * cell(2, o);
+  return sum;
+}
+
 __device__ __forceinline__ int grid_index(int x, int y, int z, int width, int height) {
   return (z * height + y) * width + x;
 }
@@ -38,13 +50,7 @@ __global__ void __launch_bounds__(1024) stencil_basic_kernel(const float* __rest
     out[i] = in[i];
     return;
   }
-  float sum = c_weights[0] * in[i];
-#pragma unroll
-  for (int o = 1; o <= K; ++o)
-    sum += c_weight<K>(0, -o) * in[i - o] + c_weight<K>(0, o) * in[i + o] + c_weight<K>(1, -o) * in[i - o * sy] +
-           c_weight<K>(1, o) * in[i + o * sy] + c_weight<K>(2, -o) * in[i - o * sz] +
-           c_weight<K>(2, o) * in[i + o * sz];
-  out[i] = sum;
+  out[i] = star<K>([&](int axis, int o) { return in[i + o * (axis == 0 ? 1 : axis == 1 ? sy : sz)]; });
 }
 
 // PMPP Fig 8.8: block = input tile T^3. Every thread loads its cell (ghost cells outside the grid
@@ -66,13 +72,7 @@ __global__ void __launch_bounds__(1024) stencil_tiled_kernel(const float* __rest
     out[i] = in_s[s];
     return;
   }
-  float sum = c_weights[0] * in_s[s];
-#pragma unroll
-  for (int o = 1; o <= K; ++o)
-    sum += c_weight<K>(0, -o) * in_s[s - o] + c_weight<K>(0, o) * in_s[s + o] + c_weight<K>(1, -o) * in_s[s - o * T] +
-           c_weight<K>(1, o) * in_s[s + o * T] + c_weight<K>(2, -o) * in_s[s - o * T * T] +
-           c_weight<K>(2, o) * in_s[s + o * T * T];
-  out[i] = sum;
+  out[i] = star<K>([&](int axis, int o) { return in_s[s + o * (axis == 0 ? 1 : axis == 1 ? T : T * T)]; });
 }
 
 // PMPP 8.4: thread coarsening in z. A T x T block walks the T planes of its input tile; shared
@@ -101,14 +101,9 @@ __global__ void __launch_bounds__(1024) stencil_coarsened_kernel(const float* __
       if (!interior(x, y, zc, width, height, depth, K)) {
         out[i] = curr[s];
       } else {
-        float sum = c_weights[0] * curr[s];
-#pragma unroll
-        for (int o = 1; o <= K; ++o)
-          sum += c_weight<K>(0, -o) * curr[s - o] + c_weight<K>(0, o) * curr[s + o] +
-                 c_weight<K>(1, -o) * curr[s - o * T] + c_weight<K>(1, o) * curr[s + o * T] +
-                 c_weight<K>(2, -o) * in_s[((t - K - o) % kPlanes) * plane + s] +
-                 c_weight<K>(2, o) * in_s[((t - K + o) % kPlanes) * plane + s];
-        out[i] = sum;
+        out[i] = star<K>([&](int axis, int o) {
+          return axis == 2 ? in_s[((t - K + o) % kPlanes) * plane + s] : curr[s + o * (axis == 0 ? 1 : T)];
+        });
       }
     }
     __syncthreads();  // the next step overwrites the oldest plane
@@ -143,13 +138,9 @@ __global__ void __launch_bounds__(1024)
       if (!interior(x, y, zc, width, height, depth, K)) {
         out[i] = in_z[K];
       } else {
-        float sum = c_weights[0] * in_z[K];
-#pragma unroll
-        for (int o = 1; o <= K; ++o)
-          sum += c_weight<K>(0, -o) * in_s[s - o] + c_weight<K>(0, o) * in_s[s + o] +
-                 c_weight<K>(1, -o) * in_s[s - o * T] + c_weight<K>(1, o) * in_s[s + o * T] +
-                 c_weight<K>(2, -o) * in_z[K - o] + c_weight<K>(2, o) * in_z[K + o];
-        out[i] = sum;
+        // z neighbours and the cell itself from registers, x and y neighbours from shared memory
+        out[i] = star<K>(
+            [&](int axis, int o) { return axis == 2 || o == 0 ? in_z[K + o] : in_s[s + o * (axis == 0 ? 1 : T)]; });
       }
     }
 #pragma unroll
@@ -239,14 +230,12 @@ __global__ void __launch_bounds__(kFastWarp* kFastRows)
 #pragma unroll
         for (int j = 0; j < V; ++j) {
           if (!stencil_interior(x0 + j, width, K)) continue;
-          float sum = c_weights[0] * in_z[K][j];
-#pragma unroll
-          for (int o = 1; o <= K; ++o)
-            sum += c_weight<K>(0, -o) * (j - o >= 0 ? in_z[K][j - o] : left[o - j - 1]) +
-                   c_weight<K>(0, o) * (j + o < V ? in_z[K][j + o] : right[j + o - V]) +
-                   c_weight<K>(1, -o) * below[o - 1][j] + c_weight<K>(1, o) * above[o - 1][j] +
-                   c_weight<K>(2, -o) * in_z[K - o][j] + c_weight<K>(2, o) * in_z[K + o][j];
-          result[j] = sum;
+          result[j] = star<K>([&](int axis, int o) {
+            if (axis == 2 || o == 0) return in_z[K + o][j];
+            if (axis == 1) return o < 0 ? below[-o - 1][j] : above[o - 1][j];
+            if (o < 0) return j + o >= 0 ? in_z[K][j + o] : left[-o - j - 1];
+            return j + o < V ? in_z[K][j + o] : right[j + o - V];
+          });
         }
       }
     }
