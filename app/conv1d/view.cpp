@@ -77,7 +77,7 @@ void Conv1dView::handle_input() {
   }
   if (over && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) dragging_ = true;
   if (dragging_) center_ -= io.MouseDelta.x / zoom_;
-  const int i = int(std::floor(index_at(mouse.x)));
+  const int i = cell_of(index_at(mouse.x), state_.conv1d.params.length);
   const bool on_signal = over && i >= 0 && i < state_.conv1d.params.length;
   state_.hover = on_signal ? std::optional<Pixel>(Pixel{i, 0}) : std::nullopt;
   if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
@@ -147,8 +147,8 @@ void Conv1dView::draw(float, float, float) {
     return;
   }
   const Conv1dTiling g = tiling_of(p);
-  const int first = std::max(0, int(std::floor(index_at(view_.x))) - 1);
-  const int last = std::min(p.length, int(std::ceil(index_at(view_.x + view_.w))) + 1);
+  const int first = std::max(0, cell_of(index_at(view_.x), p.length) - 1);
+  const int last = std::min(p.length, cell_of(index_at(view_.x + view_.w), p.length) + 2);
   auto band = [&](float i0, float i1, float y0, float y1, ImU32 c) {
     dl->AddRectFilled({sx(i0), y0}, {sx(i1), y1}, c);
   };

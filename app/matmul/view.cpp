@@ -74,8 +74,8 @@ void MatmulView::handle_input() {
   const MatmulParams& p = state_.matmul.params;
   const Layout l = layout();
   const Vec2 origin = point_at({0, 0}, 0);
-  const int col = int(std::floor((io.MousePos.x - origin.x) / l.cell)),
-            row = int(std::floor((io.MousePos.y - origin.y) / l.cell));
+  const int col = cell_of((io.MousePos.x - origin.x) / l.cell, p.cols),
+            row = cell_of((io.MousePos.y - origin.y) / l.cell, p.rows);
   const bool on_p = !io.WantCaptureMouse && in_range(col, p.cols) && in_range(row, p.rows);
   state_.hover = on_p ? std::optional<Pixel>(Pixel{col, row}) : std::nullopt;
   if (on_p && ImGui::IsMouseReleased(ImGuiMouseButton_Left))

@@ -12,6 +12,13 @@ struct CellRect {
   bool operator==(const CellRect& o) const { return x0 == o.x0 && y0 == o.y0 && x1 == o.x1 && y1 == o.y1; }
 };
 
+// The cell holding coordinate v among cells 0..n-1: -1 before them (and for NaN, or the -FLT_MAX
+// ImGui reports for an absent mouse), n after. Never converts a float outside int's range.
+inline int cell_of(float v, int n) {
+  if (!(v >= 0.0f)) return -1;
+  return v < float(n) ? int(v) : n;
+}
+
 inline CellRect intersect(CellRect a, CellRect b) {
   return {std::max(a.x0, b.x0), std::max(a.y0, b.y0), std::min(a.x1, b.x1), std::min(a.y1, b.y1)};
 }

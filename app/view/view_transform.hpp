@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "app/view/cell_rect.hpp"
+
 namespace tilescope {
 
 struct Vec2 {
@@ -52,7 +54,7 @@ class ViewTransform {
   // The pixel under a screen point, if it is inside the image.
   bool pixel_at(Vec2 s, int& x, int& y) const {
     const Vec2 p = to_image(s);
-    x = int(std::floor(p.x)), y = int(std::floor(p.y));
+    x = cell_of(p.x, width_), y = cell_of(p.y, height_);
     return x >= 0 && y >= 0 && x < width_ && y < height_;
   }
   // Zoom by `factor` keeping the image point under `s` fixed.
