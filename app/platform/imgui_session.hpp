@@ -19,10 +19,11 @@ struct DestroyImGuiContext {
 };
 using ImGuiContextOwner = UniqueHandle<ImGuiContext*, DestroyImGuiContext>;
 
-inline ImGuiContextOwner create_imgui_context(const char* ini_path) {
+// ImGui reads and writes no file of its own: the window's layout goes through ImGuiIniFile.
+inline ImGuiContextOwner create_imgui_context() {
   IMGUI_CHECKVERSION();
   ImGuiContextOwner context(ImGui::CreateContext());
-  ImGui::GetIO().IniFilename = ini_path;
+  ImGui::GetIO().IniFilename = nullptr;
   return context;
 }
 
@@ -49,8 +50,7 @@ inline ImGuiBackend imgui_opengl3_renderer() {
 // Headless: the context and the OpenGL 3 renderer, no platform backend (the caller sets
 // io.DisplaySize and io.DeltaTime).
 struct ImGuiSession {
-  explicit ImGuiSession(const char* ini_path)
-      : context(create_imgui_context(ini_path)), renderer(imgui_opengl3_renderer()) {}
+  ImGuiSession() : context(create_imgui_context()), renderer(imgui_opengl3_renderer()) {}
   ImGuiContextOwner context;
   ImGuiBackend renderer;
 };

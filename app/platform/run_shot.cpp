@@ -17,7 +17,7 @@ namespace tilescope {
 int run_shot(UiState state, const ShotOptions& o) {
   try {
     HeadlessGl gl(o.width, o.height);
-    ImGuiSession imgui(nullptr);
+    ImGuiSession imgui;
     App app(std::move(state));
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = {float(o.width), float(o.height)};

@@ -16,6 +16,7 @@
 #include "app/app.hpp"
 #include "app/gl/debug.hpp"
 #include "app/platform/framebuffer_png.hpp"
+#include "app/platform/imgui_ini.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
 #include "app/ui/settings.hpp"
@@ -91,7 +92,8 @@ int run_window(UiState state, int max_frames) {
     // Dear ImGui's order (example_glfw_opengl3): context, platform, renderer; shut down in reverse
     // by the destructors, after the App's GL objects and before the window, also on an exception.
     const bool ini_ok = !ini.empty() && sanitize_imgui_ini(ini);  // a broken imgui.ini crashes ImGui 1.86
-    ImGuiContextOwner imgui = create_imgui_context(ini_ok ? ini.c_str() : nullptr);
+    ImGuiContextOwner imgui = create_imgui_context();
+    ImGuiIniFile layout(ini_ok ? ini : "");
     ImGuiBackend platform = imgui_backend(ImGui_ImplGlfw_InitForOpenGL(window.get(), true), ImGui_ImplGlfw_Shutdown,
                                           "Dear ImGui cannot use this GLFW window");
     ImGuiBackend renderer = imgui_opengl3_renderer();
@@ -131,7 +133,9 @@ int run_window(UiState state, int max_frames) {
         std::cout << "tilescope: screenshot saved to " << path << "\n";
       }
       glfwSwapBuffers(window.get());
+      layout.save_if_changed();
     }
+    layout.save();
     if (!settings.empty()) save_settings(app.state(), settings);
     return 0;
   } catch (const std::exception& e) {
