@@ -103,7 +103,7 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
   const std::vector<float> in = bench_input(n);
   std::vector<float> out(n), ref(n);
   runner.load(in.data(), base);
-  const double bytes = 8.0 * n;  // compulsory: the input read once, the output written once
+  const double bytes = compulsory_bytes(base);
   BenchReport report(std::string(C::name()), start.options.size, backend, settings,
                      int(radii.size() * (strategies.size() + peers.size())));
   for (int r : radii) {

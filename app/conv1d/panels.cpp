@@ -87,8 +87,9 @@ void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const Fr
   ImGui::Text("kernel %8.4f ms  (%s)", ms, kernel_clock(backend));
   kernel_time_plot(stats);
   if (ms > 0 && !launch_problem(p)) {
-    ImGui::Text("%.2f GB/s effective   %.2f GFLOP/s", 8.0 * p.length / ms * 1e-6, exact_traffic(p).flops / ms * 1e-6);
-    copy_ceiling_line(backend, 8.0 * p.length, ms);
+    ImGui::Text("%.2f GB/s effective   %.2f GFLOP/s", compulsory_bytes(p) / ms * 1e-6,
+                exact_traffic(p).flops / ms * 1e-6);
+    copy_ceiling_line(backend, compulsory_bytes(p), ms);
   }
   disabled_wrapped("a signal this small is launch-bound: `tilescope bench --pattern conv1d` times 2^26 elements");
   ImGui::Text("frame  %8.3f ms", stats.frame_ms.latest());

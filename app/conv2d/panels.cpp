@@ -160,7 +160,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   if (ImGui::Button("step (.)")) s.step_once = true;
   ImGui::SameLine();
   ImGui::Checkbox("presentation (F)", &s.presentation);
-  disabled_wrapped("keys: +/- radius, [ ] tile, 1-7 strategy, v view, s screenshot");
+  disabled_wrapped("keys: +/- radius, [ ] tile, 1-7 strategy, v view, h HUD, s screenshot");
 }
 
 void opb_panel(const UiState& s) {
@@ -230,7 +230,7 @@ void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameS
   double opb = 0, gflops = 0, copy_gbs = 0;
   if (ms > 0 && !launch_problem(s.conv2d.params)) {
     const TrafficCount c = exact_traffic(s.conv2d.params);
-    const double compulsory = 8.0 * s.conv2d.params.width * s.conv2d.params.height;  // image read once, written once
+    const double compulsory = compulsory_bytes(s.conv2d.params);
     gflops = c.flops / ms * 1e-6;
     opb = c.opb();
     ImGui::Text("%.1f GB/s effective   %.1f GFLOP/s", compulsory / ms * 1e-6, gflops);

@@ -63,7 +63,7 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   report.progress("CPU reference (sampled rows)");
   const SampledReference ref(M, N, base);
   BenchRow row;
-  row.bytes = 4.0 * (M.size() + N.size() + P.size());
+  row.bytes = compulsory_bytes(base);
   row.flops = 2.0 * base.rows * base.inner * base.cols;
   row.tolerance = matmul_tolerance(base.inner, 1.0f, 1.0f);
   row.copy_ms = copy_median_ms(backend, row.bytes, settings.reps);

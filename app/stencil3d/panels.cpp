@@ -267,9 +267,9 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
     gflops = c.flops / per_step * 1e-6;
     opb = c.opb();
     ImGui::Text("per step %.3f ms: %.1f GB/s effective, %.1f GFLOP/s", per_step,
-                8.0 * st.params.cells() / per_step * 1e-6, gflops);
+                compulsory_bytes(st.params) / per_step * 1e-6, gflops);
     ImGui::TextDisabled("GB/s: compulsory bytes (read + write the grid once) / kernel time");
-    copy_gbs = copy_ceiling_line(sim.backend(), 8.0 * st.params.cells(), per_step);
+    copy_gbs = copy_ceiling_line(sim.backend(), compulsory_bytes(st.params), per_step);
   }
   const float frame = stats.frame_ms.latest();
   ImGui::Text("frame %7.3f ms (%.0f frames/s)   slice to GL %.3f ms", frame, frame > 0 ? 1000.0f / frame : 0.0f,

@@ -34,4 +34,7 @@ LoadReduction load_reduction(const Conv1dParams& p);
 TrafficCount block_traffic(const Conv1dParams& p, int b);
 TrafficCount exact_traffic(const Conv1dParams& p);
 
+// The bytes no kernel can avoid: the signal read once, the output written once (float32).
+inline double compulsory_bytes(const Conv1dParams& p) { return 8.0 * p.length; }
+
 }  // namespace tilescope

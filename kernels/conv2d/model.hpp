@@ -23,4 +23,7 @@ TrafficCount block_traffic(const Conv2dParams& p, int bx, int by);
 // The whole grid; cached per parameter set (it depends on geometry, not data).
 TrafficCount exact_traffic(const Conv2dParams& p);
 
+// The bytes no kernel can avoid: the image read once, the output written once (float32).
+inline double compulsory_bytes(const Conv2dParams& p) { return 8.0 * p.width * p.height; }
+
 }  // namespace tilescope

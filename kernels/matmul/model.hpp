@@ -44,4 +44,9 @@ struct MatmulCount {
 MatmulCount block_traffic(const MatmulParams& p, int bx, int by);
 MatmulCount exact_traffic(const MatmulParams& p);
 
+// The bytes no kernel can avoid: M and N read once, P written once (float32).
+inline double compulsory_bytes(const MatmulParams& p) {
+  return 4.0 * (double(p.rows) * p.inner + double(p.inner) * p.cols + double(p.rows) * p.cols);
+}
+
 }  // namespace tilescope

@@ -54,6 +54,9 @@ struct Stencil3dCount {
 };
 Stencil3dCount exact_traffic(const Stencil3dParams& p);
 
+// The bytes no step can avoid: the grid read once, the next grid written once (float32).
+inline double compulsory_bytes(const Stencil3dParams& p) { return 8.0 * double(p.cells()); }
+
 std::optional<std::string> launch_problem(const Stencil3dParams& p, const DeviceLimits& limits = {});
 
 }  // namespace tilescope
