@@ -50,6 +50,7 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   gpu_power_.update(current.backend(), current.stats());
   draw_sidebar(layout);
   current.windows(layout.view);
+  if (state_.overlays.hud) draw_hud(layout.view, current.hud_below(), current.hud());
 }
 
 void App::draw_sidebar(const Layout& layout) {
@@ -65,6 +66,7 @@ void App::draw_sidebar(const Layout& layout) {
       if (ImGui::MenuItem("Fit", "double-click")) current.fit();
       if (ImGui::MenuItem("Screenshot", "S")) state_.screenshot_requested = true;
       ImGui::MenuItem("Legend", nullptr, &state_.overlays.legend);
+      ImGui::MenuItem("HUD: the launch's numbers", "H", &state_.overlays.hud);
       ImGui::EndMenu();
     }
     ImGui::EndMenuBar();

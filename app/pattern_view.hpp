@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/ui/frame_stats.hpp"
+#include "app/ui/hud.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/common/backend.hpp"
 
@@ -29,6 +30,8 @@ class PatternView {
   virtual void load_file(const std::string& path) = 0;  // a dropped file; says why when it cannot
   virtual const Backend& backend() const = 0;           // where the compute step runs
   std::string backend_description() const { return backend().description(); }
+  virtual HudFigures hud() const = 0;               // the lecture HUD's numbers for the current launch
+  virtual float hud_below() const { return 0.0f; }  // room the view keeps at its top for its own title
   FrameStats& stats() { return stats_; }
 
  protected:

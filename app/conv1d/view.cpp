@@ -18,6 +18,7 @@
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/reference.hpp"
+#include "kernels/conv1d/strategies.hpp"
 
 namespace tilescope {
 Conv1dLanes conv1d_lanes(const Rect& v) {
@@ -277,6 +278,10 @@ void Conv1dView::sidebar() {
     conv1d_timing_panel(state_.conv1d.params, compute_.backend(), stats_);
   if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) conv1d_correctness_panel(run_);
 }
+
+float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }
+
+HudFigures Conv1dView::hud() const { return hud_figures(state_.conv1d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv1dView::windows(const Rect& v) {
   conv1d_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);

@@ -43,6 +43,8 @@ class Conv1dView : public PatternView {
   // A 1-D .npy becomes the signal (the animation stops); anything else says why not.
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return compute_.backend(); }
+  HudFigures hud() const override;
+  float hud_below() const override;  // the "input N" title
 
  private:
   void step(const Rect& view, double dt) override;

@@ -14,6 +14,7 @@
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
 namespace {
@@ -185,6 +186,8 @@ void Conv2dView::sidebar() {
   if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen) && correctness_panel(pipeline_))
     check_pending_ = true;
 }
+
+HudFigures Conv2dView::hud() const { return hud_figures(state_.conv2d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv2dView::windows(const Rect& v) {
   inspector_window(state_, v.x + v.w - 10, v.y + 10);

@@ -22,6 +22,7 @@ class Conv2dView : public ImagePatternView {
   // Loads an image file as the source; a bad file leaves the current one and says why.
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return pipeline_.backend(); }
+  HudFigures hud() const override;
 
  private:
   void step(const Rect& view, double dt) override;

@@ -15,6 +15,7 @@
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/phases.hpp"
 #include "kernels/matmul/reference.hpp"
+#include "kernels/matmul/strategies.hpp"
 
 namespace tilescope {
 namespace {
@@ -287,6 +288,10 @@ void MatmulView::sidebar() {
     matmul_timing_panel(state_.matmul.params, run_, compute_.backend(), stats_);
   if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) matmul_correctness_panel(run_);
 }
+
+float MatmulView::hud_below() const { return 2 * ImGui::GetFontSize(); }
+
+HudFigures MatmulView::hud() const { return hud_figures(state_.matmul.params, stats_.kernel_ms.latest(), backend()); }
 
 void MatmulView::windows(const Rect& v) {
   matmul_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);

@@ -35,6 +35,8 @@ class MatmulView : public PatternView {
   Vec2 point_at(Vec2 element, float zoom) override;
   void load_file(const std::string& path) override;  // says how to multiply files instead
   const Backend& backend() const override { return compute_.backend(); }
+  HudFigures hud() const override;
+  float hud_below() const override;  // the phase title
 
  private:
   // Where the matrices and the shared tiles go, in screen pixels.

@@ -10,6 +10,8 @@
 #include "app/stencil3d/slice_overlays.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope {
 
@@ -93,6 +95,10 @@ void Stencil3dView::sidebar() {
   if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_launch_panel(state_, sim_);
   if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_timing_panel(state_, sim_, stats_);
   if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_correctness_panel(state_, sim_);
+}
+
+HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the HUD times one
+  return hud_figures(state_.stencil.params, stats_.kernel_ms.latest() / state_.stencil.iterations, backend());
 }
 
 void Stencil3dView::windows(const Rect& v) {

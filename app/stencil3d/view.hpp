@@ -19,6 +19,7 @@ class Stencil3dView : public ImagePatternView {
   void windows(const Rect& view) override;
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return sim_.backend(); }
+  HudFigures hud() const override;
 
  private:
   void step(const Rect& view, double dt) override;

@@ -129,6 +129,7 @@ void load_settings_text(UiState& s, const std::string& text, const std::string& 
   f.boolean("overlay_taps", s.overlays.receptive_field);
   f.boolean("overlay_thread_ids", s.overlays.thread_ids);
   f.boolean("overlay_legend", s.overlays.legend);
+  f.boolean("overlay_hud", s.overlays.hud);
   clamp_params(s);
 }
 
@@ -160,7 +161,8 @@ void save_settings(const UiState& s, const std::string& path) {
                             {"overlay_block", s.overlays.block},
                             {"overlay_taps", s.overlays.receptive_field},
                             {"overlay_thread_ids", s.overlays.thread_ids},
-                            {"overlay_legend", s.overlays.legend}};
+                            {"overlay_legend", s.overlays.legend},
+                            {"overlay_hud", s.overlays.hud}};
   const std::string text = j.dump(2) + "\n";
   io::write_atomically(path,
                        [&](std::FILE* out) { return std::fwrite(text.data(), 1, text.size(), out) == text.size(); });

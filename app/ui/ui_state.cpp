@@ -45,6 +45,8 @@ bool apply_common_key(UiState& s, unsigned int ch) {
     case 'F': s.presentation = !s.presentation; return true;
     case 's':
     case 'S': s.screenshot_requested = true; return true;
+    case 'h':
+    case 'H': s.overlays.hud = !s.overlays.hud; return true;
     case 'p':
     case 'P': s.pattern = Pattern((int(s.pattern) + 1) % kPatternCount); return true;
     default: return false;

@@ -34,6 +34,7 @@ struct Overlays {
   bool receptive_field = true;  // hovered pixel: its taps coloured by source
   bool thread_ids = true;       // threadIdx inside cells at high zoom
   bool legend = true;
+  bool hud = true;  // the lecture HUD over the view's corner (app/ui/hud.hpp)
 };
 
 // The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.

@@ -80,6 +80,7 @@ class ShotPixels : public test::ScratchDirTest {
     shot_without_gl_errors(s, o);
     if (HasFatalFailure()) return;
     int n = 0;
+    if (pixels_) stbi_image_free(pixels_);
     pixels_ = stbi_load(o.out.c_str(), &w_, &h_, &n, 3);
     ASSERT_NE(pixels_, nullptr);
   }
@@ -114,6 +115,7 @@ class Shot : public ShotPixels {
     s.source = SourceKind::file;
     s.file_path = path("black.npy");
     s.overlays.legend = false;
+    s.overlays.hud = hud_;
     s.paused = true;
     take(s, hover, zoom);
     if (HasFatalFailure()) return;
@@ -130,6 +132,7 @@ class Shot : public ShotPixels {
     s.backend = "cpu";
     s.paused = true;  // nothing runs: the grid stays at zero (black under the heat map)
     s.overlays.legend = false;
+    s.overlays.hud = false;
     s.stencil.params = p;
     s.stencil.grid = 64;
     s.stencil.slice = 32;
@@ -144,6 +147,7 @@ class Shot : public ShotPixels {
     return at_screen(s.x, s.y);
   }
   ViewTransform view_;
+  bool hud_ = false;  // the lecture HUD, off but in the test about it
 };
 
 }  // namespace
@@ -160,6 +164,26 @@ TEST_F(Shot, TileGridLinesLieOnOutputTileBoundaries) {
     const Rgb off = at_screen(mid.x, mid.y);
     EXPECT_LT(off.r + off.g + off.b, 30) << "inside block " << b << " should be the black image";
   }
+}
+
+TEST_F(Shot, HudPutsTheLaunchsNumbersInTheViewsTopLeftCorner) {
+  // Bright (text) pixels in the corner the HUD takes: 40% of the view's width, its top 120 rows.
+  const auto bright_in_corner = [&] {
+    const Rect v = layout_for(float(w_), float(h_), false).view;
+    int bright = 0;
+    for (float y = v.y; y < v.y + 120; ++y)
+      for (float x = v.x; x < v.x + 0.4f * v.w; ++x) {
+        const Rgb c = at_screen(x, y);
+        bright += c.r + c.g + c.b > 540;
+      }
+    return bright;
+  };
+  const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 32, 256, 256};
+  shoot(p, std::nullopt, 0);
+  const int without = bright_in_corner();
+  hud_ = true;
+  shoot(p, std::nullopt, 0);
+  EXPECT_GT(bright_in_corner(), without + 300) << "no HUD text in the view's corner";
 }
 
 TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
@@ -256,6 +280,7 @@ class Conv1dShot : public ShotPixels {
     s.conv1d.params = p;
     s.backend = "cpu";
     s.overlays.legend = false;
+    s.overlays.hud = false;
     s.paused = true;
     take(s, hover, zoom);
     if (HasFatalFailure()) return;
@@ -359,7 +384,7 @@ TEST(HeadlessGl, ReleasesItsContextAndDisplayWhenItThrowsPartWay) {
 TEST(ImGuiSession, ShutsDownWhenTheFrameLoopThrows) {
   HeadlessGl gl(64, 64);
   try {
-    ImGuiSession imgui(nullptr);
+    ImGuiSession imgui;
     ASSERT_NE(ImGui::GetCurrentContext(), nullptr);
     ImGui::GetIO().DisplaySize = {64, 64};
     ImGui_ImplOpenGL3_NewFrame();
@@ -368,6 +393,6 @@ TEST(ImGuiSession, ShutsDownWhenTheFrameLoopThrows) {
   } catch (const std::runtime_error&) {
   }
   EXPECT_EQ(ImGui::GetCurrentContext(), nullptr) << "the ImGui context outlived the exception";
-  ImGuiSession again(nullptr);  // the renderer backend was shut down: it initialises again
+  ImGuiSession again;  // the renderer backend was shut down: it initialises again
   EXPECT_NE(ImGui::GetCurrentContext(), nullptr);
 }

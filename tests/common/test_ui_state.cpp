@@ -38,7 +38,7 @@ TEST(UiState, KeysChangeRadiusTileStrategyAndClampAtTheLimits) {
   EXPECT_FALSE(apply_key(s, 'q'));
 }
 
-TEST(UiState, SpaceStepPresentationScreenshotAndViewKeys) {
+TEST(UiState, SpaceStepPresentationScreenshotHudAndViewKeys) {
   UiState s;
   apply_key(s, ' ');
   EXPECT_TRUE(s.paused);
@@ -48,6 +48,9 @@ TEST(UiState, SpaceStepPresentationScreenshotAndViewKeys) {
   EXPECT_TRUE(s.presentation);
   apply_key(s, 's');
   EXPECT_TRUE(s.screenshot_requested);
+  EXPECT_TRUE(s.overlays.hud);  // on by default: the numbers a lecture is about stay in view
+  apply_key(s, 'h');
+  EXPECT_FALSE(s.overlays.hud);
   s.view = ViewMode::diff;
   apply_key(s, 'v');
   EXPECT_EQ(s.view, ViewMode::input);

@@ -1,0 +1,53 @@
+#pragma once
+// The lecture HUD: the numbers a lecture is about, over the top-left corner of the view (toggle
+// h): the strategy and its book figure, OP/B as the book models it and as counted exactly, the
+// kernel's time, its effective bandwidth and the share of a copy of the same bytes it reaches.
+// It is set in the app's font, so presentation mode makes it legible from the back of the room.
+#include <string>
+
+#include "app/ui/copy_ceiling.hpp"
+#include "app/ui/timing.hpp"
+#include "app/view/view_transform.hpp"
+#include "kernels/common/backend.hpp"
+
+namespace tilescope {
+
+struct HudFigures {
+  std::string strategy, book_ref;
+  std::string problem;  // why the parameters cannot run (then there are no figures)
+  double opb_model = 0, opb_counted = 0;
+  double kernel_ms = 0;  // one launch (stencil3d: one step); 0 until one was timed
+  double gbs = 0;        // compulsory bytes (read + write the data once) / kernel time
+  double gflops = 0;     // counted flops / kernel time
+  double copy_ms = 0;    // a copy of the compulsory bytes on the same backend
+  const char* clock = "";
+};
+
+// The figures of the launch `p`, timed at launch_ms on `backend` (any pattern's Params).
+template <typename Params>
+HudFigures hud_figures(const Params& p, double launch_ms, const Backend& backend) {
+  const auto& info = strategy_info(p.strategy);
+  HudFigures f;
+  f.strategy = info.display_name;
+  f.book_ref = info.book_ref;
+  f.clock = kernel_clock(backend);
+  if (const auto why = launch_problem(p, backend.limits())) {
+    f.problem = *why;
+    return f;
+  }
+  const auto count = exact_traffic(p);
+  f.opb_model = book_model(p).opb_model;
+  f.opb_counted = count.opb();
+  if (launch_ms > 0) {
+    f.kernel_ms = launch_ms;
+    f.gbs = compulsory_bytes(p) / launch_ms * 1e-6;
+    f.gflops = double(count.flops) / launch_ms * 1e-6;
+    f.copy_ms = copy_ceiling_ms(backend, compulsory_bytes(p));
+  }
+  return f;
+}
+
+// Draws the HUD inside `view`, `below` screen pixels under its top edge (past a view's own title).
+void draw_hud(const Rect& view, float below, const HudFigures& f);
+
+}  // namespace tilescope
