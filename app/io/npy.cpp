@@ -213,7 +213,7 @@ NpyArray decode(const std::string& path, Source& in) {
     }
   }
   if (got != a.data.size()) fail(path, "truncated: the file shrank while it was read");
-  if (h.fortran && a.shape.size() == 2) {  // column-major -> row-major
+  if (h.fortran && a.shape.size() == 2 && !a.data.empty()) {  // column-major -> row-major (not a row per zero)
     const long long rows = a.shape[0], cols = a.shape[1];
     std::vector<float> c(a.data.size());
     for (long long r = 0; r < rows; ++r)
