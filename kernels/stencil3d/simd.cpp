@@ -61,7 +61,8 @@ void Stencil(const StencilCoeffs& c, const float* in, float* out, int width, int
           for (int x = K; x < end; ++x) Cells<K>(one, w, in, out, row + x, sy, sz);
           continue;
         }
-        for (int x = K; x < end; x += lanes) Cells<K>(d, w, in, out, row + (x + lanes <= end ? x : end - lanes), sy, sz);
+        for (int x = K; x < end; x += lanes)
+          Cells<K>(d, w, in, out, row + (x + lanes <= end ? x : end - lanes), sy, sz);
       }
   }
 }
