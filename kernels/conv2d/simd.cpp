@@ -1,10 +1,8 @@
-// A band of rows per thread; each thread copies the input rows it reads into a ring of
-// zero-padded rows (the ghost cells become real zeros, so no tap needs a bounds check), then
-// computes kRows output rows at a time, one vector of columns at a time, the kRows sums staying
-// in registers over all (2r+1)^2 taps.
+// Bands of rows, taken by the threads as they come free; each thread copies the input rows it
+// reads into a ring of zero-padded rows (the ghost cells become real zeros, so no tap needs a
+// bounds check), then computes kRows output rows at a time, one vector of columns at a time, the
+// kRows sums staying in registers over all (2r+1)^2 taps.
 #include "kernels/conv2d/simd.hpp"
-
-#include <omp.h>
 
 #include <algorithm>
 #include <cstring>
@@ -22,7 +20,8 @@ namespace tilescope {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-constexpr int kRows = 8;  // output rows per block: eight independent sums hide the FMA latency
+constexpr int kRows = 8;              // output rows per block: eight independent sums hide the FMA latency
+constexpr int kBandRows = 8 * kRows;  // rows per band, the unit the threads take as they come free
 
 // Output rows y .. y + kRows - 1 (out[b] null past the band) from input rows y - r + i (rows[i],
 // each shifted right by r zeros; a row of zeros for ghost rows). Each tap's weight is broadcast
@@ -52,13 +51,23 @@ void BlockOfRows(const float* const* rows, const float* w, int radius, float* co
   }
 }
 
+// A thread's copies of the input rows it reads, each shifted right by r zeros and padded with
+// zeros on the right to whole vectors plus r; and a row of zeros for the ghost rows.
+struct Ring {
+  Ring(int radius, int width) {
+    const int lanes = int(hn::Lanes(hn::ScalableTag<float>()));
+    stride = std::size_t((width + lanes - 1) / lanes * lanes + 2 * radius);
+    rows.assign((kRows + 2 * radius) * stride, 0.0f);
+    zeros.assign(stride, 0.0f);
+  }
+  std::size_t stride;
+  std::vector<float> rows, zeros;
+};
+
 // Output rows [y0, y1).
-void Band(const float* w, int radius, const float* in, float* out, int width, int height, int y0, int y1) {
+void Band(const float* w, int radius, const float* in, float* out, int width, int height, int y0, int y1, Ring& ring) {
   const int ring_rows = kRows + 2 * radius;
-  const int lanes = int(hn::Lanes(hn::ScalableTag<float>()));
-  const std::size_t stride = std::size_t((width + lanes - 1) / lanes * lanes + 2 * radius);
-  std::vector<float> ring(ring_rows * stride, 0.0f), zeros(stride, 0.0f);
-  auto slot = [&](int iy) { return ring.data() + std::size_t((iy - (y0 - radius)) % ring_rows) * stride; };
+  auto slot = [&](int iy) { return ring.rows.data() + std::size_t((iy - (y0 - radius)) % ring_rows) * ring.stride; };
   int copied = y0 - radius;  // the next input row to copy into the ring
   const float* rows[kRows + 2 * kMaxConv2dRadius];
   float* outs[kRows];
@@ -68,7 +77,7 @@ void Band(const float* w, int radius, const float* in, float* out, int width, in
         std::memcpy(slot(copied) + radius, in + std::size_t(copied) * width, sizeof(float) * std::size_t(width));
     for (int i = 0; i < ring_rows; ++i) {
       const int iy = y - radius + i;
-      rows[i] = iy >= 0 && iy < height ? slot(iy) : zeros.data();
+      rows[i] = iy >= 0 && iy < height ? slot(iy) : ring.zeros.data();
     }
     for (int b = 0; b < kRows; ++b) outs[b] = y + b < y1 ? out + std::size_t(y + b) * width : nullptr;
     BlockOfRows(rows, w, radius, outs, width);
@@ -76,14 +85,13 @@ void Band(const float* w, int radius, const float* in, float* out, int width, in
 }
 
 void Conv2d(const float* w, int radius, const float* in, float* out, int width, int height) {
-  const int blocks = (height + kRows - 1) / kRows;
+  const int bands = (height + kBandRows - 1) / kBandRows;
 #pragma omp parallel
   {
-    // Whole blocks of rows, as evenly as they divide.
-    const int t = omp_get_thread_num(), threads = omp_get_num_threads();
-    const int y0 = std::min(height, blocks * t / threads * kRows);
-    const int y1 = std::min(height, blocks * (t + 1) / threads * kRows);
-    if (y0 < y1) Band(w, radius, in, out, width, height, y0, y1);
+    Ring ring(radius, width);
+#pragma omp for schedule(dynamic)
+    for (int band = 0; band < bands; ++band)
+      Band(w, radius, in, out, width, height, band * kBandRows, std::min(height, (band + 1) * kBandRows), ring);
   }
 }
 

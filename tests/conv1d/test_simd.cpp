@@ -47,8 +47,8 @@ TEST(Conv1dSimd, MatchesTheReferenceOnOddLengthsForEveryRadiusAndThreadCount) {
 TEST(Conv1dSimd, ANanOrInfReachesExactlyTheOutputsWhoseWindowHoldsIt) {
   for (int r : {1, 2, 5, 8, 17, 32}) {
     std::vector<float> in = test::random_image(40000, 1, unsigned(r)).pixels;
-    in[0] = NAN;        // the first element: its window is clipped by the ghost cells
-    in[16384] = NAN;    // the first element of the second chunk
+    in[0] = NAN;      // the first element: its window is clipped by the ghost cells
+    in[16384] = NAN;  // the first element of the second chunk
     in[39999] = INFINITY;
     in[20000] = -INFINITY;
     const Filter1d f = make_named_filter1d("random:" + std::to_string(r), r);
