@@ -12,8 +12,8 @@
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/matmul/simd.cpp"
-#include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/aligned_allocator.h>
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
 HWY_BEFORE_NAMESPACE();

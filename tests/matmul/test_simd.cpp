@@ -30,12 +30,13 @@ Runs run_both(const std::vector<float>& M, const std::vector<float>& N, int rows
 }  // namespace
 
 TEST(MatmulSimd, MatchesTheReferenceOnOddSizesAndThreadCounts) {
-  const int sizes[][3] = {{1, 1, 1},   {7, 3, 1},  {1, 3, 7},   {33, 17, 65},  {100, 257, 31},
+  const int sizes[][3] = {{1, 1, 1},   {7, 3, 1},   {1, 3, 7},      {33, 17, 65}, {100, 257, 31},
                           {5, 600, 3}, {73, 9, 70}, {145, 513, 97}, {1025, 3, 2}, {2, 3, 1025}};
   for (int threads : {1, 2, 3})
     for (const auto& s : sizes) {
       omp_set_num_threads(threads);
-      const std::vector<float> M = test::random_image(s[1], s[0], 1).pixels, N = test::random_image(s[2], s[1], 2).pixels;
+      const std::vector<float> M = test::random_image(s[1], s[0], 1).pixels,
+                               N = test::random_image(s[2], s[1], 2).pixels;
       const Runs got = run_both(M, N, s[0], s[1], s[2]);
       EXPECT_LE(test::max_abs_diff(got.simd, got.reference), matmul_tolerance(s[1], 1.0f, 1.0f))
           << s[0] << "x" << s[1] << "x" << s[2] << " threads=" << threads;
