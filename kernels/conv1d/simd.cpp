@@ -1,6 +1,6 @@
-// Chunks of kChunk outputs, taken by the threads as they come free. Four vectors of outputs at a
-// time: each tap's weight is broadcast once and multiplied into the four sums, which stay in
-// registers over all 2r+1 taps. A chunk whose window reaches past either end of the signal is
+// Chunks of kChunk outputs, taken by the threads as they come free (kernels/common/cpu_pool.hpp).
+// Four vectors of outputs at a time: each tap's weight is broadcast once and multiplied into the
+// four sums, which stay in registers over all 2r+1 taps. A chunk whose window reaches past either end of the signal is
 // first copied into a zero-padded buffer, so the ghost cells are real zeros and no tap needs a
 // bounds check.
 #include "kernels/conv1d/simd.hpp"
@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstring>
 #include <vector>
+
+#include "kernels/common/cpu_pool.hpp"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/conv1d/simd.cpp"
@@ -50,23 +52,20 @@ void Chunk(const float* w, int taps, const float* src, float* out, int count) {
 void Conv1d(const float* w, int radius, const float* in, float* out, int length) {
   const int chunks = (length + kChunk - 1) / kChunk;
   const int slack = kVectors * int(hn::Lanes(hn::ScalableTag<float>()));  // read past the last output
-#pragma omp parallel
-  {
-    std::vector<float> padded;  // the window of a chunk at either end of the signal, zeros outside
-#pragma omp for schedule(dynamic)
-    for (int c = 0; c < chunks; ++c) {
-      const int i0 = c * kChunk, count = std::min(kChunk, length - i0);
-      const std::ptrdiff_t lo = std::ptrdiff_t(i0) - radius, hi = std::ptrdiff_t(i0) + count + radius + slack;
-      if (lo >= 0 && hi <= length) {
-        Chunk(w, 2 * radius + 1, in + lo, out + i0, count);
-        continue;
-      }
-      padded.assign(std::size_t(hi - lo), 0.0f);
-      const std::ptrdiff_t from = std::max<std::ptrdiff_t>(lo, 0), to = std::min<std::ptrdiff_t>(hi, length);
-      std::memcpy(padded.data() + (from - lo), in + from, sizeof(float) * std::size_t(to - from));
-      Chunk(w, 2 * radius + 1, padded.data(), out + i0, count);
+  std::vector<std::vector<float>> padded(cpu_threads());                  // a thread's window of an end chunk
+  parallel_chunks(chunks, [&](int c, int worker) {
+    const int i0 = c * kChunk, count = std::min(kChunk, length - i0);
+    const std::ptrdiff_t lo = std::ptrdiff_t(i0) - radius, hi = std::ptrdiff_t(i0) + count + radius + slack;
+    if (lo >= 0 && hi <= length) {
+      Chunk(w, 2 * radius + 1, in + lo, out + i0, count);
+      return;
     }
-  }
+    std::vector<float>& window = padded[worker];
+    window.assign(std::size_t(hi - lo), 0.0f);
+    const std::ptrdiff_t from = std::max<std::ptrdiff_t>(lo, 0), to = std::min<std::ptrdiff_t>(hi, length);
+    std::memcpy(window.data() + (from - lo), in + from, sizeof(float) * std::size_t(to - from));
+    Chunk(w, 2 * radius + 1, window.data(), out + i0, count);
+  });
 }
 
 }  // namespace HWY_NAMESPACE

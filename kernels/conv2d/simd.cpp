@@ -1,13 +1,15 @@
-// Bands of rows, taken by the threads as they come free; each thread copies the input rows it
-// reads into a ring of zero-padded rows (the ghost cells become real zeros, so no tap needs a
-// bounds check), then computes kRows output rows at a time, one vector of columns at a time, the
-// kRows sums staying in registers over all (2r+1)^2 taps.
+// Bands of rows, taken by the threads as they come free (kernels/common/cpu_pool.hpp); each
+// thread copies the input rows it reads into a ring of zero-padded rows (the ghost cells become
+// real zeros, so no tap needs a bounds check), then computes kRows output rows at a time, one vector of columns at a
+// time, the kRows sums staying in registers over all (2r+1)^2 taps.
 #include "kernels/conv2d/simd.hpp"
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <vector>
 
+#include "kernels/common/cpu_pool.hpp"
 #include "kernels/conv2d/params.hpp"
 
 #undef HWY_TARGET_INCLUDE
@@ -85,14 +87,11 @@ void Band(const float* w, int radius, const float* in, float* out, int width, in
 }
 
 void Conv2d(const float* w, int radius, const float* in, float* out, int width, int height) {
-  const int bands = (height + kBandRows - 1) / kBandRows;
-#pragma omp parallel
-  {
-    Ring ring(radius, width);
-#pragma omp for schedule(dynamic)
-    for (int band = 0; band < bands; ++band)
-      Band(w, radius, in, out, width, height, band * kBandRows, std::min(height, (band + 1) * kBandRows), ring);
-  }
+  std::vector<std::optional<Ring>> rings(cpu_threads());  // made by the thread's first band
+  parallel_chunks((height + kBandRows - 1) / kBandRows, [&](int band, int worker) {
+    if (!rings[worker]) rings[worker].emplace(radius, width);
+    Band(w, radius, in, out, width, height, band * kBandRows, std::min(height, (band + 1) * kBandRows), *rings[worker]);
+  });
 }
 
 }  // namespace HWY_NAMESPACE

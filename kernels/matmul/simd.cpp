@@ -1,14 +1,17 @@
 // Goto's blocking (as in GotoBLAS, BLIS, OpenBLAS): for each kKc-deep slice of the inner
 // dimension, N's slice is packed once into panels kNr columns wide (shared by the threads), then
-// each thread takes kMc-row blocks of M as they come free, packs the block into panels kMr rows
-// tall, and runs the micro-kernel on every (kMr x kNr) tile: kMr x 2 vectors of sums in registers,
-// per step of k two vector loads of N's panel, kMr broadcasts of M's and 2 kMr fused multiply-adds.
-// Panels are zero-padded past the matrices' edges; edge tiles keep only their valid part.
+// each thread takes kMc-row blocks of M as they come free (kernels/common/cpu_pool.hpp), packs the block into panels
+// kMr rows tall, and runs the micro-kernel on every (kMr x kNr) tile: kMr x 2 vectors of sums in registers, per step of
+// k two vector loads of N's panel, kMr broadcasts of M's and 2 kMr fused multiply-adds. Panels are zero-padded past the
+// matrices' edges; edge tiles keep only their valid part.
 #include "kernels/matmul/simd.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <vector>
+
+#include "kernels/common/cpu_pool.hpp"
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/matmul/simd.cpp"
@@ -57,18 +60,15 @@ void MicroKernel(const float* HWY_RESTRICT Ap, const float* HWY_RESTRICT Bp, int
     for (int j = 0; j < cols; ++j) P[i * ldp + j] = first ? tile[i * nr + j] : P[i * ldp + j] + tile[i * nr + j];
 }
 
-// N[k0 .. k0 + depth) x [j0 .. j0 + width) as panels of nr columns, k-major, zeros past `cols`.
-void PackN(const float* N, int cols, int k0, int depth, int j0, int width, float* Bp) {
+// The panel of N[k0 .. k0 + depth) x [j0 + jp .. j0 + jp + nr), k-major, zeros past `cols`.
+void PackN(const float* N, int cols, int k0, int depth, int j0, int jp, float* Bp) {
   const int nr = 2 * int(hn::Lanes(D()));
-#pragma omp for schedule(static)
-  for (int jp = 0; jp < width; jp += nr) {
-    float* panel = Bp + std::size_t(jp) * depth;
-    const int valid = std::min(nr, cols - j0 - jp);
-    for (int k = 0; k < depth; ++k) {
-      float* to = panel + k * nr;
-      std::memcpy(to, N + std::size_t(k0 + k) * cols + j0 + jp, sizeof(float) * valid);
-      std::fill(to + valid, to + nr, 0.0f);
-    }
+  float* panel = Bp + std::size_t(jp) * depth;
+  const int valid = std::min(nr, cols - j0 - jp);
+  for (int k = 0; k < depth; ++k) {
+    float* to = panel + k * nr;
+    std::memcpy(to, N + std::size_t(k0 + k) * cols + j0 + jp, sizeof(float) * valid);
+    std::fill(to + valid, to + nr, 0.0f);
   }
 }
 
@@ -87,26 +87,24 @@ void Matmul(const float* M, const float* N, float* P, int rows, int inner, int c
   const int nr = 2 * int(hn::Lanes(D()));
   const int nc = std::min(kNc, (cols + nr - 1) / nr * nr);
   const auto Bp = hwy::AllocateAligned<float>(std::size_t(kKc) * nc);
-  const int blocks = (rows + kMc - 1) / kMc;
-#pragma omp parallel
-  {
-    const auto Ap = hwy::AllocateAligned<float>(std::size_t(kKc) * kMc);
-    for (int j0 = 0; j0 < cols; j0 += nc)
-      for (int k0 = 0; k0 < inner; k0 += kKc) {
-        const int width = std::min(nc, cols - j0), depth = std::min(kKc, inner - k0);
-        PackN(N, cols, k0, depth, j0, width, Bp.get());  // ends at the omp for's barrier
-#pragma omp for schedule(dynamic)
-        for (int b = 0; b < blocks; ++b) {
-          const int i0 = b * kMc, height = std::min(kMc, rows - i0);
-          PackM(M, rows, inner, i0, height, k0, depth, Ap.get());
-          for (int jp = 0; jp < width; jp += nr)
-            for (int ip = 0; ip < height; ip += kMr)
-              MicroKernel(Ap.get() + std::size_t(ip) * depth, Bp.get() + std::size_t(jp) * depth, depth,
-                          P + std::size_t(i0 + ip) * cols + j0 + jp, std::size_t(cols), std::min(kMr, height - ip),
-                          std::min(nr, width - jp), k0 == 0);
-        }
-      }
-  }
+  std::vector<hwy::AlignedFreeUniquePtr<float[]>> Ap(cpu_threads());  // made by the thread's first block
+  for (int j0 = 0; j0 < cols; j0 += nc)
+    for (int k0 = 0; k0 < inner; k0 += kKc) {
+      const int width = std::min(nc, cols - j0), depth = std::min(kKc, inner - k0);
+      parallel_chunks((width + nr - 1) / nr,
+                      [&](int panel, int) { PackN(N, cols, k0, depth, j0, panel * nr, Bp.get()); });
+      parallel_chunks((rows + kMc - 1) / kMc, [&](int block, int worker) {
+        if (!Ap[worker]) Ap[worker] = hwy::AllocateAligned<float>(std::size_t(kKc) * kMc);
+        float* A = Ap[worker].get();
+        const int i0 = block * kMc, height = std::min(kMc, rows - i0);
+        PackM(M, rows, inner, i0, height, k0, depth, A);
+        for (int jp = 0; jp < width; jp += nr)
+          for (int ip = 0; ip < height; ip += kMr)
+            MicroKernel(A + std::size_t(ip) * depth, Bp.get() + std::size_t(jp) * depth, depth,
+                        P + std::size_t(i0 + ip) * cols + j0 + jp, std::size_t(cols), std::min(kMr, height - ip),
+                        std::min(nr, width - jp), k0 == 0);
+      });
+    }
 }
 
 }  // namespace HWY_NAMESPACE

@@ -3,12 +3,15 @@
 // unaligned loads of its neighbours along x and on the rows k above and below in y and z (in
 // cache: the threads take contiguous runs of rows). A row's last vector overlaps the one before
 // rather than reading past the row; rows narrower than a vector go one cell at a time through the
-// same code with one-lane vectors. Boundary rows and cells are copied.
+// same code with one-lane vectors. Boundary rows and cells are copied. The threads take chunks of
+// rows as they come free (kernels/common/cpu_pool.hpp).
 #include "kernels/stencil3d/simd.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 
+#include "kernels/common/cpu_pool.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 
 #undef HWY_TARGET_INCLUDE
@@ -37,34 +40,34 @@ HWY_INLINE void Cells(D d, const StencilCoeffs& c, const float* in, float* out, 
   hn::StoreU(sum, d, out + i);
 }
 
+constexpr int kChunkRows = 64;  // rows per chunk, the unit the threads take as they come free
+
 template <int K>
 void Stencil(const StencilCoeffs& c, const float* in, float* out, int width, int height, int depth) {
   const hn::ScalableTag<float> d;
   const hn::CappedTag<float, 1> one;
   const int lanes = int(hn::Lanes(d));
   const std::ptrdiff_t sy = width, sz = std::ptrdiff_t(width) * height;
-#pragma omp parallel
-  {
+  const int rows = depth * height;
+  parallel_chunks((rows + kChunkRows - 1) / kChunkRows, [&](int chunk, int) {
     const StencilCoeffs w = c;  // the thread's own copy: no store to out can change it, so it stays in registers
-#pragma omp for collapse(2) schedule(dynamic, 64)
-    for (int z = 0; z < depth; ++z)
-      for (int y = 0; y < height; ++y) {
-        const std::ptrdiff_t row = z * sz + y * sy;
-        if (!stencil_interior(z, depth, K) || !stencil_interior(y, height, K) || width <= 2 * K) {
-          std::memcpy(out + row, in + row, sizeof(float) * std::size_t(width));
-          continue;
-        }
-        std::memcpy(out + row, in + row, sizeof(float) * K);
-        std::memcpy(out + row + width - K, in + row + width - K, sizeof(float) * K);
-        const int end = width - K;  // interior cells are [K, end)
-        if (end - K < lanes) {
-          for (int x = K; x < end; ++x) Cells<K>(one, w, in, out, row + x, sy, sz);
-          continue;
-        }
-        for (int x = K; x < end; x += lanes)
-          Cells<K>(d, w, in, out, row + (x + lanes <= end ? x : end - lanes), sy, sz);
+    for (int r = chunk * kChunkRows; r < std::min(rows, (chunk + 1) * kChunkRows); ++r) {
+      const int z = r / height, y = r % height;
+      const std::ptrdiff_t row = z * sz + y * sy;
+      if (!stencil_interior(z, depth, K) || !stencil_interior(y, height, K) || width <= 2 * K) {
+        std::memcpy(out + row, in + row, sizeof(float) * std::size_t(width));
+        continue;
       }
-  }
+      std::memcpy(out + row, in + row, sizeof(float) * K);
+      std::memcpy(out + row + width - K, in + row + width - K, sizeof(float) * K);
+      const int end = width - K;  // interior cells are [K, end)
+      if (end - K < lanes) {
+        for (int x = K; x < end; ++x) Cells<K>(one, w, in, out, row + x, sy, sz);
+        continue;
+      }
+      for (int x = K; x < end; x += lanes) Cells<K>(d, w, in, out, row + (x + lanes <= end ? x : end - lanes), sy, sz);
+    }
+  });
 }
 
 void Stencil3d(const StencilCoeffs& c, const float* in, float* out, int width, int height, int depth) {
