@@ -19,9 +19,7 @@ class OpenCvPeer final : public CorrelationPeer {
   std::string unsupported(const CorrelationShape& s) const override {
     return s.extent.size() == 2 ? "" : "OpenCV's filter2D filters 2-D images only";
   }
-  std::string note() const override {
-    return "BORDER_CONSTANT 0, " + std::to_string(cv::getNumThreads()) + " threads";
-  }
+  std::string note() const override { return "BORDER_CONSTANT 0, " + std::to_string(cv::getNumThreads()) + " threads"; }
 
   std::vector<double> correlate(const CorrelationShape& s, const float* h_in, const float* h_w, float* h_out,
                                 int reps) override {
