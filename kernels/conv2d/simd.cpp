@@ -1,7 +1,9 @@
 // Bands of rows, taken by the threads as they come free (kernels/common/cpu_pool.hpp); each
 // thread copies the input rows it reads into a ring of zero-padded rows (the ghost cells become
-// real zeros, so no tap needs a bounds check), then computes kRows output rows at a time, one vector of columns at a
-// time, the kRows sums staying in registers over all (2r+1)^2 taps.
+// real zeros, so no tap needs a bounds check), then computes kRows output rows at a time, one
+// vector of columns at a time, the kRows sums staying in registers over all (2r+1)^2 taps. The
+// radius is a compile-time constant (one Band per radius), so the loops over filter and output
+// rows unroll and each input vector is loaded once per tap column.
 #include "kernels/conv2d/simd.hpp"
 
 #include <algorithm>
@@ -25,23 +27,28 @@ namespace hn = hwy::HWY_NAMESPACE;
 constexpr int kRows = 8;              // output rows per block: eight independent sums hide the FMA latency
 constexpr int kBandRows = 8 * kRows;  // rows per band, the unit the threads take as they come free
 
-// Output rows y .. y + kRows - 1 (out[b] null past the band) from input rows y - r + i (rows[i],
-// each shifted right by r zeros; a row of zeros for ghost rows). Each tap's weight is broadcast
-// once and multiplied into the kRows sums.
-void BlockOfRows(const float* const* rows, const float* w, int radius, float* const* out, int width) {
-  const int n = 2 * radius + 1;
+// Output rows y .. y + kRows - 1 (out[b] null past the band) from input rows y - R + i (rows[i],
+// each shifted right by R zeros; a row of zeros for ghost rows). For each column of taps dx, its
+// 2R+1 weights are broadcast into registers and every input vector loaded is multiplied into each
+// of the kRows sums it reaches (up to 2R+1): one load per input row and tap column, not per tap.
+template <int R>
+void BlockOfRows(const float* const* rows, const float* w, float* const* out, int width) {
+  constexpr int n = 2 * R + 1;
   const hn::ScalableTag<float> d;
   const int lanes = int(hn::Lanes(d));
   for (int x = 0; x < width; x += lanes) {
     hn::Vec<decltype(d)> sum[kRows];
     for (auto& s : sum) s = hn::Zero(d);
-    for (int dy = 0; dy < n; ++dy)
-      for (int dx = 0; dx < n; ++dx) {
-        const auto weight = hn::Set(d, w[dy * n + dx]);
+    HWY_UNROLL(1) for (int dx = 0; dx < n; ++dx) {
+      hn::Vec<decltype(d)> column[n];
+      HWY_UNROLL(32) for (int dy = 0; dy < n; ++dy) column[dy] = hn::Set(d, w[dy * n + dx]);
+      HWY_UNROLL(32) for (int i = 0; i < kRows + 2 * R; ++i) {
+        const auto v = hn::LoadU(d, rows[i] + x + dx);
         HWY_UNROLL(kRows) for (int b = 0; b < kRows; ++b) {
-          sum[b] = hn::MulAdd(weight, hn::LoadU(d, rows[b + dy] + x + dx), sum[b]);
+          if (i - b >= 0 && i - b < n) sum[b] = hn::MulAdd(column[i - b], v, sum[b]);
         }
       }
+    }
     const int count = width - x < lanes ? width - x : lanes;
     for (int b = 0; b < kRows; ++b) {
       if (!out[b]) continue;
@@ -67,30 +74,36 @@ struct Ring {
 };
 
 // Output rows [y0, y1).
-void Band(const float* w, int radius, const float* in, float* out, int width, int height, int y0, int y1, Ring& ring) {
-  const int ring_rows = kRows + 2 * radius;
-  auto slot = [&](int iy) { return ring.rows.data() + std::size_t((iy - (y0 - radius)) % ring_rows) * ring.stride; };
-  int copied = y0 - radius;  // the next input row to copy into the ring
-  const float* rows[kRows + 2 * kMaxConv2dRadius];
+template <int R>
+void Band(const float* w, const float* in, float* out, int width, int height, int y0, int y1, Ring& ring) {
+  constexpr int ring_rows = kRows + 2 * R;
+  auto slot = [&](int iy) { return ring.rows.data() + std::size_t((iy - (y0 - R)) % ring_rows) * ring.stride; };
+  int copied = y0 - R;  // the next input row to copy into the ring
+  const float* rows[ring_rows];
   float* outs[kRows];
   for (int y = y0; y < y1; y += kRows) {
-    for (; copied < y + kRows + radius; ++copied)
+    for (; copied < y + kRows + R; ++copied)
       if (copied >= 0 && copied < height)
-        std::memcpy(slot(copied) + radius, in + std::size_t(copied) * width, sizeof(float) * std::size_t(width));
+        std::memcpy(slot(copied) + R, in + std::size_t(copied) * width, sizeof(float) * std::size_t(width));
     for (int i = 0; i < ring_rows; ++i) {
-      const int iy = y - radius + i;
+      const int iy = y - R + i;
       rows[i] = iy >= 0 && iy < height ? slot(iy) : ring.zeros.data();
     }
     for (int b = 0; b < kRows; ++b) outs[b] = y + b < y1 ? out + std::size_t(y + b) * width : nullptr;
-    BlockOfRows(rows, w, radius, outs, width);
+    BlockOfRows<R>(rows, w, outs, width);
   }
 }
+
+using BandFn = void (*)(const float*, const float*, float*, int, int, int, int, Ring&);
+static_assert(kMaxConv2dRadius == 8, "one Band per radius");
+constexpr BandFn kBands[] = {nullptr, Band<1>, Band<2>, Band<3>, Band<4>, Band<5>, Band<6>, Band<7>, Band<8>};
 
 void Conv2d(const float* w, int radius, const float* in, float* out, int width, int height) {
   std::vector<std::optional<Ring>> rings(cpu_threads());  // made by the thread's first band
   parallel_chunks((height + kBandRows - 1) / kBandRows, [&](int band, int worker) {
     if (!rings[worker]) rings[worker].emplace(radius, width);
-    Band(w, radius, in, out, width, height, band * kBandRows, std::min(height, (band + 1) * kBandRows), *rings[worker]);
+    kBands[radius](w, in, out, width, height, band * kBandRows, std::min(height, (band + 1) * kBandRows),
+                   *rings[worker]);
   });
 }
 
