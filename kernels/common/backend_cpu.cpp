@@ -24,7 +24,7 @@ class CpuBackend final : public Backend {
  public:
   std::string name() const override { return "cpu"; }
   std::string description() const override {
-    return "CPU (" + cpu_model_and_cores() + "), Highway " + simd_target() + ", " + std::to_string(cpu_threads()) +
+    return "CPU (" + model_and_cores_ + "), Highway " + simd_target() + ", " + std::to_string(cpu_threads()) +
            " threads";
   }
   std::string engine_note() const override {
@@ -48,6 +48,9 @@ class CpuBackend final : public Backend {
   std::unique_ptr<Conv2dEngine> make_conv2d_engine() const override { return make_cpu_conv2d_engine(); }
   std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override { return make_cpu_stencil3d_engine(); }
   std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return make_cpu_matmul_engine(); }
+
+ private:
+  const std::string model_and_cores_ = cpu_model_and_cores();  // read once: the app asks every frame
 };
 
 }  // namespace

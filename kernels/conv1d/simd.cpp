@@ -1,8 +1,8 @@
 // Chunks of kChunk outputs, taken by the threads as they come free (kernels/common/cpu_pool.hpp).
 // Four vectors of outputs at a time: each tap's weight is broadcast once and multiplied into the
-// four sums, which stay in registers over all 2r+1 taps. A chunk whose window reaches past either end of the signal is
-// first copied into a zero-padded buffer, so the ghost cells are real zeros and no tap needs a
-// bounds check.
+// four sums, which stay in registers over all 2r+1 taps. A chunk whose window reaches past either
+// end of the signal is first copied into a zero-padded buffer, so the ghost cells are real zeros
+// and no tap needs a bounds check.
 #include "kernels/conv1d/simd.hpp"
 
 #include <algorithm>

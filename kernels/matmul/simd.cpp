@@ -1,9 +1,10 @@
 // Goto's blocking (as in GotoBLAS, BLIS, OpenBLAS): for each kKc-deep slice of the inner
 // dimension, N's slice is packed once into panels kNr columns wide (shared by the threads), then
-// each thread takes kMc-row blocks of M as they come free (kernels/common/cpu_pool.hpp), packs the block into panels
-// kMr rows tall, and runs the micro-kernel on every (kMr x kNr) tile: kMr x 2 vectors of sums in registers, per step of
-// k two vector loads of N's panel, kMr broadcasts of M's and 2 kMr fused multiply-adds. Panels are zero-padded past the
-// matrices' edges; edge tiles keep only their valid part.
+// each thread takes kMc-row blocks of M as they come free (kernels/common/cpu_pool.hpp), packs the
+// block into panels kMr rows tall, and runs the micro-kernel on every (kMr x kNr) tile: kMr x 2
+// vectors of sums in registers, per step of k two vector loads of N's panel, kMr broadcasts of M's
+// and 2 kMr fused multiply-adds. Panels are zero-padded past the matrices' edges; edge tiles keep
+// only their valid part.
 #include "kernels/matmul/simd.hpp"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // Each interior row is a run of vectors along x: the 6k+1 weights are broadcast once into
 // registers (k is a compile-time constant), each output vector is 6k+1 fused multiply-adds on
 // unaligned loads of its neighbours along x and on the rows k above and below in y and z (in
-// cache: the threads take contiguous runs of rows). A row's last vector overlaps the one before
+// cache: each chunk is a contiguous run of rows). A row's last vector overlaps the one before
 // rather than reading past the row; rows narrower than a vector go one cell at a time through the
 // same code with one-lane vectors. Boundary rows and cells are copied. The threads take chunks of
 // rows as they come free (kernels/common/cpu_pool.hpp).
