@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "kernels/common/cpu_pool.hpp"
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/simd.hpp"
 
@@ -18,10 +19,10 @@ class CpuConv2dEngine final : public Conv2dEngine {
   }
   void render_demo_input(DemoScene scene, int width, int height, float t) override {
     resize(width, height);
-#pragma omp parallel for schedule(static)
-    for (int y = 0; y < height; ++y)
+    parallel_chunks(height, [&](int y, int) {
       for (int x = 0; x < width; ++x)
         input_[std::size_t(y) * width + x] = demo_scene_value(scene, x, y, width, height, t);
+    });
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
     validate_conv2d_run(p, f, limits());

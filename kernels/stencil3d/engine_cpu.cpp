@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 
+#include "kernels/common/cpu_pool.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/simd.hpp"
@@ -22,13 +23,13 @@ class CpuStencil3dEngine final : public Stencil3dEngine {
     std::copy(h_grid, h_grid + current_.size(), current_.begin());
   }
   void inject(const HeatSources& s) override {
-#pragma omp parallel for collapse(2) schedule(static)
-    for (int z = 0; z < depth_; ++z)
+    parallel_chunks(depth_, [&](int z, int) {
       for (int y = 0; y < height_; ++y)
         for (int x = 0; x < width_; ++x) {
           const float t = heat_source_value(s, x, y, z);
           if (t >= 0.0f) current_[(std::size_t(z) * height_ + y) * width_ + x] = t;
         }
+    });
   }
   double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
     validate_stencil3d_run(p, c, DeviceLimits{});
