@@ -113,11 +113,13 @@ def roofline(rows, path, gpu):
     fig.savefig(path, dpi=110)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", required=True, help="path prefix: writes PREFIX.json, PREFIX.md, PREFIX-roofline.png")
-    parser.add_argument("--gpu", required=True)
-    parser.add_argument("--driver", required=True)
+def parse_run(doc, out_help, extra):
+    """The arguments of a report over one run (--out, --commands, the rows' JSON files, and `extra`
+    names of required options); writes the merged rows to OUT.json. Returns (args, rows, commands)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
+    parser.add_argument("--out", required=True, help=out_help)
+    for option in extra:
+        parser.add_argument(option, required=True)
     parser.add_argument("--commands", required=True, help="a text file with the commands that made the rows")
     parser.add_argument("rows", nargs="+", help="JSON files of rows")
     args = parser.parse_args()
@@ -128,7 +130,12 @@ def main():
     with open(args.out + ".json", "w") as f:
         json.dump(rows, f, indent=1)
     with open(args.commands) as f:
-        commands = f.read().strip()
+        return args, rows, f.read().strip()
+
+
+def main():
+    args, rows, commands = parse_run(__doc__, "path prefix: writes PREFIX.json, PREFIX.md, PREFIX-roofline.png",
+                                     ["--gpu", "--driver"])
     roofline(rows, args.out + "-roofline.png", args.gpu)
     stem = args.out.rsplit("/", 1)[-1]
     md = [f"# Benchmark: {args.gpu}, {datetime.date.today().isoformat()}", "",

@@ -8,6 +8,7 @@ PRESET=${TILESCOPE_PRESET:-release}
 # Debian 12 packages the build needs (see third_party/CMakeLists.txt), then those only the tests need.
 PACKAGES=(cmake ninja-build g++ pkg-config
           libglfw3-dev libimgui-dev libstb-dev libjpeg62-turbo-dev python3-glad libcli11-dev nlohmann-json3-dev
+          libhwy-dev   # Highway: the CPU engines' SIMD, picked at run time
           fonts-dejavu-core
           libegl-dev libegl-mesa0 libgl1-mesa-dri)   # headless EGL (Mesa llvmpipe) for shots and tests
 TEST_PACKAGES=(libgtest-dev xvfb xauth)

@@ -5,8 +5,8 @@
 namespace tilescope::cli {
 
 std::vector<std::unique_ptr<CorrelationPeer>> bench_peers(const Backend& backend, const BenchSettings& settings) {
-  if (!settings.peers || backend.name() != "cuda") return {};
-  return correlation_peers();
+  if (!settings.peers) return {};
+  return backend.name() == "cuda" ? correlation_peers() : cpu_correlation_peers();
 }
 
 void add_peer_rows(BenchReport& report, const std::vector<std::unique_ptr<CorrelationPeer>>& peers,

@@ -10,7 +10,8 @@
 
 namespace tilescope::cli {
 
-// The peers to time on `backend`: none on the CPU or when the user said --no-peers.
+// The peers to time on `backend` (GPU libraries on CUDA, OpenCV on the CPU): none when the user
+// said --no-peers.
 std::vector<std::unique_ptr<CorrelationPeer>> bench_peers(const Backend& backend, const BenchSettings& settings);
 
 // Adds one row per peer (a "cannot run" line for a peer that cannot compute the shape or

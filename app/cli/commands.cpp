@@ -70,7 +70,8 @@ void add_bench_command(CLI::App& app) {
   cmd->add_option("--radius", settings->radii, "comma-separated radii (stencil3d: orders)");
   cmd->add_option("--reps", settings->reps, "timed repetitions (median and min reported)")->capture_default_str();
   cmd->add_option("--json", settings->json, "also write the rows to this file as a JSON list");
-  cmd->add_flag("!--no-peers", settings->peers, "skip the vendor libraries (cuDNN, NPP, cuBLAS)");
+  cmd->add_flag("!--no-peers", settings->peers,
+                "skip the vendor libraries (cuDNN, NPP, cuBLAS; OpenCV, OpenBLAS on the CPU)");
   cmd->add_option("--sustain", settings->sustain_s,
                   "also time each strategy over SECONDS of back-to-back runs (clock, power and energy from that "
                   "window; without it, from the burst)")

@@ -85,6 +85,7 @@ void conv1d_launch_panel(const Conv1dParams& p) {
 void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const FrameStats& stats) {
   const double ms = stats.kernel_ms.latest();
   ImGui::Text("kernel %8.4f ms  (%s)", ms, kernel_clock(backend));
+  engine_note_line(backend);
   kernel_time_plot(stats);
   if (ms > 0 && !launch_problem(p)) {
     ImGui::Text("%.2f GB/s effective   %.2f GFLOP/s", compulsory_bytes(p) / ms * 1e-6,

@@ -226,6 +226,7 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
 void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameStats& stats) {
   const double ms = stats.kernel_ms.latest();
   ImGui::Text("kernel %8.3f ms  (%s)", ms, kernel_clock(pipeline.backend()));
+  engine_note_line(pipeline.backend());
   kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
   if (ms > 0 && !launch_problem(s.conv2d.params)) {

@@ -91,7 +91,7 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
     report.progress(engine->library_name());
     BenchRow theirs = row;
     theirs.peer = engine->library_name();
-    theirs.note = "default FP32 math (no TF32)";
+    if (backend.name() == "cuda") theirs.note = "default FP32 math (no TF32)";
     theirs.time = summarize(times([&] { return *engine->run_library(); }));
     theirs.max_abs_err = error();
     report.add(theirs);

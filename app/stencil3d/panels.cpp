@@ -260,6 +260,7 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
   const Stencil3dUi& st = s.stencil;
   const double ms = stats.kernel_ms.latest(), per_step = ms / st.iterations;
   ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms, kernel_clock(sim.backend()));
+  engine_note_line(sim.backend());
   kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
   if (per_step > 0 && !launch_problem(st.params)) {

@@ -2,11 +2,17 @@
 
 #include <imgui.h>
 
+#include <string>
+
 #include "app/ui/roofline.hpp"
 
 namespace tilescope {
 
 const char* kernel_clock(const Backend& backend) { return backend.name() == "cuda" ? "CUDA events" : "wall clock"; }
+
+void engine_note_line(const Backend& backend) {
+  if (const std::string note = backend.engine_note(); !note.empty()) ImGui::TextWrapped("%s", note.c_str());
+}
 
 void kernel_time_plot(const FrameStats& stats) {
   ImGui::PlotLines("##kernel", stats.kernel_ms.data(), int(stats.kernel_ms.size()), stats.kernel_ms.offset(), nullptr,

@@ -8,6 +8,9 @@ namespace tilescope {
 
 // "CUDA events" or "wall clock": what the backend times a kernel with.
 const char* kernel_clock(const Backend& backend);
+// On the CPU, the line naming the one engine that ran, whatever the strategy (Backend::engine_note);
+// nothing on a GPU.
+void engine_note_line(const Backend& backend);
 // The kernel's recent times as a line plot the width of the panel.
 void kernel_time_plot(const FrameStats& stats);
 // "to GL: ..." (how the frame reached the screen), the GPU's clock and power (NVML), then this launch on the device's

@@ -25,6 +25,9 @@ class Backend {
   virtual ~Backend() = default;
   virtual std::string name() const = 0;         // "cpu" or "cuda"
   virtual std::string description() const = 0;  // hardware, for the UI and logs
+  // What computes every strategy where that is one engine for all (the CPU), for the timing
+  // panels; empty where each strategy is its own kernel (CUDA).
+  virtual std::string engine_note() const { return {}; }
   virtual DeviceLimits limits() const = 0;
   virtual DevicePeaks peaks() const { return {}; }
   // The GPU's PCI bus id, as NVML finds it (kernels/common/power.hpp); empty on the CPU.

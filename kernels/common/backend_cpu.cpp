@@ -1,18 +1,36 @@
-#include <omp.h>
-
 #include <chrono>
 #include <cstring>
+#include <fstream>
+#include <thread>
 
 #include "kernels/common/backend.hpp"
+#include "kernels/common/cpu_pool.hpp"
+#include "kernels/common/simd_target.hpp"
 
 namespace tilescope {
 namespace {
+
+// "AMD EPYC, 2 cores": /proc/cpuinfo's model name (where there is one) and the cores the OS gives us.
+std::string cpu_model_and_cores() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line, model;
+  while (model.empty() && std::getline(cpuinfo, line))
+    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
+      model = line.substr(line.find(':') + 2) + ", ";
+  return model + std::to_string(std::thread::hardware_concurrency()) + " cores";
+}
 
 class CpuBackend final : public Backend {
  public:
   std::string name() const override { return "cpu"; }
   std::string description() const override {
-    return "CPU, " + std::to_string(omp_get_max_threads()) + " threads (OpenMP)";
+    return "CPU (" + model_and_cores_ + "), Highway " + simd_target() + ", " + std::to_string(cpu_threads()) +
+           " threads";
+  }
+  std::string engine_note() const override {
+    return "CPU: one Highway " + std::string(simd_target()) + " engine (" + std::to_string(simd_lanes()) +
+           " floats a vector) for every strategy, " + std::to_string(cpu_threads()) +
+           " threads: on the CPU the book's strategies are not different code";
   }
   DeviceLimits limits() const override { return {}; }
 
@@ -30,6 +48,9 @@ class CpuBackend final : public Backend {
   std::unique_ptr<Conv2dEngine> make_conv2d_engine() const override { return make_cpu_conv2d_engine(); }
   std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override { return make_cpu_stencil3d_engine(); }
   std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return make_cpu_matmul_engine(); }
+
+ private:
+  const std::string model_and_cores_ = cpu_model_and_cores();  // read once: the app asks every frame
 };
 
 }  // namespace

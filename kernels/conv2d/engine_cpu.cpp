@@ -1,9 +1,10 @@
-// The CPU's conv2d engine: the OpenMP reference, timed.
+// The CPU's conv2d engine: the Highway engine (simd.hpp) for every strategy, timed.
 #include <algorithm>
 #include <chrono>
 
+#include "kernels/common/cpu_pool.hpp"
 #include "kernels/conv2d/engine.hpp"
-#include "kernels/conv2d/reference.hpp"
+#include "kernels/conv2d/simd.hpp"
 
 namespace tilescope {
 namespace {
@@ -18,16 +19,16 @@ class CpuConv2dEngine final : public Conv2dEngine {
   }
   void render_demo_input(DemoScene scene, int width, int height, float t) override {
     resize(width, height);
-#pragma omp parallel for schedule(static)
-    for (int y = 0; y < height; ++y)
+    parallel_chunks(height, [&](int y, int) {
       for (int x = 0; x < width; ++x)
         input_[std::size_t(y) * width + x] = demo_scene_value(scene, x, y, width, height, t);
+    });
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
     validate_conv2d_run(p, f, limits());
     resize(p.width, p.height);
     const auto t0 = std::chrono::steady_clock::now();
-    conv2d_cpu(f, input_.data(), output_.data(), p.width, p.height);
+    conv2d_simd(f, input_.data(), output_.data(), p.width, p.height);
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
   void read_input(float* h_in) const override { std::copy(input_.begin(), input_.end(), h_in); }

@@ -31,13 +31,16 @@ class CorrelationPeer {
   virtual std::string unsupported(const CorrelationShape& s) const = 0;
   // What the last correlate() chose (cuDNN's algorithm, NPP's padding), for the report.
   virtual std::string note() const = 0;
-  // h_out = h_in correlated with h_w, computed `reps` times on the GPU; the milliseconds of each
-  // repetition (CUDA events around the library call alone). Throws BackendError when it fails.
+  // h_out = h_in correlated with h_w, computed `reps` times on the peer's hardware; the
+  // milliseconds of each repetition (CUDA events or the CPU clock around the library call alone).
+  // Throws BackendError when it fails.
   virtual std::vector<double> correlate(const CorrelationShape& s, const float* h_in, const float* h_w, float* h_out,
                                         int reps) = 0;
 };
 
-// The peers this build links (cuDNN, NPP) and the machine can run; empty without CUDA.
+// The GPU peers this build links (cuDNN, NPP) and the machine can run; empty without CUDA.
 std::vector<std::unique_ptr<CorrelationPeer>> correlation_peers();
+// The CPU peers this build links (OpenCV).
+std::vector<std::unique_ptr<CorrelationPeer>> cpu_correlation_peers();
 
 }  // namespace tilescope

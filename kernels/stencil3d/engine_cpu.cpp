@@ -1,10 +1,12 @@
+// The CPU's stencil3d engine: the Highway engine (simd.hpp) for every strategy, timed.
 #include <algorithm>
 #include <chrono>
 #include <memory>
 
+#include "kernels/common/cpu_pool.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/stencil3d/engine.hpp"
-#include "kernels/stencil3d/reference.hpp"
+#include "kernels/stencil3d/simd.hpp"
 
 namespace tilescope {
 namespace {
@@ -21,20 +23,20 @@ class CpuStencil3dEngine final : public Stencil3dEngine {
     std::copy(h_grid, h_grid + current_.size(), current_.begin());
   }
   void inject(const HeatSources& s) override {
-#pragma omp parallel for collapse(2) schedule(static)
-    for (int z = 0; z < depth_; ++z)
+    parallel_chunks(depth_, [&](int z, int) {
       for (int y = 0; y < height_; ++y)
         for (int x = 0; x < width_; ++x) {
           const float t = heat_source_value(s, x, y, z);
           if (t >= 0.0f) current_[(std::size_t(z) * height_ + y) * width_ + x] = t;
         }
+    });
   }
   double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
     validate_stencil3d_run(p, c, DeviceLimits{});
     if (p.width != width_ || p.height != height_ || p.depth != depth_)
       throw InvalidInput("the parameters' grid size differs from the resident grid");
     const auto t0 = std::chrono::steady_clock::now();
-    stencil3d_cpu(c, current_.data(), next_.data(), width_, height_, depth_);
+    stencil3d_simd(c, current_.data(), next_.data(), width_, height_, depth_);
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
   void advance() override { current_.swap(next_); }

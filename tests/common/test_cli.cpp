@@ -8,12 +8,14 @@
 
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
+#include "kernels/common/backend.hpp"
 #include "kernels/conv1d/params.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/conv2d/params.hpp"
 #include "kernels/conv2d/reference.hpp"
 #include "kernels/matmul/params.hpp"
 #include "kernels/matmul/reference.hpp"
+#include "kernels/peers/correlation_peer.hpp"
 #include "kernels/stencil3d/params.hpp"
 #include "kernels/stencil3d/reference.hpp"
 #include "tests/common/run_cli.hpp"
@@ -297,7 +299,11 @@ TEST_F(Cli, CheckConv1dAndMatmulPassOnTheCpuBackend) {
   EXPECT_NE(r.out.find("check conv1d: 19 passed, 0 failed"), std::string::npos) << r.out;
   r = run("check --pattern matmul --backend cpu");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("check matmul: 3 passed, 0 failed"), std::string::npos) << r.out;
+  // The three strategies, and the engine's BLAS sgemm where the build has one.
+  const bool blas = !make_cpu_backend()->make_matmul_engine()->library_name().empty();
+  EXPECT_NE(r.out.find(blas ? "check matmul: 4 passed, 0 failed" : "check matmul: 3 passed, 0 failed"),
+            std::string::npos)
+      << r.out;
 }
 
 // Every pattern's bench writes one JSON row per strategy and radius with the keys, each
@@ -313,7 +319,7 @@ TEST_F(Cli, BenchWritesARowPerStrategyAndRadiusForEveryPattern) {
                         Case{"--pattern matmul --size 33x20x17 --tile 16", kMatmulStrategyCount}}) {
     SCOPED_TRACE(c.args);
     const std::string json = path("rows.json");
-    const Result r = run(std::string("bench ") + c.args + " --reps 3 --backend cpu --json " + json);
+    const Result r = run(std::string("bench ") + c.args + " --reps 3 --backend cpu --no-peers --json " + json);
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("%copy"), std::string::npos) << r.out;
     std::ifstream file(json);
@@ -333,5 +339,31 @@ TEST_F(Cli, BenchWritesARowPerStrategyAndRadiusForEveryPattern) {
     }
     EXPECT_EQ(rows.size(), c.rows) << "every strategy at every radius";
     EXPECT_EQ(seen.size(), rows.size()) << "one row per strategy and radius";
+  }
+}
+
+// On the CPU, bench times the peers this build links in the same run: OpenCV's filter2D at every
+// radius of conv2d, BLAS sgemm for matmul; each row correct against the CPU reference.
+TEST_F(Cli, CpuBenchTimesThePeersThisBuildLinks) {
+  struct Case {
+    const char* args;
+    std::size_t peer_rows;
+  };
+  const bool blas = !make_cpu_backend()->make_matmul_engine()->library_name().empty();
+  for (const Case& c : {Case{"--pattern conv2d --size 67x45 --radius 1,3", 2 * cpu_correlation_peers().size()},
+                        Case{"--pattern matmul --size 33x20x17 --tile 16", std::size_t(blas)}}) {
+    SCOPED_TRACE(c.args);
+    const std::string json = path("rows.json");
+    const Result r = run(std::string("bench ") + c.args + " --reps 3 --backend cpu --json " + json);
+    ASSERT_EQ(r.code, 0) << r.out;
+    std::ifstream file(json);
+    std::size_t peer_rows = 0;
+    for (const auto& row : nlohmann::json::parse(file))
+      if (row.contains("peer")) {
+        ++peer_rows;
+        EXPECT_TRUE(row["correct"].get<bool>()) << row.dump();
+        EXPECT_GT(row["copy_ms"].get<double>(), 0.0) << row.dump();
+      }
+    EXPECT_EQ(peer_rows, c.peer_rows) << r.out;
   }
 }

@@ -2,11 +2,13 @@
 // input kept at the boundary), and the named coefficient sets.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
 
 #include "kernels/common/error.hpp"
+#include "kernels/common/tolerance.hpp"
 #include "kernels/stencil3d/coeffs.hpp"
 #include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/reference.hpp"
@@ -125,7 +127,9 @@ TEST(Stencil3dEngineCpu, PingPongsAndHoldsTheHeatSources) {
   engine->read(GridBuffer::current, after.data());
   std::vector<float> want(before.size());
   stencil3d_cpu(c, before.data(), want.data(), 24, 24, 24);
-  EXPECT_EQ(after, want);
+  float hottest = 0;
+  for (float v : before) hottest = std::max(hottest, std::fabs(v));
+  EXPECT_LE(max_abs_error(after.data(), want.data(), want.size()), stencil_tolerance(c, hottest));
   double heat = 0;
   for (float v : before) heat += v;
   EXPECT_GT(heat, 1.0);  // the sources put heat in
