@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/reference.hpp"
 
@@ -28,6 +29,13 @@ class CpuConv2dEngine final : public Conv2dEngine {
     resize(p.width, p.height);
     const auto t0 = std::chrono::steady_clock::now();
     conv2d_cpu(f, input_.data(), output_.data(), p.width, p.height);
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
+  double run_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f) override {
+    validate_conv2d_broken_run(p, bug, f, limits());
+    resize(p.width, p.height);
+    const auto t0 = std::chrono::steady_clock::now();
+    conv2d_broken_cpu(p, bug, f, input_.data(), output_.data());
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   }
   void read_input(float* h_in) const override { std::copy(input_.begin(), input_.end(), h_in); }
