@@ -6,6 +6,7 @@
 #include "app/conv2d/panels.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
+#include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
 
@@ -127,6 +128,11 @@ void legend_window(const UiState& s, float right, float bottom) {
     }
   } else {
     ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");
+  }
+  if (s.conv2d.bug != Conv2dBreak::none && valid && !break_problem(p.strategy, s.conv2d.bug)) {
+    if (s.view == ViewMode::output || s.view == ViewMode::split) swatch(palette::kDamaged);
+    ImGui::Text("broken: %s", break_info(s.conv2d.bug).name.data());
+    ImGui::TextDisabled("%s", break_info(s.conv2d.bug).what.data());
   }
   if (s.view == ViewMode::split) ImGui::TextDisabled("split: input left | output right");
   if (s.view == ViewMode::diff) ImGui::TextDisabled("diff: dark = equal to the CPU reference, yellow = differs");

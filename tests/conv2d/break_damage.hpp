@@ -81,7 +81,7 @@ inline std::vector<char> predicted_damage(const Conv2dParams& p, Conv2dBreak bug
 
 // out differs from ref (by more than tol; NaN always differs) at exactly the damaged outputs.
 inline ::testing::AssertionResult damage_is(const std::vector<float>& out, const std::vector<float>& ref,
-                                     const std::vector<char>& damaged, double tol, int width) {
+                                            const std::vector<char>& damaged, double tol, int width) {
   int wrong = 0, first = -1;
   for (std::size_t i = 0; i < out.size(); ++i) {
     const bool differs = !(std::abs(double(out[i]) - ref[i]) <= tol);

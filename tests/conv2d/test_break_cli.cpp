@@ -46,9 +46,9 @@ TEST_F(BreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
   const Conv2dBreakInfo* bugs = conv2d_breaks(count);
   for (int i = 0; i < count; ++i) {
     // The CPU backend runs the emulation, so an intact output is the reference to the bit.
-    const test::CliResult r = run("--strategy tiled_in --radius 2 --tile 16 --backend cpu --filter " + path("w.npy") +
-                                  " --in " + path("in.npy") + " --out " + path("out.npy") + " --break " +
-                                  std::string(bugs[i].name));
+    const test::CliResult r =
+        run("--strategy tiled_in --radius 2 --tile 16 --backend cpu --filter " + path("w.npy") + " --in " +
+            path("in.npy") + " --out " + path("out.npy") + " --break " + std::string(bugs[i].name));
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find(std::string(bugs[i].what)), std::string::npos) << r.out;
     EXPECT_TRUE(test::damage_is(io::load_image(path("out.npy")).pixels, ref, test::predicted_damage(p, bugs[i].bug),
