@@ -1,6 +1,7 @@
 #include <imgui.h>
 #include <cstdint>
 
+#include "app/conv2d/break_trace.hpp"
 #include "app/conv2d/figures.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/conv2d/panels.hpp"
@@ -78,6 +79,8 @@ void inspector_window(const UiState& s, float x, float y) {
               static_cast<long long>(b.taps_global));
   ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), book_round(b.opb()));
   ImGui::TextDisabled("%s", load_story(p.strategy));
+  if (s.conv2d.bug != Conv2dBreak::none && !break_problem(p.strategy, s.conv2d.bug))
+    break_trace(p, s.conv2d.bug, *focus);
   ImGui::End();
 }
 

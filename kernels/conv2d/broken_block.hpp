@@ -32,22 +32,46 @@ struct BrokenLaunch {
 
 TS_HD int clamp_to(int p, int n) { return p < 0 ? 0 : p >= n ? n - 1 : p; }
 
+// What is wrong with slot (sx, sy) of block (bx, by) when thread (tx, ty) reads it: the one
+// definition the load and read below follow and the inspector traces a damaged output with.
+enum class SlotFault : std::uint8_t {
+  none,
+  not_loaded,     // no_halo: a slot of the load-only ring (NaN)
+  edge_not_zero,  // no_ghost_zero: a ghost cell holding the nearest edge pixel
+  later_warp,     // no_barrier: a later warp has not loaded it yet (NaN)
+  shifted,        // origin_off_by_one: it holds the input one cell right and down
+};
+TS_HD SlotFault slot_fault(const BrokenLaunch& k, int bx, int by, int tx, int ty, int sx, int sy) {
+  switch (k.bug) {
+    case Conv2dBreak::no_halo:
+      return !k.gx.computes(sx) || !k.gy.computes(sy) ? SlotFault::not_loaded : SlotFault::none;
+    case Conv2dBreak::no_ghost_zero:
+      return in_range(k.gx.shared_origin(bx) + sx, k.width) && in_range(k.gy.shared_origin(by) + sy, k.height)
+                 ? SlotFault::none
+                 : SlotFault::edge_not_zero;
+    case Conv2dBreak::no_barrier:
+      return warp_of(k.gx, sx, sy) > warp_of(k.gx, tx, ty) ? SlotFault::later_warp : SlotFault::none;
+    case Conv2dBreak::origin_off_by_one: return SlotFault::shifted;
+    default: return SlotFault::none;
+  }
+}
+
 // Fig 7.12's load phase: thread (tx, ty) of block (bx, by) fills slot (tx, ty).
 TS_HD float broken_load(const BrokenLaunch& k, const float* N, int bx, int by, int tx, int ty) {
-  const bool load_only = !k.gx.computes(tx) || !k.gy.computes(ty);
-  if (k.bug == Conv2dBreak::no_halo && load_only) return kUnloaded;
-  const int shift = k.bug == Conv2dBreak::origin_off_by_one ? 1 : 0;
+  const SlotFault fault = slot_fault(k, bx, by, tx, ty, tx, ty);
+  if (fault == SlotFault::not_loaded) return kUnloaded;
+  const int shift = fault == SlotFault::shifted ? 1 : 0;
   const int col = k.gx.shared_origin(bx) + shift + tx, row = k.gy.shared_origin(by) + shift + ty;
   if (in_range(col, k.width) && in_range(row, k.height)) return N[row * k.width + col];
-  if (k.bug != Conv2dBreak::no_ghost_zero) return 0.0f;  // a ghost cell
+  if (fault != SlotFault::edge_not_zero) return 0.0f;  // a ghost cell
   return N[clamp_to(row, k.height) * k.width + clamp_to(col, k.width)];
 }
 
 // Slot (sx, sy) as thread (tx, ty) reads it. Without the barrier the worst schedule a block allows
 // is emulated: the lanes of a warp load together, then the warp computes before any later warp
 // has loaded, so a slot of a later warp still holds kUnloaded.
-TS_HD float broken_read(const BrokenLaunch& k, const float* N_s, int tx, int ty, int sx, int sy) {
-  if (k.bug == Conv2dBreak::no_barrier && warp_of(k.gx, sx, sy) > warp_of(k.gx, tx, ty)) return kUnloaded;
+TS_HD float broken_read(const BrokenLaunch& k, const float* N_s, int bx, int by, int tx, int ty, int sx, int sy) {
+  if (slot_fault(k, bx, by, tx, ty, sx, sy) == SlotFault::later_warp) return kUnloaded;
   return N_s[sy * k.gx.shared_dim() + sx];
 }
 
@@ -78,7 +102,8 @@ TS_HD BrokenStore broken_store(const BrokenLaunch& k, const float* N_s, const fl
   if (!computes || col >= k.width || row >= k.height) return BrokenStore{false, col, row, 0.0f};
   float sum = 0.0f;
   for (int fy = 0; fy < D; ++fy)
-    for (int fx = 0; fx < D; ++fx) sum += F[fy * D + fx] * broken_read(k, N_s, tx, ty, tx - r + fx, ty - r + fy);
+    for (int fx = 0; fx < D; ++fx)
+      sum += F[fy * D + fx] * broken_read(k, N_s, bx, by, tx, ty, tx - r + fx, ty - r + fy);
   return BrokenStore{true, col, row, sum};
 }
 
