@@ -31,16 +31,12 @@ class CudaConv2dEngine final : public Conv2dEngine {
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
     validate_conv2d_run(p, f, limits());
-    if (std::size_t(p.width) * p.height != d_.in.size())
-      throw InvalidInput("the parameters' image size differs from the resident input");
-    d_.filter.update(f.weights, "cudaMemcpy (filter)", [&] { upload_constant_filter(f); });
+    prepare(p, f);
     return d_.timer.time(d_.out, [&] { launch_conv2d(p, d_.in.get(), d_.out.get(), d_.filter.get()); });
   }
   double run_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f) override {
     validate_conv2d_broken_run(p, bug, f, limits());
-    if (std::size_t(p.width) * p.height != d_.in.size())
-      throw InvalidInput("the parameters' image size differs from the resident input");
-    d_.filter.update(f.weights, "cudaMemcpy (filter)", [&] { upload_constant_filter(f); });
+    prepare(p, f);
     return d_.timer.time(d_.out, [&] { launch_conv2d_broken(p, bug, d_.in.get(), d_.out.get(), d_.filter.get()); });
   }
   void read_input(float* h_in) const override {
@@ -51,6 +47,13 @@ class CudaConv2dEngine final : public Conv2dEngine {
   const float* device_output() const override { return d_.out.get(); }
 
  private:
+  // The resident input is p's size; the filter is on the device (global and constant memory).
+  void prepare(const Conv2dParams& p, const Filter2d& f) {
+    if (std::size_t(p.width) * p.height != d_.in.size())
+      throw InvalidInput("the parameters' image size differs from the resident input");
+    d_.filter.update(f.weights, "cudaMemcpy (filter)", [&] { upload_constant_filter(f); });
+  }
+
   ResidentConvolution d_;
 };
 
