@@ -7,6 +7,8 @@ uniform int u_mode;          // 0 input, 1 output, 2 split (input left of u_spli
 uniform float u_split_x;     // window x (pixels) of the split line
 uniform vec2 u_out_range;    // output values mapped to black..white (or blue..white..red if signed)
 uniform float u_diff_scale;  // |difference| that reaches full brightness
+uniform bool u_damage;       // break it: output pixels off the reference by more than u_diff_scale (or NaN)...
+uniform vec3 u_damage_colour;  // ...shown in this colour (palette::kDamaged)
 in vec2 v_uv;
 out vec4 frag;
 
@@ -42,5 +44,8 @@ void main() {
     float d = clamp(abs(out_v - texture(u_reference, v_uv).r) / u_diff_scale, 0.0, 1.0);
     c = mix(vec3(0.05), vec3(1.0, 0.85, 0.2), sqrt(d));  // dark = equal, yellow = differs by u_diff_scale
   }
+  bool output_shown = u_mode == 1 || (u_mode == 2 && gl_FragCoord.x >= u_split_x);
+  // !(d <= scale) is true for NaN too: a slot nobody loaded.
+  if (u_damage && output_shown && !(abs(out_v - texture(u_reference, v_uv).r) <= u_diff_scale)) c = u_damage_colour;
   frag = vec4(c, 1.0);
 }

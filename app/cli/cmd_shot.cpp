@@ -14,6 +14,7 @@
 #include "app/platform/run.hpp"
 #include "app/stencil3d/cli.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv2d/broken.hpp"
 #include "kernels/stencil3d/model.hpp"
 
 namespace tilescope::cli {
@@ -85,6 +86,7 @@ void stencil3d_state(const ShotCli& o, UiState& s) {
 }
 
 UiState shot_state(const ShotCli& o) {
+  refuse_break_outside_conv2d(o.conv);
   if (!o.file.empty() && o.conv.pattern != "conv2d")
     throw InvalidInput("FILE is shown by the conv2d view only; '" + o.conv.pattern + "' shows its own data");
   UiState s;
@@ -104,6 +106,11 @@ UiState shot_state(const ShotCli& o) {
   s.conv2d.params = params_of<Conv2dCli>(o.conv);
   if (!o.conv.filter.empty()) s.conv2d.filter = o.conv.filter;
   make_named_filter(s.conv2d.filter, 1);  // refuse an unknown name before opening any context
+  if (!o.conv.bug.empty()) {
+    s.conv2d.bug = parse_break(o.conv.bug);
+    if (const auto why = break_problem(s.conv2d.params.strategy, s.conv2d.bug))
+      throw InvalidInput("--break " + o.conv.bug + ": " + *why);
+  }
   const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};
   bool known = false;
   for (ViewMode v : views)
@@ -149,6 +156,7 @@ void add_shot_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("shot", "render the whole window headless (EGL) into a PNG");
   add_pattern_options(cmd, o->conv, Need::radius | Need::filter | Need::backend);
   cmd->add_option("--out", o->shot.out, "the PNG to write")->required();
+  add_break_option(cmd, o->conv);
   cmd->add_option("--size", o->window_size, "window size WxH")->capture_default_str();
   cmd->add_option("--hover", o->hover, "place the pointer over image pixel X,Y");
   cmd->add_option("--zoom", o->shot.zoom, "screen pixels per image pixel, centred on --hover (default: fit)");

@@ -35,7 +35,9 @@ void add_apply_command(CLI::App& app) {
   cmd->add_option("--in2", files->in2, "matmul: the second matrix N (--in is M), a 2-D .npy");
   cmd->add_option("--out", files->out, "output: .npy (float32, exact); conv2d also .png (clamped to [0,1])")
       ->required();
+  add_break_option(cmd, *o);
   cmd->callback([o, files] {
+    refuse_break_outside_conv2d(*o);
     io::refuse_output_equal_to_input(files->out, {files->in, files->in2, o->filter});  // never overwrite an input
     pattern_commands(o->pattern).apply(*o, *files);
   });

@@ -2,6 +2,7 @@
 
 #include "app/cli/patterns.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv2d/broken.hpp"
 
 namespace tilescope::cli {
 
@@ -22,6 +23,17 @@ void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need) {
   if (need & int(Need::backend))
     cmd->add_option("--backend", o.backend, "auto (CUDA when a device is usable, else CPU), cuda or cpu")
         ->capture_default_str();
+}
+
+void add_break_option(CLI::App* cmd, PatternOptions& o) {
+  cmd->add_option("--break", o.bug,
+                  "run a deliberately wrong kernel (conv2d tiled_in): " + break_names() +
+                      " (no_barrier's race is emulated under its worst schedule)");
+}
+
+void refuse_break_outside_conv2d(const PatternOptions& o) {
+  if (!o.bug.empty() && o.pattern != "conv2d")
+    throw InvalidInput("--break: only conv2d (tiled_in) has broken variants so far, not " + o.pattern);
 }
 
 }  // namespace tilescope::cli

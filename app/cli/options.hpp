@@ -17,6 +17,7 @@ struct PatternOptions {
   std::string size;           // "" = the pattern's default; WxH, WxHxD, N or MxKxN
   std::string filter;         // "" = the pattern's default
   std::string backend = "auto";
+  std::string bug;  // --break NAME (apply, shot): "" = the correct kernel
 };
 
 // Files for `apply`.
@@ -40,6 +41,11 @@ inline int operator|(int a, Need b) { return a | int(b); }
 
 // Registers --pattern --strategy --tile, plus the parts named in `need`.
 void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need);
+
+// Registers --break NAME (issue 18's deliberately wrong kernels).
+void add_break_option(CLI::App* cmd, PatternOptions& o);
+// Throws InvalidInput when --break is given for a pattern that has no broken variants.
+void refuse_break_outside_conv2d(const PatternOptions& o);
 
 // "12x34x5" -> {12, 34, 5}; `what` names the expected form in messages ("WxH"); throws InvalidInput
 // unless there are exactly `count` positive numbers.

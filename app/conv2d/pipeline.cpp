@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "kernels/common/tolerance.hpp"
+#include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/reference.hpp"
 
@@ -35,10 +36,13 @@ void Conv2dPipeline::supply_input(Conv2dEngine& engine) {
   host_input_fresh_ = false;
 }
 
-bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f) {
+bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f, Conv2dBreak bug) {
   problem_ = launch_problem(p, compute_.backend().limits()).value_or("");
+  if (problem_.empty() && bug != Conv2dBreak::none) problem_ = break_problem(p.strategy, bug).value_or("");
   if (!problem_.empty()) return false;
-  kernel_ms_ = compute_.run([&](Conv2dEngine& e) { return e.run(p, f); }, [&](Conv2dEngine& e) { supply_input(e); });
+  kernel_ms_ =
+      compute_.run([&](Conv2dEngine& e) { return bug == Conv2dBreak::none ? e.run(p, f) : e.run_broken(p, bug, f); },
+                   [&](Conv2dEngine& e) { supply_input(e); });
   host_output_fresh_ = false;
   return true;
 }

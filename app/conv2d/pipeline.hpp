@@ -21,8 +21,9 @@ class Conv2dPipeline {
   // The source for the next run: the demo scene at time t, or an image.
   void demo_input(DemoScene scene, int width, int height, float t);
   void file_input(Image image);
-  // Runs one frame. False (with problem() set) when p cannot run on this backend.
-  bool run(const Conv2dParams& p, const Filter2d& f);
+  // Runs one frame (with `bug`: the broken kernel). False (with problem() set) when p cannot run
+  // on this backend or cannot have that bug.
+  bool run(const Conv2dParams& p, const Filter2d& f, Conv2dBreak bug = Conv2dBreak::none);
   // Recomputes the CPU reference of the last run and the max abs error against it.
   void check(const Filter2d& f);
 

@@ -67,7 +67,8 @@ void Conv2dView::step(const Rect& view, double dt) {
 void Conv2dView::draw(float display_w, float display_h, float fb_scale) {
   image_layer_.draw(view_, state_.view,
                     output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses),
-                    float(std::max(pipeline_.tolerance(), 1e-7)), display_w, display_h, fb_scale);
+                    float(std::max(pipeline_.tolerance(), 1e-7)), display_w, display_h, fb_scale,
+                    state_.conv2d.bug != Conv2dBreak::none);
   draw_overlays();
 }
 
@@ -112,18 +113,20 @@ void Conv2dView::compute() {
     filter_ = make_named_filter(state_.conv2d.filter, state_.conv2d.params.filter_radius);
     filter_key_ = key;
   }
-  const bool params_changed = !(state_.conv2d.params == last_params_) || state_.conv2d.filter != last_filter_;
+  const bool params_changed =
+      !(state_.conv2d.params == last_params_) || state_.conv2d.filter != last_filter_ || state_.conv2d.bug != last_bug_;
   if (params_changed) check_pending_ = true;
   const bool run = input_changed_ || params_changed || !state_.paused;
   state_.step_once = false;
   if (!run) return;
-  if (pipeline_.run(state_.conv2d.params, filter_)) {
+  if (pipeline_.run(state_.conv2d.params, filter_, state_.conv2d.bug)) {
     stats_.kernel_ms.push(float(pipeline_.kernel_ms()));
     const auto t0 = std::chrono::steady_clock::now();
     if (input_changed_) present(Layer::input);
     present(Layer::output);
     stats_.upload_ms = ms_since(t0);
-    if (check_pending_ || state_.view == ViewMode::diff) {
+    // The damage of a broken kernel is drawn against the reference of this very frame.
+    if (check_pending_ || state_.view == ViewMode::diff || state_.conv2d.bug != Conv2dBreak::none) {
       pipeline_.check(filter_);
       image_layer_.upload(Layer::reference, pipeline_.reference());
       check_pending_ = false;
@@ -134,6 +137,7 @@ void Conv2dView::compute() {
   input_changed_ = false;
   last_params_ = state_.conv2d.params;
   last_filter_ = state_.conv2d.filter;
+  last_bug_ = state_.conv2d.bug;
 }
 
 void Conv2dView::present(Layer layer) {

@@ -44,6 +44,7 @@ class Conv2dView : public ImagePatternView {
   bool input_changed_ = true, dragging_ = false;
   Conv2dParams last_params_{};
   std::string last_filter_;
+  Conv2dBreak last_bug_ = Conv2dBreak::none;
   bool check_pending_ = true;
 };
 

@@ -1,11 +1,13 @@
 #include <imgui.h>
 #include <cstdint>
 
+#include "app/conv2d/break_trace.hpp"
 #include "app/conv2d/figures.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/conv2d/panels.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
+#include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
 
@@ -77,6 +79,8 @@ void inspector_window(const UiState& s, float x, float y) {
               static_cast<long long>(b.taps_global));
   ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), book_round(b.opb()));
   ImGui::TextDisabled("%s", load_story(p.strategy));
+  if (s.conv2d.bug != Conv2dBreak::none && !break_problem(p.strategy, s.conv2d.bug))
+    break_trace(p, s.conv2d.bug, *focus);
   ImGui::End();
 }
 
@@ -127,6 +131,11 @@ void legend_window(const UiState& s, float right, float bottom) {
     }
   } else {
     ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");
+  }
+  if (s.conv2d.bug != Conv2dBreak::none && valid && !break_problem(p.strategy, s.conv2d.bug)) {
+    if (s.view == ViewMode::output || s.view == ViewMode::split) swatch(palette::kDamaged);
+    ImGui::Text("broken: %s", break_info(s.conv2d.bug).name.data());
+    ImGui::TextDisabled("%s", break_info(s.conv2d.bug).what.data());
   }
   if (s.view == ViewMode::split) ImGui::TextDisabled("split: input left | output right");
   if (s.view == ViewMode::diff) ImGui::TextDisabled("diff: dark = equal to the CPU reference, yellow = differs");

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "kernels/conv1d/params.hpp"
+#include "kernels/conv2d/broken_block.hpp"
 #include "kernels/conv2d/demo_scene.hpp"
 #include "kernels/conv2d/params.hpp"
 #include "kernels/matmul/params.hpp"
@@ -69,6 +70,7 @@ const char* matmul_step_name(int step);
 struct Conv2dUi {
   Conv2dParams params;
   std::string filter = "gaussian";
+  Conv2dBreak bug = Conv2dBreak::none;  // break it: run a deliberately wrong kernel (not saved)
 };
 
 // The app-wide settings (pattern, backend, presentation, pause) and each view's.

@@ -1,6 +1,9 @@
 #include "app/view/image_layer.hpp"
 
+#include <cstdint>
+
 #include "app/gl/program.hpp"
+#include "app/view/palette.hpp"
 
 namespace tilescope {
 
@@ -34,17 +37,17 @@ GLuint ImageLayer::texture(Layer layer, int width, int height) {
 }
 
 void ImageLayer::draw(const ViewTransform& xf, ViewMode mode, OutputRange range, float diff_scale, float display_w,
-                      float display_h, float fb_scale) {
-  draw_quad(xf, int(mode), range, diff_scale, display_w, display_h, fb_scale);
+                      float display_h, float fb_scale, bool damage) {
+  draw_quad(xf, int(mode), range, diff_scale, display_w, display_h, fb_scale, damage);
 }
 
 void ImageLayer::draw_heat(const ViewTransform& xf, OutputRange range, float display_w, float display_h,
                            float fb_scale) {
-  draw_quad(xf, 4, range, 1.0f, display_w, display_h, fb_scale);
+  draw_quad(xf, 4, range, 1.0f, display_w, display_h, fb_scale, false);
 }
 
 void ImageLayer::draw_quad(const ViewTransform& xf, int mode, OutputRange range, float diff_scale, float display_w,
-                           float display_h, float fb_scale) {
+                           float display_h, float fb_scale, bool damage) {
   const Rect& vp = xf.viewport();
   const Vec2 a = xf.to_screen({0, 0});
   const Vec2 b = xf.to_screen({float(xf.image_width()), float(xf.image_height())});
@@ -60,6 +63,10 @@ void ImageLayer::draw_quad(const ViewTransform& xf, int mode, OutputRange range,
   glUniform1f(glGetUniformLocation(p, "u_split_x"), (vp.x + vp.w / 2) * fb_scale);
   glUniform2f(glGetUniformLocation(p, "u_out_range"), range.lo, range.hi);
   glUniform1f(glGetUniformLocation(p, "u_diff_scale"), diff_scale);
+  glUniform1i(glGetUniformLocation(p, "u_damage"), damage);
+  const std::uint32_t d = palette::kDamaged.rgba;
+  glUniform3f(glGetUniformLocation(p, "u_damage_colour"), float(d & 255) / 255, float(d >> 8 & 255) / 255,
+              float(d >> 16 & 255) / 255);
   const Tex* textures[] = {&input_, &output_, &reference_};
   const char* names[] = {"u_input", "u_output", "u_reference"};
   for (int i = 0; i < 3; ++i) {

@@ -23,8 +23,9 @@ class ImageLayer {
   GLuint texture(Layer layer, int width, int height);
   // Draws into the current framebuffer; the view is in display units (ImGui's), fb_scale is
   // framebuffer pixels per unit.
+  // damage: paint the output pixels off the reference by more than diff_scale in palette::kDamaged.
   void draw(const ViewTransform& xf, ViewMode mode, OutputRange range, float diff_scale, float display_w,
-            float display_h, float fb_scale);
+            float display_h, float fb_scale, bool damage = false);
   // The output layer as a heat map over [range.lo, range.hi].
   void draw_heat(const ViewTransform& xf, OutputRange range, float display_w, float display_h, float fb_scale);
 
@@ -36,7 +37,7 @@ class ImageLayer {
   Tex& tex(Layer layer) { return layer == Layer::input ? input_ : layer == Layer::output ? output_ : reference_; }
   void allocate(Tex& t, int width, int height, const float* data);
   void draw_quad(const ViewTransform& xf, int mode, OutputRange range, float diff_scale, float display_w,
-                 float display_h, float fb_scale);
+                 float display_h, float fb_scale, bool damage);
 
   gl::Program program_;
   gl::VertexArray vao_;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "kernels/common/error.hpp"
+#include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/model.hpp"
 
 namespace tilescope {
@@ -13,6 +14,20 @@ void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceL
     throw InvalidInput("the filter is " + std::to_string(f.dim()) + "x" + std::to_string(f.dim()) + " but radius " +
                        std::to_string(p.filter_radius) + " needs " + std::to_string(p.filter_dim()) + "x" +
                        std::to_string(p.filter_dim()));
+}
+
+void validate_conv2d_broken_run(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f, const DeviceLimits& limits) {
+  if (const auto why = break_problem(p.strategy, bug)) throw InvalidInput(*why);
+  validate_conv2d_run(p, f, limits);
+}
+
+double Conv2dEngine::conv2d_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f, const float* h_in,
+                                   float* h_out) {
+  validate_conv2d_broken_run(p, bug, f, limits());
+  load_input(h_in, p.width, p.height);
+  const double ms = run_broken(p, bug, f);
+  read_output(h_out);
+  return ms;
 }
 
 std::vector<double> Conv2dEngine::conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out,

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "kernels/common/cpu_pool.hpp"
+#include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/simd.hpp"
 
@@ -26,15 +27,24 @@ class CpuConv2dEngine final : public Conv2dEngine {
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
     validate_conv2d_run(p, f, limits());
-    resize(p.width, p.height);
-    const auto t0 = std::chrono::steady_clock::now();
-    conv2d_simd(f, input_.data(), output_.data(), p.width, p.height);
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return timed(p, [&] { conv2d_simd(f, input_.data(), output_.data(), p.width, p.height); });
+  }
+  double run_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f) override {
+    validate_conv2d_broken_run(p, bug, f, limits());
+    return timed(p, [&] { conv2d_broken_cpu(p, bug, f, input_.data(), output_.data()); });
   }
   void read_input(float* h_in) const override { std::copy(input_.begin(), input_.end(), h_in); }
   void read_output(float* h_out) const override { std::copy(output_.begin(), output_.end(), h_out); }
 
  private:
+  // Runs `compute` on images of p's size: its time in ms.
+  template <typename Compute>
+  double timed(const Conv2dParams& p, Compute compute) {
+    resize(p.width, p.height);
+    const auto t0 = std::chrono::steady_clock::now();
+    compute();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  }
   void resize(int width, int height) {
     const std::size_t n = std::size_t(width) * height;
     if (input_.size() != n) input_.assign(n, 0.0f), output_.assign(n, 0.0f);

@@ -4,6 +4,7 @@
 
 #include "kernels/common/error.hpp"
 #include "kernels/common/resident_convolution.cuh"
+#include "kernels/conv2d/broken_kernels.cuh"
 #include "kernels/conv2d/demo_scene.cuh"
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/kernels.cuh"
@@ -30,10 +31,13 @@ class CudaConv2dEngine final : public Conv2dEngine {
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
     validate_conv2d_run(p, f, limits());
-    if (std::size_t(p.width) * p.height != d_.in.size())
-      throw InvalidInput("the parameters' image size differs from the resident input");
-    d_.filter.update(f.weights, "cudaMemcpy (filter)", [&] { upload_constant_filter(f); });
+    prepare(p, f);
     return d_.timer.time(d_.out, [&] { launch_conv2d(p, d_.in.get(), d_.out.get(), d_.filter.get()); });
+  }
+  double run_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f) override {
+    validate_conv2d_broken_run(p, bug, f, limits());
+    prepare(p, f);
+    return d_.timer.time(d_.out, [&] { launch_conv2d_broken(p, bug, d_.in.get(), d_.out.get(), d_.filter.get()); });
   }
   void read_input(float* h_in) const override {
     check(cudaMemcpy(h_in, d_.in.get(), d_.in.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (input back)");
@@ -43,6 +47,13 @@ class CudaConv2dEngine final : public Conv2dEngine {
   const float* device_output() const override { return d_.out.get(); }
 
  private:
+  // The resident input is p's size; the filter is on the device (global and constant memory).
+  void prepare(const Conv2dParams& p, const Filter2d& f) {
+    if (std::size_t(p.width) * p.height != d_.in.size())
+      throw InvalidInput("the parameters' image size differs from the resident input");
+    d_.filter.update(f.weights, "cudaMemcpy (filter)", [&] { upload_constant_filter(f); });
+  }
+
   ResidentConvolution d_;
 };
 

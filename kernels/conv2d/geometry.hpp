@@ -124,6 +124,11 @@ TS_HD Conv2dTiling tiling_of(const Conv2dParams& p, int axis) {
   return Conv2dTiling{p.strategy, p.filter_radius, p.tile, axis};
 }
 
+// The warp of thread (tx, ty): CUDA numbers a block's threads row by row, ty * blockDim.x + tx,
+// and hands them out to warps of 32 in that order.
+inline constexpr int kWarpSize = 32;
+TS_HD int warp_of(const Conv2dTiling& gx, int tx, int ty) { return (ty * gx.block_dim() + tx) / kWarpSize; }
+
 // sliding: what lane t of block b holds along x. Lane 31 loads the float4 left of the warp's
 // span and lane 0 the one right of it: the values the wrap-around shuffles deliver to lane 0
 // and lane 31.

@@ -20,6 +20,7 @@
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "tests/common/scratch_dir.hpp"
+#include "tests/conv2d/break_damage.hpp"
 
 using namespace tilescope;
 
@@ -204,6 +205,34 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
   const RowLook ghost = look_along([&](float x) { return at_screen(x, a.y); }, a.x + 2, b.x - 2, 1);
   EXPECT_GT(ghost.pink, 10) << "ghost cells not tinted";
   EXPECT_GT(ghost.spread, 120) << "ghost cells not hatched";
+}
+
+TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
+  // no_halo on the black image: a damaged output reads a NaN slot, an intact one is 0 like the
+  // reference. Output tiles of 12; the grid is off so nothing but the damage is drawn.
+  const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 16, 256, 256};
+  UiState s;
+  s.conv2d.params = p;
+  s.conv2d.filter = "box";
+  s.conv2d.bug = Conv2dBreak::no_halo;
+  s.backend = "cpu";
+  s.view = ViewMode::output;
+  s.source = SourceKind::file;
+  s.file_path = path("black.npy");
+  s.overlays.legend = s.overlays.tile_grid = false;
+  s.paused = true;
+  take(s, std::nullopt, 0);
+  if (HasFatalFailure()) return;
+  view_.set_viewport(layout_for(float(w_), float(h_), false).view);
+  view_.set_image(256, 256);
+  const std::vector<char> damaged = test::predicted_damage(p, Conv2dBreak::no_halo);
+  for (int y = 30; y < 60; ++y)
+    for (int x = 20; x < 50; ++x) {
+      const Rgb c = at_image(x + 0.5f, y + 0.5f);
+      const bool magenta = c.r > 200 && c.b > 200 && c.g < 60;
+      EXPECT_EQ(magenta, bool(damaged[std::size_t(y) * 256 + x]))
+          << "(" << x << ", " << y << "): rgb(" << c.r << ", " << c.g << ", " << c.b << ")";
+    }
 }
 
 TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
