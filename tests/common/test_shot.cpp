@@ -209,7 +209,7 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
 
 TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
   // no_halo on the black image: a damaged output reads a NaN slot, an intact one is 0 like the
-  // reference. Output tiles of 12; the grid is off so nothing but the damage is drawn.
+  // reference. Output tiles of 12; grid, legend and HUD are off so nothing but the damage is drawn.
   const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 16, 256, 256};
   UiState s;
   s.conv2d.params = p;
@@ -219,7 +219,7 @@ TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
   s.view = ViewMode::output;
   s.source = SourceKind::file;
   s.file_path = path("black.npy");
-  s.overlays.legend = s.overlays.tile_grid = false;
+  s.overlays.legend = s.overlays.tile_grid = s.overlays.hud = false;
   s.paused = true;
   take(s, std::nullopt, 0);
   if (HasFatalFailure()) return;
