@@ -448,13 +448,14 @@ TEST_P(Corpus, EveryFileReplaysThroughItsHarness) {
   void (*entry)(const std::uint8_t*, std::size_t) = harness == "npy"      ? fuzz::npy
                                                     : harness == "image"  ? fuzz::image
                                                     : harness == "filter" ? fuzz::filter
+                                                    : harness == "scene"  ? fuzz::scene
                                                                           : fuzz::settings;
   int count = 0;
   for (const auto& e : fs::directory_iterator(std::string(TILESCOPE_FUZZ_CORPUS) + "/" + harness)) {
     std::ifstream in(e.path(), std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), {});
     SCOPED_TRACE(e.path().string());
-    testing::internal::CaptureStderr();  // settings warnings
+    testing::internal::CaptureStderr();  // settings and scene warnings
     entry(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
     testing::internal::GetCapturedStderr();
     ++count;
@@ -462,4 +463,4 @@ TEST_P(Corpus, EveryFileReplaysThroughItsHarness) {
   EXPECT_GE(count, 4) << harness;
 }
 
-INSTANTIATE_TEST_SUITE_P(Fuzz, Corpus, ::testing::Values("npy", "image", "filter", "settings"));
+INSTANTIATE_TEST_SUITE_P(Fuzz, Corpus, ::testing::Values("npy", "image", "filter", "settings", "scene"));
