@@ -12,16 +12,21 @@ const nlohmann::json& empty_object() {
   return empty;
 }
 
-// "'a', 'b'" (at most the first eight, then how many more), each on the message's one line.
-std::string quoted_list(const std::vector<std::string>& keys) {
+const nlohmann::json& absent() {
+  static const nlohmann::json none;
+  return none;
+}
+
+// "'a', 'b'" (at most the first `most`, then how many more), each on the message's one line.
+std::string quoted_list(const std::vector<std::string>& keys, std::size_t most) {
   std::string s;
-  for (std::size_t i = 0; i < keys.size() && i < 8; ++i) {
+  for (std::size_t i = 0; i < keys.size() && i < most; ++i) {
     std::string key = keys[i];
     std::replace_if(
         key.begin(), key.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }, '?');
     s += (i ? ", '" : "'") + key + "'";
   }
-  if (keys.size() > 8) s += " and " + std::to_string(keys.size() - 8) + " more";
+  if (keys.size() > most) s += " and " + std::to_string(keys.size() - most) + " more";
   return s;
 }
 
@@ -31,7 +36,11 @@ JsonFields::JsonFields(const nlohmann::json& j, const std::string& name)
     : JsonFields(j, name, "", std::make_shared<Log>()) {}
 
 JsonFields::JsonFields(const nlohmann::json& j, const std::string& name, std::string prefix, std::shared_ptr<Log> log)
-    : j_(j.is_object() ? j : empty_object()), name_(name), prefix_(std::move(prefix)), log_(std::move(log)) {}
+    : j_(j.is_object() ? j : empty_object()),
+      name_(name),
+      prefix_(std::move(prefix)),
+      log_(std::move(log)),
+      present_(j.is_object()) {}
 
 JsonFields::~JsonFields() { collect_unknown(); }
 
@@ -40,7 +49,7 @@ bool JsonFields::has(const char* key) const { return j_.contains(key); }
 const nlohmann::json* JsonFields::get(const char* key, bool expected) {
   const auto it = j_.find(key);
   if (it == j_.end()) {
-    if (expected) log_->missing.push_back(prefix_ + key);
+    if (expected && present_) log_->missing.push_back(prefix_ + key);
     return nullptr;
   }
   read_.push_back(key);
@@ -101,7 +110,7 @@ void JsonFields::choice(const char* key, const char* const* names, int count, in
 JsonFields JsonFields::object(const char* key, bool expected) {
   const nlohmann::json* v = get(key, expected);
   if (v && !v->is_object()) warn(key, "an object { ... }");
-  return JsonFields(v ? *v : empty_object(), name_, prefix_ + key + ".", log_);
+  return JsonFields(v ? *v : absent(), name_, prefix_ + key + ".", log_);
 }
 
 void JsonFields::collect_unknown() {
@@ -115,9 +124,9 @@ void JsonFields::collect_unknown() {
 void JsonFields::report() {
   collect_unknown();
   if (!log_->unknown.empty())
-    std::cerr << "tilescope: " << name_ << ": ignoring unknown fields " << quoted_list(log_->unknown) << "\n";
+    std::cerr << "tilescope: " << name_ << ": ignoring unknown fields " << quoted_list(log_->unknown, 12) << "\n";
   if (!log_->missing.empty())
-    std::cerr << "tilescope: " << name_ << ": no " << quoted_list(log_->missing) << "; using the defaults\n";
+    std::cerr << "tilescope: " << name_ << ": no " << quoted_list(log_->missing, 64) << "; using the defaults\n";
 }
 
 }  // namespace tilescope

@@ -54,6 +54,7 @@ class JsonFields {
   std::string name_, prefix_;  // prefix_: "conv2d." inside the conv2d object
   std::shared_ptr<Log> log_;
   std::vector<std::string> read_;  // keys of j_ read so far
+  bool present_;                   // false for an absent object: its fields are not listed as missing
   bool collected_ = false;
 };
 

@@ -87,7 +87,7 @@ void read_conv2d(JsonFields& f, Conv2dUi& c, StateFile kind) {
     } catch (const InvalidInput&) {
       return false;
     }
-    if (break_problem(c.params.strategy, bug)) return false;
+    if (bug != Conv2dBreak::none && break_problem(c.params.strategy, bug)) return false;
     return c.bug = bug, true;
   });
 }
@@ -248,7 +248,8 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
   clamp_stencil3d(s.stencil);
   clamp_conv1d(s.conv1d);
   clamp_matmul(s.matmul);
-  if (break_problem(s.conv2d.params.strategy, s.conv2d.bug)) s.conv2d.bug = Conv2dBreak::none;
+  if (s.conv2d.bug != Conv2dBreak::none && break_problem(s.conv2d.params.strategy, s.conv2d.bug))
+    s.conv2d.bug = Conv2dBreak::none;
 }
 
 nlohmann::json state_json(const UiState& s, StateFile kind) {
@@ -276,10 +277,8 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
     j["paused"] = s.paused;
     if (s.hover) j["hover"] = cell_json(s.hover);
     if (s.pinned) j["pinned"] = cell_json(s.pinned);
-    if (s.pose) {
-      j["zoom"] = s.pose->zoom;
-      if (s.pose->centre) j["centre"] = {s.pose->centre->x, s.pose->centre->y};
-    }
+    j["zoom"] = s.pose ? s.pose->zoom : 0.0f;
+    if (s.pose && s.pose->centre) j["centre"] = {s.pose->centre->x, s.pose->centre->y};
     std::vector<std::string> lines;  // an array of lines reads better in the file than "\n"
     std::istringstream in(s.caption);
     for (std::string line; std::getline(in, line);) lines.push_back(line);
