@@ -28,10 +28,14 @@ Conv1dLanes conv1d_lanes(const Rect& v) {
 
 Conv1dView::Conv1dView(UiState& state) : PatternView(state), compute_(state.backend, &Backend::make_conv1d_engine) {}
 
+float Conv1dView::fit_zoom() const {
+  const Conv1dParams& p = state_.conv1d.params;
+  return std::max(view_.w * 0.98f / float(p.length + 2 * p.filter_radius + 2), 1e-3f);
+}
+
 void Conv1dView::fit() {
   const Conv1dParams& p = state_.conv1d.params;
-  const float span = float(p.length + 2 * p.filter_radius + 2);
-  zoom_ = std::max(view_.w * 0.98f / span, 1e-3f);
+  zoom_ = fit_zoom();
   center_ = p.length / 2.0f;
   fitted_length_ = p.length, fitted_radius_ = p.filter_radius;
 }
@@ -40,6 +44,11 @@ Vec2 Conv1dView::point_at(Vec2 element, float zoom) {
   if (zoom > 0) zoom_ = zoom, center_ = element.x + kConv1dFocusLeftOfCentre * view_.w / zoom_;
   const Conv1dLanes l = conv1d_lanes(view_);
   return {sx(element.x), (l.out0 + l.out1) / 2};
+}
+
+ViewPose Conv1dView::pose() const {
+  if (std::abs(zoom_ - fit_zoom()) < 1e-4f * fit_zoom()) return {};
+  return {zoom_, Vec2{center_ - kConv1dFocusLeftOfCentre * view_.w / zoom_, 0}};
 }
 
 void Conv1dView::load_file(const std::string& path) {
@@ -284,7 +293,7 @@ float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }
 HudFigures Conv1dView::hud() const { return hud_figures(state_.conv1d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv1dView::windows(const Rect& v) {
-  conv1d_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
   if (state_.overlays.legend) conv1d_legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
 }
 

@@ -194,7 +194,7 @@ void Conv2dView::sidebar() {
 HudFigures Conv2dView::hud() const { return hud_figures(state_.conv2d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv2dView::windows(const Rect& v) {
-  inspector_window(state_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - 10, v.y + 10);
   if (state_.overlays.legend) legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
 }
 

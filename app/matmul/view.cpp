@@ -294,7 +294,7 @@ float MatmulView::hud_below() const { return 2 * ImGui::GetFontSize(); }
 HudFigures MatmulView::hud() const { return hud_figures(state_.matmul.params, stats_.kernel_ms.latest(), backend()); }
 
 void MatmulView::windows(const Rect& v) {
-  matmul_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.inspector) matmul_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
   if (state_.overlays.legend) matmul_legend_window(state_, run_, v.x + v.w - 10, v.y + v.h - 10);
 }
 

@@ -15,10 +15,7 @@
 
 namespace tilescope {
 
-Stencil3dView::Stencil3dView(UiState& state) : ImagePatternView(state), sim_(state.backend) {
-  if (state_.stencil.grid == 0) state_.stencil.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // both animate
-  clamp_stencil3d(state_.stencil);
-}
+Stencil3dView::Stencil3dView(UiState& state) : ImagePatternView(state), sim_(state.backend) {}
 
 void Stencil3dView::load_file(const std::string& path) {
   stats_.status = "the 3D stencil view simulates its own grid; open " + path + " in the 2D convolution view";
@@ -28,6 +25,7 @@ void Stencil3dView::step(const Rect& view, double dt) {
   view_.set_viewport(view);
   handle_input();
   Stencil3dUi& st = state_.stencil;
+  if (st.grid == 0) st.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // not chosen (a scene's): both animate
   clamp_stencil3d(st);
   view_.set_image(st.grid, st.grid);
   compute(dt);
@@ -102,7 +100,7 @@ HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the
 }
 
 void Stencil3dView::windows(const Rect& v) {
-  stencil3d_inspector_window(state_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.inspector) stencil3d_inspector_window(state_, v.x + v.w - 10, v.y + 10);
   if (state_.overlays.legend) stencil3d_legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
 }
 

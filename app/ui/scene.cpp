@@ -34,6 +34,14 @@ std::vector<std::string> tour_files(const std::string& path) {
   return files;
 }
 
+bool Tour::step(int by) {
+  if (files.empty()) return false;
+  const int next = std::clamp(at + by, 0, int(files.size()) - 1);
+  if (next == at) return false;
+  at = next;
+  return true;
+}
+
 std::string new_scene_path(const std::string& dir) {
   char stamp[32];
   const std::time_t now = std::time(nullptr);

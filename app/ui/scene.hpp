@@ -24,6 +24,15 @@ void save_scene(const UiState& s, const std::string& path);  // atomically; Inva
 // A tour: FILE alone, or the .json files of DIR sorted by name. Throws InvalidInput when there is
 // no such file or the folder holds no scene.
 std::vector<std::string> tour_files(const std::string& path);
+
+// The scenes of a tour, one shown at a time; PageDown / PageUp (what presentation clickers send)
+// move through them and stop at the ends.
+struct Tour {
+  std::vector<std::string> files;
+  int at = 0;
+  // Moves `by` scenes, clamped to the ends; false when that is where the tour already is.
+  bool step(int by);
+};
 // Where ctrl+s saves: a new scene-YYYYMMDD-HHMMSS[-N].json in `dir`.
 std::string new_scene_path(const std::string& dir);
 

@@ -221,6 +221,7 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
     o.boolean("taps", s.overlays.receptive_field);
     o.boolean("thread_ids", s.overlays.thread_ids);
     o.boolean("legend", s.overlays.legend);
+    o.boolean("inspector", s.overlays.inspector);
     o.boolean("hud", s.overlays.hud);
     o.boolean("caption", s.overlays.caption);
   }
@@ -266,6 +267,7 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
                         {"taps", s.overlays.receptive_field},
                         {"thread_ids", s.overlays.thread_ids},
                         {"legend", s.overlays.legend},
+                        {"inspector", s.overlays.inspector},
                         {"hud", s.overlays.hud},
                         {"caption", s.overlays.caption}}}};
   const auto keep = [&](Pattern p) { return kind == StateFile::settings || s.pattern == p; };

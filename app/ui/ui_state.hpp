@@ -37,8 +37,9 @@ struct Overlays {
   bool receptive_field = true;  // hovered pixel: its taps coloured by source
   bool thread_ids = true;       // threadIdx inside cells at high zoom
   bool legend = true;
-  bool hud = true;      // the lecture HUD over the view's corner (app/ui/hud.hpp)
-  bool caption = true;  // the scene's caption over the view's bottom (app/ui/caption.hpp)
+  bool inspector = true;  // the focused cell's window (a scene may close it to keep the view clear)
+  bool hud = true;        // the lecture HUD over the view's corner (app/ui/hud.hpp)
+  bool caption = true;    // the scene's caption over the view's bottom (app/ui/caption.hpp)
 };
 
 // The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
