@@ -141,7 +141,7 @@ void App::draw_sidebar(const Layout& layout) {
       if (ImGui::MenuItem("Fit", "double-click")) current.fit();
       if (ImGui::MenuItem("Screenshot", "S")) state_.screenshot_requested = true;
       ImGui::MenuItem("Legend", nullptr, &state_.overlays.legend);
-      ImGui::MenuItem("Inspector", nullptr, &state_.overlays.inspector);
+      ImGui::MenuItem("Inspector", "I", &state_.overlays.inspector);
       ImGui::MenuItem("HUD: the launch's numbers", "H", &state_.overlays.hud);
       ImGui::MenuItem("Caption of the scene", "T", &state_.overlays.caption);
       if (ImGui::MenuItem("Save as a scene", "ctrl+S")) save_scene_file();

@@ -21,6 +21,8 @@
 namespace tilescope::cli {
 namespace {
 
+constexpr int kSceneShotFrames = 6;
+
 struct ShotCli {
   PatternOptions conv;
   ShotOptions shot;
@@ -154,6 +156,8 @@ UiState scene_state(const ShotCli& o, const CLI::App& cmd) {
 void run(ShotCli& o, const CLI::App& cmd) {
   validate_shot_options(o.shot);  // before any file is read or context opened
   UiState state = o.scene.empty() ? shot_state(o) : scene_state(o, cmd);
+  // A scene's HUD is sized to its numbers a frame after they change: give it time to settle.
+  if (!o.scene.empty() && cmd.get_option("--frames")->count() == 0) o.shot.frames = kSceneShotFrames;
   const auto window = parse_dims(o.window_size, 2, "WxH");
   o.shot.width = window[0];
   o.shot.height = window[1];

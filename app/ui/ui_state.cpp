@@ -51,6 +51,8 @@ bool apply_common_key(UiState& s, unsigned int ch) {
     case 'H': s.overlays.hud = !s.overlays.hud; return true;
     case 't':
     case 'T': s.overlays.caption = !s.overlays.caption; return true;
+    case 'i':
+    case 'I': s.overlays.inspector = !s.overlays.inspector; return true;
     case 'p':
     case 'P': s.pattern = Pattern((int(s.pattern) + 1) % kPatternCount); return true;
     default: return false;

@@ -113,7 +113,7 @@ struct UiState {
 std::optional<Pixel> focus_pixel(const UiState& s);
 
 // Keys every view shares (as typed characters): space pause, . single step, f presentation mode,
-// s screenshot, h HUD, t caption, p next pattern. Returns whether it was one.
+// s screenshot, h HUD, t caption, i inspector, p next pattern. Returns whether it was one.
 bool apply_common_key(UiState& s, unsigned int ch);
 // The conv2d view's keys: + - radius, [ ] tile, 1-7 strategy, v cycle views, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
