@@ -61,6 +61,10 @@ void JsonFields::warn(const char* key, const std::string& expect) const {
             << "); using the default\n";
 }
 
+void JsonFields::note(const char* key, const std::string& what) const {
+  std::cerr << "tilescope: " << name_ << ": '" << prefix_ << key << "' " << what << "\n";
+}
+
 void JsonFields::integer(const char* key, int lo, int hi, int& out) {
   const nlohmann::json* v = get(key);
   if (!v) return;

@@ -18,7 +18,8 @@ class JsonFields {
   // The value of `key`, marked as read; nullptr when absent (then listed as missing when `expected`).
   const nlohmann::json* get(const char* key, bool expected = true);
   bool has(const char* key) const;
-  void warn(const char* key, const std::string& expect) const;
+  void warn(const char* key, const std::string& expect) const;  // "ignoring 'key' (expected ...)"
+  void note(const char* key, const std::string& what) const;    // "'key' <what>", one line
 
   void integer(const char* key, int lo, int hi, int& out);
   void number(const char* key, float lo, float hi, float& out);

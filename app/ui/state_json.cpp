@@ -230,6 +230,7 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
     read_cell(f, "hover", s.hover);
     read_cell(f, "pinned", s.pinned);
     read_pose(f, s.pose);
+    if (f.get("compare", false)) f.note("compare", "is set aside: tilescope shows one strategy at a time so far");
     // A caption: a string, or an array of lines; at most 1000 characters.
     if (const nlohmann::json* v = f.get("caption")) {
       std::string text;

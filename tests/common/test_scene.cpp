@@ -87,6 +87,14 @@ TEST_F(Scene, ASceneFromANewerVersionStillOpens) {
   EXPECT_NE(err_.find("'timeline'"), std::string::npos) << err_;
 }
 
+TEST_F(Scene, ACompareSetIsSetAsideWithOneLine) {
+  const UiState s = load(R"({"version": 1, "pattern": "conv2d", "compare": ["basic", "tiled_in"],
+                             "conv2d": {"strategy": "cached_halo"}})");
+  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::cached_halo);
+  EXPECT_NE(err_.find("'compare' is set aside"), std::string::npos) << err_;
+  EXPECT_EQ(err_.find("unknown"), std::string::npos) << err_;
+}
+
 TEST_F(Scene, ABreakTheStrategyCannotRunIsIgnored) {
   const UiState s = load(R"({"pattern": "conv2d", "conv2d": {"strategy": "basic", "break": "no_halo"}})");
   EXPECT_EQ(s.conv2d.bug, Conv2dBreak::none);
