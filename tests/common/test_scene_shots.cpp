@@ -11,9 +11,11 @@
 #include <nlohmann/json.hpp>
 
 #include "app/app.hpp"
+#include "app/platform/headless_egl.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/ui/caption.hpp"
 #include "app/ui/scene.hpp"
+#include "app/ui/state_json.hpp"
 #include "app/ui/style.hpp"
 #include "tests/common/run_cli.hpp"
 #include "tests/common/scratch_dir.hpp"
@@ -104,6 +106,70 @@ TEST_P(SceneShot, ShowsTheHudAndTheCaption) {
     EXPECT_GE(band.h, lines * (large ? 27 : 17)) << "the caption's band holds every line";
     EXPECT_GT(bright_in(large ? presentation : shot, band), lines * (large ? 400 : 200)) << "no caption text";
   }
+}
+
+// The window's keys on the headless App: PageDown / PageUp walk the tour and stop at its ends,
+// ctrl+s writes the state shown as a scene that loads back to it.
+class TourKeys : public test::ScratchDirTest {
+ protected:
+  TourKeys() : ScratchDirTest("tilescope_tour_keys_") {}
+  // One frame with `key` (an io.KeysDown index) held, and ctrl when `ctrl`.
+  void frame(App& app, int key = -1, bool ctrl = false) {
+    ImGuiIO& io = ImGui::GetIO();
+    std::fill(std::begin(io.KeysDown), std::end(io.KeysDown), false);
+    if (key >= 0) io.KeysDown[key] = true;
+    io.KeyCtrl = ctrl;
+    app.prepare_frame();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    app.frame(io.DisplaySize.x, io.DisplaySize.y, 1.0f, io.DeltaTime);
+    ImGui::Render();
+  }
+};
+
+TEST_F(TourKeys, PageDownAndPageUpWalkTheTourAndCtrlSSavesTheStateShown) {
+  const std::vector<std::string> tour = scene_files();
+  ASSERT_GE(tour.size(), 3u);
+  setenv("XDG_CONFIG_HOME", dir_.c_str(), 1);
+  HeadlessGl gl(kWidth, kHeight);
+  ImGuiSession imgui;
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = {float(kWidth), float(kHeight)};
+  io.DeltaTime = 1.0f / 60;
+  constexpr int kPageDown = 1, kPageUp = 2, kS = 'S';  // the window's keys are GLFW's: 'S' for S
+  io.KeyMap[ImGuiKey_PageDown] = kPageDown, io.KeyMap[ImGuiKey_PageUp] = kPageUp;
+  UiState start;
+  start.backend = "cpu";
+  App app(start);
+  testing::internal::CaptureStdout();
+  app.open_tour(tour);
+  frame(app);
+  EXPECT_EQ(app.state().caption, load_scene(tour[0]).caption);
+  EXPECT_EQ(app.state().backend, "cpu");  // the room's, not the scene's "auto"
+  frame(app, kPageUp);                    // already at the first: stays
+  EXPECT_EQ(app.state().caption, load_scene(tour[0]).caption);
+  frame(app);
+  frame(app, kPageDown);
+  EXPECT_EQ(app.state().caption, load_scene(tour[1]).caption);
+  frame(app);
+  frame(app, kPageDown);
+  const UiState third = load_scene(tour[2]);
+  EXPECT_EQ(app.state().caption, third.caption);
+  EXPECT_EQ(app.state().pattern, third.pattern);
+  frame(app);
+  frame(app, kS, true);
+  const std::string out = testing::internal::GetCapturedStdout();
+  EXPECT_NE(out.find("scene 3/" + std::to_string(tour.size())), std::string::npos) << out;
+  std::vector<std::string> saved;
+  for (const auto& e : std::filesystem::directory_iterator(dir_ / "tilescope" / "scenes"))
+    saved.push_back(e.path().string());
+  ASSERT_EQ(saved.size(), 1u) << out;
+  EXPECT_NE(out.find("scene saved to " + saved[0]), std::string::npos) << out;
+  const UiState again = load_scene(saved[0]);
+  EXPECT_EQ(again.pattern, third.pattern);
+  EXPECT_EQ(again.caption, third.caption);
+  EXPECT_EQ(state_json(again, StateFile::scene)["conv2d"], state_json(third, StateFile::scene)["conv2d"]);
+  EXPECT_EQ(state_json(again, StateFile::scene)["matmul"], state_json(third, StateFile::scene)["matmul"]);
 }
 
 std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
