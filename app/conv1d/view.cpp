@@ -10,6 +10,7 @@
 #include "app/conv1d/panels.hpp"
 #include "app/conv1d/signal.hpp"
 #include "app/io/npy.hpp"
+#include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/view_input.hpp"
@@ -277,15 +278,12 @@ void Conv1dView::draw(float, float, float) {
 }
 
 void Conv1dView::sidebar() {
-  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen))
-    conv1d_controls_panel(state_, compute_.backend());
+  if (panel(state_.panels, "Controls")) conv1d_controls_panel(state_, compute_.backend());
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
-  if (ImGui::CollapsingHeader("OP/B and load reduction", ImGuiTreeNodeFlags_DefaultOpen))
-    conv1d_model_panel(state_.conv1d.params);
-  if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) conv1d_launch_panel(state_.conv1d.params);
-  if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen))
-    conv1d_timing_panel(state_.conv1d.params, compute_.backend(), stats_);
-  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) conv1d_correctness_panel(run_);
+  if (panel(state_.panels, "OP/B and load reduction")) conv1d_model_panel(state_.conv1d.params);
+  if (panel(state_.panels, "Launch")) conv1d_launch_panel(state_.conv1d.params);
+  if (panel(state_.panels, "Timing")) conv1d_timing_panel(state_.conv1d.params, compute_.backend(), stats_);
+  if (panel(state_.panels, "Correctness")) conv1d_correctness_panel(run_);
 }
 
 float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }

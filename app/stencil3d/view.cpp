@@ -8,6 +8,7 @@
 #include "app/gl/gl.hpp"
 #include "app/stencil3d/panels.hpp"
 #include "app/stencil3d/slice_overlays.hpp"
+#include "app/ui/widgets.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/stencil3d/model.hpp"
@@ -87,12 +88,12 @@ void Stencil3dView::present() {
 }
 
 void Stencil3dView::sidebar() {
-  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_controls_panel(state_, sim_);
-  if (ImGui::CollapsingHeader("The tile in 3D", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_tile_panel(state_);
-  if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_opb_panel(state_);
-  if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_launch_panel(state_, sim_);
-  if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_timing_panel(state_, sim_, stats_);
-  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_correctness_panel(state_, sim_);
+  if (panel(state_.panels, "Controls")) stencil3d_controls_panel(state_, sim_);
+  if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(state_);
+  if (panel(state_.panels, "OP/B")) stencil3d_opb_panel(state_);
+  if (panel(state_.panels, "Launch")) stencil3d_launch_panel(state_, sim_);
+  if (panel(state_.panels, "Timing")) stencil3d_timing_panel(state_, sim_, stats_);
+  if (panel(state_.panels, "Correctness")) stencil3d_correctness_panel(state_, sim_);
 }
 
 HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the HUD times one

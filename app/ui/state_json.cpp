@@ -59,6 +59,18 @@ void read_cell(JsonFields& f, const char* key, std::optional<Pixel>& out) {
   f.warn(key, "[x, y], a cell of the data");
 }
 
+// "panels": {"Timing": false, ...}: the sidebar's panels by title, open or not.
+void read_panels(JsonFields& f, std::map<std::string, bool>& out) {
+  const nlohmann::json* v = f.get("panels");
+  if (!v) return;
+  bool ok = v->is_object() && v->size() <= 32;
+  for (auto it = ok ? v->begin() : v->end(); ok && it != v->end(); ++it)
+    ok = it.key().size() <= 64 && it.value().is_boolean();
+  if (!ok) return f.warn("panels", "{\"title\": true or false, ...}, at most 32");
+  out.clear();
+  for (auto it = v->begin(); it != v->end(); ++it) out[it.key()] = it.value().get<bool>();
+}
+
 // "zoom" (screen pixels per element; 0: fit) around "centre" ([x, y] in elements; absent: the
 // hovered or pinned cell).
 void read_pose(JsonFields& f, std::optional<ViewPose>& out) {
@@ -225,6 +237,7 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
     o.boolean("hud", s.overlays.hud);
     o.boolean("caption", s.overlays.caption);
   }
+  read_panels(f, s.panels);
   if (kind == StateFile::scene) {
     f.boolean("paused", s.paused);
     read_cell(f, "hover", s.hover);
@@ -271,6 +284,7 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
                         {"inspector", s.overlays.inspector},
                         {"hud", s.overlays.hud},
                         {"caption", s.overlays.caption}}}};
+  j["panels"] = s.panels;
   const auto keep = [&](Pattern p) { return kind == StateFile::settings || s.pattern == p; };
   if (keep(Pattern::conv2d)) j["conv2d"] = conv2d_json(s.conv2d, kind);
   if (keep(Pattern::stencil3d)) j["stencil3d"] = stencil3d_json(s.stencil);

@@ -1,6 +1,7 @@
 #pragma once
 // Everything the user can set, as one plain struct, plus the pure logic that changes it (keys,
 // clamping). Panels are free functions of this state; nothing here touches a window.
+#include <map>
 #include <optional>
 #include <string>
 
@@ -105,8 +106,9 @@ struct UiState {
   bool screenshot_requested = false;
   Conv1dUi conv1d;
   MatmulUi matmul;
-  std::string caption;           // the open scene's: a few lines on what to look at (app/ui/scene.hpp)
-  std::optional<ViewPose> pose;  // a scene's view: the App applies it at the next frame, then clears it
+  std::map<std::string, bool> panels;  // the sidebar's panels by title: open or not (absent: open)
+  std::string caption;                 // the open scene's: a few lines on what to look at (app/ui/scene.hpp)
+  std::optional<ViewPose> pose;        // a scene's view: the App applies it at the next frame, then clears it
 };
 
 // The pixel the overlays and inspector follow: the pinned one, else the hovered one.

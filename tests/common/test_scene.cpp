@@ -60,7 +60,7 @@ TEST_F(Scene, FieldsOfTheWrongTypeOrRangeKeepTheirDefaultsWithOneWarningEach) {
   const UiState defaults;
   const UiState s = load(R"({"version": 1, "pattern": "matmul", "view": 2, "zoom": 500, "pinned": [-1, 2],
                              "matmul": {"strategy": "tiled", "tile": 1000, "without": "both", "rows": "24"},
-                             "caption": [1, "two"]})");
+                             "caption": [1, "two"], "panels": {"Timing": "closed"}})");
   EXPECT_EQ(s.pattern, Pattern::matmul);
   EXPECT_EQ(s.matmul.params.tile, defaults.matmul.params.tile);
   EXPECT_EQ(s.matmul.params.rows, defaults.matmul.params.rows);
@@ -68,12 +68,13 @@ TEST_F(Scene, FieldsOfTheWrongTypeOrRangeKeepTheirDefaultsWithOneWarningEach) {
   EXPECT_EQ(s.view, defaults.view);
   EXPECT_FALSE(s.pinned);
   EXPECT_TRUE(s.caption.empty());
+  EXPECT_TRUE(s.panels.empty());
   ASSERT_TRUE(s.pose);
   EXPECT_EQ(s.pose->zoom, 0.0f);  // fit
   for (const char* key :
-       {"'view'", "'zoom'", "'pinned'", "'matmul.tile'", "'matmul.without'", "'matmul.rows'", "'caption'"})
+       {"'view'", "'zoom'", "'pinned'", "'matmul.tile'", "'matmul.without'", "'matmul.rows'", "'caption'", "'panels'"})
     EXPECT_NE(err_.find(std::string("ignoring ") + key), std::string::npos) << key << "\n" << err_;
-  EXPECT_EQ(lines(), 7 + 1) << err_;  // and the line of missing fields
+  EXPECT_EQ(lines(), 8 + 1) << err_;  // and the line of missing fields
 }
 
 TEST_F(Scene, ASceneFromANewerVersionStillOpens) {
@@ -119,6 +120,7 @@ TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
   s.pinned = Pixel{40, 7};
   s.pose = ViewPose{12.5f, Vec2{40.5f, 7.5f}};
   s.caption = "The ghost cells hold the edge pixel.\nLook at the border.";
+  s.panels = {{"Timing", false}, {"OP/B", true}};
   save_scene(s, path("saved.json"));
   testing::internal::CaptureStderr();
   const UiState again = load_scene(path("saved.json"));
@@ -138,6 +140,7 @@ TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
   EXPECT_EQ(again.pose->zoom, 12.5f);
   EXPECT_EQ(again.pose->centre->x, 40.5f);
   EXPECT_EQ(again.caption, s.caption);
+  EXPECT_EQ(again.panels, s.panels);
   EXPECT_EQ(state_json(again, StateFile::scene), state_json(s, StateFile::scene));
 }
 

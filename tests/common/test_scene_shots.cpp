@@ -109,7 +109,7 @@ TEST_P(SceneShot, ShowsTheHudAndTheCaption) {
 }
 
 // The window's keys on the headless App: PageDown / PageUp walk the tour and stop at its ends,
-// ctrl+s writes the state shown as a scene that loads back to it.
+// ctrl+s writes the state shown as a scene that loads back to it; a scene's closed panels stay closed.
 class TourKeys : public test::ScratchDirTest {
  protected:
   TourKeys() : ScratchDirTest("tilescope_tour_keys_") {}
@@ -146,7 +146,11 @@ TEST_F(TourKeys, PageDownAndPageUpWalkTheTourAndCtrlSSavesTheStateShown) {
   frame(app);
   EXPECT_EQ(app.state().caption, load_scene(tour[0]).caption);
   EXPECT_EQ(app.state().backend, "cpu");  // the room's, not the scene's "auto"
-  frame(app, kPageUp);                    // already at the first: stays
+  // The sidebar draws the panels as the scene has them, and records the others it shows.
+  ASSERT_EQ(load_scene(tour[0]).panels.count("Timing"), 1u);
+  EXPECT_EQ(app.state().panels.at("Timing"), load_scene(tour[0]).panels.at("Timing"));
+  EXPECT_TRUE(app.state().panels.at("Controls"));
+  frame(app, kPageUp);  // already at the first: stays
   EXPECT_EQ(app.state().caption, load_scene(tour[0]).caption);
   frame(app);
   frame(app, kPageDown);
