@@ -48,9 +48,9 @@ void App::load_file(const std::string& path) {
   view().load_file(path);
 }
 
-void App::open_tour(std::vector<std::string> files) {
+void App::open_tour(std::vector<std::string> files, UiState first) {
   tour_ = Tour{std::move(files), 0};
-  if (!tour_.files.empty()) open_scene(tour_.files[0]);
+  if (!tour_.files.empty()) show_scene(std::move(first));
 }
 
 void App::say(const std::string& message) {
@@ -60,16 +60,19 @@ void App::say(const std::string& message) {
 
 // The lecturer's room stays as it is (presentation mode, backend); the rest is the scene's. A
 // hovered cell is pinned: in the window the pointer would move it at once.
+void App::show_scene(UiState scene) {
+  scene.presentation = state_.presentation;
+  scene.backend = state_.backend;
+  if (!scene.pinned) scene.pinned = scene.hover;
+  state_ = std::move(scene);
+  const std::string place =
+      tour_.files.size() > 1 ? " " + std::to_string(tour_.at + 1) + "/" + std::to_string(tour_.files.size()) : "";
+  say("scene" + place + ": " + std::filesystem::path(tour_.files[tour_.at]).filename().string());
+}
+
 void App::open_scene(const std::string& path) {
   try {
-    UiState scene = load_scene(path);
-    scene.presentation = state_.presentation;
-    scene.backend = state_.backend;
-    if (!scene.pinned) scene.pinned = scene.hover;
-    state_ = std::move(scene);
-    const std::string place =
-        tour_.files.size() > 1 ? " " + std::to_string(tour_.at + 1) + "/" + std::to_string(tour_.files.size()) : "";
-    say("scene" + place + ": " + std::filesystem::path(path).filename().string());
+    show_scene(load_scene(path));
   } catch (const InvalidInput& e) {
     say(e.what());
   }

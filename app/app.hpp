@@ -29,8 +29,9 @@ class App {
   void prepare_frame();         // fonts and style for presentation mode (before NewFrame)
   void frame(float display_w, float display_h, float fb_scale, double dt);
   void load_file(const std::string& path);  // opens it in the conv2d view
-  // Shows the tour's first scene; PageDown / PageUp step through it (app/ui/scene.hpp).
-  void open_tour(std::vector<std::string> files);
+  // Shows the tour's first scene, `first` (as load_scene read files[0]); PageDown / PageUp step
+  // through the others (app/ui/scene.hpp).
+  void open_tour(std::vector<std::string> files, UiState first);
 
   UiState& state() { return state_; }
   PatternView& view() { return *view_for(state_.pattern); }
@@ -39,7 +40,8 @@ class App {
  private:
   PatternView* view_for(Pattern pattern);
   void draw_sidebar(const Layout& layout);
-  void scene_keys();  // PageDown / PageUp: the tour; ctrl+s: save the state as a scene
+  void scene_keys();               // PageDown / PageUp: the tour; ctrl+s: save the state as a scene
+  void show_scene(UiState scene);  // the tour's current one
   void open_scene(const std::string& path);
   void save_scene_file();
   void apply_pose();                     // a scene's zoom and centre, once its view has sized the data

@@ -40,17 +40,18 @@ int main(int argc, char** argv) {
       throw InvalidInput("'" + file + "' is neither a readable image nor a command (model, apply, check, bench, shot)");
 #ifdef TILESCOPE_HAVE_GUI
     std::vector<std::string> tour;
+    UiState first_scene;
     if (!scene.empty()) {
       if (!file.empty()) throw InvalidInput("give FILE or --scene, not both: a scene shows its own data");
       tour = tour_files(scene);
-      load_scene(tour.front());  // a file that is not a scene stops here (exit 2), before any window
+      first_scene = load_scene(tour.front());  // a file that is not a scene stops here (exit 2), before any window
     }
     UiState state;
     if (!file.empty()) {
       state.source = SourceKind::file;
       state.file_path = file;
     }
-    return run_window(state, frames, std::move(tour));
+    return run_window(state, frames, std::move(tour), std::move(first_scene));
 #else
     if (!scene.empty())
       throw InvalidInput("--scene needs the desktop app, and this build has none (TILESCOPE_GUI=OFF)");

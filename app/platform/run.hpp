@@ -9,9 +9,10 @@
 
 namespace tilescope {
 
-// Opens the window, on the first scene of `tour` when there is one; exits after max_frames frames
-// when max_frames > 0. Settings persist in $XDG_CONFIG_HOME/tilescope (or ~/.config/tilescope).
-int run_window(UiState state, int max_frames, std::vector<std::string> tour = {});
+// Opens the window, on `first_scene` (tour[0] as load_scene read it) when there is a tour; exits
+// after max_frames frames when max_frames > 0. Settings persist in $XDG_CONFIG_HOME/tilescope (or
+// ~/.config/tilescope).
+int run_window(UiState state, int max_frames, std::vector<std::string> tour = {}, UiState first_scene = {});
 
 struct ShotOptions {
   std::string out;

@@ -3,7 +3,6 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
-#include <iostream>
 #include <sstream>
 
 #include "app/io/atomic_file.hpp"
@@ -191,8 +190,8 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
     if (!v->is_number_integer() || v->get<long long>() < 1)
       f.warn("version", "a whole number from 1");
     else if (v->get<long long>() > kStateFileVersion)
-      std::cerr << "tilescope: a file of version " << v->get<long long>() << " (this tilescope writes "
-                << kStateFileVersion << "): fields it does not know are ignored\n";
+      f.note("version", "is " + std::to_string(v->get<long long>()) + ", newer than this tilescope's " +
+                            std::to_string(kStateFileVersion) + ": the fields it does not know are ignored");
   }
   int pattern = int(s.pattern);
   f.choice("pattern", pattern_ids(), kPatternCount, pattern);

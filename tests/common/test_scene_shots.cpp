@@ -142,7 +142,7 @@ TEST_F(TourKeys, PageDownAndPageUpWalkTheTourAndCtrlSSavesTheStateShown) {
   start.backend = "cpu";
   App app(start);
   testing::internal::CaptureStdout();
-  app.open_tour(tour);
+  app.open_tour(tour, load_scene(tour[0]));
   frame(app);
   EXPECT_EQ(app.state().caption, load_scene(tour[0]).caption);
   EXPECT_EQ(app.state().backend, "cpu");  // the room's, not the scene's "auto"
