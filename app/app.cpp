@@ -3,12 +3,17 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <iostream>
 
 #include "app/conv1d/view.hpp"
 #include "app/conv2d/view.hpp"
 #include "app/matmul/view.hpp"
 #include "app/stencil3d/view.hpp"
+#include "app/ui/caption.hpp"
+#include "app/ui/settings.hpp"
 #include "app/ui/style.hpp"
+#include "kernels/common/error.hpp"
 
 namespace tilescope {
 
@@ -43,14 +48,87 @@ void App::load_file(const std::string& path) {
   view().load_file(path);
 }
 
+void App::open_tour(std::vector<std::string> files, UiState first) {
+  tour_ = Tour{std::move(files), 0};
+  if (!tour_.files.empty()) show_scene(std::move(first));
+}
+
+void App::say(const std::string& message) {
+  view().stats().status = message;
+  std::cout << "tilescope: " << message << "\n";
+}
+
+// The lecturer's room stays as it is (presentation mode, backend); the rest is the scene's. A
+// hovered cell is pinned: in the window the pointer would move it at once.
+void App::show_scene(UiState scene) {
+  scene.presentation = state_.presentation;
+  scene.backend = state_.backend;
+  if (!scene.pinned) scene.pinned = scene.hover;
+  state_ = std::move(scene);
+  const std::string place =
+      tour_.files.size() > 1 ? " " + std::to_string(tour_.at + 1) + "/" + std::to_string(tour_.files.size()) : "";
+  say("scene" + place + ": " + std::filesystem::path(tour_.files[tour_.at]).filename().string());
+}
+
+void App::open_scene(const std::string& path) {
+  try {
+    show_scene(load_scene(path));
+  } catch (const InvalidInput& e) {
+    say(e.what());
+  }
+}
+
+void App::save_scene_file() {
+  UiState scene = state_;
+  scene.pose = view().pose();
+  const std::string config = config_dir();
+  const std::string dir = config.empty() ? "." : config + "/scenes";
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  try {
+    const std::string path = new_scene_path(dir);
+    save_scene(scene, path);
+    say("scene saved to " + path);
+  } catch (const InvalidInput& e) {
+    say(e.what());
+  }
+}
+
+void App::scene_keys() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureKeyboard) return;
+  const int by = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageDown)) ? 1
+                 : ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_PageUp)) ? -1
+                                                                            : 0;
+  if (by != 0 && tour_.step(by)) open_scene(tour_.files[tour_.at]);
+  if (io.KeyCtrl && ImGui::IsKeyPressed('S', false)) save_scene_file();  // GLFW's key code for S
+}
+
+void App::apply_pose() {
+  if (!state_.pose) return;
+  const ViewPose pose = *state_.pose;
+  state_.pose.reset();
+  const auto focus = focus_pixel(state_);
+  if (pose.zoom > 0 && (pose.centre || focus))
+    view().point_at(pose.centre ? *pose.centre : Vec2{focus->x + 0.5f, focus->y + 0.5f}, pose.zoom);
+  else
+    view().fit();
+}
+
 void App::frame(float display_w, float display_h, float fb_scale, double dt) {
+  scene_keys();
   const Layout layout = layout_for(display_w, display_h, state_.presentation);
+  // The caption takes a band at the bottom; the data, its overlays and windows stay above it.
+  const Rect band = caption_band(layout.view, state_.overlays.caption ? state_.caption : "");
+  const Rect data{layout.view.x, layout.view.y, layout.view.w, layout.view.h - band.h};
   PatternView& current = view();
-  current.frame(layout.view, display_w, display_h, fb_scale, dt);
+  current.frame(data, display_w, display_h, fb_scale, dt);
+  apply_pose();
   gpu_power_.update(current.backend(), current.stats());
   draw_sidebar(layout);
-  current.windows(layout.view);
-  if (state_.overlays.hud) draw_hud(layout.view, current.hud_below(), current.hud());
+  current.windows(data);
+  if (state_.overlays.hud) draw_hud(data, current.hud_below(), current.hud());
+  if (band.h > 0) draw_caption(band, state_.caption);
 }
 
 void App::draw_sidebar(const Layout& layout) {
@@ -66,7 +144,14 @@ void App::draw_sidebar(const Layout& layout) {
       if (ImGui::MenuItem("Fit", "double-click")) current.fit();
       if (ImGui::MenuItem("Screenshot", "S")) state_.screenshot_requested = true;
       ImGui::MenuItem("Legend", nullptr, &state_.overlays.legend);
+      ImGui::MenuItem("Inspector", "I", &state_.overlays.inspector);
       ImGui::MenuItem("HUD: the launch's numbers", "H", &state_.overlays.hud);
+      ImGui::MenuItem("Caption of the scene", "T", &state_.overlays.caption);
+      if (ImGui::MenuItem("Save as a scene", "ctrl+S")) save_scene_file();
+      if (ImGui::MenuItem("Next scene", "PageDown", false, tour_.at + 1 < int(tour_.files.size())) && tour_.step(1))
+        open_scene(tour_.files[tour_.at]);
+      if (ImGui::MenuItem("Previous scene", "PageUp", false, tour_.at > 0) && tour_.step(-1))
+        open_scene(tour_.files[tour_.at]);
       ImGui::EndMenu();
     }
     ImGui::EndMenuBar();

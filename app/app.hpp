@@ -5,10 +5,12 @@
 // then renders ImGui on top.
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "app/pattern_view.hpp"
 #include "app/ui/frame_stats.hpp"
 #include "app/ui/gpu_power.hpp"
+#include "app/ui/scene.hpp"
 #include "app/ui/ui_state.hpp"
 
 struct ImFont;
@@ -27,6 +29,9 @@ class App {
   void prepare_frame();         // fonts and style for presentation mode (before NewFrame)
   void frame(float display_w, float display_h, float fb_scale, double dt);
   void load_file(const std::string& path);  // opens it in the conv2d view
+  // Shows the tour's first scene, `first` (as load_scene read files[0]); PageDown / PageUp step
+  // through the others (app/ui/scene.hpp).
+  void open_tour(std::vector<std::string> files, UiState first);
 
   UiState& state() { return state_; }
   PatternView& view() { return *view_for(state_.pattern); }
@@ -35,8 +40,15 @@ class App {
  private:
   PatternView* view_for(Pattern pattern);
   void draw_sidebar(const Layout& layout);
+  void scene_keys();               // PageDown / PageUp: the tour; ctrl+s: save the state as a scene
+  void show_scene(UiState scene);  // the tour's current one
+  void open_scene(const std::string& path);
+  void save_scene_file();
+  void apply_pose();                     // a scene's zoom and centre, once its view has sized the data
+  void say(const std::string& message);  // in the sidebar's status line and on stdout
 
   UiState state_;
+  Tour tour_;
   std::unique_ptr<PatternView> views_[kPatternCount];  // made when first shown
   GpuPower gpu_power_;
   ImFont* font_normal_ = nullptr;

@@ -12,15 +12,17 @@
 #include "kernels/common/error.hpp"
 #ifdef TILESCOPE_HAVE_GUI
 #include "app/platform/run.hpp"
+#include "app/ui/scene.hpp"
 #endif
 
 int main(int argc, char** argv) {
   using namespace tilescope;
   CLI::App app{"tilescope: the tiling chapters of PMPP (convolution, stencils, matrix multiplication), live"};
   app.set_version_flag("--version", "tilescope " TILESCOPE_VERSION);
-  std::string file;
+  std::string file, scene;
   int frames = 0;
   app.add_option("file", file, "image to open instead of the built-in animated demo");
+  app.add_option("--scene", scene, "a scene, or a folder of them: a tour (PageDown / PageUp), e.g. assets/scenes");
   app.add_option("--frames", frames, "exit after N frames (smoke tests)");
   cli::add_model_command(app);
   cli::add_apply_command(app);
@@ -37,13 +39,22 @@ int main(int argc, char** argv) {
     if (!file.empty() && !(std::filesystem::is_regular_file(file, ec) && ::access(file.c_str(), R_OK) == 0))
       throw InvalidInput("'" + file + "' is neither a readable image nor a command (model, apply, check, bench, shot)");
 #ifdef TILESCOPE_HAVE_GUI
+    std::vector<std::string> tour;
+    UiState first_scene;
+    if (!scene.empty()) {
+      if (!file.empty()) throw InvalidInput("give FILE or --scene, not both: a scene shows its own data");
+      tour = tour_files(scene);
+      first_scene = load_scene(tour.front());  // a file that is not a scene stops here (exit 2), before any window
+    }
     UiState state;
     if (!file.empty()) {
       state.source = SourceKind::file;
       state.file_path = file;
     }
-    return run_window(state, frames);
+    return run_window(state, frames, std::move(tour), std::move(first_scene));
 #else
+    if (!scene.empty())
+      throw InvalidInput("--scene needs the desktop app, and this build has none (TILESCOPE_GUI=OFF)");
     cli::PatternOptions all;  // conv2d's model table, each strategy at its default tile
     all.strategy = "all";
     cli::pattern_commands("conv2d").model(all, false);

@@ -6,12 +6,11 @@
 
 #include "app/ui/frame_stats.hpp"
 #include "app/ui/hud.hpp"
+#include "app/ui/ui_state.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/common/backend.hpp"
 
 namespace tilescope {
-
-struct UiState;
 
 class PatternView {
  public:
@@ -27,6 +26,8 @@ class PatternView {
   // Where a data element is on screen, after zooming to `zoom` screen pixels per element around it
   // (zoom > 0); headless shots put the pointer there.
   virtual Vec2 point_at(Vec2 element, float zoom) = 0;
+  // The zoom and the element at the view's centre, as a scene saves them (zoom 0: fitted).
+  virtual ViewPose pose() const { return {}; }
   virtual void load_file(const std::string& path) = 0;  // a dropped file; says why when it cannot
   virtual const Backend& backend() const = 0;           // where the compute step runs
   std::string backend_description() const { return backend().description(); }

@@ -13,6 +13,7 @@
 #include "app/matmul/cli.hpp"
 #include "app/platform/run.hpp"
 #include "app/stencil3d/cli.hpp"
+#include "app/ui/scene.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/broken.hpp"
 #include "kernels/stencil3d/model.hpp"
@@ -20,13 +21,16 @@
 namespace tilescope::cli {
 namespace {
 
+constexpr int kSceneShotFrames = 6;
+
 struct ShotCli {
   PatternOptions conv;
   ShotOptions shot;
   std::string window_size = "1600x900", hover, view = "split", file;
   bool presentation = false, live = false;
   int demo_size = 1024;
-  std::string scene = "mixed";
+  std::string demo = "mixed";
+  std::string scene;             // a scene file: sets everything the options below it would
   std::string data_size;         // conv1d: the signal's length; matmul: MxKxN
   int phase = 0, step = 0;       // matmul's phase stepper
   std::string without = "none";  // matmul: the barrier left out
@@ -124,17 +128,36 @@ UiState shot_state(const ShotCli& o) {
   if (o.demo_size < 16 || o.demo_size > kMaxShotDemoSize)
     throw InvalidInput("--demo-size must be within 16.." + std::to_string(kMaxShotDemoSize));
   s.demo_size = o.demo_size;
-  const char* scenes[kDemoSceneCount] = {"mixed", "checker", "rings", "impulses"};
-  const auto it = std::find(std::begin(scenes), std::end(scenes), o.scene);
-  if (it == std::end(scenes))
-    throw InvalidInput("unknown --scene '" + o.scene + "': use mixed, checker, rings or impulses");
-  s.demo_scene = DemoScene(it - std::begin(scenes));
+  const char* const* demos = demo_scene_names();
+  const auto it = std::find(demos, demos + kDemoSceneCount, o.demo);
+  if (it == demos + kDemoSceneCount)
+    throw InvalidInput("unknown --demo '" + o.demo + "': use mixed, checker, rings or impulses");
+  s.demo_scene = DemoScene(it - demos);
   return s;
 }
 
-void run(ShotCli& o) {
+// --scene FILE: the scene sets the pattern, its parameters, the data, the view and the pointer;
+// the shot's own options say only how to render it (and --backend, where it runs).
+UiState scene_state(const ShotCli& o, const CLI::App& cmd) {
+  for (const char* name :
+       {"--pattern", "--strategy", "--radius", "--tile", "--filter", "--break", "--hover", "--zoom", "--view", "--demo",
+        "--demo-size", "--data", "--phase", "--step", "--without", "--grid", "--slice", "--steps", "file"}) {
+    const CLI::Option* option = cmd.get_option_no_throw(name);
+    if (option && option->count() > 0)
+      throw InvalidInput(std::string("--scene sets what ") + name + " would; give one or the other");
+  }
+  UiState s = load_scene(o.scene);
+  if (cmd.get_option("--backend")->count() > 0) s.backend = o.conv.backend;
+  s.presentation = s.presentation || o.presentation;
+  if (o.live) s.paused = false;
+  return s;
+}
+
+void run(ShotCli& o, const CLI::App& cmd) {
   validate_shot_options(o.shot);  // before any file is read or context opened
-  UiState state = shot_state(o);
+  UiState state = o.scene.empty() ? shot_state(o) : scene_state(o, cmd);
+  // A scene's HUD is sized to its numbers a frame after they change: give it time to settle.
+  if (!o.scene.empty() && cmd.get_option("--frames")->count() == 0) o.shot.frames = kSceneShotFrames;
   const auto window = parse_dims(o.window_size, 2, "WxH");
   o.shot.width = window[0];
   o.shot.height = window[1];
@@ -146,6 +169,7 @@ void run(ShotCli& o) {
       throw InvalidInput("--hover takes X,Y (an image pixel), not '" + o.hover + "'");
     o.shot.hover = Pixel{std::stoi(m[1]), std::stoi(m[2])};
   }
+  if (state.hover) o.shot.hover = state.hover;  // a scene's hovered cell: the pointer rests on it
   if (const int rc = run_shot(std::move(state), o.shot)) throw CLI::RuntimeError(rc);
 }
 
@@ -164,7 +188,8 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--frames", o->shot.frames, "frames to render before the capture")->capture_default_str();
   cmd->add_flag("--presentation", o->presentation, "presentation mode (large type, high contrast)");
   cmd->add_flag("--live", o->live, "animate the demo and compute every frame; prints frame timings");
-  cmd->add_option("--scene", o->scene, "demo scene: mixed, checker, rings or impulses")->capture_default_str();
+  cmd->add_option("--scene", o->scene, "a scene file (assets/scenes/): the pattern, parameters, data and view");
+  cmd->add_option("--demo", o->demo, "demo image: mixed, checker, rings or impulses")->capture_default_str();
   cmd->add_option("--demo-size", o->demo_size, "side of the square demo image")->capture_default_str();
   cmd->add_option("--data", o->data_size, "conv1d: the signal's length N; matmul: MxKxN (M is MxK, N is KxN)");
   cmd->add_option("--phase", o->phase, "matmul: the phase the stepper shows")->capture_default_str();
@@ -175,7 +200,7 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--slice", o->slice, "stencil3d: the z slice shown (default: the middle)");
   cmd->add_option("--steps", o->steps, "stencil3d: stencil steps per frame (K)")->capture_default_str();
   cmd->add_option("file", o->file, "image to show instead of the built-in demo");
-  cmd->callback([o] { run(*o); });
+  cmd->callback([o, cmd] { run(*o, *cmd); });
 }
 
 }  // namespace tilescope::cli

@@ -10,6 +10,7 @@
 #include "app/conv1d/panels.hpp"
 #include "app/conv1d/signal.hpp"
 #include "app/io/npy.hpp"
+#include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/view_input.hpp"
@@ -28,10 +29,14 @@ Conv1dLanes conv1d_lanes(const Rect& v) {
 
 Conv1dView::Conv1dView(UiState& state) : PatternView(state), compute_(state.backend, &Backend::make_conv1d_engine) {}
 
+float Conv1dView::fit_zoom() const {
+  const Conv1dParams& p = state_.conv1d.params;
+  return std::max(view_.w * 0.98f / float(p.length + 2 * p.filter_radius + 2), 1e-3f);
+}
+
 void Conv1dView::fit() {
   const Conv1dParams& p = state_.conv1d.params;
-  const float span = float(p.length + 2 * p.filter_radius + 2);
-  zoom_ = std::max(view_.w * 0.98f / span, 1e-3f);
+  zoom_ = fit_zoom();
   center_ = p.length / 2.0f;
   fitted_length_ = p.length, fitted_radius_ = p.filter_radius;
 }
@@ -40,6 +45,11 @@ Vec2 Conv1dView::point_at(Vec2 element, float zoom) {
   if (zoom > 0) zoom_ = zoom, center_ = element.x + kConv1dFocusLeftOfCentre * view_.w / zoom_;
   const Conv1dLanes l = conv1d_lanes(view_);
   return {sx(element.x), (l.out0 + l.out1) / 2};
+}
+
+ViewPose Conv1dView::pose() const {
+  if (std::abs(zoom_ - fit_zoom()) < 1e-4f * fit_zoom()) return {};
+  return {zoom_, Vec2{center_ - kConv1dFocusLeftOfCentre * view_.w / zoom_, 0}};
 }
 
 void Conv1dView::load_file(const std::string& path) {
@@ -268,15 +278,12 @@ void Conv1dView::draw(float, float, float) {
 }
 
 void Conv1dView::sidebar() {
-  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen))
-    conv1d_controls_panel(state_, compute_.backend());
+  if (panel(state_.panels, "Controls")) conv1d_controls_panel(state_, compute_.backend());
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
-  if (ImGui::CollapsingHeader("OP/B and load reduction", ImGuiTreeNodeFlags_DefaultOpen))
-    conv1d_model_panel(state_.conv1d.params);
-  if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) conv1d_launch_panel(state_.conv1d.params);
-  if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen))
-    conv1d_timing_panel(state_.conv1d.params, compute_.backend(), stats_);
-  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) conv1d_correctness_panel(run_);
+  if (panel(state_.panels, "OP/B and load reduction")) conv1d_model_panel(state_.conv1d.params);
+  if (panel(state_.panels, "Launch")) conv1d_launch_panel(state_.conv1d.params);
+  if (panel(state_.panels, "Timing")) conv1d_timing_panel(state_.conv1d.params, compute_.backend(), stats_);
+  if (panel(state_.panels, "Correctness")) conv1d_correctness_panel(run_);
 }
 
 float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }
@@ -284,7 +291,7 @@ float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }
 HudFigures Conv1dView::hud() const { return hud_figures(state_.conv1d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv1dView::windows(const Rect& v) {
-  conv1d_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
   if (state_.overlays.legend) conv1d_legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
 }
 

@@ -40,6 +40,7 @@ class Conv1dView : public PatternView {
   void windows(const Rect& view) override;
   void fit() override;
   Vec2 point_at(Vec2 element, float zoom) override;
+  ViewPose pose() const override;
   // A 1-D .npy becomes the signal (the animation stops); anything else says why not.
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return compute_.backend(); }
@@ -52,6 +53,7 @@ class Conv1dView : public PatternView {
   void handle_input();
   void update_input(double dt);
   void compute();
+  float fit_zoom() const;
   float sx(float index) const { return view_.x + view_.w / 2 + (index - center_) * zoom_; }
   float index_at(float screen_x) const { return center_ + (screen_x - view_.x - view_.w / 2) / zoom_; }
 

@@ -36,7 +36,7 @@ void draw_march(ImDrawList* dl, const ViewTransform& xf, const CellRect& strip, 
   if (up) std::swap(y0, y1);
   const float dir = up ? -1.0f : 1.0f, head = std::min(14.0f, std::fabs(y1 - y0) / 4);
   for (const auto& [colour, width] :
-       {std::pair{palette::rgba(20, 20, 20), 4.5f}, std::pair{palette::kMarch.rgba, 2.5f}}) {
+       {std::pair{palette::rgba(20, 20, 20), 4.5f}, std::pair{palette::kLaneStrip.rgba, 2.5f}}) {
     dl->AddLine({cx, y0}, {cx, y1}, colour, width * st.line);
     dl->AddTriangleFilled({cx, y1 + dir * 2}, {cx - head * 0.6f, y1 - dir * head}, {cx + head * 0.6f, y1 - dir * head},
                           colour);
@@ -111,8 +111,10 @@ void draw_thread_patch(ImDrawList* dl, const ViewTransform& xf, const Conv2dPara
   const Conv2dFocus f = conv2d_focus(p, px.x, px.y);
   const CellRect patch = intersect(f.patch, {0, 0, p.width, p.height});
   outline(dl, xf, patch, palette::rgba(20, 20, 20), 3.5f * st.line);
-  outline(dl, xf, patch, palette::kThreadPatch.rgba, 2 * st.line);
-  dashed_outline(dl, xf, f.window, palette::kThreadWindow.rgba, 1.5f * st.line);
+  const std::uint32_t colour =
+      (p.strategy == Conv2dStrategy::sliding ? palette::kLaneStrip : palette::kThreadPatch).rgba;
+  outline(dl, xf, patch, colour, 2 * st.line);
+  dashed_outline(dl, xf, f.window, colour, 1.5f * st.line);
   if (p.strategy == Conv2dStrategy::sliding) draw_march(dl, xf, patch, f.marches_up, st);
 }
 

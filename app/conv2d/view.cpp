@@ -10,6 +10,7 @@
 #include "app/conv2d/overlays.hpp"
 #include "app/gl/gl.hpp"
 #include "app/io/image_file.hpp"
+#include "app/ui/widgets.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/geometry.hpp"
@@ -183,18 +184,17 @@ void Conv2dView::draw_overlays() {
 }
 
 void Conv2dView::sidebar() {
-  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controls_panel(state_, pipeline_, filter_);
-  if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) opb_panel(state_);
-  if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) launch_panel(state_, pipeline_);
-  if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) timing_panel(state_, pipeline_, stats_);
-  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen) && correctness_panel(pipeline_))
-    check_pending_ = true;
+  if (panel(state_.panels, "Controls")) controls_panel(state_, pipeline_, filter_);
+  if (panel(state_.panels, "OP/B")) opb_panel(state_);
+  if (panel(state_.panels, "Launch")) launch_panel(state_, pipeline_);
+  if (panel(state_.panels, "Timing")) timing_panel(state_, pipeline_, stats_);
+  if (panel(state_.panels, "Correctness") && correctness_panel(pipeline_)) check_pending_ = true;
 }
 
 HudFigures Conv2dView::hud() const { return hud_figures(state_.conv2d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv2dView::windows(const Rect& v) {
-  inspector_window(state_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - 10, v.y + 10);
   if (state_.overlays.legend) legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
 }
 

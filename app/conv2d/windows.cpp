@@ -3,6 +3,7 @@
 
 #include "app/conv2d/break_trace.hpp"
 #include "app/conv2d/figures.hpp"
+#include "app/conv2d/legend.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/conv2d/panels.hpp"
 #include "app/ui/swatch.hpp"
@@ -86,54 +87,14 @@ void inspector_window(const UiState& s, float x, float y) {
 
 void legend_window(const UiState& s, float right, float bottom) {
   // Only the colours on screen now: the grid, and what the focused pixel and its block show.
-  const auto focus = focus_pixel(s);
   const Conv2dParams& p = s.conv2d.params;
   const bool valid = !launch_problem(p);
   ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
-  const bool sliding = p.strategy == Conv2dStrategy::sliding;
-  if (s.overlays.tile_grid) swatch(sliding ? palette::kWarpGrid : palette::kTileGrid);
-  if (focus && valid) {
-    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
-    const int bx = gx.block_of(focus->x), by = gy.block_of(focus->y);
-    if (s.overlays.block) {
-      swatch(sliding ? palette::kWarpTile : palette::kOutputTile);
-      swatch(palette::kHalo);
-      const Conv2dBlockRects rects = conv2d_block_rects(p, bx, by);
-      if (crosses_edge(p, rects)) swatch(palette::kGhost, true);
-      if (rects.has_load_only_ring) swatch(palette::kLoadOnly);
-      if (rects.stages_more) swatch(sliding ? palette::kWarpLoads : palette::kStagedTile);
-    }
-    if (s.overlays.receptive_field) {
-      bool seen[4] = {}, own = false, shuffled = false;
-      for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
-        for (int dx = -p.filter_radius; dx <= p.filter_radius; ++dx) {
-          const int x = focus->x + dx;
-          const TapSource t = tap_source(gx, gy, p.width, p.height, bx, by, x, focus->y + dy);
-          seen[int(t)] = true;
-          const std::uint32_t colour = sliding_tap_colour(p, gx, focus->x, x, t);
-          own |= colour == palette::kTapRegisters.rgba;
-          shuffled |= colour == palette::kTapShuffle.rgba;
-        }
-      if (sliding) {
-        if (own) swatch(palette::kTapOwnLane);
-        if (shuffled) swatch(palette::kTapOtherLane);
-        if (seen[int(TapSource::ghost_shared)]) swatch(palette::kTapGhostRegister, true);
-        swatch(palette::kLaneStrip), swatch(palette::kLaneWindow), swatch(palette::kMarch);
-      } else {
-        if (seen[int(TapSource::shared)]) swatch(palette::kTapShared);
-        if (seen[int(TapSource::global)]) swatch(palette::kTapGlobal);
-        if (seen[int(TapSource::ghost_shared)]) swatch(palette::kTapGhostShared, true);
-        if (seen[int(TapSource::ghost_skipped)]) swatch(palette::kTapGhostSkipped, true);
-        if (gx.outputs_per_thread() > 1) swatch(palette::kThreadPatch), swatch(palette::kThreadWindow);
-      }
-    }
-  } else {
-    ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");
-  }
+  for (const LegendEntry& e : conv2d_legend(s)) swatch({e.rgba, e.name.c_str()}, e.hatched);
+  if (!focus_pixel(s) || !valid) ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");
   if (s.conv2d.bug != Conv2dBreak::none && valid && !break_problem(p.strategy, s.conv2d.bug)) {
-    if (s.view == ViewMode::output || s.view == ViewMode::split) swatch(palette::kDamaged);
     ImGui::Text("broken: %s", break_info(s.conv2d.bug).name.data());
     ImGui::TextDisabled("%s", break_info(s.conv2d.bug).what.data());
   }

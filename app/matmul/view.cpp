@@ -7,6 +7,7 @@
 #include <random>
 
 #include "app/matmul/panels.hpp"
+#include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/view_input.hpp"
@@ -277,16 +278,12 @@ void MatmulView::draw(float, float, float) {
 }
 
 void MatmulView::sidebar() {
-  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen))
-    matmul_controls_panel(state_, compute_.backend());
+  if (panel(state_.panels, "Controls")) matmul_controls_panel(state_, compute_.backend());
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
-  if (ImGui::CollapsingHeader("Phases and barriers", ImGuiTreeNodeFlags_DefaultOpen))
-    matmul_stepper_panel(state_, run_);
-  if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen))
-    matmul_model_panel(state_.matmul.params, compute_.backend());
-  if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen))
-    matmul_timing_panel(state_.matmul.params, run_, compute_.backend(), stats_);
-  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) matmul_correctness_panel(run_);
+  if (panel(state_.panels, "Phases and barriers")) matmul_stepper_panel(state_, run_);
+  if (panel(state_.panels, "OP/B")) matmul_model_panel(state_.matmul.params, compute_.backend());
+  if (panel(state_.panels, "Timing")) matmul_timing_panel(state_.matmul.params, run_, compute_.backend(), stats_);
+  if (panel(state_.panels, "Correctness")) matmul_correctness_panel(run_);
 }
 
 float MatmulView::hud_below() const { return 2 * ImGui::GetFontSize(); }
@@ -294,7 +291,7 @@ float MatmulView::hud_below() const { return 2 * ImGui::GetFontSize(); }
 HudFigures MatmulView::hud() const { return hud_figures(state_.matmul.params, stats_.kernel_ms.latest(), backend()); }
 
 void MatmulView::windows(const Rect& v) {
-  matmul_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.inspector) matmul_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
   if (state_.overlays.legend) matmul_legend_window(state_, run_, v.x + v.w - 10, v.y + v.h - 10);
 }
 

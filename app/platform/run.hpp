@@ -3,14 +3,16 @@
 // process exit code and report failures on stderr.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/ui/ui_state.hpp"
 
 namespace tilescope {
 
-// Opens the window; exits after max_frames frames when max_frames > 0. Settings persist in
-// $XDG_CONFIG_HOME/tilescope (or ~/.config/tilescope).
-int run_window(UiState state, int max_frames);
+// Opens the window, on `first_scene` (tour[0] as load_scene read it) when there is a tour; exits
+// after max_frames frames when max_frames > 0. Settings persist in $XDG_CONFIG_HOME/tilescope (or
+// ~/.config/tilescope).
+int run_window(UiState state, int max_frames, std::vector<std::string> tour = {}, UiState first_scene = {});
 
 struct ShotOptions {
   std::string out;

@@ -81,7 +81,7 @@ class Window {
 
 }  // namespace
 
-int run_window(UiState state, int max_frames) {
+int run_window(UiState state, int max_frames, std::vector<std::string> tour, UiState first_scene) {
   try {
     const std::string dir = config_dir();
     const std::string ini = dir.empty() ? "" : dir + "/imgui.ini", settings = dir.empty() ? "" : dir + "/settings.json";
@@ -104,6 +104,7 @@ int run_window(UiState state, int max_frames) {
       for (int i = 0; i < count; ++i) queue->push_back(paths[i]);
     });
     App app(std::move(state));
+    app.open_tour(std::move(tour), std::move(first_scene));
     double last = glfwGetTime();
     for (int frame = 0; !glfwWindowShouldClose(window.get()) && (max_frames <= 0 || frame < max_frames); ++frame) {
       glfwPollEvents();

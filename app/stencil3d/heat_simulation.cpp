@@ -21,6 +21,7 @@ void HeatSimulation::set_backend(const std::string& name) {
 void HeatSimulation::reset(int width, int height, int depth) {
   width_ = width, height_ = height, depth_ = depth;
   compute_.engine().reset(width, height, depth);
+  compute_.engine().inject(heat_sources_at(width, height, depth, 0));  // step 0 shows where the heat comes from
   steps_ = 0;
 }
 

@@ -16,8 +16,8 @@ class HeatSimulation {
  public:
   explicit HeatSimulation(const std::string& backend_name);
 
-  void set_backend(const std::string& name);  // the grid restarts cold on the new backend
-  void reset(int width, int height, int depth);
+  void set_backend(const std::string& name);     // the grid restarts cold on the new backend
+  void reset(int width, int height, int depth);  // a cold grid holding the sources at t = 0
   // `iterations` times: hold the sources at time t, one stencil step, advance. False (with
   // problem() set) when p cannot run on this backend.
   bool step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t);

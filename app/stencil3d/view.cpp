@@ -8,6 +8,7 @@
 #include "app/gl/gl.hpp"
 #include "app/stencil3d/panels.hpp"
 #include "app/stencil3d/slice_overlays.hpp"
+#include "app/ui/widgets.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/stencil3d/model.hpp"
@@ -15,10 +16,7 @@
 
 namespace tilescope {
 
-Stencil3dView::Stencil3dView(UiState& state) : ImagePatternView(state), sim_(state.backend) {
-  if (state_.stencil.grid == 0) state_.stencil.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // both animate
-  clamp_stencil3d(state_.stencil);
-}
+Stencil3dView::Stencil3dView(UiState& state) : ImagePatternView(state), sim_(state.backend) {}
 
 void Stencil3dView::load_file(const std::string& path) {
   stats_.status = "the 3D stencil view simulates its own grid; open " + path + " in the 2D convolution view";
@@ -28,6 +26,7 @@ void Stencil3dView::step(const Rect& view, double dt) {
   view_.set_viewport(view);
   handle_input();
   Stencil3dUi& st = state_.stencil;
+  if (st.grid == 0) st.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // not chosen (a scene's): both animate
   clamp_stencil3d(st);
   view_.set_image(st.grid, st.grid);
   compute(dt);
@@ -89,12 +88,12 @@ void Stencil3dView::present() {
 }
 
 void Stencil3dView::sidebar() {
-  if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_controls_panel(state_, sim_);
-  if (ImGui::CollapsingHeader("The tile in 3D", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_tile_panel(state_);
-  if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_opb_panel(state_);
-  if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_launch_panel(state_, sim_);
-  if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_timing_panel(state_, sim_, stats_);
-  if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen)) stencil3d_correctness_panel(state_, sim_);
+  if (panel(state_.panels, "Controls")) stencil3d_controls_panel(state_, sim_);
+  if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(state_);
+  if (panel(state_.panels, "OP/B")) stencil3d_opb_panel(state_);
+  if (panel(state_.panels, "Launch")) stencil3d_launch_panel(state_, sim_);
+  if (panel(state_.panels, "Timing")) stencil3d_timing_panel(state_, sim_, stats_);
+  if (panel(state_.panels, "Correctness")) stencil3d_correctness_panel(state_, sim_);
 }
 
 HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the HUD times one
@@ -102,7 +101,7 @@ HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the
 }
 
 void Stencil3dView::windows(const Rect& v) {
-  stencil3d_inspector_window(state_, v.x + v.w - 10, v.y + 10);
+  if (state_.overlays.inspector) stencil3d_inspector_window(state_, v.x + v.w - 10, v.y + 10);
   if (state_.overlays.legend) stencil3d_legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
 }
 

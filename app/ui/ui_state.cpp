@@ -32,10 +32,12 @@ const char* const* pattern_labels() {
   return labels;
 }
 
-const char* pattern_id(Pattern p) {
+const char* const* pattern_ids() {
   static const char* const ids[kPatternCount] = {"conv2d", "stencil3d", "conv1d", "matmul"};  // in Pattern's order
-  return in_range(int(p), kPatternCount) ? ids[int(p)] : "?";
+  return ids;
 }
+
+const char* pattern_id(Pattern p) { return in_range(int(p), kPatternCount) ? pattern_ids()[int(p)] : "?"; }
 
 bool apply_common_key(UiState& s, unsigned int ch) {
   switch (ch) {
@@ -47,6 +49,10 @@ bool apply_common_key(UiState& s, unsigned int ch) {
     case 'S': s.screenshot_requested = true; return true;
     case 'h':
     case 'H': s.overlays.hud = !s.overlays.hud; return true;
+    case 't':
+    case 'T': s.overlays.caption = !s.overlays.caption; return true;
+    case 'i':
+    case 'I': s.overlays.inspector = !s.overlays.inspector; return true;
     case 'p':
     case 'P': s.pattern = Pattern((int(s.pattern) + 1) % kPatternCount); return true;
     default: return false;
@@ -122,9 +128,21 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
   return true;
 }
 
-const char* view_name(ViewMode v) {
+const char* const* view_names() {
   static const char* const names[] = {"input", "output", "split", "diff"};  // in ViewMode's order
-  return in_range(int(v), 4) ? names[int(v)] : "?";
+  return names;
+}
+
+const char* view_name(ViewMode v) { return in_range(int(v), 4) ? view_names()[int(v)] : "?"; }
+
+const char* const* demo_scene_names() {
+  static const char* const names[kDemoSceneCount] = {"mixed", "checker", "rings", "impulses"};  // DemoScene's order
+  return names;
+}
+
+const char* const* missing_barrier_names() {
+  static const char* const names[] = {"none", "raw", "war"};  // in MissingBarrier's order
+  return names;
 }
 
 void clamp_conv1d(Conv1dUi& c) {

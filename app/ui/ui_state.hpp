@@ -1,9 +1,11 @@
 #pragma once
 // Everything the user can set, as one plain struct, plus the pure logic that changes it (keys,
 // clamping). Panels are free functions of this state; nothing here touches a window.
+#include <map>
 #include <optional>
 #include <string>
 
+#include "app/view/view_transform.hpp"
 #include "kernels/conv1d/params.hpp"
 #include "kernels/conv2d/broken_block.hpp"
 #include "kernels/conv2d/demo_scene.hpp"
@@ -20,6 +22,7 @@ inline constexpr int kPatternCount = 4;
 // "2D convolution (PMPP ch 7)", ... in enum order, for the selector.
 const char* const* pattern_labels();
 const char* pattern_id(Pattern p);  // "conv2d": the command line's and the settings' name
+const char* const* pattern_ids();   // every pattern_id, in enum order
 
 enum class ViewMode { input, output, split, diff };
 enum class SourceKind { demo, file };
@@ -35,7 +38,9 @@ struct Overlays {
   bool receptive_field = true;  // hovered pixel: its taps coloured by source
   bool thread_ids = true;       // threadIdx inside cells at high zoom
   bool legend = true;
-  bool hud = true;  // the lecture HUD over the view's corner (app/ui/hud.hpp)
+  bool inspector = true;  // the focused cell's window (a scene may close it to keep the view clear)
+  bool hud = true;        // the lecture HUD over the view's corner (app/ui/hud.hpp)
+  bool caption = true;    // the scene's caption over the view's bottom (app/ui/caption.hpp)
 };
 
 // The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
@@ -65,12 +70,20 @@ struct MatmulUi {
 };
 inline constexpr int kMatmulSteps = 4;
 const char* matmul_step_name(int step);
+const char* const* missing_barrier_names();  // "none", "raw", "war": in MissingBarrier's order
 
 // The conv2d view's settings: params.width/height follow the source image.
 struct Conv2dUi {
   Conv2dParams params;
   std::string filter = "gaussian";
   Conv2dBreak bug = Conv2dBreak::none;  // break it: run a deliberately wrong kernel (not saved)
+};
+
+// Where a scene puts the view: `zoom` screen pixels per element (0: fit the data) around `centre`
+// (in elements; none: the pinned or hovered cell).
+struct ViewPose {
+  float zoom = 0;
+  std::optional<Vec2> centre;
 };
 
 // The app-wide settings (pattern, backend, presentation, pause) and each view's.
@@ -93,13 +106,16 @@ struct UiState {
   bool screenshot_requested = false;
   Conv1dUi conv1d;
   MatmulUi matmul;
+  std::map<std::string, bool> panels;  // the sidebar's panels by title: open or not (absent: open)
+  std::string caption;                 // the open scene's: a few lines on what to look at (app/ui/scene.hpp)
+  std::optional<ViewPose> pose;        // a scene's view: the App applies it at the next frame, then clears it
 };
 
 // The pixel the overlays and inspector follow: the pinned one, else the hovered one.
 std::optional<Pixel> focus_pixel(const UiState& s);
 
 // Keys every view shares (as typed characters): space pause, . single step, f presentation mode,
-// s screenshot, p next pattern. Returns whether it was one.
+// s screenshot, h HUD, t caption, i inspector, p next pattern. Returns whether it was one.
 bool apply_common_key(UiState& s, unsigned int ch);
 // The conv2d view's keys: + - radius, [ ] tile, 1-7 strategy, v cycle views, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
@@ -125,5 +141,7 @@ void clamp_conv1d(Conv1dUi& c);
 void clamp_matmul(MatmulUi& m);
 
 const char* view_name(ViewMode v);
+const char* const* view_names();        // every view_name, in ViewMode's order
+const char* const* demo_scene_names();  // "mixed", "checker", ...: in DemoScene's order
 
 }  // namespace tilescope

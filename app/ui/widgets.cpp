@@ -2,6 +2,12 @@
 
 namespace tilescope {
 
+bool panel(std::map<std::string, bool>& open, const char* title) {
+  const auto it = open.find(title);
+  ImGui::SetNextItemOpen(it == open.end() || it->second, ImGuiCond_Always);
+  return open[title] = ImGui::CollapsingHeader(title);
+}
+
 void disabled_wrapped(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", text);

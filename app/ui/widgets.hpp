@@ -3,11 +3,17 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <map>
+#include <string>
 
 #include "kernels/common/strategy_table.hpp"
 #include "kernels/conv2d/model.hpp"
 
 namespace tilescope {
+
+// A sidebar panel's collapsing header, open as `open` says (absent: open); a click records the
+// change there, so settings and scenes keep which panels are open.
+bool panel(std::map<std::string, bool>& open, const char* title);
 
 // A paragraph in the disabled (grey) text colour, wrapped to the panel.
 void disabled_wrapped(const char* text);

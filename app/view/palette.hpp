@@ -35,17 +35,19 @@ inline constexpr Swatch kHaloCached{rgba(230, 159, 0), "halo read through L1/L2 
 // Okabe-Ito hue, so it is never mistaken for a cell of the launch's geometry).
 inline constexpr Swatch kDamaged{rgba(255, 0, 255), "damaged: differs from the CPU reference"};
 inline constexpr Swatch kHovered{rgba(255, 255, 255), "the hovered output pixel"};
-inline constexpr Swatch kThreadPatch{rgba(86, 180, 233), "outputs the hovered thread computes (one register patch)"};
-inline constexpr Swatch kThreadWindow{rgba(86, 180, 233), "input rows that thread reads into registers (dashed)"};
-inline constexpr Swatch kStagedTile{rgba(230, 159, 0), "staged tile: halo rounded up to 4 cells (dashed)"};
+inline constexpr Swatch kThreadPatch{rgba(86, 180, 233),
+                                     "outputs the hovered thread computes (a register patch), its input rows (dashed)"};
+// Vermillion, not the halo's orange: the legend never shows two entries in one colour.
+inline constexpr Swatch kStagedTile{rgba(213, 94, 0), "staged tile: halo rounded up to 4 cells (dashed)"};
 // sliding: a warp tile is 128 columns of a strip; a lane owns 4 columns down the whole strip.
 inline constexpr Swatch kWarpGrid{kTileGrid.rgba, "output-tile grid (one warp each: 128 columns x a strip)"};
 inline constexpr Swatch kWarpTile{kOutputTile.rgba, "output tile of the hovered warp"};
-inline constexpr Swatch kWarpLoads{rgba(230, 159, 0),
+inline constexpr Swatch kWarpLoads{kStagedTile.rgba,
                                    "what the warp loads: + a float4 either side, r rows above/below (dashed)"};
-inline constexpr Swatch kLaneStrip{rgba(86, 180, 233), "outputs the hovered lane computes: 4 columns down the strip"};
-inline constexpr Swatch kLaneWindow{rgba(86, 180, 233), "input rows that lane reads, each once (dashed)"};
-inline constexpr Swatch kMarch{rgba(255, 255, 255), "the direction the lane marches (rows read in this order)"};
+// Bluish green, not sky blue: the lane's own taps are sky blue (sliding has no shared memory).
+inline constexpr Swatch kLaneStrip{
+    rgba(0, 158, 115),
+    "the hovered lane: 4 output columns down the strip, its input rows (dashed), read as the arrow goes"};
 inline constexpr Swatch kTapGhostRegister{rgba(204, 121, 167), "tap: ghost zero loaded into a register"};
 inline constexpr Swatch kTapOwnLane{kTapRegisters.rgba, "tap in the lane's own float4 (its registers)"};
 inline constexpr Swatch kTapOtherLane{

@@ -334,7 +334,7 @@ TEST_F(Hostile, SettingsOfTheWrongTypeAreIgnoredFieldByField) {
   load_settings_text(s,
                      R"({"radius": "x", "pattern": 5, "filter": "nosuch", "tile": 1e9, "view": -1,
                          "demo_size": 18446744073709551615, "presentation": "yes", "backend": "opencl",
-                         "demo_scene": 2, "overlay_legend": false})",
+                         "demo": "rings", "overlays": {"legend": false}})",
                      "settings.json");
   const std::string err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(s.conv2d.params.filter_radius, defaults.conv2d.params.filter_radius);
@@ -344,9 +344,11 @@ TEST_F(Hostile, SettingsOfTheWrongTypeAreIgnoredFieldByField) {
   EXPECT_EQ(s.view, defaults.view);
   EXPECT_EQ(s.demo_size, defaults.demo_size);
   EXPECT_EQ(s.backend, defaults.backend);
-  EXPECT_EQ(int(s.demo_scene), 2);  // the good fields still apply
+  EXPECT_EQ(s.demo_scene, DemoScene::rings);  // the good fields still apply
   EXPECT_FALSE(s.overlays.legend);
-  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 8) << err;
+  // One line per bad field, and one listing the fields the file does not have.
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 9) << err;
+  EXPECT_NE(err.find("no 'version'"), std::string::npos) << err;
   for (const char* key :
        {"'radius'", "'pattern'", "'filter'", "'tile'", "'view'", "'demo_size'", "'presentation'", "'backend'"})
     EXPECT_NE(err.find(key), std::string::npos) << key << "\n" << err;
@@ -446,13 +448,14 @@ TEST_P(Corpus, EveryFileReplaysThroughItsHarness) {
   void (*entry)(const std::uint8_t*, std::size_t) = harness == "npy"      ? fuzz::npy
                                                     : harness == "image"  ? fuzz::image
                                                     : harness == "filter" ? fuzz::filter
+                                                    : harness == "scene"  ? fuzz::scene
                                                                           : fuzz::settings;
   int count = 0;
   for (const auto& e : fs::directory_iterator(std::string(TILESCOPE_FUZZ_CORPUS) + "/" + harness)) {
     std::ifstream in(e.path(), std::ios::binary);
     const std::string bytes((std::istreambuf_iterator<char>(in)), {});
     SCOPED_TRACE(e.path().string());
-    testing::internal::CaptureStderr();  // settings warnings
+    testing::internal::CaptureStderr();  // settings and scene warnings
     entry(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
     testing::internal::GetCapturedStderr();
     ++count;
@@ -460,4 +463,4 @@ TEST_P(Corpus, EveryFileReplaysThroughItsHarness) {
   EXPECT_GE(count, 4) << harness;
 }
 
-INSTANTIATE_TEST_SUITE_P(Fuzz, Corpus, ::testing::Values("npy", "image", "filter", "settings"));
+INSTANTIATE_TEST_SUITE_P(Fuzz, Corpus, ::testing::Values("npy", "image", "filter", "settings", "scene"));

@@ -5,10 +5,12 @@
 #include <string>
 
 #include "app/app.hpp"
+#include "app/conv2d/legend.hpp"
 #include "app/conv2d/pipeline.hpp"
 #include "app/ui/settings.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/view_transform.hpp"
+#include "kernels/conv2d/strategies.hpp"
 
 using namespace tilescope;
 
@@ -234,4 +236,30 @@ TEST(UiState, MatmulStepperCountsTheKernelsPhases) {
   m.phase = 99;
   clamp_matmul(m);
   EXPECT_EQ(m.phase, 2);  // ceil(20 / 8) = 3 phases
+}
+
+// Issue 17, item 5: the conv2d legend never shows two entries in one colour, whatever the strategy,
+// radius, focused pixel (an image corner, with ghost cells, or inside) and break.
+TEST(UiState, Conv2dLegendNeverShowsTwoEntriesInOneColour) {
+  int checked = 0;
+  for (int st = 0; st < kConv2dStrategyCount; ++st)
+    for (int r = 1; r <= 3; ++r)
+      for (const Pixel focus : {Pixel{0, 0}, Pixel{70, 70}, Pixel{255, 130}})
+        for (const Conv2dBreak bug : {Conv2dBreak::none, Conv2dBreak::no_halo}) {
+          UiState s;
+          select_strategy(s, Conv2dStrategy(st));
+          s.conv2d.params.filter_radius = r;
+          s.conv2d.params.tile = default_tile(Conv2dStrategy(st), r);
+          s.conv2d.params.width = s.conv2d.params.height = 256;
+          s.conv2d.bug = bug;
+          s.pinned = focus;
+          const std::vector<LegendEntry> legend = conv2d_legend(s);
+          for (std::size_t i = 0; i < legend.size(); ++i)
+            for (std::size_t j = i + 1; j < legend.size(); ++j)
+              EXPECT_NE(legend[i].rgba, legend[j].rgba)
+                  << strategy_info(Conv2dStrategy(st)).name << " r=" << r << " at " << focus.x << "," << focus.y
+                  << ": '" << legend[i].name << "' and '" << legend[j].name << "'";
+          checked += legend.size() >= 5;
+        }
+  EXPECT_GT(checked, 50);  // most cases show the block and its taps
 }

@@ -12,6 +12,7 @@
 #include "app/io/npy.hpp"
 #include "app/stencil3d/cli.hpp"
 #include "app/ui/settings.hpp"
+#include "app/ui/state_json.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::fuzz {
@@ -104,6 +105,20 @@ void settings(const std::uint8_t* data, std::size_t size) {
     std::abort();
   (void)defaults;
   (void)imgui_ini_problem(t);
+}
+
+// A scene reads field by field; what it reads saves and reads back to the same scene.
+void scene(const std::uint8_t* data, std::size_t size) {
+  UiState s;
+  try {
+    read_state_text(s, text(data, size), "scene.json", StateFile::scene);
+  } catch (const InvalidInput&) {
+    return;
+  }
+  const nlohmann::json saved = state_json(s, StateFile::scene);
+  UiState again;
+  read_state_text(again, saved.dump(), "saved.json", StateFile::scene);
+  if (state_json(again, StateFile::scene) != saved || s.caption.size() > 1000) std::abort();
 }
 
 }  // namespace tilescope::fuzz

@@ -1,0 +1,21 @@
+#pragma once
+// The conv2d view's legend: exactly the colours on screen now, and never two entries in one colour
+// (what is drawn solid and dashed in one colour is one entry that says both; the ghost cells and
+// the taps that read them are one hatched entry).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/ui/ui_state.hpp"
+
+namespace tilescope {
+
+struct LegendEntry {
+  std::uint32_t rgba;
+  std::string name;
+  bool hatched = false;
+};
+
+std::vector<LegendEntry> conv2d_legend(const UiState& s);
+
+}  // namespace tilescope

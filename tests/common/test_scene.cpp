@@ -1,0 +1,204 @@
+// Scenes (issue 17, item 3): a scene file reads field by field over the defaults, says what it did
+// not know or did not find, opens when a newer tilescope wrote it, and saves what it loads.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <string>
+
+#include "app/ui/scene.hpp"
+#include "app/ui/state_json.hpp"
+#include "kernels/common/error.hpp"
+#include "tests/common/scratch_dir.hpp"
+
+namespace tilescope {
+namespace {
+
+class Scene : public test::ScratchDirTest {
+ protected:
+  Scene() : ScratchDirTest("tilescope_scene_") {}
+  // Loads `text` as a scene, keeping what it said on stderr.
+  UiState load(const std::string& text) {
+    write("s.json", text);
+    testing::internal::CaptureStderr();
+    UiState s = load_scene(path("s.json"));
+    err_ = testing::internal::GetCapturedStderr();
+    return s;
+  }
+  int lines() const { return int(std::count(err_.begin(), err_.end(), '\n')); }
+  std::string err_;
+};
+
+TEST_F(Scene, MissingFieldsKeepTheirDefaultsAndAreListedInOneLine) {
+  const UiState s = load(R"({"pattern": "stencil3d", "stencil3d": {"strategy": "coarsened"}})");
+  const UiState defaults;
+  EXPECT_EQ(s.pattern, Pattern::stencil3d);
+  EXPECT_EQ(s.stencil.params.strategy, Stencil3dStrategy::coarsened);
+  EXPECT_EQ(s.stencil.params.order, defaults.stencil.params.order);
+  EXPECT_EQ(s.stencil.iterations, defaults.stencil.iterations);
+  EXPECT_EQ(s.view, defaults.view);
+  EXPECT_EQ(s.conv2d.params, defaults.conv2d.params);
+  EXPECT_TRUE(s.caption.empty());
+  ASSERT_EQ(lines(), 1) << err_;
+  for (const char* key : {"'version'", "'stencil3d.order'", "'caption'", "'overlays'"})
+    EXPECT_NE(err_.find(key), std::string::npos) << key << "\n" << err_;
+  // The other patterns' parameters are not the scene's business: not listed.
+  EXPECT_EQ(err_.find("conv1d"), std::string::npos) << err_;
+}
+
+TEST_F(Scene, UnknownFieldsAreIgnoredAndListedInOneLine) {
+  const UiState s = load(R"({"version": 1, "pattern": "conv2d", "hologram": 3,
+                             "conv2d": {"strategy": "cached_halo", "radius": 3, "warp_size": 64}})");
+  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::cached_halo);
+  EXPECT_EQ(s.conv2d.params.filter_radius, 3);
+  const auto unknown = err_.substr(0, err_.find('\n'));
+  EXPECT_NE(unknown.find("ignoring unknown fields"), std::string::npos) << err_;
+  for (const char* key : {"'hologram'", "'conv2d.warp_size'"}) EXPECT_NE(unknown.find(key), std::string::npos) << err_;
+}
+
+TEST_F(Scene, FieldsOfTheWrongTypeOrRangeKeepTheirDefaultsWithOneWarningEach) {
+  const UiState defaults;
+  const UiState s = load(R"({"version": 1, "pattern": "matmul", "view": 2, "zoom": 500, "pinned": [-1, 2],
+                             "matmul": {"strategy": "tiled", "tile": 1000, "without": "both", "rows": "24"},
+                             "caption": [1, "two"], "panels": {"Timing": "closed"}})");
+  EXPECT_EQ(s.pattern, Pattern::matmul);
+  EXPECT_EQ(s.matmul.params.tile, defaults.matmul.params.tile);
+  EXPECT_EQ(s.matmul.params.rows, defaults.matmul.params.rows);
+  EXPECT_EQ(s.matmul.missing, MissingBarrier::none);
+  EXPECT_EQ(s.view, defaults.view);
+  EXPECT_FALSE(s.pinned);
+  EXPECT_TRUE(s.caption.empty());
+  EXPECT_TRUE(s.panels.empty());
+  ASSERT_TRUE(s.pose);
+  EXPECT_EQ(s.pose->zoom, 0.0f);  // fit
+  for (const char* key :
+       {"'view'", "'zoom'", "'pinned'", "'matmul.tile'", "'matmul.without'", "'matmul.rows'", "'caption'", "'panels'"})
+    EXPECT_NE(err_.find(std::string("ignoring ") + key), std::string::npos) << key << "\n" << err_;
+  EXPECT_EQ(lines(), 8 + 1) << err_;  // and the line of missing fields
+}
+
+TEST_F(Scene, ASceneFromANewerVersionStillOpens) {
+  const UiState s = load(R"({"version": 9, "pattern": "conv1d", "conv1d": {"strategy": "fast", "radius": 5},
+                             "timeline": [1, 2], "caption": "from the future"})");
+  EXPECT_EQ(s.pattern, Pattern::conv1d);
+  EXPECT_EQ(s.conv1d.params.strategy, Conv1dStrategy::fast);
+  EXPECT_EQ(s.conv1d.params.filter_radius, 5);
+  EXPECT_EQ(s.caption, "from the future");
+  EXPECT_NE(err_.find("'version' is 9, newer"), std::string::npos) << err_;
+  EXPECT_NE(err_.find("'timeline'"), std::string::npos) << err_;
+}
+
+TEST_F(Scene, ACompareSetIsSetAsideWithOneLine) {
+  const UiState s = load(R"({"version": 1, "pattern": "conv2d", "compare": ["basic", "tiled_in"],
+                             "conv2d": {"strategy": "cached_halo"}})");
+  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::cached_halo);
+  EXPECT_NE(err_.find("'compare' is set aside"), std::string::npos) << err_;
+  EXPECT_EQ(err_.find("unknown"), std::string::npos) << err_;
+}
+
+TEST_F(Scene, ABreakTheStrategyCannotRunIsIgnored) {
+  const UiState s = load(R"({"pattern": "conv2d", "conv2d": {"strategy": "basic", "break": "no_halo"}})");
+  EXPECT_EQ(s.conv2d.bug, Conv2dBreak::none);
+  EXPECT_NE(err_.find("ignoring 'conv2d.break'"), std::string::npos) << err_;
+  EXPECT_EQ(load(R"({"pattern": "conv2d", "conv2d": {"strategy": "tiled_in", "break": "no_halo"}})").conv2d.bug,
+            Conv2dBreak::no_halo);
+}
+
+TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
+  UiState s;
+  s.pattern = Pattern::conv2d;
+  s.conv2d.params = {Conv2dStrategy::tiled_in, 3, 16};
+  s.conv2d.filter = "box";
+  s.conv2d.bug = Conv2dBreak::no_ghost_zero;
+  s.view = ViewMode::output;
+  s.demo_scene = DemoScene::impulses;
+  s.demo_size = 256;
+  s.paused = true;
+  s.presentation = true;
+  s.overlays.thread_ids = false;
+  s.overlays.caption = false;
+  s.pinned = Pixel{40, 7};
+  s.pose = ViewPose{12.5f, Vec2{40.5f, 7.5f}};
+  s.caption = "The ghost cells hold the edge pixel.\nLook at the border.";
+  s.panels = {{"Timing", false}, {"OP/B", true}};
+  save_scene(s, path("saved.json"));
+  testing::internal::CaptureStderr();
+  const UiState again = load_scene(path("saved.json"));
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");  // nothing unknown, nothing missing
+  EXPECT_EQ(again.conv2d.params.strategy, s.conv2d.params.strategy);
+  EXPECT_EQ(again.conv2d.params.filter_radius, 3);
+  EXPECT_EQ(again.conv2d.params.tile, 16);
+  EXPECT_EQ(again.conv2d.filter, "box");
+  EXPECT_EQ(again.conv2d.bug, Conv2dBreak::no_ghost_zero);
+  EXPECT_EQ(again.view, ViewMode::output);
+  EXPECT_EQ(again.demo_scene, DemoScene::impulses);
+  EXPECT_EQ(again.demo_size, 256);
+  EXPECT_TRUE(again.paused && again.presentation);
+  EXPECT_FALSE(again.overlays.thread_ids || again.overlays.caption);
+  EXPECT_EQ(again.pinned, s.pinned);
+  ASSERT_TRUE(again.pose && again.pose->centre);
+  EXPECT_EQ(again.pose->zoom, 12.5f);
+  EXPECT_EQ(again.pose->centre->x, 40.5f);
+  EXPECT_EQ(again.caption, s.caption);
+  EXPECT_EQ(again.panels, s.panels);
+  EXPECT_EQ(state_json(again, StateFile::scene), state_json(s, StateFile::scene));
+}
+
+TEST_F(Scene, EveryPatternsParametersSurviveTheRoundTrip) {
+  UiState s;
+  s.stencil.params = {Stencil3dStrategy::register_tiled, 2, 16};
+  s.stencil.grid = 96, s.stencil.slice = 30, s.stencil.iterations = 9, s.stencil.coeffs = "laplacian";
+  s.conv1d.params = {Conv1dStrategy::cached_halo, 7, 128, 500};
+  s.matmul.params = {MatmulStrategy::tiled, 6, 30, 36, 18};
+  s.matmul.phase = 3, s.matmul.step = 2, s.matmul.missing = MissingBarrier::write_after_read, s.matmul.seed = 9;
+  for (Pattern p : {Pattern::stencil3d, Pattern::conv1d, Pattern::matmul}) {
+    s.pattern = p;
+    save_scene(s, path("p.json"));
+    testing::internal::CaptureStderr();
+    const UiState again = load_scene(path("p.json"));
+    EXPECT_EQ(testing::internal::GetCapturedStderr(), "") << pattern_id(p);
+    EXPECT_EQ(state_json(again, StateFile::scene), state_json(s, StateFile::scene)) << pattern_id(p);
+  }
+  EXPECT_EQ(load_scene(path("p.json")).matmul.missing, MissingBarrier::write_after_read);
+}
+
+TEST_F(Scene, OnlyRegularFilesOfBoundedSizeHoldingAnObjectOpen) {
+  ASSERT_EQ(::mkfifo(path("fifo.json").c_str(), 0600), 0);
+  EXPECT_THROW(load_scene(path("fifo.json")), InvalidInput);  // would block forever on open()
+  EXPECT_THROW(load_scene(dir_.string()), InvalidInput);
+  EXPECT_THROW(load_scene(path("missing.json")), InvalidInput);
+  write("big.json", "{\"caption\": \"" + std::string(kMaxSceneBytes, 'x') + "\"}");
+  EXPECT_THROW(load_scene(path("big.json")), InvalidInput);
+  write("list.json", "[1, 2]");
+  try {
+    load_scene(path("list.json"));
+    ADD_FAILURE() << "a JSON array opened as a scene";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("not a JSON object"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(Scene, ATourIsTheFoldersScenesInFileNameOrder) {
+  for (const char* name : {"ch7-2d-02-tiled.json", "ch5-01-naive.json", "ch7-2d-01-basic.json", "notes.txt"})
+    write(name, "{}");
+  std::filesystem::create_directory(path("sub.json"));  // a folder is not a scene
+  const std::vector<std::string> tour = tour_files(dir_.string());
+  EXPECT_EQ(tour, (std::vector<std::string>{path("ch5-01-naive.json"), path("ch7-2d-01-basic.json"),
+                                            path("ch7-2d-02-tiled.json")}));
+  EXPECT_EQ(tour_files(path("notes.txt")), std::vector<std::string>{path("notes.txt")});
+  EXPECT_THROW(tour_files(path("missing")), InvalidInput);
+  std::filesystem::create_directory(path("empty"));
+  EXPECT_THROW(tour_files(path("empty")), InvalidInput);
+}
+
+TEST_F(Scene, NewScenePathsNeverOverwrite) {
+  const std::string first = new_scene_path(dir_.string());
+  EXPECT_EQ(first.rfind(path("scene-"), 0), 0u) << first;
+  write(std::filesystem::path(first).filename().string(), "{}");
+  const std::string second = new_scene_path(dir_.string());
+  EXPECT_NE(second, first);
+  EXPECT_NE(second.find("-2.json"), std::string::npos) << second;
+}
+
+}  // namespace
+}  // namespace tilescope
