@@ -1,0 +1,34 @@
+#include "kernels/common/block_steps.hpp"
+
+#include <utility>
+
+namespace tilescope {
+
+const char* step_kind_name(StepKind k) {
+  switch (k) {
+    case StepKind::load: return "load";
+    case StepKind::barrier: return "barrier";
+    case StepKind::compute: return "compute";
+    case StepKind::store: return "store";
+  }
+  return "?";
+}
+
+StepCounts step_counts(const TrafficCount& c) {
+  StepCounts s;
+  s.global_loads = c.tile_loads + c.taps_global + c.filter_loads;
+  s.shared_reads = c.taps_shared + c.taps_ghost_shared;
+  s.flops = c.flops;
+  s.stores = c.outputs;
+  return s;
+}
+
+BlockStep& BlockTimeline::add(StepKind kind, std::string what) {
+  BlockStep s{kind, std::move(what), std::vector<std::uint8_t>(std::size_t(threads_x) * threads_y, 0), {}};
+  if (!steps.empty()) s.counts = steps.back().counts;
+  if (kind == StepKind::barrier) barrier = int(steps.size());
+  steps.push_back(std::move(s));
+  return steps.back();
+}
+
+}  // namespace tilescope
