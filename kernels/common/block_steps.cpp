@@ -24,11 +24,20 @@ StepCounts step_counts(const TrafficCount& c) {
 }
 
 BlockStep& BlockTimeline::add(StepKind kind, std::string what) {
-  BlockStep s{kind, std::move(what), std::vector<std::uint8_t>(std::size_t(threads_x) * threads_y, 0), {}};
+  // At a barrier every thread of the block waits; in the other steps the builder says who works.
+  const std::uint8_t all = kind == StepKind::barrier;
+  BlockStep s{kind, std::move(what), std::vector<std::uint8_t>(std::size_t(threads_x) * threads_y, all), {}};
   if (!steps.empty()) s.counts = steps.back().counts;
   if (kind == StepKind::barrier) barrier = int(steps.size());
   steps.push_back(std::move(s));
   return steps.back();
+}
+
+void BlockTimeline::store(int slot, int thread, bool ghost) {
+  BlockStep& now = steps.back();
+  slots[std::size_t(slot)] = SlotFill{int(steps.size()) - 1, thread, ghost};
+  now.active[std::size_t(thread)] = 1;
+  now.counts.global_loads += !ghost;
 }
 
 }  // namespace tilescope

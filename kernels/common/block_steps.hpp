@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/common/tap_source.hpp"
 #include "kernels/common/traffic.hpp"
 
 namespace tilescope {
@@ -24,6 +25,13 @@ struct StepCounts {
   StepCounts& operator+=(const StepCounts& o) {
     global_loads += o.global_loads, shared_reads += o.shared_reads, flops += o.flops, stores += o.stores;
     return *this;
+  }
+  // One filter tap a thread executes (a ghost tap it skips costs nothing); basic also loads the
+  // tap's weight from global memory.
+  void tap(TapSource src, bool filter_from_global) {
+    if (src == TapSource::ghost_skipped) return;
+    const bool shared = src == TapSource::shared || src == TapSource::ghost_shared;
+    shared_reads += shared, global_loads += !shared + filter_from_global, flops += 2;
   }
   bool operator==(const StepCounts& o) const {
     return global_loads == o.global_loads && shared_reads == o.shared_reads && flops == o.flops && stores == o.stores;
@@ -56,8 +64,11 @@ struct BlockTimeline {
 
   const SlotFill& slot(int sx, int sy) const { return slots[std::size_t(sy) * slots_x + sx]; }
   bool active(int step, int tx, int ty) const { return steps[step].active[std::size_t(ty) * threads_x + tx] != 0; }
-  // Steps are built one after another: a new one starts from the running counts so far.
+  // Steps are built one after another: a new one starts from the running counts so far (and at
+  // a barrier with every thread waiting).
   BlockStep& add(StepKind kind, std::string what);
+  // In the newest step, thread `thread` stores shared slot `slot`: a global load, or a ghost zero.
+  void store(int slot, int thread, bool ghost);
 };
 
 }  // namespace tilescope

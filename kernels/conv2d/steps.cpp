@@ -28,23 +28,18 @@ void add_loads(BlockTimeline& tl, const Conv2dParams& p, const Conv2dTiling& gx,
   const int passes = (slots + threads - 1) / threads;
   for (int pass = 0; pass < passes; ++pass) {
     const int first = pass * threads, last = std::min(slots, first + threads) - 1;
-    BlockStep& s = tl.add(StepKind::load, passes == 1 ? format("load: every thread stores one cell of the %d x %d "
-                                                               "shared tile (ghost cells: 0)",
-                                                               tl.slots_x, tl.slots_y)
-                                                      : format("load, pass %d: threads store cells %d..%d of the "
-                                                               "shared tile (ghost cells: 0)",
-                                                               pass + 1, first, last));
+    tl.add(StepKind::load, passes == 1 ? format("load: every thread stores one cell of the %d x %d "
+                                                "shared tile (ghost cells: 0)",
+                                                tl.slots_x, tl.slots_y)
+                                       : format("load, pass %d: threads store cells %d..%d of the "
+                                                "shared tile (ghost cells: 0)",
+                                                pass + 1, first, last));
     for (int tid = 0; tid < threads && first + tid < slots; ++tid) {
       const int i = first + tid, sx = i % tl.slots_x, sy = i / tl.slots_x;
-      const bool image = in_range(gx.shared_origin(bx) + sx, p.width) && in_range(gy.shared_origin(by) + sy, p.height);
-      tl.slots[std::size_t(i)] = SlotFill{int(tl.steps.size()) - 1, tid, !image};
-      s.active[std::size_t(tid)] = 1;
-      s.counts.global_loads += image;
+      tl.store(i, tid, !in_range(gx.shared_origin(bx) + sx, p.width) || !in_range(gy.shared_origin(by) + sy, p.height));
     }
   }
-  BlockStep& wait = tl.add(StepKind::barrier, "__syncthreads(): no thread reads the tile until every thread has "
-                                              "stored its cells");
-  std::fill(wait.active.begin(), wait.active.end(), 1);
+  tl.add(StepKind::barrier, "__syncthreads(): no thread reads the tile until every thread has stored its cells");
 }
 
 }  // namespace
@@ -78,23 +73,17 @@ BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by) {
                                                                    "taps from global (L2), ghost taps skipped"
                        : uses_shared(p.strategy)                 ? "from the shared tile (ghost cells read as 0)"
                        : filter_loads                            ? "each a global load of N and of the filter weight"
-                                                                 : "each a global load of N, weights from constant memory";
+                                      : "each a global load of N, weights from constant memory";
   for (int fy = 0; fy < d; ++fy) {
-    BlockStep& s = tl.add(StepKind::compute, format("compute, filter row %d of %d: %d taps per thread, ", fy + 1, d, d) +
-                                                 source);
+    BlockStep& s =
+        tl.add(StepKind::compute, format("compute, filter row %d of %d: %d taps per thread, ", fy + 1, d, d) + source);
     for (int ty = 0; ty < tl.threads_y; ++ty)
       for (int tx = 0; tx < tl.threads_x; ++tx) {
         if (!computes(tx, ty)) continue;
         s.active[std::size_t(ty) * tl.threads_x + tx] = 1;
         const int x0 = gx.out_coord(bx, tx), y = gy.out_coord(by, ty) - r + fy;
-        for (int x = x0 - r; x <= x0 + r; ++x) {
-          const TapSource src = tap_source(gx, gy, p.width, p.height, bx, by, x, y);
-          if (src == TapSource::ghost_skipped) continue;
-          const bool shared = src == TapSource::shared || src == TapSource::ghost_shared;
-          s.counts.shared_reads += shared;
-          s.counts.global_loads += !shared + filter_loads;
-          s.counts.flops += 2;
-        }
+        for (int x = x0 - r; x <= x0 + r; ++x)
+          s.counts.tap(tap_source(gx, gy, p.width, p.height, bx, by, x, y), filter_loads);
       }
   }
   BlockStep& store = tl.add(StepKind::store, "store: each computing thread writes its output P[row][col]");
