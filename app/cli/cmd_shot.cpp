@@ -15,6 +15,9 @@
 #include "app/stencil3d/cli.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/broken.hpp"
+#include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/steps.hpp"
+#include "kernels/conv2d/strategies.hpp"
 #include "kernels/stencil3d/model.hpp"
 
 namespace tilescope::cli {
@@ -27,8 +30,9 @@ struct ShotCli {
   bool presentation = false, live = false;
   int demo_size = 1024;
   std::string scene = "mixed";
-  std::string data_size;         // conv1d: the signal's length; matmul: MxKxN
-  int phase = 0, step = 0;       // matmul's phase stepper
+  std::string data_size;    // conv1d: the signal's length; matmul: MxKxN
+  int phase = 0, step = 0;  // matmul's phase stepper; conv2d's step-through
+  CLI::Option* step_option = nullptr;
   std::string without = "none";  // matmul: the barrier left out
   int grid = 0, slice = -1, steps = 4;
 };
@@ -85,8 +89,25 @@ void stencil3d_state(const ShotCli& o, UiState& s) {
   validate_launch(st.params);
 }
 
+// conv2d --step N: step N of the block under --hover, within the steps its strategy has.
+void conv2d_step(const ShotCli& o, UiState& s) {
+  const Conv2dParams& p = s.conv2d.params;
+  if (const auto why = conv2d_steps_problem(p.strategy)) throw InvalidInput("--step: " + *why);
+  if (const auto why = launch_problem(p)) throw InvalidInput("--step: these parameters cannot run: " + *why);
+  if (o.hover.empty()) throw InvalidInput("--step N shows step N of the block under --hover X,Y: give one");
+  const int steps = int(conv2d_timeline(p, 0, 0).steps.size());  // the same list for every block
+  if (o.step < 0 || o.step >= steps)
+    throw InvalidInput("--step must be within 0.." + std::to_string(steps - 1) + " for " +
+                       std::string(strategy_info(p.strategy).name) + " at radius " + std::to_string(p.filter_radius) +
+                       ", tile " + std::to_string(p.tile));
+  s.conv2d.stepper.on = true, s.conv2d.stepper.step = o.step;
+}
+
 UiState shot_state(const ShotCli& o) {
   refuse_break_outside_conv2d(o.conv);
+  const bool stepped = o.step_option && o.step_option->count() > 0;
+  if (stepped && (o.conv.pattern == "conv1d" || o.conv.pattern == "stencil3d"))
+    throw InvalidInput("--step: the step-through covers conv2d (and matmul's phases) so far, not " + o.conv.pattern);
   if (!o.file.empty() && o.conv.pattern != "conv2d")
     throw InvalidInput("FILE is shown by the conv2d view only; '" + o.conv.pattern + "' shows its own data");
   UiState s;
@@ -111,6 +132,7 @@ UiState shot_state(const ShotCli& o) {
     if (const auto why = break_problem(s.conv2d.params.strategy, s.conv2d.bug))
       throw InvalidInput("--break " + o.conv.bug + ": " + *why);
   }
+  if (stepped) conv2d_step(o, s);
   const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};
   bool known = false;
   for (ViewMode v : views)
@@ -168,7 +190,9 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--demo-size", o->demo_size, "side of the square demo image")->capture_default_str();
   cmd->add_option("--data", o->data_size, "conv1d: the signal's length N; matmul: MxKxN (M is MxK, N is KxN)");
   cmd->add_option("--phase", o->phase, "matmul: the phase the stepper shows")->capture_default_str();
-  cmd->add_option("--step", o->step, "matmul: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2")->capture_default_str();
+  o->step_option = cmd->add_option("--step", o->step,
+                                   "conv2d: step N of the block under --hover (load, barrier, compute per filter "
+                                   "row, store); matmul: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2");
   cmd->add_option("--without", o->without, "matmul: the barrier left out: none, raw or war")->capture_default_str();
   cmd->add_option("--grid", o->grid,
                   "stencil3d: side of the cubic grid, 16..512 (default: 128 on a GPU, 64 on the CPU)");

@@ -8,12 +8,16 @@
 #include <numeric>
 
 #include "app/conv2d/overlays.hpp"
+#include "app/conv2d/step_overlay.hpp"
 #include "app/gl/gl.hpp"
 #include "app/io/image_file.hpp"
+#include "app/ui/step_panel.hpp"
+#include "app/view/step_draw.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/steps.hpp"
 #include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
@@ -62,6 +66,20 @@ void Conv2dView::step(const Rect& view, double dt) {
   update_source(dt);
   view_.set_image(pipeline_.width(), pipeline_.height());
   compute();
+  if (const BlockTimeline* tl = timeline()) advance_stepper(state_.conv2d.stepper, dt, int(tl->steps.size()));
+}
+
+const BlockTimeline* Conv2dView::timeline() {
+  const Conv2dParams& p = state_.conv2d.params;
+  const auto focus = focus_pixel(state_);
+  if (!state_.conv2d.stepper.on || !focus || !pipeline_.problem().empty() || conv2d_steps_problem(p.strategy))
+    return nullptr;
+  const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
+  if (!(p == timeline_params_) || bx != timeline_bx_ || by != timeline_by_) {
+    timeline_ = conv2d_timeline(p, bx, by);
+    timeline_params_ = p, timeline_bx_ = bx, timeline_by_ = by;
+  }
+  return &timeline_;
 }
 
 void Conv2dView::draw(float display_w, float display_h, float fb_scale) {
@@ -170,7 +188,12 @@ void Conv2dView::draw_overlays() {
   }
   const Conv2dParams& p = state_.conv2d.params;
   if (state_.overlays.tile_grid) draw_tile_grid(dl, view_, p, style);
-  if (const auto focus = focus_pixel(state_)) {
+  const BlockTimeline* tl = timeline();
+  if (const auto focus = focus_pixel(state_); focus && tl) {
+    const int step = std::clamp(state_.conv2d.stepper.step, 0, int(tl->steps.size()) - 1);
+    draw_step(dl, view_, p, *tl, step, *focus, style);
+    draw_step_caption(dl, view_, *tl, step);
+  } else if (focus) {
     const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
     if (state_.overlays.block) draw_block(dl, view_, p, bx, by, style);
     if (state_.overlays.receptive_field) {
@@ -186,6 +209,17 @@ void Conv2dView::sidebar() {
   if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) controls_panel(state_, pipeline_, filter_);
   if (ImGui::CollapsingHeader("OP/B", ImGuiTreeNodeFlags_DefaultOpen)) opb_panel(state_);
   if (ImGui::CollapsingHeader("Launch", ImGuiTreeNodeFlags_DefaultOpen)) launch_panel(state_, pipeline_);
+  if (ImGui::CollapsingHeader("Step through", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const Conv2dParams& p = state_.conv2d.params;
+    StepPanelInput in;
+    in.problem = conv2d_steps_problem(p.strategy);
+    in.timeline = timeline();
+    if (in.timeline) {
+      in.grid = step_counts(exact_traffic(p));
+      in.blocks = tiling_of(p, 0).grid_dim(p.width) * tiling_of(p, 1).grid_dim(p.height);
+    }
+    step_panel(state_.conv2d.stepper, in);
+  }
   if (ImGui::CollapsingHeader("Timing", ImGuiTreeNodeFlags_DefaultOpen)) timing_panel(state_, pipeline_, stats_);
   if (ImGui::CollapsingHeader("Correctness", ImGuiTreeNodeFlags_DefaultOpen) && correctness_panel(pipeline_))
     check_pending_ = true;

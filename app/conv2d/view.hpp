@@ -9,6 +9,7 @@
 #include "app/interop/cuda_gl_textures.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
+#include "kernels/common/block_steps.hpp"
 #include "kernels/common/image.hpp"
 #include "kernels/conv2d/filter.hpp"
 
@@ -32,6 +33,9 @@ class Conv2dView : public ImagePatternView {
   void compute();
   void present(Layer layer);  // the resident input/output into its texture
   void draw_overlays();
+  // The focused block's step-through (null when it is off, or there is no block or no
+  // step-through), rebuilt when the block or the parameters change.
+  const BlockTimeline* timeline();
 
   Conv2dPipeline pipeline_;
   ImageLayer image_layer_;
@@ -46,6 +50,9 @@ class Conv2dView : public ImagePatternView {
   std::string last_filter_;
   Conv2dBreak last_bug_ = Conv2dBreak::none;
   bool check_pending_ = true;
+  BlockTimeline timeline_;
+  Conv2dParams timeline_params_{};
+  int timeline_bx_ = -1, timeline_by_ = -1;
 };
 
 }  // namespace tilescope

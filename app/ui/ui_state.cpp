@@ -75,6 +75,11 @@ bool apply_key(UiState& s, unsigned int ch) {
     case '7': select_strategy(s, static_cast<Conv2dStrategy>(ch - '1')); break;
     case 'v':
     case 'V': s.view = static_cast<ViewMode>((int(s.view) + 1) % 4); break;
+    case 't':
+    case 'T': s.conv2d.stepper.on = !s.conv2d.stepper.on; break;
+    case '<':
+    case ',': s.conv2d.stepper.step = std::max(0, s.conv2d.stepper.step - 1), s.conv2d.stepper.playing = false; break;
+    case '>': ++s.conv2d.stepper.step, s.conv2d.stepper.playing = false; break;  // the view clamps to its steps
     default: return false;
   }
   clamp_params(s);
@@ -120,6 +125,16 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
   }
   clamp_stencil3d(st);
   return true;
+}
+
+void advance_stepper(Stepper& s, double dt, int steps) {
+  if (s.playing && s.steps_per_second > 0) {
+    s.clock += dt;
+    const double period = 1.0 / s.steps_per_second;
+    while (s.clock >= period && s.step < steps - 1) s.clock -= period, ++s.step;
+    if (s.step >= steps - 1) s.playing = false, s.clock = 0;
+  }
+  s.step = std::clamp(s.step, 0, std::max(0, steps - 1));
 }
 
 const char* view_name(ViewMode v) {

@@ -66,11 +66,24 @@ struct MatmulUi {
 inline constexpr int kMatmulSteps = 4;
 const char* matmul_step_name(int step);
 
+// The step-through of the focused block (issue 18): the step shown, played or scrubbed.
+struct Stepper {
+  bool on = false;
+  int step = 0;
+  bool playing = false;
+  float steps_per_second = 2.0f;
+  double clock = 0;  // seconds the shown step has been on screen while playing
+};
+// A playing stepper moves on by dt seconds through `steps` steps and stops at the last; the step
+// is kept within 0..steps-1 either way.
+void advance_stepper(Stepper& s, double dt, int steps);
+
 // The conv2d view's settings: params.width/height follow the source image.
 struct Conv2dUi {
   Conv2dParams params;
   std::string filter = "gaussian";
   Conv2dBreak bug = Conv2dBreak::none;  // break it: run a deliberately wrong kernel (not saved)
+  Stepper stepper;
 };
 
 // The app-wide settings (pattern, backend, presentation, pause) and each view's.
@@ -101,7 +114,8 @@ std::optional<Pixel> focus_pixel(const UiState& s);
 // Keys every view shares (as typed characters): space pause, . single step, f presentation mode,
 // s screenshot, p next pattern. Returns whether it was one.
 bool apply_common_key(UiState& s, unsigned int ch);
-// The conv2d view's keys: + - radius, [ ] tile, 1-7 strategy, v cycle views, and the common ones.
+// The conv2d view's keys: + - radius, [ ] tile, 1-7 strategy, v cycle views, t step-through on /
+// off, < > its step back / forward, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
 
 // The stencil3d view's keys: + - order, [ ] tile, 1-4 strategy, < > slice, r reset, and the common ones.

@@ -35,6 +35,11 @@ inline constexpr Swatch kHaloCached{rgba(230, 159, 0), "halo read through L1/L2 
 // Okabe-Ito hue, so it is never mistaken for a cell of the launch's geometry).
 inline constexpr Swatch kDamaged{rgba(255, 0, 255), "damaged: differs from the CPU reference"};
 inline constexpr Swatch kHovered{rgba(255, 255, 255), "the hovered output pixel"};
+// Step-through: one step of the focused block.
+inline constexpr Swatch kThreadWorking{rgba(255, 255, 255), "thread working in this step (framed)"};
+inline constexpr Swatch kThreadIdle{rgba(60, 60, 60), "thread idle in this step (greyed)"};
+inline constexpr Swatch kSlotFilled{rgba(0, 158, 115), "shared slot stored so far (bright: in this step)"};
+inline constexpr Swatch kBarrierLine{rgba(255, 255, 255), "__syncthreads(): every thread waits at the line"};
 inline constexpr Swatch kThreadPatch{rgba(86, 180, 233), "outputs the hovered thread computes (one register patch)"};
 inline constexpr Swatch kThreadWindow{rgba(86, 180, 233), "input rows that thread reads into registers (dashed)"};
 inline constexpr Swatch kStagedTile{rgba(230, 159, 0), "staged tile: halo rounded up to 4 cells (dashed)"};

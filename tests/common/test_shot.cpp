@@ -117,6 +117,7 @@ class Shot : public ShotPixels {
     s.file_path = path("black.npy");
     s.overlays.legend = false;
     s.overlays.hud = hud_;
+    s.conv2d.stepper = stepper_;
     s.paused = true;
     take(s, hover, zoom);
     if (HasFatalFailure()) return;
@@ -149,6 +150,7 @@ class Shot : public ShotPixels {
   }
   ViewTransform view_;
   bool hud_ = false;  // the lecture HUD, off but in the test about it
+  Stepper stepper_;   // the step-through, off but in the tests about it
 };
 
 }  // namespace
@@ -205,6 +207,36 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
   const RowLook ghost = look_along([&](float x) { return at_screen(x, a.y); }, a.x + 2, b.x - 2, 1);
   EXPECT_GT(ghost.pink, 10) << "ghost cells not tinted";
   EXPECT_GT(ghost.spread, 120) << "ghost cells not hatched";
+}
+
+TEST_F(Shot, StepOneOfTiledOutShowsTheSlotsItsFirstLoadPassStored) {
+  // tiled_out, tile 8, r = 2: 64 threads fill the 12 x 12 shared tile in three passes. After
+  // the first (step 0) slots 0..63 are stored (green); slots 64.. (from row 5, column 4 on) not.
+  const Conv2dParams p{Conv2dStrategy::tiled_out, 2, 8, 256, 256};
+  stepper_.on = true, stepper_.step = 0;
+  const Pixel hover{12, 12};
+  shoot(p, hover, 14);
+  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike
+  const int b = g.block_of(hover.x), s = g.shared_dim(), threads = g.block_dim() * g.block_dim();
+  for (int i = 0; i < s * s; ++i) {
+    const Rgb c = at_image(g.shared_origin(b) + i % s + 0.5f, g.shared_origin(b) + i / s + 0.5f);
+    EXPECT_EQ(green(c), i < threads) << "slot " << i << ": rgb(" << c.r << ", " << c.g << ", " << c.b << ")";
+  }
+}
+
+TEST_F(Shot, TiledInsComputeStepGreysTheLoadOnlyRing) {
+  // tiled_in, tile 16, r = 2, step 2 (load, barrier, then the first filter row): every slot is
+  // stored; the inner 12 x 12 threads compute, the ring of 2 around them is idle (greyed).
+  const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 16, 256, 256};
+  stepper_.on = true, stepper_.step = 2;
+  const Pixel hover{20, 20};
+  shoot(p, hover, 14);
+  const Conv2dTiling g = tiling_of(p, 0);
+  const int b = g.block_of(hover.x), o = g.shared_origin(b);
+  for (int t = 0; t < g.block_dim(); t += 3) {  // down the block's middle column: ring, inside, ring
+    const Rgb c = at_image(o + 7.5f, o + t + 0.5f);
+    EXPECT_EQ(green(c), g.computes(t)) << "thread row " << t << " (a stored slot, greyed if idle)";
+  }
 }
 
 TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {

@@ -1,0 +1,22 @@
+#pragma once
+// The step-through panel every pattern shows: on / off, play, pause, step, scrub and speed, what
+// the shown step does, and the counts so far beside the block's total and the exact count of the
+// whole launch (the model panel's), which the blocks' totals add up to.
+#include <optional>
+#include <string>
+
+#include "app/ui/ui_state.hpp"
+#include "kernels/common/block_steps.hpp"
+
+namespace tilescope {
+
+struct StepPanelInput {
+  const BlockTimeline* timeline = nullptr;  // the focused block's; null when there is none
+  std::optional<std::string> problem;       // why this strategy has no step-through
+  StepCounts grid;                          // the exact count of the whole launch
+  int blocks = 0;                           // in the launch
+};
+
+void step_panel(Stepper& s, const StepPanelInput& in);
+
+}  // namespace tilescope
