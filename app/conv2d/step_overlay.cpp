@@ -32,7 +32,7 @@ void draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, c
   const int first_compute = tl.barrier + 1, r = p.filter_radius, y = focus.y - r + (step - first_compute);
   const CellRect row{focus.x - r, y, focus.x + r + 1, y + 1};
   outline(dl, xf, row, palette::rgba(20, 20, 20), 3.5f * st.line);
-  outline(dl, xf, row, palette::kThreadReads.rgba, 2 * st.line);
+  outline(dl, xf, row, palette::kFilterRow.rgba, 2 * st.line);
   outline(dl, xf, {focus.x, focus.y, focus.x + 1, focus.y + 1}, palette::kHovered.rgba, 2 * st.line);
 }
 

@@ -10,6 +10,7 @@
 #include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/steps.hpp"
 
 namespace tilescope {
 
@@ -94,7 +95,19 @@ void legend_window(const UiState& s, float right, float bottom) {
   ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   const bool sliding = p.strategy == Conv2dStrategy::sliding;
   if (s.overlays.tile_grid) swatch(sliding ? palette::kWarpGrid : palette::kTileGrid);
-  if (focus && valid) {
+  if (focus && valid && s.conv2d.stepper.on && !conv2d_steps_problem(p.strategy)) {
+    // The step-through draws instead of the block and taps overlays (app/conv2d/step_overlay.hpp).
+    const Conv2dBlockRects rects =
+        conv2d_block_rects(p, tiling_of(p, 0).block_of(focus->x), tiling_of(p, 1).block_of(focus->y));
+    swatch(palette::kOutputTile), swatch(palette::kHalo), swatch(palette::kSlotFilled);
+    const CellRect staged = rects.staged;  // the shared tile (basic, const_mem: none)
+    if (tiling_of(p, 0).shared_dim() > 0 &&
+        (staged.x0 < 0 || staged.y0 < 0 || staged.x1 > p.width || staged.y1 > p.height))
+      swatch(palette::kTapGhostShared, true);
+    swatch(palette::kThreadWorking), swatch(palette::kThreadIdle);
+    if (rects.has_load_only_ring) swatch(palette::kLoadOnly);
+    swatch(palette::kBarrierLine), swatch(palette::kFilterRow);
+  } else if (focus && valid) {
     const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
     const int bx = gx.block_of(focus->x), by = gy.block_of(focus->y);
     if (s.overlays.block) {

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "app/ui/widgets.hpp"
 
@@ -52,8 +53,6 @@ void step_panel(Stepper& s, const StepPanelInput& in) {
   ImGui::SliderFloat("steps / s", &s.steps_per_second, 0.5f, 20.0f, "%.1f", ImGuiSliderFlags_Logarithmic);
   s.step = std::clamp(s.step, 0, last);
   const BlockStep& now = tl.steps[std::size_t(s.step)];
-  ImGui::Text("%s:", step_kind_name(now.kind));
-  ImGui::SameLine();
   ImGui::TextWrapped("%s", now.what.c_str());
   const StepCounts &so_far = now.counts, &block = tl.steps.back().counts;
   if (ImGui::BeginTable("step counts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
@@ -68,7 +67,9 @@ void step_panel(Stepper& s, const StepPanelInput& in) {
     count_row("stores", so_far.stores, block.stores, in.grid.stores);
     ImGui::EndTable();
   }
-  ImGui::TextDisabled("grid: the model's exact count, the sum of all %d blocks' totals", in.blocks);
+  char note[96];
+  std::snprintf(note, sizeof note, "grid: the model's exact count, the sum of all %d blocks' totals", in.blocks);
+  disabled_wrapped(note);
 }
 
 }  // namespace tilescope

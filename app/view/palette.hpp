@@ -40,6 +40,7 @@ inline constexpr Swatch kThreadWorking{rgba(255, 255, 255), "thread working in t
 inline constexpr Swatch kThreadIdle{rgba(60, 60, 60), "thread idle in this step (greyed)"};
 inline constexpr Swatch kSlotFilled{rgba(0, 158, 115), "shared slot stored so far (bright: in this step)"};
 inline constexpr Swatch kBarrierLine{rgba(255, 255, 255), "__syncthreads(): every thread waits at the line"};
+inline constexpr Swatch kFilterRow{rgba(240, 228, 66), "compute: the filter row the focused thread reads now"};
 inline constexpr Swatch kThreadPatch{rgba(86, 180, 233), "outputs the hovered thread computes (one register patch)"};
 inline constexpr Swatch kThreadWindow{rgba(86, 180, 233), "input rows that thread reads into registers (dashed)"};
 inline constexpr Swatch kStagedTile{rgba(230, 159, 0), "staged tile: halo rounded up to 4 cells (dashed)"};

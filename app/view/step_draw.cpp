@@ -76,10 +76,14 @@ void draw_block_step(ImDrawList* dl, const ViewTransform& xf, const BlockTimelin
 }
 
 void draw_step_caption(ImDrawList* dl, const ViewTransform& xf, const BlockTimeline& tl, int step) {
-  char head[48];
-  std::snprintf(head, sizeof head, "step %d of 0..%d (%s): ", step, int(tl.steps.size()) - 1,
-                step_kind_name(tl.steps[std::size_t(step)].kind));
-  const std::string text = head + tl.steps[std::size_t(step)].what;
+  const BlockStep& now = tl.steps[std::size_t(step)];
+  char head[48], counts[160];
+  std::snprintf(head, sizeof head, "step %d of 0..%d: ", step, int(tl.steps.size()) - 1);
+  std::snprintf(counts, sizeof counts,
+                "\nthis block so far: %lld global loads, %lld shared reads, %lld flops, %lld stores",
+                (long long)now.counts.global_loads, (long long)now.counts.shared_reads, (long long)now.counts.flops,
+                (long long)now.counts.stores);
+  const std::string text = head + now.what + counts;
   const Rect& vp = xf.viewport();
   const float pad = 8, wrap = std::max(200.0f, vp.w * 0.55f);
   const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);

@@ -23,7 +23,7 @@ struct BlockStepCells {
 
 void draw_block_step(ImDrawList* dl, const ViewTransform& xf, const BlockTimeline& tl, int step,
                      const BlockStepCells& cells, float line);
-// "step 3 of 9: compute, ..." in a box at the view's bottom left.
+// "step 3 of 0..8: compute, ..." and the block's counts so far, in a box at the view's bottom left.
 void draw_step_caption(ImDrawList* dl, const ViewTransform& xf, const BlockTimeline& tl, int step);
 
 }  // namespace tilescope

@@ -4,16 +4,6 @@
 
 namespace tilescope {
 
-const char* step_kind_name(StepKind k) {
-  switch (k) {
-    case StepKind::load: return "load";
-    case StepKind::barrier: return "barrier";
-    case StepKind::compute: return "compute";
-    case StepKind::store: return "store";
-  }
-  return "?";
-}
-
 StepCounts step_counts(const TrafficCount& c) {
   StepCounts s;
   s.global_loads = c.tile_loads + c.taps_global + c.filter_loads;

@@ -13,7 +13,6 @@
 namespace tilescope {
 
 enum class StepKind : std::uint8_t { load, barrier, compute, store };
-const char* step_kind_name(StepKind k);  // "load", "barrier", "compute", "store"
 
 // PMPP's counting conventions (kernels/common/traffic.hpp), running over the steps.
 struct StepCounts {
