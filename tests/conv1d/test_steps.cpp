@@ -8,6 +8,8 @@
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/steps.hpp"
+#include "tests/common/print_step_counts.hpp"
+#include "tests/common/spread.hpp"
 
 using namespace tilescope;
 
@@ -16,16 +18,17 @@ namespace {
 constexpr Conv1dStrategy kStepped[] = {Conv1dStrategy::basic, Conv1dStrategy::const_mem, Conv1dStrategy::tiled,
                                        Conv1dStrategy::cached_halo};
 
-// Every radius, three block sizes, odd signal lengths (shorter and longer than a block).
+// Every radius, three block sizes, odd signal lengths (shorter and longer than a block): each
+// launchable combination of the strategies with a step-through.
 std::vector<Conv1dParams> spread() {
+  std::vector<int> radii;
+  for (int r = 1; r <= kMaxConv1dRadius; ++r) radii.push_back(r);
   std::vector<Conv1dParams> out;
-  for (Conv1dStrategy s : kStepped)
-    for (int r = 1; r <= kMaxConv1dRadius; ++r)
-      for (int tile : {32, 64, 256})
-        for (int length : {7, 97, 1001}) {
-          const Conv1dParams p{s, r, tile, length};
-          if (!launch_problem(p)) out.push_back(p);
-        }
+  for (const Conv1dParams& p : test::spread<Conv1dParams>(kConv1dStrategyCount, radii, {32, 64, 256}, {7, 97, 1001},
+                                                          [](int s, int r, int tile, int length) {
+                                                            return Conv1dParams{Conv1dStrategy(s), r, tile, length};
+                                                          }))
+    if (!conv1d_steps_problem(p.strategy)) out.push_back(p);
   return out;
 }
 
@@ -39,14 +42,11 @@ std::string name(const Conv1dParams& p) {
 TEST(Conv1dSteps, LastStepCountsSummedOverAllBlocksEqualTheExactTrafficCount) {
   const std::vector<Conv1dParams> params = spread();
   ASSERT_GT(params.size(), 300u);
+  EXPECT_EQ(test::strategies_in(params), int(std::size(kStepped)));
   for (const Conv1dParams& p : params) {
     StepCounts sum;
     for (int b = 0; b < tiling_of(p).grid_dim(p.length); ++b) sum += conv1d_timeline(p, b).steps.back().counts;
-    const StepCounts exact = step_counts(exact_traffic(p));
-    EXPECT_EQ(sum.global_loads, exact.global_loads) << name(p);
-    EXPECT_EQ(sum.shared_reads, exact.shared_reads) << name(p);
-    EXPECT_EQ(sum.flops, exact.flops) << name(p);
-    EXPECT_EQ(sum.stores, exact.stores) << name(p);
+    EXPECT_EQ(sum, step_counts(exact_traffic(p))) << name(p);
   }
 }
 
