@@ -36,9 +36,9 @@ void draw_block_step(ImDrawList* dl, const ViewTransform& xf, const BlockTimelin
   const BlockStep& now = tl.steps[std::size_t(step)];
   for (int sy = 0; sy < tl.slots_y; ++sy)
     for (int sx = 0; sx < tl.slots_x; ++sx) {
-      const SlotFill& f = tl.slot(sx, sy);
+      const SlotFill f = tl.slot(sx, sy, step);
       const CellRect c = cells.slot(sx, sy);
-      if (f.step < 0 || f.step > step || !on_screen(xf, c)) continue;
+      if (f.step < 0 || !on_screen(xf, c)) continue;
       const int alpha = f.step == step ? 210 : 150;
       fill(dl, xf, c, with_alpha(f.ghost ? palette::kTapGhostShared.rgba : palette::kSlotFilled.rgba, alpha));
       if (f.ghost) hatch(dl, xf, c, with_alpha(palette::rgba(30, 30, 30), 200), line);

@@ -23,9 +23,21 @@ BlockStep& BlockTimeline::add(StepKind kind, std::string what) {
   return steps.back();
 }
 
+void BlockTimeline::shared_tile(int sx, int sy) {
+  slots_x = sx, slots_y = sy;
+  writes.assign(std::size_t(sx) * sy, {});
+}
+
+SlotFill BlockTimeline::slot(int sx, int sy, int step) const {
+  SlotFill held;
+  for (const SlotFill& w : writes[std::size_t(sy) * slots_x + sx])
+    if (w.step <= step) held = w;
+  return held;
+}
+
 void BlockTimeline::store(int slot, int thread, bool ghost) {
   BlockStep& now = steps.back();
-  slots[std::size_t(slot)] = SlotFill{int(steps.size()) - 1, thread, ghost};
+  writes[std::size_t(slot)].push_back(SlotFill{int(steps.size()) - 1, thread, ghost});
   now.active[std::size_t(thread)] = 1;
   now.counts.global_loads += !ghost;
 }

@@ -56,12 +56,14 @@ struct SlotFill {
 
 struct BlockTimeline {
   int threads_x = 0, threads_y = 1;
-  int slots_x = 0, slots_y = 0;  // the block's shared tile (0 x 0: it uses none)
-  std::vector<SlotFill> slots;   // slots_x * slots_y, row by row
+  int slots_x = 0, slots_y = 0;               // the block's shared tile (0 x 0: it uses none)
+  std::vector<std::vector<SlotFill>> writes;  // per slot, row by row: its writes in step order
   std::vector<BlockStep> steps;
   int barrier = -1;  // the step that is __syncthreads(); -1: the code has none
 
-  const SlotFill& slot(int sx, int sy) const { return slots[std::size_t(sy) * slots_x + sx]; }
+  void shared_tile(int sx, int sy);
+  // What slot (sx, sy) holds after `step`: its latest write up to then (step -1: none yet).
+  SlotFill slot(int sx, int sy, int step) const;
   bool active(int step, int tx, int ty) const { return steps[step].active[std::size_t(ty) * threads_x + tx] != 0; }
   // Steps are built one after another: a new one starts from the running counts so far (and at
   // a barrier with every thread waiting).

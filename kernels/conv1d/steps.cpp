@@ -21,8 +21,7 @@ BlockTimeline conv1d_timeline(const Conv1dParams& p, int b) {
     if (slot >= 0) tl.store(slot, t, !in_range(g.shared_coord(b, slot), p.length));
   };
   if (g.uses_shared()) {
-    tl.slots_x = g.shared_dim(), tl.slots_y = 1;
-    tl.slots.assign(std::size_t(tl.slots_x), SlotFill{});
+    tl.shared_tile(g.shared_dim(), 1);
     const bool tiled = p.strategy == Conv1dStrategy::tiled;
     if (tiled) {
       tl.add(StepKind::load, "load the left halo: the last n threads store the previous tile's last n elements");

@@ -58,8 +58,7 @@ BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by) {
   BlockTimeline tl;
   tl.threads_x = gx.block_dim(), tl.threads_y = gy.block_dim();
   if (uses_shared(p.strategy)) {
-    tl.slots_x = gx.shared_dim(), tl.slots_y = gy.shared_dim();
-    tl.slots.assign(std::size_t(tl.slots_x) * tl.slots_y, SlotFill{});
+    tl.shared_tile(gx.shared_dim(), gy.shared_dim());
     add_loads(tl, p, gx, gy, bx, by);
   }
   // A thread computes when the geometry says so on both axes (tiled_in's ring does not) and

@@ -57,7 +57,8 @@ TEST(Conv1dSteps, EverySlotIsStoredBeforeTheBarrierByTheThreadTheGeometryNames) 
     const BlockTimeline tl = conv1d_timeline(p, b);
     ASSERT_EQ(tl.barrier >= 0, g.uses_shared()) << name(p);
     for (int s = 0; s < tl.slots_x; ++s) {
-      const SlotFill& f = tl.slot(s, 0);
+      ASSERT_EQ(tl.writes[std::size_t(s)].size(), 1u) << name(p) << ": slot " << s << " not stored once";
+      const SlotFill f = tl.slot(s, 0, tl.barrier);
       ASSERT_GE(f.step, 0) << name(p) << ": slot " << s << " never stored";
       EXPECT_LT(f.step, tl.barrier) << name(p);
       EXPECT_EQ(f.thread, g.loader_of_slot(s)) << name(p) << " slot " << s;
@@ -71,7 +72,7 @@ TEST(Conv1dSteps, TiledLoadsTheLeftHaloTheTileThenTheRightHalo) {
   // 3..34 (threads 0..31), the right halo slots 35..37 (threads 0..2).
   const BlockTimeline tl = conv1d_timeline({Conv1dStrategy::tiled, 3, 32, 200}, 1);
   ASSERT_EQ(tl.barrier, 3);
-  for (int s = 0; s < 38; ++s) EXPECT_EQ(tl.slot(s, 0).step, s < 3 ? 0 : s < 35 ? 1 : 2) << "slot " << s;
+  for (int s = 0; s < 38; ++s) EXPECT_EQ(tl.slot(s, 0, tl.barrier).step, s < 3 ? 0 : s < 35 ? 1 : 2) << "slot " << s;
   auto working = [&](int step) {
     int n = 0;
     for (std::uint8_t a : tl.steps[std::size_t(step)].active) n += a;

@@ -71,7 +71,7 @@ TEST(Conv2dSteps, EverySharedTapIsStoredBeforeTheBarrierByAThreadOfThatLoadStep)
           for (int x = gx.out_coord(bx, tx) - r; x <= gx.out_coord(bx, tx) + r; ++x) {
             const TapSource src = tap_source(gx, gy, p.width, p.height, bx, by, x, y);
             if (src != TapSource::shared && src != TapSource::ghost_shared) continue;
-            const SlotFill& f = tl.slot(x - gx.shared_origin(bx), y - gy.shared_origin(by));
+            const SlotFill f = tl.slot(x - gx.shared_origin(bx), y - gy.shared_origin(by), step);
             ASSERT_GE(f.step, 0) << name(p) << ": thread " << tx << "," << ty << " reads a slot nobody stored";
             ASSERT_LT(f.step, tl.barrier) << name(p);
             EXPECT_EQ(tl.steps[f.step].kind, StepKind::load) << name(p);
@@ -89,12 +89,13 @@ TEST(Conv2dSteps, EachLoadStepFillsOneSlotPerWorkingThread) {
     for (int step = 0; step < int(tl.steps.size()); ++step) {
       if (tl.steps[step].kind != StepKind::load) continue;
       std::vector<int> per_thread(std::size_t(tl.threads_x) * tl.threads_y, 0);
-      for (const SlotFill& f : tl.slots)
-        if (f.step == step) ++per_thread[f.thread];
+      for (const std::vector<SlotFill>& w : tl.writes)
+        for (const SlotFill& f : w)
+          if (f.step == step) ++per_thread[f.thread];
       for (std::size_t t = 0; t < per_thread.size(); ++t)
         EXPECT_EQ(per_thread[t], tl.steps[step].active[t]) << name(p) << " step " << step << " thread " << t;
     }
-    for (const SlotFill& f : tl.slots) EXPECT_GE(f.step, 0) << name(p) << ": a slot no step stores";
+    for (const std::vector<SlotFill>& w : tl.writes) EXPECT_EQ(w.size(), 1u) << name(p) << ": a slot not stored once";
   }
 }
 
@@ -124,8 +125,9 @@ TEST(Conv2dSteps, TiledOutLoadsItsLargerTileInPassesOfBlockDimCells) {
   const BlockTimeline tl = conv2d_timeline({Conv2dStrategy::tiled_out, 2, 4, 64, 64}, 2, 2);
   ASSERT_EQ(tl.barrier, 4);
   for (int i = 0; i < 64; ++i) {
-    EXPECT_EQ(tl.slots[i].step, i / 16);
-    EXPECT_EQ(tl.slots[i].thread, i % 16);
+    const SlotFill f = tl.slot(i % 8, i / 8, tl.barrier);
+    EXPECT_EQ(f.step, i / 16);
+    EXPECT_EQ(f.thread, i % 16);
   }
 }
 
