@@ -37,6 +37,9 @@ struct StepCounts {
   }
 };
 
+// printf into a step's text.
+std::string step_text(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
+
 // The exact count of a whole launch in the step-through's terms.
 StepCounts step_counts(const TrafficCount& c);
 
@@ -45,6 +48,7 @@ struct BlockStep {
   std::string what;                  // one line a student reads, in the book's words
   std::vector<std::uint8_t> active;  // per thread (tid = ty * threads_x + tx): does it work now
   StepCounts counts;                 // the block's, up to and including this step
+  int z = -1;                        // marching stencils: the plane this step loads or computes
 };
 
 // Who wrote a shared-memory slot, and in which step.
@@ -68,8 +72,9 @@ struct BlockTimeline {
   // Steps are built one after another: a new one starts from the running counts so far (and at
   // a barrier with every thread waiting).
   BlockStep& add(StepKind kind, std::string what);
-  // In the newest step, thread `thread` stores shared slot `slot`: a global load, or a ghost zero.
-  void store(int slot, int thread, bool ghost);
+  // In the newest step, thread `thread` stores shared slot `slot`: a global load, or a ghost zero,
+  // or (from_global false) a value it already holds in a register.
+  void store(int slot, int thread, bool ghost, bool from_global = true);
 };
 
 }  // namespace tilescope

@@ -1,19 +1,12 @@
 #include "kernels/conv2d/steps.hpp"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
 namespace {
-
-std::string format(const char* fmt, int a, int b = 0, int c = 0) {
-  char text[160];
-  std::snprintf(text, sizeof text, fmt, a, b, c);
-  return text;
-}
 
 bool uses_shared(Conv2dStrategy s) {
   return s == Conv2dStrategy::tiled_in || s == Conv2dStrategy::tiled_out || s == Conv2dStrategy::cached_halo;
@@ -28,12 +21,12 @@ void add_loads(BlockTimeline& tl, const Conv2dParams& p, const Conv2dTiling& gx,
   const int passes = (slots + threads - 1) / threads;
   for (int pass = 0; pass < passes; ++pass) {
     const int first = pass * threads, last = std::min(slots, first + threads) - 1;
-    tl.add(StepKind::load, passes == 1 ? format("load: every thread stores one cell of the %d x %d "
-                                                "shared tile (ghost cells: 0)",
-                                                tl.slots_x, tl.slots_y)
-                                       : format("load, pass %d: threads store cells %d..%d of the "
-                                                "shared tile (ghost cells: 0)",
-                                                pass + 1, first, last));
+    tl.add(StepKind::load, passes == 1 ? step_text("load: every thread stores one cell of the %d x %d "
+                                                   "shared tile (ghost cells: 0)",
+                                                   tl.slots_x, tl.slots_y)
+                                       : step_text("load, pass %d: threads store cells %d..%d of the "
+                                                   "shared tile (ghost cells: 0)",
+                                                   pass + 1, first, last));
     for (int tid = 0; tid < threads && first + tid < slots; ++tid) {
       const int i = first + tid, sx = i % tl.slots_x, sy = i / tl.slots_x;
       tl.store(i, tid, !in_range(gx.shared_origin(bx) + sx, p.width) || !in_range(gy.shared_origin(by) + sy, p.height));
@@ -74,8 +67,8 @@ BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by) {
                        : filter_loads                            ? "each a global load of N and of the filter weight"
                                       : "each a global load of N, weights from constant memory";
   for (int fy = 0; fy < d; ++fy) {
-    BlockStep& s =
-        tl.add(StepKind::compute, format("compute, filter row %d of %d: %d taps per thread, ", fy + 1, d, d) + source);
+    BlockStep& s = tl.add(StepKind::compute,
+                          step_text("compute, filter row %d of %d: %d taps per thread, ", fy + 1, d, d) + source);
     for (int ty = 0; ty < tl.threads_y; ++ty)
       for (int tx = 0; tx < tl.threads_x; ++tx) {
         if (!computes(tx, ty)) continue;
