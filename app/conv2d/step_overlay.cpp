@@ -17,7 +17,7 @@ void draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, c
     const int x = gx.out_coord(bx, tx), y = gy.out_coord(by, ty);
     return CellRect{x, y, x + 1, y + 1};
   };
-  cells.slot = [&](int sx, int sy) {
+  cells.slot = [&](int sx, int sy, const SlotFill&) {
     const int x = gx.shared_origin(bx) + sx, y = gy.shared_origin(by) + sy;
     return CellRect{x, y, x + 1, y + 1};
   };

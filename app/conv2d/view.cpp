@@ -75,11 +75,7 @@ const BlockTimeline* Conv2dView::timeline() {
   if (!state_.conv2d.stepper.on || !focus || !pipeline_.problem().empty() || conv2d_steps_problem(p.strategy))
     return nullptr;
   const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
-  if (!(p == timeline_params_) || bx != timeline_bx_ || by != timeline_by_) {
-    timeline_ = conv2d_timeline(p, bx, by);
-    timeline_params_ = p, timeline_bx_ = bx, timeline_by_ = by;
-  }
-  return &timeline_;
+  return &timeline_.get({p, bx, by}, [&] { return conv2d_timeline(p, bx, by); });
 }
 
 void Conv2dView::draw(float display_w, float display_h, float fb_scale) {

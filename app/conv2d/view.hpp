@@ -2,11 +2,13 @@
 // PMPP chapter 7's 2D convolution, live: input image -> compute step -> image view with the
 // launch's tiles, halo, ghost cells and taps -> panels.
 #include <string>
+#include <tuple>
 
 #include "app/conv2d/panels.hpp"
 #include "app/conv2d/pipeline.hpp"
 #include "app/image_pattern_view.hpp"
 #include "app/interop/cuda_gl_textures.hpp"
+#include "app/ui/timeline_cache.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
 #include "kernels/common/block_steps.hpp"
@@ -50,9 +52,7 @@ class Conv2dView : public ImagePatternView {
   std::string last_filter_;
   Conv2dBreak last_bug_ = Conv2dBreak::none;
   bool check_pending_ = true;
-  BlockTimeline timeline_;
-  Conv2dParams timeline_params_{};
-  int timeline_bx_ = -1, timeline_by_ = -1;
+  TimelineCache<std::tuple<Conv2dParams, int, int>> timeline_;
 };
 
 }  // namespace tilescope

@@ -5,6 +5,7 @@
 #include "app/conv2d/figures.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/conv2d/panels.hpp"
+#include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv2d/broken.hpp"
@@ -99,14 +100,12 @@ void legend_window(const UiState& s, float right, float bottom) {
     // The step-through draws instead of the block and taps overlays (app/conv2d/step_overlay.hpp).
     const Conv2dBlockRects rects =
         conv2d_block_rects(p, tiling_of(p, 0).block_of(focus->x), tiling_of(p, 1).block_of(focus->y));
-    swatch(palette::kOutputTile), swatch(palette::kHalo), swatch(palette::kSlotFilled);
+    swatch(palette::kOutputTile), swatch(palette::kHalo);
     const CellRect staged = rects.staged;  // the shared tile (basic, const_mem: none)
-    if (tiling_of(p, 0).shared_dim() > 0 &&
-        (staged.x0 < 0 || staged.y0 < 0 || staged.x1 > p.width || staged.y1 > p.height))
-      swatch(palette::kTapGhostShared, true);
-    swatch(palette::kThreadWorking), swatch(palette::kThreadIdle);
-    if (rects.has_load_only_ring) swatch(palette::kLoadOnly);
-    swatch(palette::kBarrierLine), swatch(palette::kFilterRow);
+    step_swatches(tiling_of(p, 0).shared_dim() > 0 &&
+                      (staged.x0 < 0 || staged.y0 < 0 || staged.x1 > p.width || staged.y1 > p.height),
+                  rects.has_load_only_ring);
+    swatch(palette::kFilterRow);
   } else if (focus && valid) {
     const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
     const int bx = gx.block_of(focus->x), by = gy.block_of(focus->y);

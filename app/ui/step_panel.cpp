@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/ui/swatch.hpp"
 #include "app/ui/widgets.hpp"
+#include "app/view/palette.hpp"
 
 namespace tilescope {
 namespace {
 
-void count_row(const char* name, long long so_far, long long block, long long grid) {
+void count_row(const char* name, long long so_far, long long block, long long grid, bool has_grid = true) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(name);
@@ -19,7 +21,10 @@ void count_row(const char* name, long long so_far, long long block, long long gr
   ImGui::TableNextColumn();
   ImGui::Text("%lld", block);
   ImGui::TableNextColumn();
-  ImGui::Text("%lld", grid);
+  if (has_grid)
+    ImGui::Text("%lld", grid);
+  else
+    ImGui::TextDisabled("-");
 }
 
 }  // namespace
@@ -62,7 +67,7 @@ void step_panel(Stepper& s, const StepPanelInput& in) {
     ImGui::TableSetupColumn("grid (exact)");
     ImGui::TableHeadersRow();
     count_row("global loads", so_far.global_loads, block.global_loads, in.grid.global_loads);
-    count_row("shared reads", so_far.shared_reads, block.shared_reads, in.grid.shared_reads);
+    count_row("shared reads", so_far.shared_reads, block.shared_reads, in.grid.shared_reads, in.grid_has_shared_reads);
     count_row("flops", so_far.flops, block.flops, in.grid.flops);
     count_row("stores", so_far.stores, block.stores, in.grid.stores);
     ImGui::EndTable();
@@ -70,6 +75,14 @@ void step_panel(Stepper& s, const StepPanelInput& in) {
   char note[96];
   std::snprintf(note, sizeof note, "grid: the model's exact count, the sum of all %d blocks' totals", in.blocks);
   disabled_wrapped(note);
+}
+
+void step_swatches(bool ghost_slots, bool load_only_ring) {
+  swatch(palette::kSlotFilled);
+  if (ghost_slots) swatch(palette::kTapGhostShared, true);
+  swatch(palette::kThreadWorking), swatch(palette::kThreadIdle);
+  if (load_only_ring) swatch(palette::kLoadOnly);
+  swatch(palette::kBarrierLine);
 }
 
 }  // namespace tilescope

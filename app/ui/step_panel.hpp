@@ -14,9 +14,14 @@ struct StepPanelInput {
   const BlockTimeline* timeline = nullptr;  // the focused block's; null when there is none
   std::optional<std::string> problem;       // why this strategy has no step-through
   StepCounts grid;                          // the exact count of the whole launch
+  bool grid_has_shared_reads = true;        // stencil3d's exact count has no shared-memory figure
   int blocks = 0;                           // in the launch
 };
 
 void step_panel(Stepper& s, const StepPanelInput& in);
+
+// The step-through's swatches for a legend: stored slots (ghost zeros where the shared tile leaves
+// the data), working and idle threads, the load-only ring where there is one, the barrier line.
+void step_swatches(bool ghost_slots, bool load_only_ring);
 
 }  // namespace tilescope

@@ -121,6 +121,8 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
     case '>': ++st.slice; break;
     case 'r':
     case 'R': st.reset_requested = true; break;
+    case 't':
+    case 'T': st.stepper.on = !st.stepper.on; break;
     default: return false;
   }
   clamp_stencil3d(st);

@@ -38,6 +38,18 @@ struct Overlays {
   bool hud = true;  // the lecture HUD over the view's corner (app/ui/hud.hpp)
 };
 
+// The step-through of the focused block (issue 18): the step shown, played or scrubbed.
+struct Stepper {
+  bool on = false;
+  int step = 0;
+  bool playing = false;
+  float steps_per_second = 2.0f;
+  double clock = 0;  // seconds the shown step has been on screen while playing
+};
+// A playing stepper moves on by dt seconds through `steps` steps and stops at the last; the step
+// is kept within 0..steps-1 either way.
+void advance_stepper(Stepper& s, double dt, int steps);
+
 // The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
 struct Stencil3dUi {
   Stencil3dParams params;  // width = height = depth = grid
@@ -47,6 +59,7 @@ struct Stencil3dUi {
   int slice = -1;      // z shown; -1: the middle
   bool reset_requested = false;
   bool check_requested = true;
+  Stepper stepper;  // steps through the focused block in the shown slice
 };
 
 // The conv1d view's settings: the live signal's length is params.length.
@@ -65,18 +78,6 @@ struct MatmulUi {
 };
 inline constexpr int kMatmulSteps = 4;
 const char* matmul_step_name(int step);
-
-// The step-through of the focused block (issue 18): the step shown, played or scrubbed.
-struct Stepper {
-  bool on = false;
-  int step = 0;
-  bool playing = false;
-  float steps_per_second = 2.0f;
-  double clock = 0;  // seconds the shown step has been on screen while playing
-};
-// A playing stepper moves on by dt seconds through `steps` steps and stops at the last; the step
-// is kept within 0..steps-1 either way.
-void advance_stepper(Stepper& s, double dt, int steps);
 
 // The conv2d view's settings: params.width/height follow the source image.
 struct Conv2dUi {
@@ -118,7 +119,8 @@ bool apply_common_key(UiState& s, unsigned int ch);
 // off, < > its step back / forward, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
 
-// The stencil3d view's keys: + - order, [ ] tile, 1-4 strategy, < > slice, r reset, and the common ones.
+// The stencil3d view's keys: + - order, [ ] tile, 1-4 strategy, < > slice, r reset, t step-through on /
+// off, and the common ones.
 bool apply_stencil3d_key(UiState& s, unsigned int ch);
 // Keeps order, tile, grid, iterations and slice inside what the kernels and the view support.
 void clamp_stencil3d(Stencil3dUi& s);

@@ -37,8 +37,9 @@ void draw_block_step(ImDrawList* dl, const ViewTransform& xf, const BlockTimelin
   for (int sy = 0; sy < tl.slots_y; ++sy)
     for (int sx = 0; sx < tl.slots_x; ++sx) {
       const SlotFill f = tl.slot(sx, sy, step);
-      const CellRect c = cells.slot(sx, sy);
-      if (f.step < 0 || !on_screen(xf, c)) continue;
+      if (f.step < 0) continue;
+      const CellRect c = cells.slot(sx, sy, f);
+      if (c.empty() || !on_screen(xf, c)) continue;
       const int alpha = f.step == step ? 210 : 150;
       fill(dl, xf, c, with_alpha(f.ghost ? palette::kTapGhostShared.rgba : palette::kSlotFilled.rgba, alpha));
       if (f.ghost) hatch(dl, xf, c, with_alpha(palette::rgba(30, 30, 30), 200), line);
@@ -50,7 +51,7 @@ void draw_block_step(ImDrawList* dl, const ViewTransform& xf, const BlockTimelin
   for (int ty = 0; ty < tl.threads_y; ++ty)
     for (int tx = 0; tx < tl.threads_x; ++tx) {
       const CellRect c = cells.thread(tx, ty);
-      if (!on_screen(xf, c)) continue;
+      if (c.empty() || !on_screen(xf, c)) continue;
       if (!tl.active(step, tx, ty)) {
         fill(dl, xf, c, with_alpha(palette::kThreadIdle.rgba, 170));
         continue;
@@ -75,7 +76,8 @@ void draw_block_step(ImDrawList* dl, const ViewTransform& xf, const BlockTimelin
   }
 }
 
-void draw_step_caption(ImDrawList* dl, const ViewTransform& xf, const BlockTimeline& tl, int step) {
+void draw_step_caption(ImDrawList* dl, const ViewTransform& xf, const BlockTimeline& tl, int step, float bottom,
+                       const std::string& note) {
   const BlockStep& now = tl.steps[std::size_t(step)];
   char head[48], counts[160];
   std::snprintf(head, sizeof head, "step %d of 0..%d: ", step, int(tl.steps.size()) - 1);
@@ -83,11 +85,11 @@ void draw_step_caption(ImDrawList* dl, const ViewTransform& xf, const BlockTimel
                 "\nthis block so far: %lld global loads, %lld shared reads, %lld flops, %lld stores",
                 (long long)now.counts.global_loads, (long long)now.counts.shared_reads, (long long)now.counts.flops,
                 (long long)now.counts.stores);
-  const std::string text = head + now.what + counts;
+  const std::string text = head + now.what + counts + (note.empty() ? "" : "\n" + note);
   const Rect& vp = xf.viewport();
   const float pad = 8, wrap = std::max(200.0f, vp.w * 0.55f);
   const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
-  const ImVec2 at{vp.x + 2 * pad, vp.y + vp.h - size.y - 3 * pad};
+  const ImVec2 at{vp.x + 2 * pad, vp.y + vp.h - bottom - size.y - 3 * pad};
   dl->AddRectFilled({at.x - pad, at.y - pad}, {at.x + size.x + pad, at.y + size.y + pad}, palette::rgba(0, 0, 0, 210));
   dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, palette::rgba(255, 255, 255), text.c_str(), nullptr, wrap);
 }

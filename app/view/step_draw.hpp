@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <functional>
+#include <string>
 
 #include "app/view/cell_rect.hpp"
 #include "app/view/view_transform.hpp"
@@ -15,15 +16,18 @@
 namespace tilescope {
 
 struct BlockStepCells {
-  std::function<CellRect(int tx, int ty)> thread;  // the cell a thread stands for
-  std::function<CellRect(int sx, int sy)> slot;    // the cell a shared slot holds
-  std::function<bool(int tx, int ty)> load_only;   // a thread that never computes (Fig 7.12's ring)
-  CellRect block;                                  // what the barrier line spans
+  std::function<CellRect(int tx, int ty)> thread;  // the cell a thread stands for (empty: not drawn)
+  // The cell shared slot (sx, sy) holds while it holds write f; empty: not drawn (another slice).
+  std::function<CellRect(int sx, int sy, const SlotFill& f)> slot;
+  std::function<bool(int tx, int ty)> load_only;  // a thread that never computes (Fig 7.12's ring)
+  CellRect block;                                 // what the barrier line spans
 };
 
 void draw_block_step(ImDrawList* dl, const ViewTransform& xf, const BlockTimeline& tl, int step,
                      const BlockStepCells& cells, float line);
-// "step 3 of 0..8: compute, ..." and the block's counts so far, in a box at the view's bottom left.
-void draw_step_caption(ImDrawList* dl, const ViewTransform& xf, const BlockTimeline& tl, int step);
+// "step 3 of 0..8: compute, ..." and the block's counts so far, in a box whose bottom-left corner
+// is `bottom` pixels above the view's bottom-left corner; `note`, when given, a last line.
+void draw_step_caption(ImDrawList* dl, const ViewTransform& xf, const BlockTimeline& tl, int step, float bottom = 0,
+                       const std::string& note = {});
 
 }  // namespace tilescope

@@ -19,6 +19,7 @@
 #include "app/platform/run.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/steps.hpp"
 #include "tests/common/scratch_dir.hpp"
 #include "tests/conv2d/break_damage.hpp"
 
@@ -138,6 +139,7 @@ class Shot : public ShotPixels {
     s.stencil.params = p;
     s.stencil.grid = 64;
     s.stencil.slice = 32;
+    s.stencil.stepper = stepper_;
     take(s, hover, 16);
     if (HasFatalFailure()) return;
     view_.set_viewport(layout_for(float(w_), float(h_), false).view);
@@ -307,6 +309,25 @@ TEST_F(Shot, StencilSliceShowsTheHoveredBlocksTilesAndRegisterNeighbours) {
   EXPECT_TRUE(green(shared)) << "shared neighbour";
   const Rgb cell = at_image(33.5f, 20.5f);  // the cell itself: its own value is in a register, sky blue
   EXPECT_TRUE(blue(cell, 40)) << "register neighbour";
+}
+
+TEST_F(Shot, CoarsenedStencilsSliceAppearsInSharedMemoryAtTheStepThatLoadsIt) {
+  // coarsened, k = 1, T = 8: the block marching through slice 32 stores that plane into its ring
+  // at one load step; one step earlier the slice holds nothing of the block's shared memory.
+  const Stencil3dParams p{Stencil3dStrategy::coarsened, 1, 8, 64, 64, 64};
+  const Pixel hover{10, 10};
+  const StencilAxisTiling a = tiling_of(p).axis(0);
+  const BlockTimeline tl = stencil3d_timeline(p, a.block_of(hover.x), a.block_of(hover.y), a.block_of(32));
+  int load = 0;
+  while (!(tl.steps[std::size_t(load)].kind == StepKind::load && tl.steps[std::size_t(load)].z == 32)) ++load;
+  const int x0 = a.in_origin(a.block_of(hover.x)), y0 = a.in_origin(a.block_of(hover.y));
+  for (int step : {load - 1, load}) {
+    stepper_.on = true, stepper_.step = step;
+    shoot_stencil(p, hover);
+    for (int y = hover.y - 2; y < y0 + a.tile; y += 2)  // the rows below the inspector window
+      for (int x = x0; x < x0 + a.tile; x += 2)
+        EXPECT_EQ(green(at_image(x + 0.5f, y + 0.5f)), step == load) << "step " << step << ", cell " << x << "," << y;
+  }
 }
 
 TEST_F(Shot, StencilFastShowsItsL1HaloAndShuffledNeighbours) {
