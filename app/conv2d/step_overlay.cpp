@@ -15,15 +15,15 @@ void draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, c
   BlockStepCells cells;
   cells.thread = [&](int tx, int ty) {
     const int x = gx.out_coord(bx, tx), y = gy.out_coord(by, ty);
-    return CellRect{x, y, x + 1, y + 1};
+    return screen_box(xf, {x, y, x + 1, y + 1});
   };
   cells.slot = [&](int sx, int sy, const SlotFill&) {
     const int x = gx.shared_origin(bx) + sx, y = gy.shared_origin(by) + sy;
-    return CellRect{x, y, x + 1, y + 1};
+    return screen_box(xf, {x, y, x + 1, y + 1});
   };
   cells.load_only = [&](int tx, int ty) { return !gx.computes(tx) || !gy.computes(ty); };
-  cells.block = tl.slots_x > 0 ? rects.staged : rects.out;
-  draw_block_step(dl, xf, tl, step, cells, st.line);
+  cells.block = screen_box(xf, tl.slots_x > 0 ? rects.staged : rects.out);
+  draw_block_step(dl, tl, step, cells, st.line);
   outline(dl, xf, rects.in, palette::kHalo.rgba, 2 * st.line);
   outline(dl, xf, rects.out, palette::kOutputTile.rgba, 2.5f * st.line);
   const BlockStep& now = tl.steps[std::size_t(step)];

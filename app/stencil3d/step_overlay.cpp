@@ -19,18 +19,18 @@ void draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dP
   const StencilBlock b = stencil_step_block(p, focus, slice);
   const bool marching = g.marches_z();
   const int ny = g.block_dim(1), T = a.tile;
-  auto cell = [](int x, int y) { return CellRect{x, y, x + 1, y + 1}; };
+  auto cell = [&](int x, int y) { return screen_box(xf, {x, y, x + 1, y + 1}); };
   BlockStepCells cells;
   cells.thread = [&](int tx, int tyz) {
     const int ty = tyz % ny, tz = tyz / ny;
-    if (!marching && a.cell(b.bz, tz) != slice) return CellRect{0, 0, 0, 0};
+    if (!marching && a.cell(b.bz, tz) != slice) return ScreenBox{};
     return cell(a.cell(b.bx, tx), a.cell(b.by, ty));
   };
   cells.slot = [&](int sx, int sy, const SlotFill& f) {
     // A cube's slot plane is a z of the tile; a marching ring plane holds the plane it was last
     // stored with.
     const int z = marching ? tl.steps[std::size_t(f.step)].z : a.cell(b.bz, sy / T);
-    if (z != slice) return CellRect{0, 0, 0, 0};
+    if (z != slice) return ScreenBox{};
     return cell(a.cell(b.bx, sx), a.cell(b.by, sy % T));
   };
   cells.load_only = [&](int tx, int tyz) {
@@ -40,8 +40,8 @@ void draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dP
                     a.in_origin(b.by) + a.in_tile_dim()};
   const CellRect out{a.out_origin(b.bx), a.out_origin(b.by), a.out_origin(b.bx) + a.out_tile_dim(),
                      a.out_origin(b.by) + a.out_tile_dim()};
-  cells.block = in;
-  draw_block_step(dl, xf, tl, step, cells, line);
+  cells.block = screen_box(xf, in);
+  draw_block_step(dl, tl, step, cells, line);
   outline(dl, xf, in, palette::kHalo.rgba, 2 * line);
   outline(dl, xf, intersect(out, {0, 0, p.width, p.height}), palette::kOutputTile.rgba, 2.5f * line);
 }

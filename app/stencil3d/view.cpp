@@ -64,7 +64,7 @@ void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
     const int z = tl->steps[std::size_t(step)].z;  // the plane a marching step works on
     const std::string note =
         z >= 0 && z != st.slice ? step_text("(the view shows slice z = %d: < > move it)", st.slice) : "";
-    draw_step_caption(dl, view_, *tl, step, 4.5f * ImGui::GetFontSize(), note);  // above the colour bar
+    draw_step_caption(dl, view_.viewport(), *tl, step, 4.5f * ImGui::GetFontSize(), note);  // above the colour bar
     dl->PopClipRect();
   }
   draw_colour_bar(view_, state_.presentation);
