@@ -14,6 +14,9 @@
 #include "app/platform/run.hpp"
 #include "app/stencil3d/cli.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/model.hpp"
+#include "kernels/conv1d/steps.hpp"
+#include "kernels/conv1d/strategies.hpp"
 #include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/steps.hpp"
@@ -33,7 +36,7 @@ struct ShotCli {
   int demo_size = 1024;
   std::string scene = "mixed";
   std::string data_size;    // conv1d: the signal's length; matmul: MxKxN
-  int phase = 0, step = 0;  // matmul's phase stepper; conv2d's and stencil3d's step-through
+  int phase = 0, step = 0;  // matmul's phase stepper; the others' step-through
   CLI::Option* step_option = nullptr;
   std::string without = "none";  // matmul: the barrier left out
   int grid = 0, slice = -1, steps = 4;
@@ -112,6 +115,16 @@ void conv2d_step(const ShotCli& o, UiState& s) {
                 std::to_string(p.tile));
 }
 
+// conv1d: every block has the same steps.
+void conv1d_step(const ShotCli& o, UiState& s) {
+  const Conv1dParams& p = s.conv1d.params;
+  auto problem = conv1d_steps_problem(p.strategy);
+  if (const auto why = launch_problem(p); why && !problem) problem = "these parameters cannot run: " + *why;
+  shot_step(o, s.conv1d.stepper, problem, problem ? 0 : int(conv1d_timeline(p, 0).steps.size()),
+            std::string(strategy_info(p.strategy).name) + " at radius " + std::to_string(p.filter_radius) + ", block " +
+                std::to_string(p.tile));
+}
+
 // stencil3d: the bound is an interior block's steps; a block at the grid's far z edge, whose
 // march stops early, shows its last step for a larger N.
 void stencil3d_step(const ShotCli& o, UiState& s) {
@@ -125,10 +138,6 @@ void stencil3d_step(const ShotCli& o, UiState& s) {
 UiState shot_state(const ShotCli& o) {
   refuse_break_outside_conv2d(o.conv);
   const bool stepped = o.step_option && o.step_option->count() > 0;
-  if (stepped && o.conv.pattern == "conv1d")
-    throw InvalidInput(
-        "--step: the conv1d view has no step-through yet (conv2d and stencil3d have; matmul steps its "
-        "phases)");
   if (!o.file.empty() && o.conv.pattern != "conv2d")
     throw InvalidInput("FILE is shown by the conv2d view only; '" + o.conv.pattern + "' shows its own data");
   UiState s;
@@ -142,6 +151,7 @@ UiState shot_state(const ShotCli& o) {
   }
   if (o.conv.pattern == "conv1d" || o.conv.pattern == "matmul") {
     (o.conv.pattern == "conv1d" ? conv1d_state : matmul_state)(o, s);
+    if (stepped && o.conv.pattern == "conv1d") conv1d_step(o, s);
     return s;
   }
   if (o.conv.pattern != "conv2d")
@@ -212,9 +222,10 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--demo-size", o->demo_size, "side of the square demo image")->capture_default_str();
   cmd->add_option("--data", o->data_size, "conv1d: the signal's length N; matmul: MxKxN (M is MxK, N is KxN)");
   cmd->add_option("--phase", o->phase, "matmul: the phase the stepper shows")->capture_default_str();
-  o->step_option = cmd->add_option("--step", o->step,
-                                   "conv2d, stencil3d: step N of the block under --hover (load, barrier, compute, "
-                                   "store); matmul: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2");
+  o->step_option =
+      cmd->add_option("--step", o->step,
+                      "conv1d, conv2d, stencil3d: step N of the block under --hover (load, barrier, compute, "
+                      "store); matmul: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2");
   cmd->add_option("--without", o->without, "matmul: the barrier left out: none, raw or war")->capture_default_str();
   cmd->add_option("--grid", o->grid,
                   "stencil3d: side of the cubic grid, 16..512 (default: 128 on a GPU, 64 on the CPU)");

@@ -75,12 +75,7 @@ bool apply_key(UiState& s, unsigned int ch) {
     case '7': select_strategy(s, static_cast<Conv2dStrategy>(ch - '1')); break;
     case 'v':
     case 'V': s.view = static_cast<ViewMode>((int(s.view) + 1) % 4); break;
-    case 't':
-    case 'T': s.conv2d.stepper.on = !s.conv2d.stepper.on; break;
-    case '<':
-    case ',': s.conv2d.stepper.step = std::max(0, s.conv2d.stepper.step - 1), s.conv2d.stepper.playing = false; break;
-    case '>': ++s.conv2d.stepper.step, s.conv2d.stepper.playing = false; break;  // the view clamps to its steps
-    default: return false;
+    default: return apply_stepper_key(s.conv2d.stepper, ch);
   }
   clamp_params(s);
   return true;
@@ -126,6 +121,18 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
     default: return false;
   }
   clamp_stencil3d(st);
+  return true;
+}
+
+bool apply_stepper_key(Stepper& s, unsigned int ch) {
+  switch (ch) {
+    case 't':
+    case 'T': s.on = !s.on; break;
+    case '<':
+    case ',': s.step = std::max(0, s.step - 1), s.playing = false; break;
+    case '>': ++s.step, s.playing = false; break;  // the view clamps it to its steps
+    default: return false;
+  }
   return true;
 }
 
@@ -179,7 +186,7 @@ bool apply_conv1d_key(UiState& s, unsigned int ch) {
     case '3':
     case '4':
     case '5': p.strategy = static_cast<Conv1dStrategy>(ch - '1'); break;
-    default: return false;
+    default: return apply_stepper_key(s.conv1d.stepper, ch);
   }
   clamp_conv1d(s.conv1d);
   return true;

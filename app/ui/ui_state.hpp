@@ -49,6 +49,8 @@ struct Stepper {
 // A playing stepper moves on by dt seconds through `steps` steps and stops at the last; the step
 // is kept within 0..steps-1 either way.
 void advance_stepper(Stepper& s, double dt, int steps);
+// t turns it on / off, < and > step back / forward (stopping play); returns whether ch was one.
+bool apply_stepper_key(Stepper& s, unsigned int ch);
 
 // The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
 struct Stencil3dUi {
@@ -66,6 +68,7 @@ struct Stencil3dUi {
 struct Conv1dUi {
   Conv1dParams params{Conv1dStrategy::tiled, 4, 64, 320};
   std::string filter = "gaussian";
+  Stepper stepper;
 };
 
 // The matmul view's settings: small matrices, so that every element is a visible cell.
@@ -131,7 +134,8 @@ void clamp_params(UiState& s);
 // from its own, since the other's tile may not even fit its shared memory.
 void select_strategy(UiState& s, Conv2dStrategy strategy);
 
-// The conv1d view's keys: + - radius, [ ] block size, 1-5 strategy, and the common ones.
+// The conv1d view's keys: + - radius, [ ] block size, 1-5 strategy, t step-through on / off, < >
+// its step back / forward, and the common ones.
 bool apply_conv1d_key(UiState& s, unsigned int ch);
 // The matmul view's keys: [ ] TILE_WIDTH, 1-3 strategy, < > step back / forward through the
 // phases, b cycles the barrier left out, and the common ones.

@@ -18,7 +18,7 @@ bool visible(ImDrawList* dl, const ScreenBox& s) {
 // The writer's threadIdx (x alone in a 1D block), centred in the slot, scaled to the box down to
 // a legible minimum.
 void writer_label(ImDrawList* dl, const ScreenBox& s, int tx, int ty, bool two_d) {
-  const float w = s.b.x - s.a.x, size = std::min(ImGui::GetFontSize(), w / (two_d ? 2.8f : 1.6f));
+  const float w = s.b.x - s.a.x, size = std::min(ImGui::GetFontSize(), w / (two_d ? 2.8f : 1.4f));
   if (size < 9.0f) return;
   char text[24];
   if (two_d)

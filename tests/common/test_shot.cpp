@@ -17,6 +17,7 @@
 #include "app/platform/headless_egl.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
+#include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/steps.hpp"
@@ -363,6 +364,7 @@ class Conv1dShot : public ShotPixels {
     s.backend = "cpu";
     s.overlays.legend = false;
     s.overlays.hud = false;
+    s.conv1d.stepper = stepper_;
     s.paused = true;
     take(s, hover, zoom);
     if (HasFatalFailure()) return;
@@ -374,6 +376,7 @@ class Conv1dShot : public ShotPixels {
   Rgb at(float i, float y) const { return at_screen(view_.x + view_.w / 2 + (i + 0.5f - centre_) * zoom_, y); }
   Rect view_;
   float zoom_ = 1, centre_ = 0;
+  Stepper stepper_;  // the step-through, off but in the test about it
 };
 
 }  // namespace
@@ -392,6 +395,22 @@ TEST_F(Conv1dShot, SharedMemoryLaneShowsOwnSlotsHaloSlotsAndGhostZeros) {
   const RowLook ghost = look_along([&](float i) { return at(i, y); }, -3, -0.1f, 0.1f);
   EXPECT_GT(ghost.pink, 10) << "ghost slots not tinted";
   EXPECT_GT(ghost.spread, 100) << "ghost slots not hatched";
+}
+
+TEST_F(Conv1dShot, TiledsFirstStepStoresOnlyTheLeftHalo) {
+  // tiled, 32 threads, n = 3, block 1 (elements 32..63): step 0 is the left halo, elements
+  // 29..31, stored by threads 29..31; the block's own slots are still empty.
+  const Conv1dParams p{Conv1dStrategy::tiled, 3, 32, 320};
+  stepper_.on = true, stepper_.step = 0;
+  shoot(p, Pixel{40, 0}, 20);
+  const Conv1dLanes lanes = conv1d_lanes(view_);
+  const float y = lanes.sh0 + 0.1f * (lanes.sh1 - lanes.sh0);  // above the writers' numbers
+  const Conv1dTiling g = tiling_of(p);
+  for (int s = 0; s < g.shared_dim(); ++s) {
+    const int i = g.shared_coord(1, s);
+    if (i >= 40 - 4 && i <= 40 + 4) continue;  // the hovered output's tap lines cross the lane there
+    EXPECT_EQ(green(at(float(i), y)), g.left_halo_slot(g.loader_of_slot(s)) == s) << "slot " << s;
+  }
 }
 
 TEST_F(Conv1dShot, FastStagesAFloat4RoundedHaloAndMarksTheThreadsEightOutputs) {
