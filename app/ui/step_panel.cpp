@@ -59,7 +59,12 @@ void step_panel(Stepper& s, const StepPanelInput& in) {
   s.step = std::clamp(s.step, 0, last);
   const BlockStep& now = tl.steps[std::size_t(s.step)];
   ImGui::TextWrapped("%s", now.what.c_str());
-  const StepCounts &so_far = now.counts, &block = tl.steps.back().counts;
+  step_counts_table(in, s.step);
+}
+
+void step_counts_table(const StepPanelInput& in, int step) {
+  const BlockTimeline& tl = *in.timeline;
+  const StepCounts &so_far = tl.steps[std::size_t(step)].counts, &block = tl.steps.back().counts;
   if (ImGui::BeginTable("step counts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("so far");

@@ -19,6 +19,8 @@ struct StepPanelInput {
 };
 
 void step_panel(Stepper& s, const StepPanelInput& in);
+// Its table alone: the counts after `step` of in.timeline, the block's and the launch's totals.
+void step_counts_table(const StepPanelInput& in, int step);
 
 // The step-through's swatches for a legend: stored slots (ghost zeros where the shared tile leaves
 // the data), working and idle threads, the load-only ring where there is one, the barrier line.

@@ -10,6 +10,7 @@
 #include "kernels/conv2d/params.hpp"
 #include "kernels/matmul/params.hpp"
 #include "kernels/matmul/phases.hpp"
+#include "kernels/matmul/steps.hpp"
 #include "kernels/stencil3d/params.hpp"
 
 namespace tilescope {
@@ -79,7 +80,7 @@ struct MatmulUi {
   MissingBarrier missing = MissingBarrier::none;
   unsigned seed = 1;  // of the random M and N
 };
-inline constexpr int kMatmulSteps = 4;
+inline constexpr int kMatmulSteps = kMatmulStepsPerPhase;
 const char* matmul_step_name(int step);
 
 // The conv2d view's settings: params.width/height follow the source image.
