@@ -103,7 +103,7 @@ void conv1d_legend_window(const UiState& s, float right, float bottom) {
     const Conv1dTiling g = tiling_of(p);
     const int b = g.block_of(focus->x);
     swatch(palette::kOutputTile), swatch(palette::kHalo);
-    step_swatches(g.uses_shared() && (g.shared_coord(b, 0) < 0 || g.shared_coord(b, g.shared_dim()) > p.length), false);
+    step_swatches(g.uses_shared(), g.shared_coord(b, 0) < 0 || g.shared_coord(b, g.shared_dim()) > p.length, false);
   } else if (focus && focus->x < p.length && !launch_problem(p)) {
     const Conv1dTiling g = tiling_of(p);
     const int i = focus->x, b = g.block_of(i);

@@ -102,8 +102,8 @@ void legend_window(const UiState& s, float right, float bottom) {
         conv2d_block_rects(p, tiling_of(p, 0).block_of(focus->x), tiling_of(p, 1).block_of(focus->y));
     swatch(palette::kOutputTile), swatch(palette::kHalo);
     const CellRect staged = rects.staged;  // the shared tile (basic, const_mem: none)
-    step_swatches(tiling_of(p, 0).shared_dim() > 0 &&
-                      (staged.x0 < 0 || staged.y0 < 0 || staged.x1 > p.width || staged.y1 > p.height),
+    step_swatches(tiling_of(p, 0).shared_dim() > 0,
+                  staged.x0 < 0 || staged.y0 < 0 || staged.x1 > p.width || staged.y1 > p.height,
                   rects.has_load_only_ring);
     swatch(palette::kFilterRow);
   } else if (focus && valid) {

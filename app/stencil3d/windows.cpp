@@ -104,7 +104,8 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
     const bool crosses = a.in_origin(bx) < 0 || a.in_origin(by) < 0 || a.in_origin(bx) + a.in_tile_dim() > p.width ||
                          a.in_origin(by) + a.in_tile_dim() > p.height;
     swatch(palette::kOutputTile), swatch(palette::kHalo);
-    step_swatches(crosses && p.strategy == Stencil3dStrategy::register_tiled, p.strategy != Stencil3dStrategy::basic);
+    const bool shared = p.strategy != Stencil3dStrategy::basic;
+    step_swatches(shared, crosses && p.strategy == Stencil3dStrategy::register_tiled, shared);
   } else if (focus && !launch_problem(p)) {
     if (s.overlays.block) {
       swatch(palette::kOutputTile);

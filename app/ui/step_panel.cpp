@@ -82,12 +82,12 @@ void step_counts_table(const StepPanelInput& in, int step) {
   disabled_wrapped(note);
 }
 
-void step_swatches(bool ghost_slots, bool load_only_ring) {
-  swatch(palette::kSlotFilled);
-  if (ghost_slots) swatch(palette::kTapGhostShared, true);
+void step_swatches(bool shared, bool ghost_slots, bool load_only_ring) {
+  if (shared) swatch(palette::kSlotFilled);
+  if (shared && ghost_slots) swatch(palette::kTapGhostShared, true);
   swatch(palette::kThreadWorking), swatch(palette::kThreadIdle);
   if (load_only_ring) swatch(palette::kLoadOnly);
-  swatch(palette::kBarrierLine);
+  if (shared) swatch(palette::kBarrierLine);
 }
 
 }  // namespace tilescope

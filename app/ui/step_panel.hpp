@@ -22,8 +22,9 @@ void step_panel(Stepper& s, const StepPanelInput& in);
 // Its table alone: the counts after `step` of in.timeline, the block's and the launch's totals.
 void step_counts_table(const StepPanelInput& in, int step);
 
-// The step-through's swatches for a legend: stored slots (ghost zeros where the shared tile leaves
-// the data), working and idle threads, the load-only ring where there is one, the barrier line.
-void step_swatches(bool ghost_slots, bool load_only_ring);
+// The step-through's swatches for a legend: working and idle threads, the load-only ring where
+// there is one, and for a block with shared memory its stored slots (ghost zeros where the shared
+// tile leaves the data) and the barrier line.
+void step_swatches(bool shared, bool ghost_slots, bool load_only_ring);
 
 }  // namespace tilescope
