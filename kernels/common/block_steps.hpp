@@ -63,7 +63,7 @@ struct BlockTimeline {
   int slots_x = 0, slots_y = 0;               // the block's shared tile (0 x 0: it uses none)
   std::vector<std::vector<SlotFill>> writes;  // per slot, row by row: its writes in step order
   std::vector<BlockStep> steps;
-  int barrier = -1;  // the step that is __syncthreads(); -1: the code has none
+  int barrier = -1;  // the last __syncthreads() step (conv1d's and conv2d's only one); -1: none
 
   void shared_tile(int sx, int sy);
   // What slot (sx, sy) holds after `step`: its latest write up to then (step -1: none yet).

@@ -8,10 +8,6 @@
 namespace tilescope {
 namespace {
 
-bool uses_shared(Conv2dStrategy s) {
-  return s == Conv2dStrategy::tiled_in || s == Conv2dStrategy::tiled_out || s == Conv2dStrategy::cached_halo;
-}
-
 // The load phase: tiled_out's threads fill the S x S tile in passes, thread tid taking cells
 // tid, tid + T^2, ... (its kernel's loop); the others fill one slot each, thread (tx, ty) slot
 // (tx, ty). A ghost slot gets a zero and costs no load.
@@ -50,7 +46,8 @@ BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by) {
   const int r = p.filter_radius, d = p.filter_dim();
   BlockTimeline tl;
   tl.threads_x = gx.block_dim(), tl.threads_y = gy.block_dim();
-  if (uses_shared(p.strategy)) {
+  const bool shared = gx.shared_dim() > 0;  // basic and const_mem stage nothing
+  if (shared) {
     tl.shared_tile(gx.shared_dim(), gy.shared_dim());
     add_loads(tl, p, gx, gy, bx, by);
   }
@@ -63,7 +60,7 @@ BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by) {
   const bool filter_loads = !strategy_info(p.strategy).filter_in_constant_memory;
   const char* source = p.strategy == Conv2dStrategy::cached_halo ? "inside the tile from shared memory, halo "
                                                                    "taps from global (L2), ghost taps skipped"
-                       : uses_shared(p.strategy)                 ? "from the shared tile (ghost cells read as 0)"
+                       : shared                                  ? "from the shared tile (ghost cells read as 0)"
                        : filter_loads                            ? "each a global load of N and of the filter weight"
                                       : "each a global load of N, weights from constant memory";
   for (int fy = 0; fy < d; ++fy) {

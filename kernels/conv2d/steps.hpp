@@ -16,8 +16,9 @@ namespace tilescope {
 // Why a strategy has no step-through (fast, sliding: their coarsened register tiles are beyond it).
 std::optional<std::string> conv2d_steps_problem(Conv2dStrategy s);
 
-// Block (bx, by) of p, step by step. The steps are the same list for every block; which threads
-// work and what they count depend on the block (ghost cells, outputs past the image).
+// Block (bx, by) of p, step by step, for a strategy with no conv2d_steps_problem. The steps are the
+// same list for every block; which threads work and what they count depend on the block (ghost
+// cells, outputs past the image).
 BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by);
 
 }  // namespace tilescope
