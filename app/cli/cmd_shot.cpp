@@ -15,8 +15,16 @@
 #include "app/stencil3d/cli.hpp"
 #include "app/ui/scene.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/model.hpp"
+#include "kernels/conv1d/steps.hpp"
+#include "kernels/conv1d/strategies.hpp"
 #include "kernels/conv2d/broken.hpp"
+#include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/steps.hpp"
+#include "kernels/conv2d/strategies.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/steps.hpp"
+#include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope::cli {
 namespace {
@@ -30,9 +38,10 @@ struct ShotCli {
   bool presentation = false, live = false;
   int demo_size = 1024;
   std::string demo = "mixed";
-  std::string scene;             // a scene file: sets everything the options below it would
-  std::string data_size;         // conv1d: the signal's length; matmul: MxKxN
-  int phase = 0, step = 0;       // matmul's phase stepper
+  std::string scene;           // a scene file: sets everything the options below it would
+  std::string data_size;       // conv1d: the signal's length; matmul: MxKxN
+  int phase = 0, step = 0;     // matmul's phase stepper; the others' step-through
+  CLI::Option* step_option = nullptr;
   std::string without = "none";  // matmul: the barrier left out
   int grid = 0, slice = -1, steps = 4;
 };
@@ -89,8 +98,50 @@ void stencil3d_state(const ShotCli& o, UiState& s) {
   validate_launch(st.params);
 }
 
+// --step N: step N of the block under --hover. `problem`: why these parameters have no
+// step-through; `steps`: how many steps the block has; `setting`: the parameters, for the message.
+void shot_step(const ShotCli& o, Stepper& s, const std::optional<std::string>& problem, int steps,
+               const std::string& setting) {
+  if (problem) throw InvalidInput("--step: " + *problem);
+  if (o.hover.empty()) throw InvalidInput("--step N shows step N of the block under --hover X,Y: give one");
+  if (o.step < 0 || o.step >= steps)
+    throw InvalidInput("--step must be within 0.." + std::to_string(steps - 1) + " for " + setting);
+  s.on = true, s.step = o.step;
+}
+
+// conv2d: every block has the same steps.
+void conv2d_step(const ShotCli& o, UiState& s) {
+  const Conv2dParams& p = s.conv2d.params;
+  auto problem = conv2d_steps_problem(p.strategy);
+  if (const auto why = launch_problem(p); why && !problem) problem = "these parameters cannot run: " + *why;
+  shot_step(o, s.conv2d.stepper, problem, problem ? 0 : int(conv2d_timeline(p, 0, 0).steps.size()),
+            std::string(strategy_info(p.strategy).name) + " at radius " + std::to_string(p.filter_radius) + ", tile " +
+                std::to_string(p.tile));
+}
+
+// conv1d: every block has the same steps.
+void conv1d_step(const ShotCli& o, UiState& s) {
+  const Conv1dParams& p = s.conv1d.params;
+  auto problem = conv1d_steps_problem(p.strategy);
+  if (const auto why = launch_problem(p); why && !problem) problem = "these parameters cannot run: " + *why;
+  shot_step(o, s.conv1d.stepper, problem, problem ? 0 : int(conv1d_timeline(p, 0).steps.size()),
+            std::string(strategy_info(p.strategy).name) + " at radius " + std::to_string(p.filter_radius) + ", block " +
+                std::to_string(p.tile));
+}
+
+// stencil3d: the bound is an interior block's steps; a block at the grid's far z edge, whose
+// march stops early, shows its last step for a larger N.
+void stencil3d_step(const ShotCli& o, UiState& s) {
+  const Stencil3dParams& p = s.stencil.params;  // launch-checked by stencil3d_state
+  const auto problem = stencil3d_steps_problem(p.strategy);
+  shot_step(o, s.stencil.stepper, problem, problem ? 0 : int(stencil3d_timeline(p, 0, 0, 0).steps.size()),
+            std::string(strategy_info(p.strategy).name) + " at order " + std::to_string(p.order) + ", tile " +
+                std::to_string(p.tile));
+}
+
 UiState shot_state(const ShotCli& o) {
   refuse_break_outside_conv2d(o.conv);
+  const bool stepped = o.step_option && o.step_option->count() > 0;
   if (!o.file.empty() && o.conv.pattern != "conv2d")
     throw InvalidInput("FILE is shown by the conv2d view only; '" + o.conv.pattern + "' shows its own data");
   UiState s;
@@ -99,10 +150,12 @@ UiState shot_state(const ShotCli& o) {
   s.paused = !o.live;  // by default a shot shows one deterministic frame of the demo
   if (o.conv.pattern == "stencil3d") {
     stencil3d_state(o, s);
+    if (stepped) stencil3d_step(o, s);
     return s;
   }
   if (o.conv.pattern == "conv1d" || o.conv.pattern == "matmul") {
     (o.conv.pattern == "conv1d" ? conv1d_state : matmul_state)(o, s);
+    if (stepped && o.conv.pattern == "conv1d") conv1d_step(o, s);
     return s;
   }
   if (o.conv.pattern != "conv2d")
@@ -115,6 +168,7 @@ UiState shot_state(const ShotCli& o) {
     if (const auto why = break_problem(s.conv2d.params.strategy, s.conv2d.bug))
       throw InvalidInput("--break " + o.conv.bug + ": " + *why);
   }
+  if (stepped) conv2d_step(o, s);
   const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};
   bool known = false;
   for (ViewMode v : views)
@@ -193,7 +247,10 @@ void add_shot_command(CLI::App& app) {
   cmd->add_option("--demo-size", o->demo_size, "side of the square demo image")->capture_default_str();
   cmd->add_option("--data", o->data_size, "conv1d: the signal's length N; matmul: MxKxN (M is MxK, N is KxN)");
   cmd->add_option("--phase", o->phase, "matmul: the phase the stepper shows")->capture_default_str();
-  cmd->add_option("--step", o->step, "matmul: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2")->capture_default_str();
+  o->step_option =
+      cmd->add_option("--step", o->step,
+                      "conv1d, conv2d, stencil3d: step N of the block under --hover (load, barrier, compute, "
+                      "store); matmul: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2");
   cmd->add_option("--without", o->without, "matmul: the barrier left out: none, raw or war")->capture_default_str();
   cmd->add_option("--grid", o->grid,
                   "stencil3d: side of the cubic grid, 16..512 (default: 128 on a GPU, 64 on the CPU)");

@@ -52,7 +52,9 @@ void conv1d_controls_panel(UiState& s, const Backend& backend) {
   ImGui::Checkbox("pause (space)", &s.paused);
   ImGui::SameLine();
   if (ImGui::Button("step (.)")) s.step_once = true;
-  disabled_wrapped("keys: + - radius, [ ] tile, 1-5 strategy; drag to pan, wheel to zoom, double-click to fit");
+  disabled_wrapped(
+      "keys: + - radius, [ ] tile, 1-5 strategy, t step through (< >); drag to pan, wheel to zoom, "
+      "double-click to fit");
 }
 
 void conv1d_model_panel(const Conv1dParams& p) {

@@ -9,16 +9,20 @@
 #include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
 #include "app/conv1d/signal.hpp"
+#include "app/conv1d/step_overlay.hpp"
 #include "app/io/npy.hpp"
+#include "app/ui/step_panel.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
+#include "app/view/step_draw.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/common/tolerance.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/reference.hpp"
+#include "kernels/conv1d/steps.hpp"
 #include "kernels/conv1d/strategies.hpp"
 
 namespace tilescope {
@@ -74,6 +78,17 @@ void Conv1dView::step(const Rect& view, double dt) {
   handle_input();
   update_input(dt);
   compute();
+  if (const BlockTimeline* tl = timeline()) advance_stepper(state_.conv1d.stepper, dt, int(tl->steps.size()));
+}
+
+const BlockTimeline* Conv1dView::timeline() {
+  const Conv1dParams& p = state_.conv1d.params;
+  const auto focus = focus_pixel(state_);
+  if (!state_.conv1d.stepper.on || !focus || focus->x >= p.length || !run_.problem.empty() ||
+      conv1d_steps_problem(p.strategy))
+    return nullptr;
+  const int b = tiling_of(p).block_of(focus->x);
+  return &timeline_.get({p, b}, [&] { return conv1d_timeline(p, b); });
 }
 
 void Conv1dView::handle_input() {
@@ -199,9 +214,18 @@ void Conv1dView::draw(float, float, float) {
     }
   }
 
-  // The shared memory lane: the hovered block's slots, coloured by role, labelled by loader.
+  // The shared memory lane: the hovered block's slots, coloured by role, labelled by loader; or
+  // the step-through's step of the block.
   const float lane_text_y = (L.sh0 + L.sh1) / 2 - font / 2;
-  if (!focused) {
+  const BlockTimeline* tl = timeline();
+  if (tl) {
+    const int step = std::clamp(state_.conv1d.stepper.step, 0, int(tl->steps.size()) - 1);
+    draw_conv1d_step(
+        dl, p, *tl, step, b, L, [&](float i) { return sx(i); }, line / 1.3f);
+    dl->AddText({view_.x + 6, L.sh0 - 1.2f * font}, IM_COL32(210, 210, 210, 255),
+                "step through: shared slots above (the thread that stored each), the block's threads below");
+    draw_step_caption(dl, view_, *tl, step, view_.y + view_.h - L.out1 + 4);
+  } else if (!focused) {
     dl->AddText({view_.x + 6, lane_text_y}, IM_COL32(170, 170, 170, 255),
                 "hover an output element to see its block's shared memory and taps");
   } else if (g.shared_dim() == 0) {
@@ -282,6 +306,14 @@ void Conv1dView::sidebar() {
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
   if (panel(state_.panels, "OP/B and load reduction")) conv1d_model_panel(state_.conv1d.params);
   if (panel(state_.panels, "Launch")) conv1d_launch_panel(state_.conv1d.params);
+  if (panel(state_.panels, "Step through")) {
+    const Conv1dParams& p = state_.conv1d.params;
+    StepPanelInput in;
+    in.problem = conv1d_steps_problem(p.strategy);
+    in.timeline = timeline();
+    if (in.timeline) in.grid = step_counts(exact_traffic(p)), in.blocks = tiling_of(p).grid_dim(p.length);
+    step_panel(state_.conv1d.stepper, in);
+  }
   if (panel(state_.panels, "Timing")) conv1d_timing_panel(state_.conv1d.params, compute_.backend(), stats_);
   if (panel(state_.panels, "Correctness")) conv1d_correctness_panel(run_);
 }

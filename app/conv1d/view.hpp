@@ -4,9 +4,11 @@
 // halo and ghost cells, its shared memory slot by slot (who loads what), and the hovered
 // output's taps coloured by where the kernel reads them.
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "app/pattern_view.hpp"
+#include "app/ui/timeline_cache.hpp"
 #include "app/ui/ui_state.hpp"
 #include "kernels/common/engine_on_backend.hpp"
 #include "kernels/conv1d/engine.hpp"
@@ -56,6 +58,9 @@ class Conv1dView : public PatternView {
   float fit_zoom() const;
   float sx(float index) const { return view_.x + view_.w / 2 + (index - center_) * zoom_; }
   float index_at(float screen_x) const { return center_ + (screen_x - view_.x - view_.w / 2) / zoom_; }
+  // The focused block's step-through (null when it is off, or there is no block or no
+  // step-through), rebuilt when the block or the parameters change.
+  const BlockTimeline* timeline();
 
   EngineOnBackend<Conv1dEngine> compute_;
   Conv1dRun run_;
@@ -67,6 +72,7 @@ class Conv1dView : public PatternView {
   std::string filter_key_;
   Conv1dParams last_params_{};
   std::string last_filter_;
+  TimelineCache<std::tuple<Conv1dParams, int>> timeline_;
 };
 
 }  // namespace tilescope

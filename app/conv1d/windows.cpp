@@ -5,10 +5,12 @@
 
 #include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
+#include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
+#include "kernels/conv1d/steps.hpp"
 
 namespace tilescope {
 namespace {
@@ -97,7 +99,12 @@ void conv1d_legend_window(const UiState& s, float right, float bottom) {
   swatch(palette::kSignalOut);
   swatch(palette::kTileGrid);
   const auto focus = focus_pixel(s);
-  if (focus && focus->x < p.length && !launch_problem(p)) {
+  if (focus && focus->x < p.length && !launch_problem(p) && s.conv1d.stepper.on && !conv1d_steps_problem(p.strategy)) {
+    const Conv1dTiling g = tiling_of(p);
+    const int b = g.block_of(focus->x);
+    swatch(palette::kOutputTile), swatch(palette::kHalo);
+    step_swatches(g.uses_shared(), g.shared_coord(b, 0) < 0 || g.shared_coord(b, g.shared_dim()) > p.length, false);
+  } else if (focus && focus->x < p.length && !launch_problem(p)) {
     const Conv1dTiling g = tiling_of(p);
     const int i = focus->x, b = g.block_of(i);
     swatch(palette::kHoveredElement);

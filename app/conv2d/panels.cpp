@@ -184,7 +184,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   if (ImGui::Button("step (.)")) s.step_once = true;
   ImGui::SameLine();
   ImGui::Checkbox("presentation (F)", &s.presentation);
-  disabled_wrapped("keys: +/- radius, [ ] tile, 1-7 strategy, v view, h HUD, s screenshot");
+  disabled_wrapped("keys: +/- radius, [ ] tile, 1-7 strategy, v view, t step through (< >), h HUD, s screenshot");
 }
 
 void opb_panel(const UiState& s) {

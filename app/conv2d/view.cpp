@@ -8,13 +8,17 @@
 #include <numeric>
 
 #include "app/conv2d/overlays.hpp"
+#include "app/conv2d/step_overlay.hpp"
 #include "app/gl/gl.hpp"
 #include "app/io/image_file.hpp"
+#include "app/ui/step_panel.hpp"
 #include "app/ui/widgets.hpp"
+#include "app/view/step_draw.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/steps.hpp"
 #include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
@@ -63,6 +67,16 @@ void Conv2dView::step(const Rect& view, double dt) {
   update_source(dt);
   view_.set_image(pipeline_.width(), pipeline_.height());
   compute();
+  if (const BlockTimeline* tl = timeline()) advance_stepper(state_.conv2d.stepper, dt, int(tl->steps.size()));
+}
+
+const BlockTimeline* Conv2dView::timeline() {
+  const Conv2dParams& p = state_.conv2d.params;
+  const auto focus = focus_pixel(state_);
+  if (!state_.conv2d.stepper.on || !focus || !pipeline_.problem().empty() || conv2d_steps_problem(p.strategy))
+    return nullptr;
+  const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
+  return &timeline_.get({p, bx, by}, [&] { return conv2d_timeline(p, bx, by); });
 }
 
 void Conv2dView::draw(float display_w, float display_h, float fb_scale) {
@@ -171,7 +185,12 @@ void Conv2dView::draw_overlays() {
   }
   const Conv2dParams& p = state_.conv2d.params;
   if (state_.overlays.tile_grid) draw_tile_grid(dl, view_, p, style);
-  if (const auto focus = focus_pixel(state_)) {
+  const BlockTimeline* tl = timeline();
+  if (const auto focus = focus_pixel(state_); focus && tl) {
+    const int step = std::clamp(state_.conv2d.stepper.step, 0, int(tl->steps.size()) - 1);
+    draw_step(dl, view_, p, *tl, step, *focus, style);
+    draw_step_caption(dl, view_.viewport(), *tl, step);
+  } else if (focus) {
     const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
     if (state_.overlays.block) draw_block(dl, view_, p, bx, by, style);
     if (state_.overlays.receptive_field) {
@@ -187,6 +206,17 @@ void Conv2dView::sidebar() {
   if (panel(state_.panels, "Controls")) controls_panel(state_, pipeline_, filter_);
   if (panel(state_.panels, "OP/B")) opb_panel(state_);
   if (panel(state_.panels, "Launch")) launch_panel(state_, pipeline_);
+  if (panel(state_.panels, "Step through")) {
+    const Conv2dParams& p = state_.conv2d.params;
+    StepPanelInput in;
+    in.problem = conv2d_steps_problem(p.strategy);
+    in.timeline = timeline();
+    if (in.timeline) {
+      in.grid = step_counts(exact_traffic(p));
+      in.blocks = tiling_of(p, 0).grid_dim(p.width) * tiling_of(p, 1).grid_dim(p.height);
+    }
+    step_panel(state_.conv2d.stepper, in);
+  }
   if (panel(state_.panels, "Timing")) timing_panel(state_, pipeline_, stats_);
   if (panel(state_.panels, "Correctness") && correctness_panel(pipeline_)) check_pending_ = true;
 }

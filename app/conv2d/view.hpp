@@ -2,13 +2,16 @@
 // PMPP chapter 7's 2D convolution, live: input image -> compute step -> image view with the
 // launch's tiles, halo, ghost cells and taps -> panels.
 #include <string>
+#include <tuple>
 
 #include "app/conv2d/panels.hpp"
 #include "app/conv2d/pipeline.hpp"
 #include "app/image_pattern_view.hpp"
 #include "app/interop/cuda_gl_textures.hpp"
+#include "app/ui/timeline_cache.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
+#include "kernels/common/block_steps.hpp"
 #include "kernels/common/image.hpp"
 #include "kernels/conv2d/filter.hpp"
 
@@ -32,6 +35,9 @@ class Conv2dView : public ImagePatternView {
   void compute();
   void present(Layer layer);  // the resident input/output into its texture
   void draw_overlays();
+  // The focused block's step-through (null when it is off, or there is no block or no
+  // step-through), rebuilt when the block or the parameters change.
+  const BlockTimeline* timeline();
 
   Conv2dPipeline pipeline_;
   ImageLayer image_layer_;
@@ -46,6 +52,7 @@ class Conv2dView : public ImagePatternView {
   std::string last_filter_;
   Conv2dBreak last_bug_ = Conv2dBreak::none;
   bool check_pending_ = true;
+  TimelineCache<std::tuple<Conv2dParams, int, int>> timeline_;
 };
 
 }  // namespace tilescope

@@ -6,11 +6,13 @@
 #include "app/conv2d/legend.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/conv2d/panels.hpp"
+#include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/steps.hpp"
 
 namespace tilescope {
 
@@ -92,8 +94,22 @@ void legend_window(const UiState& s, float right, float bottom) {
   ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
-  for (const LegendEntry& e : conv2d_legend(s)) swatch({e.rgba, e.name.c_str()}, e.hatched);
-  if (!focus_pixel(s) || !valid) ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");
+  const auto focus = focus_pixel(s);
+  if (focus && valid && s.conv2d.stepper.on && !conv2d_steps_problem(p.strategy)) {
+    // The step-through draws instead of the block and taps overlays (app/conv2d/step_overlay.hpp).
+    if (s.overlays.tile_grid) swatch(palette::kTileGrid);
+    const Conv2dBlockRects rects =
+        conv2d_block_rects(p, tiling_of(p, 0).block_of(focus->x), tiling_of(p, 1).block_of(focus->y));
+    swatch(palette::kOutputTile), swatch(palette::kHalo);
+    const CellRect staged = rects.staged;  // the shared tile (basic, const_mem: none)
+    step_swatches(tiling_of(p, 0).shared_dim() > 0,
+                  staged.x0 < 0 || staged.y0 < 0 || staged.x1 > p.width || staged.y1 > p.height,
+                  rects.has_load_only_ring);
+    swatch(palette::kFilterRow);
+  } else {
+    for (const LegendEntry& e : conv2d_legend(s)) swatch({e.rgba, e.name.c_str()}, e.hatched);
+    if (!focus || !valid) ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");
+  }
   if (s.conv2d.bug != Conv2dBreak::none && valid && !break_problem(p.strategy, s.conv2d.bug)) {
     ImGui::Text("broken: %s", break_info(s.conv2d.bug).name.data());
     ImGui::TextDisabled("%s", break_info(s.conv2d.bug).what.data());

@@ -1,5 +1,6 @@
 // The matmul view's sidebar panels.
 #include "app/matmul/panels.hpp"
+#include "app/ui/step_panel.hpp"
 #include "app/ui/timing.hpp"
 #include "app/ui/widgets.hpp"
 
@@ -9,6 +10,7 @@
 
 #include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/model.hpp"
+#include "kernels/matmul/steps.hpp"
 #include "kernels/matmul/strategies.hpp"
 
 namespace tilescope {
@@ -61,6 +63,19 @@ void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
   if (ImGui::Button("step >")) apply_matmul_key(s, '>');
   for (int step = 0; step < kMatmulSteps; ++step) {
     ImGui::RadioButton(matmul_step_name(step), &m.step, step);
+  }
+  if (const auto focus = focus_pixel(s);
+      focus && in_range(focus->x, m.params.cols) && in_range(focus->y, m.params.rows)) {
+    // The focused block's counts up to this step, from the same timeline as the other patterns'.
+    const MatmulTiling g = tiling_of(m.params);
+    const BlockTimeline tl = matmul_timeline(m.params, g.block_of(focus->x), g.block_of(focus->y));
+    const MatmulCount c = exact_traffic(m.params);
+    StepPanelInput in;
+    in.timeline = &tl;
+    in.grid.global_loads = c.m_loads + c.n_loads, in.grid.flops = c.flops, in.grid.stores = c.outputs;
+    in.grid_has_shared_reads = false;
+    in.blocks = g.grid_dim(m.params.rows) * g.grid_dim(m.params.cols);
+    step_counts_table(in, m.phase * kMatmulStepsPerPhase + m.step);
   }
   ImGui::Separator();
   ImGui::TextWrapped(

@@ -119,7 +119,7 @@ void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   ImGui::Checkbox("block", &s.overlays.block);
   ImGui::SameLine();
   ImGui::Checkbox("neighbours", &s.overlays.receptive_field);
-  disabled_wrapped("keys: +/- order, [ ] tile, 1-5 strategy, < > slice, r reset, p pattern");
+  disabled_wrapped("keys: +/- order, [ ] tile, 1-5 strategy, < > slice, r reset, t step through, p pattern");
   if (!sim.problem().empty()) ImGui::TextColored({1, 0.45f, 0.35f, 1}, "cannot run: %s", sim.problem().c_str());
   clamp_stencil3d(st);
 }

@@ -120,7 +120,7 @@ void draw_taps(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p
 
 }  // namespace
 
-void draw_slice_overlays(const ViewTransform& xf, const UiState& s) {
+void draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_and_taps) {
   const Stencil3dParams& p = s.stencil.params;
   const int z = s.stencil.slice;
   const float line = s.presentation ? 2.5f : 1.5f;
@@ -129,7 +129,7 @@ void draw_slice_overlays(const ViewTransform& xf, const UiState& s) {
   dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
   draw_boundary(dl, xf, p, z, line);
   if (s.overlays.tile_grid) draw_tile_grid(dl, xf, p, line);
-  if (const auto focus = focus_pixel(s)) {
+  if (const auto focus = focus_pixel(s); focus && block_and_taps) {
     const Stencil3dTiling g = tiling_of(p);
     if (s.overlays.block) draw_block(dl, xf, p, g.axis(0).block_of(focus->x), g.axis(1).block_of(focus->y), line);
     if (s.overlays.receptive_field) draw_taps(dl, xf, p, *focus, z, line);

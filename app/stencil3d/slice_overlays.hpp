@@ -8,7 +8,8 @@
 
 namespace tilescope {
 
-void draw_slice_overlays(const ViewTransform& xf, const UiState& s);
+// block_and_taps false: the step-through draws the focused block instead.
+void draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_and_taps);
 void draw_colour_bar(const ViewTransform& xf, bool presentation);
 
 }  // namespace tilescope

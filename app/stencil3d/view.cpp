@@ -2,16 +2,22 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
 #include "app/gl/gl.hpp"
 #include "app/stencil3d/panels.hpp"
 #include "app/stencil3d/slice_overlays.hpp"
+#include "app/stencil3d/step_overlay.hpp"
+#include "app/ui/step_panel.hpp"
 #include "app/ui/widgets.hpp"
+#include "app/view/step_draw.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/steps.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope {
@@ -30,11 +36,36 @@ void Stencil3dView::step(const Rect& view, double dt) {
   clamp_stencil3d(st);
   view_.set_image(st.grid, st.grid);
   compute(dt);
+  if (const BlockTimeline* tl = timeline()) advance_stepper(st.stepper, dt, int(tl->steps.size()));
+}
+
+const BlockTimeline* Stencil3dView::timeline() {
+  const Stencil3dUi& st = state_.stencil;
+  const auto focus = focus_pixel(state_);
+  if (!st.stepper.on || !focus || !sim_.problem().empty() || stencil3d_steps_problem(st.params.strategy))
+    return nullptr;
+  const StencilBlock b = stencil_step_block(st.params, *focus, st.slice);
+  return &timeline_.get({st.params, b.bx, b.by, b.bz}, [&] { return stencil3d_timeline(st.params, b.bx, b.by, b.bz); });
 }
 
 void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
   image_layer_.draw_heat(view_, {0.0f, 1.0f}, display_w, display_h, fb_scale);
-  if (sim_.problem().empty()) draw_slice_overlays(view_, state_);
+  const BlockTimeline* tl = timeline();
+  if (sim_.problem().empty()) draw_slice_overlays(view_, state_, tl == nullptr);
+  if (tl) {
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    const Rect& vp = view_.viewport();
+    dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
+    const Stencil3dUi& st = state_.stencil;
+    const int step = std::clamp(st.stepper.step, 0, int(tl->steps.size()) - 1);
+    draw_stencil_step(dl, view_, st.params, *tl, step, *focus_pixel(state_), st.slice,
+                      state_.presentation ? 2.5f : 1.5f);
+    const int z = tl->steps[std::size_t(step)].z;  // the plane a marching step works on
+    const std::string note =
+        z >= 0 && z != st.slice ? step_text("(the view shows slice z = %d: < > move it)", st.slice) : "";
+    draw_step_caption(dl, view_.viewport(), *tl, step, 4.5f * ImGui::GetFontSize(), note);  // above the colour bar
+    dl->PopClipRect();
+  }
   draw_colour_bar(view_, state_.presentation);
 }
 
@@ -92,6 +123,20 @@ void Stencil3dView::sidebar() {
   if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(state_);
   if (panel(state_.panels, "OP/B")) stencil3d_opb_panel(state_);
   if (panel(state_.panels, "Launch")) stencil3d_launch_panel(state_, sim_);
+  if (panel(state_.panels, "Step through")) {
+    const Stencil3dParams& p = state_.stencil.params;
+    StepPanelInput in;
+    in.problem = stencil3d_steps_problem(p.strategy);
+    in.timeline = timeline();
+    if (in.timeline) {
+      const Stencil3dCount c = exact_traffic(p);
+      in.grid.global_loads = c.global_loads, in.grid.flops = c.flops, in.grid.stores = c.outputs;
+      in.grid_has_shared_reads = false;
+      const Stencil3dTiling g = tiling_of(p);
+      in.blocks = g.axis(0).grid_dim(p.width) * g.axis(1).grid_dim(p.height) * g.axis(2).grid_dim(p.depth);
+    }
+    step_panel(state_.stencil.stepper, in);
+  }
   if (panel(state_.panels, "Timing")) stencil3d_timing_panel(state_, sim_, stats_);
   if (panel(state_.panels, "Correctness")) stencil3d_correctness_panel(state_, sim_);
 }

@@ -3,10 +3,12 @@
 // strategy per frame; the view shows one z slice as a heat map with the launch's tiles, halo,
 // ghost and boundary cells, and panels for the tile in 3D, the model and the timing.
 #include <string>
+#include <tuple>
 
 #include "app/image_pattern_view.hpp"
 #include "app/interop/cuda_gl_textures.hpp"
 #include "app/stencil3d/heat_simulation.hpp"
+#include "app/ui/timeline_cache.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
 
@@ -27,6 +29,9 @@ class Stencil3dView : public ImagePatternView {
   void handle_input();
   void compute(double dt);
   void present();  // the shown slice of the current grid into the texture
+  // The focused block's step-through (null when it is off, or there is no block or no
+  // step-through), rebuilt when the block or the parameters change.
+  const BlockTimeline* timeline();
 
   HeatSimulation sim_;
   ImageLayer image_layer_;
@@ -37,6 +42,7 @@ class Stencil3dView : public ImagePatternView {
   double sim_time_ = 0;
   bool dragging_ = false;
   Stencil3dParams last_params_{};
+  TimelineCache<std::tuple<Stencil3dParams, int, int, int>> timeline_;
 };
 
 }  // namespace tilescope

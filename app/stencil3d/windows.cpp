@@ -5,10 +5,12 @@
 #include <algorithm>
 
 #include "app/stencil3d/panels.hpp"
+#include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/steps.hpp"
 
 namespace tilescope {
 namespace {
@@ -95,7 +97,16 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
   ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   swatch(palette::kBoundary, true);
   if (s.overlays.tile_grid) swatch(palette::kTileGrid);
-  if (focus && !launch_problem(p)) {
+  if (focus && !launch_problem(p) && s.stencil.stepper.on && !stencil3d_steps_problem(p.strategy)) {
+    // Cells outside the grid are skipped, except register_tiled's copy of a plane (zeros).
+    const StencilAxisTiling a = tiling_of(p).axis(0);
+    const int bx = a.block_of(focus->x), by = a.block_of(focus->y);
+    const bool crosses = a.in_origin(bx) < 0 || a.in_origin(by) < 0 || a.in_origin(bx) + a.in_tile_dim() > p.width ||
+                         a.in_origin(by) + a.in_tile_dim() > p.height;
+    swatch(palette::kOutputTile), swatch(palette::kHalo);
+    const bool shared = p.strategy != Stencil3dStrategy::basic;
+    step_swatches(shared, crosses && p.strategy == Stencil3dStrategy::register_tiled, shared);
+  } else if (focus && !launch_problem(p)) {
     if (s.overlays.block) {
       swatch(palette::kOutputTile);
       if (p.strategy == Stencil3dStrategy::fast) {

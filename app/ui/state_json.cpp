@@ -85,12 +85,27 @@ void read_pose(JsonFields& f, std::optional<ViewPose>& out) {
   out = pose;
 }
 
+// "step": the step of the focused block that the step-through shows (absent: step-through off).
+void read_stepper(JsonFields& f, Stepper& s) {
+  const nlohmann::json* v = f.get("step", false);
+  if (!v) return;
+  if (v->is_number_integer() && v->get<long long>() >= 0 && v->get<long long>() <= 1 << 20)
+    s.on = true, s.step = int(v->get<long long>());  // the view clamps it to the block's steps
+  else
+    f.warn("step", "a step of the focused block's timeline, from 0");
+}
+
+void stepper_json(const Stepper& s, StateFile kind, nlohmann::json& j) {
+  if (kind == StateFile::scene && s.on) j["step"] = s.step;
+}
+
 void read_conv2d(JsonFields& f, Conv2dUi& c, StateFile kind) {
   read_strategy(f, "conv2d", c.params.strategy);
   f.integer("radius", 1, kMaxConv2dRadius, c.params.filter_radius);
   f.integer("tile", 1, c.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32, c.params.tile);
   read_filter(f, "filter", named_filter_help(), c.filter, [](const std::string& v) { make_named_filter(v, 1); });
   if (kind != StateFile::scene) return;
+  read_stepper(f, c.stepper);
   f.text("break", "none or a bug: " + break_names(), [&](const std::string& v) {
     Conv2dBreak bug = Conv2dBreak::none;
     try {
@@ -103,7 +118,7 @@ void read_conv2d(JsonFields& f, Conv2dUi& c, StateFile kind) {
   });
 }
 
-void read_stencil3d(JsonFields& f, Stencil3dUi& st) {
+void read_stencil3d(JsonFields& f, Stencil3dUi& st, StateFile kind) {
   read_strategy(f, "stencil3d", st.params.strategy);
   f.integer("order", 1, kMaxStencil3dRadius, st.params.order);
   f.integer("tile", 1, 32, st.params.tile);
@@ -116,14 +131,16 @@ void read_stencil3d(JsonFields& f, Stencil3dUi& st) {
     st.grid = grid;
   f.integer("slice", -1, 511, st.slice);
   f.integer("steps", 1, 64, st.iterations);
+  if (kind == StateFile::scene) read_stepper(f, st.stepper);
 }
 
-void read_conv1d(JsonFields& f, Conv1dUi& c) {
+void read_conv1d(JsonFields& f, Conv1dUi& c, StateFile kind) {
   read_strategy(f, "conv1d", c.params.strategy);
   f.integer("radius", 1, kMaxConv1dRadius, c.params.filter_radius);
   f.integer("tile", kMinConv1dTile, kMaxConv1dTile, c.params.tile);
   f.integer("length", 32, 1 << 16, c.params.length);
   read_filter(f, "filter", named_filter1d_help(), c.filter, [](const std::string& v) { make_named_filter1d(v, 1); });
+  if (kind == StateFile::scene) read_stepper(f, c.stepper);
 }
 
 void read_matmul(JsonFields& f, MatmulUi& m) {
@@ -148,25 +165,30 @@ nlohmann::json conv2d_json(const Conv2dUi& c, StateFile kind) {
                       {"tile", c.params.tile},
                       {"filter", c.filter}};
   if (kind == StateFile::scene) j["break"] = c.bug == Conv2dBreak::none ? "none" : std::string(break_info(c.bug).name);
+  stepper_json(c.stepper, kind, j);
   return j;
 }
 
-nlohmann::json stencil3d_json(const Stencil3dUi& st) {
-  return {{"strategy", strategy_info(st.params.strategy).name},
-          {"order", st.params.order},
-          {"tile", st.params.tile},
-          {"coeffs", st.coeffs},
-          {"grid", st.grid},
-          {"slice", st.slice},
-          {"steps", st.iterations}};
+nlohmann::json stencil3d_json(const Stencil3dUi& st, StateFile kind) {
+  nlohmann::json j = {{"strategy", strategy_info(st.params.strategy).name},
+                      {"order", st.params.order},
+                      {"tile", st.params.tile},
+                      {"coeffs", st.coeffs},
+                      {"grid", st.grid},
+                      {"slice", st.slice},
+                      {"steps", st.iterations}};
+  stepper_json(st.stepper, kind, j);
+  return j;
 }
 
-nlohmann::json conv1d_json(const Conv1dUi& c) {
-  return {{"strategy", strategy_info(c.params.strategy).name},
-          {"radius", c.params.filter_radius},
-          {"tile", c.params.tile},
-          {"length", c.params.length},
-          {"filter", c.filter}};
+nlohmann::json conv1d_json(const Conv1dUi& c, StateFile kind) {
+  nlohmann::json j = {{"strategy", strategy_info(c.params.strategy).name},
+                      {"radius", c.params.filter_radius},
+                      {"tile", c.params.tile},
+                      {"length", c.params.length},
+                      {"filter", c.filter}};
+  stepper_json(c.stepper, kind, j);
+  return j;
 }
 
 nlohmann::json matmul_json(const MatmulUi& m) {
@@ -208,9 +230,9 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
   }
   {
     JsonFields stencil3d = f.object("stencil3d", expected(Pattern::stencil3d));
-    read_stencil3d(stencil3d, s.stencil);
+    read_stencil3d(stencil3d, s.stencil, kind);
     JsonFields conv1d = f.object("conv1d", expected(Pattern::conv1d));
-    read_conv1d(conv1d, s.conv1d);
+    read_conv1d(conv1d, s.conv1d, kind);
     JsonFields matmul = f.object("matmul", expected(Pattern::matmul));
     read_matmul(matmul, s.matmul);
   }
@@ -286,8 +308,8 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
   j["panels"] = s.panels;
   const auto keep = [&](Pattern p) { return kind == StateFile::settings || s.pattern == p; };
   if (keep(Pattern::conv2d)) j["conv2d"] = conv2d_json(s.conv2d, kind);
-  if (keep(Pattern::stencil3d)) j["stencil3d"] = stencil3d_json(s.stencil);
-  if (keep(Pattern::conv1d)) j["conv1d"] = conv1d_json(s.conv1d);
+  if (keep(Pattern::stencil3d)) j["stencil3d"] = stencil3d_json(s.stencil, kind);
+  if (keep(Pattern::conv1d)) j["conv1d"] = conv1d_json(s.conv1d, kind);
   if (keep(Pattern::matmul)) j["matmul"] = matmul_json(s.matmul);
   if (kind == StateFile::scene) {
     j["paused"] = s.paused;

@@ -49,8 +49,8 @@ bool apply_common_key(UiState& s, unsigned int ch) {
     case 'S': s.screenshot_requested = true; return true;
     case 'h':
     case 'H': s.overlays.hud = !s.overlays.hud; return true;
-    case 't':
-    case 'T': s.overlays.caption = !s.overlays.caption; return true;
+    case 'n':
+    case 'N': s.overlays.caption = !s.overlays.caption; return true;
     case 'i':
     case 'I': s.overlays.inspector = !s.overlays.inspector; return true;
     case 'p':
@@ -81,7 +81,7 @@ bool apply_key(UiState& s, unsigned int ch) {
     case '7': select_strategy(s, static_cast<Conv2dStrategy>(ch - '1')); break;
     case 'v':
     case 'V': s.view = static_cast<ViewMode>((int(s.view) + 1) % 4); break;
-    default: return false;
+    default: return apply_stepper_key(s.conv2d.stepper, ch);
   }
   clamp_params(s);
   return true;
@@ -122,10 +122,34 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
     case '>': ++st.slice; break;
     case 'r':
     case 'R': st.reset_requested = true; break;
+    case 't':
+    case 'T': st.stepper.on = !st.stepper.on; break;
     default: return false;
   }
   clamp_stencil3d(st);
   return true;
+}
+
+bool apply_stepper_key(Stepper& s, unsigned int ch) {
+  switch (ch) {
+    case 't':
+    case 'T': s.on = !s.on; break;
+    case '<':
+    case ',': s.step = std::max(0, s.step - 1), s.playing = false; break;
+    case '>': ++s.step, s.playing = false; break;  // the view clamps it to its steps
+    default: return false;
+  }
+  return true;
+}
+
+void advance_stepper(Stepper& s, double dt, int steps) {
+  if (s.playing && s.steps_per_second > 0) {
+    s.clock += dt;
+    const double period = 1.0 / s.steps_per_second;
+    while (s.clock >= period && s.step < steps - 1) s.clock -= period, ++s.step;
+    if (s.step >= steps - 1) s.playing = false, s.clock = 0;
+  }
+  s.step = std::clamp(s.step, 0, std::max(0, steps - 1));
 }
 
 const char* const* view_names() {
@@ -180,7 +204,7 @@ bool apply_conv1d_key(UiState& s, unsigned int ch) {
     case '3':
     case '4':
     case '5': p.strategy = static_cast<Conv1dStrategy>(ch - '1'); break;
-    default: return false;
+    default: return apply_stepper_key(s.conv1d.stepper, ch);
   }
   clamp_conv1d(s.conv1d);
   return true;

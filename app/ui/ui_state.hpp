@@ -12,6 +12,7 @@
 #include "kernels/conv2d/params.hpp"
 #include "kernels/matmul/params.hpp"
 #include "kernels/matmul/phases.hpp"
+#include "kernels/matmul/steps.hpp"
 #include "kernels/stencil3d/params.hpp"
 
 namespace tilescope {
@@ -43,6 +44,20 @@ struct Overlays {
   bool caption = true;    // the scene's caption over the view's bottom (app/ui/caption.hpp)
 };
 
+// The step-through of the focused block (issue 18): the step shown, played or scrubbed.
+struct Stepper {
+  bool on = false;
+  int step = 0;
+  bool playing = false;
+  float steps_per_second = 2.0f;
+  double clock = 0;  // seconds the shown step has been on screen while playing
+};
+// A playing stepper moves on by dt seconds through `steps` steps and stops at the last; the step
+// is kept within 0..steps-1 either way.
+void advance_stepper(Stepper& s, double dt, int steps);
+// t turns it on / off, < and > step back / forward (stopping play); returns whether ch was one.
+bool apply_stepper_key(Stepper& s, unsigned int ch);
+
 // The stencil3d view: a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
 struct Stencil3dUi {
   Stencil3dParams params;  // width = height = depth = grid
@@ -52,12 +67,14 @@ struct Stencil3dUi {
   int slice = -1;      // z shown; -1: the middle
   bool reset_requested = false;
   bool check_requested = true;
+  Stepper stepper;  // steps through the focused block in the shown slice
 };
 
 // The conv1d view's settings: the live signal's length is params.length.
 struct Conv1dUi {
   Conv1dParams params{Conv1dStrategy::tiled, 4, 64, 320};
   std::string filter = "gaussian";
+  Stepper stepper;
 };
 
 // The matmul view's settings: small matrices, so that every element is a visible cell.
@@ -68,7 +85,7 @@ struct MatmulUi {
   MissingBarrier missing = MissingBarrier::none;
   unsigned seed = 1;  // of the random M and N
 };
-inline constexpr int kMatmulSteps = 4;
+inline constexpr int kMatmulSteps = kMatmulStepsPerPhase;
 const char* matmul_step_name(int step);
 const char* const* missing_barrier_names();  // "none", "raw", "war": in MissingBarrier's order
 
@@ -77,6 +94,7 @@ struct Conv2dUi {
   Conv2dParams params;
   std::string filter = "gaussian";
   Conv2dBreak bug = Conv2dBreak::none;  // break it: run a deliberately wrong kernel (not saved)
+  Stepper stepper;
 };
 
 // Where a scene puts the view: `zoom` screen pixels per element (0: fit the data) around `centre`
@@ -115,12 +133,14 @@ struct UiState {
 std::optional<Pixel> focus_pixel(const UiState& s);
 
 // Keys every view shares (as typed characters): space pause, . single step, f presentation mode,
-// s screenshot, h HUD, t caption, i inspector, p next pattern. Returns whether it was one.
+// s screenshot, h HUD, n caption (notes), i inspector, p next pattern. Returns whether it was one.
 bool apply_common_key(UiState& s, unsigned int ch);
-// The conv2d view's keys: + - radius, [ ] tile, 1-7 strategy, v cycle views, and the common ones.
+// The conv2d view's keys: + - radius, [ ] tile, 1-7 strategy, v cycle views, t step-through on /
+// off, < > its step back / forward, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
 
-// The stencil3d view's keys: + - order, [ ] tile, 1-4 strategy, < > slice, r reset, and the common ones.
+// The stencil3d view's keys: + - order, [ ] tile, 1-4 strategy, < > slice, r reset, t step-through on /
+// off, and the common ones.
 bool apply_stencil3d_key(UiState& s, unsigned int ch);
 // Keeps order, tile, grid, iterations and slice inside what the kernels and the view support.
 void clamp_stencil3d(Stencil3dUi& s);
@@ -131,7 +151,8 @@ void clamp_params(UiState& s);
 // from its own, since the other's tile may not even fit its shared memory.
 void select_strategy(UiState& s, Conv2dStrategy strategy);
 
-// The conv1d view's keys: + - radius, [ ] block size, 1-5 strategy, and the common ones.
+// The conv1d view's keys: + - radius, [ ] block size, 1-5 strategy, t step-through on / off, < >
+// its step back / forward, and the common ones.
 bool apply_conv1d_key(UiState& s, unsigned int ch);
 // The matmul view's keys: [ ] TILE_WIDTH, 1-3 strategy, < > step back / forward through the
 // phases, b cycles the barrier left out, and the common ones.

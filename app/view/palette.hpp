@@ -39,6 +39,14 @@ inline constexpr Swatch kThreadPatch{rgba(86, 180, 233),
                                      "outputs the hovered thread computes (a register patch), its input rows (dashed)"};
 // Vermillion, not the halo's orange: the legend never shows two entries in one colour.
 inline constexpr Swatch kStagedTile{rgba(213, 94, 0), "staged tile: halo rounded up to 4 cells (dashed)"};
+// Step-through: one step of the focused block.
+inline constexpr Swatch kThreadWorking{rgba(255, 255, 255), "thread working in this step (framed)"};
+inline constexpr Swatch kThreadIdle{rgba(60, 60, 60), "thread idle in this step (greyed)"};
+inline constexpr Swatch kSlotFilled{rgba(0, 158, 115), "shared slot stored so far (bright: in this step)"};
+// Drawn in the working threads' white: the legend shows the two as one entry.
+inline constexpr Swatch kBarrierLine{rgba(255, 255, 255),
+                                     "thread working in this step (framed); the line: __syncthreads(), all wait"};
+inline constexpr Swatch kFilterRow{rgba(86, 180, 233), "compute: the filter row the focused thread reads now"};
 // sliding: a warp tile is 128 columns of a strip; a lane owns 4 columns down the whole strip.
 inline constexpr Swatch kWarpGrid{kTileGrid.rgba, "output-tile grid (one warp each: 128 columns x a strip)"};
 inline constexpr Swatch kWarpTile{kOutputTile.rgba, "output tile of the hovered warp"};

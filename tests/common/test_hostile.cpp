@@ -426,6 +426,13 @@ TEST_F(Hostile, CommandLineBoundsExitTwoAndWriteNothing) {
   cases.push_back({shot + path("missing.png"), "cannot open"});
   cases.push_back({shot + path("corrupt.png"), "PNG"});
   cases.push_back({shot + path("fifo.png"), "FIFO"});
+  // --step N: within the focused block's steps (tiled_in, r = 2: load, barrier, 5 filter rows, store)
+  for (const char* step : {"8", "-1", "2147483647"})
+    cases.push_back({shot + "--radius 2 --hover 1,1 --step " + step, "--step must be within 0..7"});
+  cases.push_back({shot + "--step 1", "give one"});
+  cases.push_back({shot + "--strategy fast --hover 1,1 --step 1", "the step-through covers the book's"});
+  cases.push_back({shot + "--pattern stencil3d --strategy fast --hover 1,1 --step 1", "the step-through covers"});
+  cases.push_back({shot + "--pattern conv1d --strategy tiled --radius 3 --hover 1,0 --step 6", "within 0..5"});
 #endif
   for (const auto& [args, needle] : cases) {
     const auto t0 = std::chrono::steady_clock::now();

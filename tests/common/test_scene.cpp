@@ -110,6 +110,7 @@ TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
   s.conv2d.params = {Conv2dStrategy::tiled_in, 3, 16};
   s.conv2d.filter = "box";
   s.conv2d.bug = Conv2dBreak::no_ghost_zero;
+  s.conv2d.stepper.on = true, s.conv2d.stepper.step = 3;
   s.view = ViewMode::output;
   s.demo_scene = DemoScene::impulses;
   s.demo_size = 256;
@@ -130,6 +131,8 @@ TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
   EXPECT_EQ(again.conv2d.params.tile, 16);
   EXPECT_EQ(again.conv2d.filter, "box");
   EXPECT_EQ(again.conv2d.bug, Conv2dBreak::no_ghost_zero);
+  EXPECT_TRUE(again.conv2d.stepper.on);
+  EXPECT_EQ(again.conv2d.stepper.step, 3);
   EXPECT_EQ(again.view, ViewMode::output);
   EXPECT_EQ(again.demo_scene, DemoScene::impulses);
   EXPECT_EQ(again.demo_size, 256);
@@ -148,6 +151,8 @@ TEST_F(Scene, EveryPatternsParametersSurviveTheRoundTrip) {
   UiState s;
   s.stencil.params = {Stencil3dStrategy::register_tiled, 2, 16};
   s.stencil.grid = 96, s.stencil.slice = 30, s.stencil.iterations = 9, s.stencil.coeffs = "laplacian";
+  s.stencil.stepper.on = true, s.stencil.stepper.step = 11;
+  s.conv1d.stepper.on = true, s.conv1d.stepper.step = 2;
   s.conv1d.params = {Conv1dStrategy::cached_halo, 7, 128, 500};
   s.matmul.params = {MatmulStrategy::tiled, 6, 30, 36, 18};
   s.matmul.phase = 3, s.matmul.step = 2, s.matmul.missing = MissingBarrier::write_after_read, s.matmul.seed = 9;
@@ -160,6 +165,16 @@ TEST_F(Scene, EveryPatternsParametersSurviveTheRoundTrip) {
     EXPECT_EQ(state_json(again, StateFile::scene), state_json(s, StateFile::scene)) << pattern_id(p);
   }
   EXPECT_EQ(load_scene(path("p.json")).matmul.missing, MissingBarrier::write_after_read);
+}
+
+TEST_F(Scene, AStepTurnsTheStepThroughOnAndABadOneIsIgnored) {
+  const UiState s = load(R"({"pattern": "conv1d", "conv1d": {"step": 4}})");
+  EXPECT_TRUE(s.conv1d.stepper.on);
+  EXPECT_EQ(s.conv1d.stepper.step, 4);
+  EXPECT_FALSE(load(R"({"pattern": "conv1d"})").conv1d.stepper.on);  // absent: off
+  const UiState bad = load(R"({"pattern": "stencil3d", "stencil3d": {"step": -2}})");
+  EXPECT_FALSE(bad.stencil.stepper.on);
+  EXPECT_NE(err_.find("ignoring 'stencil3d.step'"), std::string::npos) << err_;
 }
 
 TEST_F(Scene, OnlyRegularFilesOfBoundedSizeHoldingAnObjectOpen) {

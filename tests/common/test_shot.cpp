@@ -17,8 +17,10 @@
 #include "app/platform/headless_egl.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
+#include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/steps.hpp"
 #include "tests/common/scratch_dir.hpp"
 #include "tests/conv2d/break_damage.hpp"
 
@@ -117,6 +119,7 @@ class Shot : public ShotPixels {
     s.file_path = path("black.npy");
     s.overlays.legend = false;
     s.overlays.hud = hud_;
+    s.conv2d.stepper = stepper_;
     s.paused = true;
     take(s, hover, zoom);
     if (HasFatalFailure()) return;
@@ -137,6 +140,7 @@ class Shot : public ShotPixels {
     s.stencil.params = p;
     s.stencil.grid = 64;
     s.stencil.slice = 32;
+    s.stencil.stepper = stepper_;
     take(s, hover, 16);
     if (HasFatalFailure()) return;
     view_.set_viewport(layout_for(float(w_), float(h_), false).view);
@@ -149,6 +153,7 @@ class Shot : public ShotPixels {
   }
   ViewTransform view_;
   bool hud_ = false;  // the lecture HUD, off but in the test about it
+  Stepper stepper_;   // the step-through, off but in the tests about it
 };
 
 }  // namespace
@@ -205,6 +210,36 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
   const RowLook ghost = look_along([&](float x) { return at_screen(x, a.y); }, a.x + 2, b.x - 2, 1);
   EXPECT_GT(ghost.pink, 10) << "ghost cells not tinted";
   EXPECT_GT(ghost.spread, 120) << "ghost cells not hatched";
+}
+
+TEST_F(Shot, StepOneOfTiledOutShowsTheSlotsItsFirstLoadPassStored) {
+  // tiled_out, tile 8, r = 2: 64 threads fill the 12 x 12 shared tile in three passes. After
+  // the first (step 0) slots 0..63 are stored (green); slots 64.. (from row 5, column 4 on) not.
+  const Conv2dParams p{Conv2dStrategy::tiled_out, 2, 8, 256, 256};
+  stepper_.on = true, stepper_.step = 0;
+  const Pixel hover{12, 12};
+  shoot(p, hover, 14);
+  const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike
+  const int b = g.block_of(hover.x), s = g.shared_dim(), threads = g.block_dim() * g.block_dim();
+  for (int i = 0; i < s * s; ++i) {
+    const Rgb c = at_image(g.shared_origin(b) + i % s + 0.5f, g.shared_origin(b) + i / s + 0.5f);
+    EXPECT_EQ(green(c), i < threads) << "slot " << i << ": rgb(" << c.r << ", " << c.g << ", " << c.b << ")";
+  }
+}
+
+TEST_F(Shot, TiledInsComputeStepGreysTheLoadOnlyRing) {
+  // tiled_in, tile 16, r = 2, step 2 (load, barrier, then the first filter row): every slot is
+  // stored; the inner 12 x 12 threads compute, the ring of 2 around them is idle (greyed).
+  const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 16, 256, 256};
+  stepper_.on = true, stepper_.step = 2;
+  const Pixel hover{20, 20};
+  shoot(p, hover, 14);
+  const Conv2dTiling g = tiling_of(p, 0);
+  const int b = g.block_of(hover.x), o = g.shared_origin(b);
+  for (int t = 0; t < g.block_dim(); t += 3) {  // down the block's middle column: ring, inside, ring
+    const Rgb c = at_image(o + 7.5f, o + t + 0.5f);
+    EXPECT_EQ(green(c), g.computes(t)) << "thread row " << t << " (a stored slot, greyed if idle)";
+  }
 }
 
 TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
@@ -277,6 +312,25 @@ TEST_F(Shot, StencilSliceShowsTheHoveredBlocksTilesAndRegisterNeighbours) {
   EXPECT_TRUE(blue(cell, 40)) << "register neighbour";
 }
 
+TEST_F(Shot, CoarsenedStencilsSliceAppearsInSharedMemoryAtTheStepThatLoadsIt) {
+  // coarsened, k = 1, T = 8: the block marching through slice 32 stores that plane into its ring
+  // at one load step; one step earlier the slice holds nothing of the block's shared memory.
+  const Stencil3dParams p{Stencil3dStrategy::coarsened, 1, 8, 64, 64, 64};
+  const Pixel hover{10, 10};
+  const StencilAxisTiling a = tiling_of(p).axis(0);
+  const BlockTimeline tl = stencil3d_timeline(p, a.block_of(hover.x), a.block_of(hover.y), a.block_of(32));
+  int load = 0;
+  while (!(tl.steps[std::size_t(load)].kind == StepKind::load && tl.steps[std::size_t(load)].z == 32)) ++load;
+  const int x0 = a.in_origin(a.block_of(hover.x)), y0 = a.in_origin(a.block_of(hover.y));
+  for (int step : {load - 1, load}) {
+    stepper_.on = true, stepper_.step = step;
+    shoot_stencil(p, hover);
+    for (int y = hover.y - 2; y < y0 + a.tile; y += 2)  // the rows below the inspector window
+      for (int x = x0; x < x0 + a.tile; x += 2)
+        EXPECT_EQ(green(at_image(x + 0.5f, y + 0.5f)), step == load) << "step " << step << ", cell " << x << "," << y;
+  }
+}
+
 TEST_F(Shot, StencilFastShowsItsL1HaloAndShuffledNeighbours) {
   // fast, order 1, T = 18 on a cold 64^3 grid: float4 rows, so block (0, 2) computes x 0..127 (the
   // whole width), y 16..23. Cell (32, 20) is component 0 of lane 8: x - 1 comes from lane 7 by a
@@ -310,6 +364,7 @@ class Conv1dShot : public ShotPixels {
     s.backend = "cpu";
     s.overlays.legend = false;
     s.overlays.hud = false;
+    s.conv1d.stepper = stepper_;
     s.paused = true;
     take(s, hover, zoom);
     if (HasFatalFailure()) return;
@@ -321,6 +376,7 @@ class Conv1dShot : public ShotPixels {
   Rgb at(float i, float y) const { return at_screen(view_.x + view_.w / 2 + (i + 0.5f - centre_) * zoom_, y); }
   Rect view_;
   float zoom_ = 1, centre_ = 0;
+  Stepper stepper_;  // the step-through, off but in the test about it
 };
 
 }  // namespace
@@ -339,6 +395,22 @@ TEST_F(Conv1dShot, SharedMemoryLaneShowsOwnSlotsHaloSlotsAndGhostZeros) {
   const RowLook ghost = look_along([&](float i) { return at(i, y); }, -3, -0.1f, 0.1f);
   EXPECT_GT(ghost.pink, 10) << "ghost slots not tinted";
   EXPECT_GT(ghost.spread, 100) << "ghost slots not hatched";
+}
+
+TEST_F(Conv1dShot, TiledsFirstStepStoresOnlyTheLeftHalo) {
+  // tiled, 32 threads, n = 3, block 1 (elements 32..63): step 0 is the left halo, elements
+  // 29..31, stored by threads 29..31; the block's own slots are still empty.
+  const Conv1dParams p{Conv1dStrategy::tiled, 3, 32, 320};
+  stepper_.on = true, stepper_.step = 0;
+  shoot(p, Pixel{40, 0}, 20);
+  const Conv1dLanes lanes = conv1d_lanes(view_);
+  const float y = lanes.sh0 + 0.1f * (lanes.sh1 - lanes.sh0);  // above the writers' numbers
+  const Conv1dTiling g = tiling_of(p);
+  for (int s = 0; s < g.shared_dim(); ++s) {
+    const int i = g.shared_coord(1, s);
+    if (i >= 40 - 4 && i <= 40 + 4) continue;  // the hovered output's tap lines cross the lane there
+    EXPECT_EQ(green(at(float(i), y)), g.left_halo_slot(g.loader_of_slot(s)) == s) << "slot " << s;
+  }
 }
 
 TEST_F(Conv1dShot, FastStagesAFloat4RoundedHaloAndMarksTheThreadsEightOutputs) {

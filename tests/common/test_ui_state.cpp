@@ -263,3 +263,32 @@ TEST(UiState, Conv2dLegendNeverShowsTwoEntriesInOneColour) {
         }
   EXPECT_GT(checked, 50);  // most cases show the block and its taps
 }
+
+TEST(UiState, PlayingStepperAdvancesAtItsRateAndStopsAtTheLastStep) {
+  Stepper s;
+  s.playing = true, s.steps_per_second = 2;
+  advance_stepper(s, 1.2, 9);  // 2.4 periods: two steps on, 0.2 s into the third
+  EXPECT_EQ(s.step, 2);
+  EXPECT_NEAR(s.clock, 0.2, 1e-9);
+  advance_stepper(s, 100, 9);
+  EXPECT_EQ(s.step, 8);
+  EXPECT_FALSE(s.playing);
+  s.step = 40;  // a step past a shorter timeline (another strategy) comes back within it
+  advance_stepper(s, 0, 5);
+  EXPECT_EQ(s.step, 4);
+}
+
+TEST(UiState, StepThroughKeysToggleAndStepWithoutGoingBelowZero) {
+  UiState s;
+  EXPECT_TRUE(apply_key(s, 't'));
+  EXPECT_TRUE(s.conv2d.stepper.on);
+  EXPECT_TRUE(s.overlays.caption);  // t is the step-through's; n the caption's
+  EXPECT_TRUE(apply_key(s, 'n'));
+  EXPECT_FALSE(s.overlays.caption);
+  EXPECT_TRUE(s.conv2d.stepper.on);
+  apply_key(s, '>');
+  apply_key(s, '>');
+  EXPECT_EQ(s.conv2d.stepper.step, 2);
+  for (int i = 0; i < 4; ++i) apply_key(s, '<');
+  EXPECT_EQ(s.conv2d.stepper.step, 0);
+}

@@ -1,0 +1,15 @@
+#pragma once
+// conv2d's step-through over the image: one step of the focused block's timeline
+// (kernels/conv2d/steps.hpp) placed by the launch geometry, its input and output tiles outlined,
+// and in a compute step the filter row the focused thread reads.
+#include <imgui.h>
+
+#include "app/conv2d/overlays.hpp"
+#include "kernels/common/block_steps.hpp"
+
+namespace tilescope {
+
+void draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const BlockTimeline& tl, int step,
+               Pixel focus, const OverlayStyle& st);
+
+}  // namespace tilescope

@@ -1,0 +1,39 @@
+#pragma once
+// One step of a block's timeline (kernels/common/block_steps.hpp) drawn over a view: the shared
+// slots stored so far (bright when stored in this step, the writer's threadIdx where boxes are
+// large enough, ghost zeros hatched), the threads working (framed; the load-only ring in its
+// colour) or idle (greyed), the barrier as a wait line under the block, and a caption. Where a
+// thread or a slot is drawn is the pattern's geometry, passed in as screen boxes.
+#include <imgui.h>
+
+#include <functional>
+#include <string>
+
+#include "app/view/cell_rect.hpp"
+#include "app/view/view_transform.hpp"
+#include "kernels/common/block_steps.hpp"
+
+namespace tilescope {
+
+struct ScreenBox {
+  ImVec2 a{0, 0}, b{0, 0};  // top left, bottom right
+  bool empty() const { return !(a.x < b.x && a.y < b.y); }
+};
+// The screen box of cells c under xf (an empty c gives an empty box).
+ScreenBox screen_box(const ViewTransform& xf, CellRect c);
+
+struct BlockStepCells {
+  std::function<ScreenBox(int tx, int ty)> thread;  // where a thread is drawn (empty: not drawn)
+  // Where shared slot (sx, sy) is drawn while it holds write f (empty: not drawn, e.g. another slice).
+  std::function<ScreenBox(int sx, int sy, const SlotFill& f)> slot;
+  std::function<bool(int tx, int ty)> load_only;  // a thread that never computes (Fig 7.12's ring)
+  ScreenBox block;                                // the barrier line runs under it
+};
+
+void draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const BlockStepCells& cells, float line);
+// "step 3 of 0..8: compute, ..." and the block's counts so far, in a box whose bottom-left corner
+// is `bottom` pixels above the view's bottom-left corner; `note`, when given, a last line.
+void draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& tl, int step, float bottom = 0,
+                       const std::string& note = {});
+
+}  // namespace tilescope
