@@ -160,6 +160,7 @@ void Conv1dView::compute() {
 }
 
 void Conv1dView::draw(float, float, float) {
+  step_caption_top_ = 0;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Conv1dParams& p = state_.conv1d.params;
   const float font = ImGui::GetFontSize(), line = state_.presentation ? 3.0f : 2.0f;
@@ -224,7 +225,6 @@ void Conv1dView::draw(float, float, float) {
         dl, p, *tl, step, b, L, [&](float i) { return sx(i); }, line / 1.3f);
     dl->AddText({view_.x + 6, L.sh0 - 1.2f * font}, IM_COL32(210, 210, 210, 255),
                 "step through: shared slots above (the thread that stored each), the block's threads below");
-    draw_step_caption(dl, view_, *tl, step, view_.y + view_.h - L.out1 + 4);
   } else if (!focused) {
     dl->AddText({view_.x + 6, lane_text_y}, IM_COL32(170, 170, 170, 255),
                 "hover an output element to see its block's shared memory and taps");
@@ -298,6 +298,10 @@ void Conv1dView::draw(float, float, float) {
     }
     dl->AddCircleFilled(out_pt, line + 4, palette::kHoveredElement.rgba);
   }
+  if (tl)  // over the waveforms, under the output's title
+    step_caption_top_ =
+        draw_step_caption(dl, view_, *tl, std::clamp(state_.conv1d.stepper.step, 0, int(tl->steps.size()) - 1),
+                          view_.y + view_.h - L.out1 + 4);
   dl->PopClipRect();
 }
 
@@ -324,7 +328,10 @@ HudFigures Conv1dView::hud() const { return hud_figures(state_.conv1d.params, st
 
 void Conv1dView::windows(const Rect& v) {
   if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
-  if (state_.overlays.legend) conv1d_legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
+  const float bottom = v.y + v.h - 10;
+  if (state_.overlays.legend)
+    conv1d_legend_window(state_, v.x + v.w - 10,
+                         above_step_caption(bottom, step_caption_top_));
 }
 
 }  // namespace tilescope

@@ -73,6 +73,7 @@ class Conv1dView : public PatternView {
   Conv1dParams last_params_{};
   std::string last_filter_;
   TimelineCache<std::tuple<Conv1dParams, int>> timeline_;
+  float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
 };
 
 }  // namespace tilescope

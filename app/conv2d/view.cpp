@@ -168,6 +168,7 @@ void Conv2dView::present(Layer layer) {
 }
 
 void Conv2dView::draw_overlays() {
+  step_caption_top_ = 0;
   if (!pipeline_.problem().empty()) return;  // nothing was launched: nothing to draw
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Rect& vp = view_.viewport();
@@ -189,7 +190,7 @@ void Conv2dView::draw_overlays() {
   if (const auto focus = focus_pixel(state_); focus && tl) {
     const int step = std::clamp(state_.conv2d.stepper.step, 0, int(tl->steps.size()) - 1);
     draw_step(dl, view_, p, *tl, step, *focus, style);
-    draw_step_caption(dl, view_.viewport(), *tl, step);
+    step_caption_top_ = draw_step_caption(dl, view_.viewport(), *tl, step);
   } else if (focus) {
     const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
     if (state_.overlays.block) draw_block(dl, view_, p, bx, by, style);
@@ -225,7 +226,9 @@ HudFigures Conv2dView::hud() const { return hud_figures(state_.conv2d.params, st
 
 void Conv2dView::windows(const Rect& v) {
   if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - 10, v.y + 10);
-  if (state_.overlays.legend) legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
+  const float bottom = v.y + v.h - 10;
+  if (state_.overlays.legend)
+    legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
 }
 
 }  // namespace tilescope

@@ -53,6 +53,7 @@ class Conv2dView : public ImagePatternView {
   Conv2dBreak last_bug_ = Conv2dBreak::none;
   bool check_pending_ = true;
   TimelineCache<std::tuple<Conv2dParams, int, int>> timeline_;
+  float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
 };
 
 }  // namespace tilescope

@@ -51,6 +51,7 @@ const BlockTimeline* Stencil3dView::timeline() {
 void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
   image_layer_.draw_heat(view_, {0.0f, 1.0f}, display_w, display_h, fb_scale);
   const BlockTimeline* tl = timeline();
+  step_caption_top_ = 0;
   if (sim_.problem().empty()) draw_slice_overlays(view_, state_, tl == nullptr);
   if (tl) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
@@ -63,7 +64,8 @@ void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
     const int z = tl->steps[std::size_t(step)].z;  // the plane a marching step works on
     const std::string note =
         z >= 0 && z != st.slice ? step_text("(the view shows slice z = %d: < > move it)", st.slice) : "";
-    draw_step_caption(dl, view_.viewport(), *tl, step, 4.5f * ImGui::GetFontSize(), note);  // above the colour bar
+    step_caption_top_ =
+        draw_step_caption(dl, view_.viewport(), *tl, step, 4.5f * ImGui::GetFontSize(), note);  // above the colour bar
     dl->PopClipRect();
   }
   draw_colour_bar(view_, state_.presentation);
@@ -147,7 +149,10 @@ HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the
 
 void Stencil3dView::windows(const Rect& v) {
   if (state_.overlays.inspector) stencil3d_inspector_window(state_, v.x + v.w - 10, v.y + 10);
-  if (state_.overlays.legend) stencil3d_legend_window(state_, v.x + v.w - 10, v.y + v.h - 10);
+  const float bottom = v.y + v.h - 10;
+  if (state_.overlays.legend)
+    stencil3d_legend_window(state_, v.x + v.w - 10,
+                            above_step_caption(bottom, step_caption_top_));
 }
 
 }  // namespace tilescope

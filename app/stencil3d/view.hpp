@@ -43,6 +43,7 @@ class Stencil3dView : public ImagePatternView {
   bool dragging_ = false;
   Stencil3dParams last_params_{};
   TimelineCache<std::tuple<Stencil3dParams, int, int, int>> timeline_;
+  float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
 };
 
 }  // namespace tilescope

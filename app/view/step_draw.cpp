@@ -85,8 +85,8 @@ void draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const Bl
   }
 }
 
-void draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& tl, int step, float bottom,
-                       const std::string& note) {
+float draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& tl, int step, float bottom,
+                        const std::string& note) {
   const BlockStep& now = tl.steps[std::size_t(step)];
   char head[48], counts[160];
   std::snprintf(head, sizeof head, "step %d of 0..%d: ", step, int(tl.steps.size()) - 1);
@@ -100,6 +100,7 @@ void draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& tl
   const ImVec2 at{view.x + 2 * pad, view.y + view.h - bottom - size.y - 3 * pad};
   dl->AddRectFilled({at.x - pad, at.y - pad}, {at.x + size.x + pad, at.y + size.y + pad}, palette::rgba(0, 0, 0, 210));
   dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, palette::rgba(255, 255, 255), text.c_str(), nullptr, wrap);
+  return at.y - pad;
 }
 
 }  // namespace tilescope

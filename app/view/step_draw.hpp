@@ -6,6 +6,7 @@
 // thread or a slot is drawn is the pattern's geometry, passed in as screen boxes.
 #include <imgui.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 
@@ -32,8 +33,15 @@ struct BlockStepCells {
 
 void draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const BlockStepCells& cells, float line);
 // "step 3 of 0..8: compute, ..." and the block's counts so far, in a box whose bottom-left corner
-// is `bottom` pixels above the view's bottom-left corner; `note`, when given, a last line.
-void draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& tl, int step, float bottom = 0,
-                       const std::string& note = {});
+// is `bottom` pixels above the view's bottom-left corner; `note`, when given, a last line. Returns
+// the box's top edge (screen y): a window anchored at the view's bottom goes above it.
+float draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& tl, int step, float bottom = 0,
+                        const std::string& note = {});
+
+// The bottom edge for a window anchored at `bottom` that must stay above a step caption whose top
+// edge is `caption_top` (0: no caption this frame).
+inline float above_step_caption(float bottom, float caption_top) {
+  return caption_top > 0 ? std::min(bottom, caption_top - 10) : bottom;
+}
 
 }  // namespace tilescope
