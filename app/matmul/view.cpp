@@ -7,6 +7,7 @@
 #include <random>
 
 #include "app/matmul/panels.hpp"
+#include "app/ui/hud.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
@@ -42,18 +43,19 @@ MatmulView::Layout MatmulView::layout() const {
   const float font = ImGui::GetFontSize();
   l.zoom = std::max(1, 8 / p.tile);
   const int shared = p.tile * l.zoom, top = std::max(p.inner, shared);
-  // The right side stays free for the inspector and the legend, which float there.
+  // The right side stays free for the inspector and the legend, which float there; the top for the HUD.
+  const float hud = state_.overlays.hud ? hud_height() : 0.0f;
   const float free_right = state_.presentation ? 0.42f : 0.26f;
   auto fit = [&] {  // the cell size for the current gaps; returns the height in cells
     const int wide = p.inner + l.gap + p.cols + l.gap + shared, high = top + l.gap + std::max(p.rows, shared);
-    l.cell = std::min(((1 - free_right) * view_.w - font) / wide, (view_.h - 4 * font) / high);
+    l.cell = std::min(((1 - free_right) * view_.w - font) / wide, (view_.h - 4 * font - hud) / high);
     return high;
   };
   fit();
   l.gap = std::max(2, int(std::ceil(1.6f * font / l.cell)));  // a gap holds a line of text
   const int high = fit();
   l.x0 = view_.x + font;
-  l.y0 = view_.y + 2.5f * font + (view_.h - 4 * font - high * l.cell) / 2;
+  l.y0 = view_.y + 2.5f * font + hud + (view_.h - 4 * font - hud - high * l.cell) / 2;
   return l;
 }
 

@@ -8,6 +8,8 @@
 
 namespace tilescope {
 
+float hud_height() { return 5 * ImGui::GetTextLineHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y; }
+
 void draw_hud(const Rect& view, float below, const HudFigures& f) {
   const float pad = ImGui::GetFontSize() * 0.5f;
   // At most 40% of the view's width (the inspector keeps the top-right corner); long lines wrap.

@@ -49,5 +49,8 @@ HudFigures hud_figures(const Params& p, double launch_ms, const Backend& backend
 
 // Draws the HUD inside `view`, `below` screen pixels under its top edge (past a view's own title).
 void draw_hud(const Rect& view, float below, const HudFigures& f);
+// The HUD's height in the current style (five lines, none wrapped): a view that lays out its data
+// below it keeps this much free under its title.
+float hud_height();
 
 }  // namespace tilescope
