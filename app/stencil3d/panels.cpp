@@ -166,8 +166,11 @@ void stencil3d_tile_panel(const UiState& s) {
     return warp_rows(p);
   }
   const float side = ImGui::GetFontSize() * 7;
+  // The numbers go beside the cube where they fit (a narrow sidebar in presentation mode: below).
+  const bool beside = ImGui::GetContentRegionAvail().x - side * 1.8f > ImGui::CalcTextSize("input tile 32^3 = 32768").x;
   const ImVec2 o = ImGui::GetCursorScreenPos();
-  const Iso iso{{o.x + side * 0.9f, o.y + side * 0.55f}, side / (p.tile * 1.15f)};
+  // A cube of side t spans t x scale = side / 1.15 above the origin and as much below it.
+  const Iso iso{{o.x + side * 0.9f, o.y + side * 0.92f}, side / (p.tile * 1.15f)};
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const Stencil3dTileFigures f = stencil3d_tile_figures(p);
   const float t = float(f.in_tile[0]), k = float(f.halo[0]), out = float(f.out_tile[0]);
@@ -180,8 +183,8 @@ void stencil3d_tile_panel(const UiState& s) {
       iso.box(dl, 0, (t - flight) / 2, 0, t, flight, t, with_alpha(palette::kLoadOnly.rgba, 60),
               palette::kLoadOnly.rgba);
   }
-  ImGui::Dummy({side * 1.8f, side * 1.55f});
-  ImGui::SameLine();
+  ImGui::Dummy({side * 1.8f, side * 1.85f});
+  if (beside) ImGui::SameLine();
   ImGui::BeginGroup();
   if (p.strategy == Stencil3dStrategy::basic) {
     ImGui::TextWrapped(
