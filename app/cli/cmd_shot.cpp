@@ -38,9 +38,9 @@ struct ShotCli {
   bool presentation = false, live = false;
   int demo_size = 1024;
   std::string demo = "mixed";
-  std::string scene;           // a scene file: sets everything the options below it would
-  std::string data_size;       // conv1d: the signal's length; matmul: MxKxN
-  int phase = 0, step = 0;     // matmul's phase stepper; the others' step-through
+  std::string scene;        // a scene file: sets everything the options below it would
+  std::string data_size;    // conv1d: the signal's length; matmul: MxKxN
+  int phase = 0, step = 0;  // matmul's phase stepper; the others' step-through
   CLI::Option* step_option = nullptr;
   std::string without = "none";  // matmul: the barrier left out
   int grid = 0, slice = -1, steps = 4;
