@@ -330,8 +330,7 @@ void Conv1dView::windows(const Rect& v) {
   if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
   const float bottom = v.y + v.h - 10;
   if (state_.overlays.legend)
-    conv1d_legend_window(state_, v.x + v.w - 10,
-                         above_step_caption(bottom, step_caption_top_));
+    conv1d_legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
 }
 
 }  // namespace tilescope

@@ -227,8 +227,7 @@ HudFigures Conv2dView::hud() const { return hud_figures(state_.conv2d.params, st
 void Conv2dView::windows(const Rect& v) {
   if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - 10, v.y + 10);
   const float bottom = v.y + v.h - 10;
-  if (state_.overlays.legend)
-    legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
+  if (state_.overlays.legend) legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
 }
 
 }  // namespace tilescope

@@ -151,8 +151,7 @@ void Stencil3dView::windows(const Rect& v) {
   if (state_.overlays.inspector) stencil3d_inspector_window(state_, v.x + v.w - 10, v.y + 10);
   const float bottom = v.y + v.h - 10;
   if (state_.overlays.legend)
-    stencil3d_legend_window(state_, v.x + v.w - 10,
-                            above_step_caption(bottom, step_caption_top_));
+    stencil3d_legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
 }
 
 }  // namespace tilescope
