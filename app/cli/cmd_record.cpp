@@ -12,6 +12,8 @@ namespace tilescope::cli {
 namespace {
 
 constexpr int kMaxRecordFrames = 600, kMaxRecordFps = 60;
+// A GIF's delays are whole hundredths of a second, and browsers play a delay under 2 as 10.
+constexpr int kMaxGifFps = 50;
 constexpr double kMinStepsPerSecond = 0.1;
 
 struct RecordCli {
@@ -30,6 +32,9 @@ void run(RecordCli& o, const CLI::App& cmd) {
     throw InvalidInput("--frames must be within 1.." + std::to_string(kMaxRecordFrames));
   if (r.fps < 1 || r.fps > kMaxRecordFps)
     throw InvalidInput("--fps must be within 1.." + std::to_string(kMaxRecordFps));
+  if (*format == io::VideoFormat::gif && r.fps > kMaxGifFps)
+    throw InvalidInput("--fps must be at most " + std::to_string(kMaxGifFps) +
+                       " for a GIF (its delays are hundredths of a second; browsers slow a delay under 2 to 10)");
   if (!(std::isfinite(r.steps_per_second) && r.steps_per_second >= kMinStepsPerSecond && r.steps_per_second <= r.fps))
     throw InvalidInput("--steps-per-second must be within 0.1..--fps (at most a step a frame)");
   headless_window(o.view, r.window);

@@ -231,6 +231,7 @@ TEST_F(Record, BadOptionsExitTwoOnOneLineAndWriteNothing) {
       {"--frames 601" + gif, "--frames must be within 1..600"},
       {"--fps 0" + gif, "--fps must be within 1..60"},
       {"--fps 61" + gif, "--fps must be within 1..60"},
+      {"--fps 60" + gif, "--fps must be at most 50 for a GIF"},
       {"--fps 10 --steps-per-second 11" + gif, "--steps-per-second must be within"},
       {"--steps-per-second nan" + gif, "--steps-per-second must be within"},
       {"--size 100x100 --out " + path("o.gif"), "outside 320x240"},
