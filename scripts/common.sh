@@ -10,6 +10,9 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           libglfw3-dev libimgui-dev libstb-dev libjpeg62-turbo-dev python3-glad libcli11-dev nlohmann-json3-dev
           libhwy-dev   # Highway: the CPU engines' SIMD, picked at run time
           fonts-dejavu-core
+          libgif-dev   # `record` GIF (small)
+          # `record` MP4: FFmpeg's libraries with libx264; together they pull about 50 packages
+          libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
           libegl-dev libegl-mesa0 libgl1-mesa-dri)   # headless EGL (Mesa llvmpipe) for shots and tests
 TEST_PACKAGES=(libgtest-dev xvfb xauth)
 

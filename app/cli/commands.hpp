@@ -8,6 +8,7 @@ void add_model_command(CLI::App& app);
 void add_apply_command(CLI::App& app);
 void add_check_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
-void add_shot_command(CLI::App& app);  // only in builds with the GUI
+void add_shot_command(CLI::App& app);    // only in builds with the GUI
+void add_record_command(CLI::App& app);  // only in builds with the GUI
 
 }  // namespace tilescope::cli

@@ -35,6 +35,8 @@ std::string dir_of(const std::string& path) {
 
 void write_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write) {
   auto fail = [&](const std::string& why) { return InvalidInput("cannot write '" + path + "': " + why); };
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw fail("it is a directory");
   std::string tmp;
   int fd = -1;
   for (int attempt = 0; attempt < 64 && fd < 0; ++attempt) {

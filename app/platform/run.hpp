@@ -1,6 +1,6 @@
 #pragma once
-// The two ways tilescope draws: a window (GLFW) and a headless shot (EGL). Both return a
-// process exit code and report failures on stderr.
+// The ways tilescope draws: a window (GLFW), a headless shot and a headless recording (EGL). Each
+// returns a process exit code and reports failures on stderr.
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,5 +23,17 @@ struct ShotOptions {
 };
 
 int run_shot(UiState state, const ShotOptions& options);
+
+// `record`: frames of the headless window into a GIF or an MP4 (by out's extension).
+struct RecordOptions {
+  ShotOptions window;  // size, pointer and zoom; out: the .gif or .mp4; frames: rendered before the first recorded
+  int frames = 60;     // recorded
+  int fps = 10;        // each frame is 1/fps seconds of the demo's time after the last
+  // A stepped view (a step-through that is on, matmul's phase stepper) steps this many times a
+  // second of the recording instead of running the demo.
+  double steps_per_second = 2;
+};
+
+int run_record(UiState state, const RecordOptions& options);
 
 }  // namespace tilescope

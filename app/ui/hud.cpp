@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "kernels/common/traffic.hpp"
 
@@ -14,6 +15,22 @@ void draw_hud(const Rect& view, float below, const HudFigures& f) {
   const float pad = ImGui::GetFontSize() * 0.5f;
   // At most 40% of the view's width (the inspector keeps the top-right corner); long lines wrap.
   const float width = std::max(view.w * 0.4f, ImGui::GetFontSize() * 8);
+  // The numbers, formatted before the window opens so that it takes this frame's widest line: an
+  // auto-resized window alone is as wide as the frame before's, which clips live numbers that grow
+  // (every other frame of a recording).
+  char opb[96] = "", time[128] = "", traffic[96] = "";
+  const bool timed = f.problem.empty() && f.kernel_ms > 0;
+  if (f.problem.empty())
+    std::snprintf(opb, sizeof opb, "OP/B %.2f model, %.2f counted", book_round(f.opb_model), book_round(f.opb_counted));
+  if (timed) {
+    std::snprintf(time, sizeof time, "%.3g ms (%s), %.3g GFLOP/s", f.kernel_ms, f.clock, f.gflops);
+    std::snprintf(traffic, sizeof traffic, "%.3g GB/s, %.0f%% of a copy", f.gbs, 100.0 * f.copy_ms / f.kernel_ms);
+  }
+  const char* note = !f.problem.empty() ? "cannot run: see the panel" : timed ? "" : "kernel not timed yet";
+  float widest = 0;  // lines wider than `width` wrap
+  const char* const lines[] = {f.book_ref.c_str(), f.strategy.c_str(), opb, time, traffic, note};
+  for (const char* line : lines) widest = std::max(widest, std::min(ImGui::CalcTextSize(line).x, width));
+  ImGui::SetNextWindowContentSize({widest, 0});
   ImGui::SetNextWindowPos({view.x + pad, view.y + below + pad}, ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.72f);
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
@@ -24,14 +41,14 @@ void draw_hud(const Rect& view, float below, const HudFigures& f) {
     ImGui::TextColored({0.34f, 0.71f, 0.91f, 1.0f}, "%s", f.book_ref.c_str());
     ImGui::TextWrapped("%s", f.strategy.c_str());
     if (!f.problem.empty()) {
-      ImGui::TextColored({1.0f, 0.47f, 0.35f, 1.0f}, "cannot run: see the panel");
+      ImGui::TextColored({1.0f, 0.47f, 0.35f, 1.0f}, "%s", note);
     } else {
-      ImGui::Text("OP/B %.2f model, %.2f counted", book_round(f.opb_model), book_round(f.opb_counted));
-      if (f.kernel_ms > 0) {
-        ImGui::Text("%.3g ms (%s), %.3g GFLOP/s", f.kernel_ms, f.clock, f.gflops);
-        ImGui::Text("%.3g GB/s, %.0f%% of a copy", f.gbs, 100.0 * f.copy_ms / f.kernel_ms);
+      ImGui::TextUnformatted(opb);
+      if (timed) {
+        ImGui::TextUnformatted(time);
+        ImGui::TextUnformatted(traffic);
       } else {
-        ImGui::TextDisabled("kernel not timed yet");
+        ImGui::TextDisabled("%s", note);
       }
     }
     ImGui::PopTextWrapPos();

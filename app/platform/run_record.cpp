@@ -1,0 +1,83 @@
+// Headless recording: the frames of the headless window, 1/fps seconds of the demo apart (or one
+// step of a stepped view every fps / steps_per_second frames), streamed into a GIF or an MP4.
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/io/atomic_file.hpp"
+#include "app/io/video_encoder.hpp"
+#include "app/platform/framebuffer_png.hpp"
+#include "app/platform/headless_frames.hpp"
+#include "app/platform/run.hpp"
+
+namespace tilescope {
+namespace {
+
+// The step-through of the shown pattern; matmul has its phase stepper instead.
+Stepper* stepper_of(UiState& s) {
+  switch (s.pattern) {
+    case Pattern::conv2d: return &s.conv2d.stepper;
+    case Pattern::conv1d: return &s.conv1d.stepper;
+    case Pattern::stencil3d: return &s.stencil.stepper;
+    case Pattern::matmul: break;
+  }
+  return nullptr;
+}
+
+// A stepped view records its steps instead of the demo: matmul's phase stepper always (its data
+// does not move), the others' step-through when it is on.
+bool stepped(UiState& s) {
+  const Stepper* stepper = stepper_of(s);
+  return !stepper || stepper->on;
+}
+
+// One step forward, as the > key takes it (the view stops at the last step).
+void step_forward(UiState& s) {
+  if (Stepper* stepper = stepper_of(s))
+    apply_stepper_key(*stepper, '>');
+  else
+    apply_matmul_key(s, '>');
+}
+
+}  // namespace
+
+int run_record(UiState state, const RecordOptions& o) {
+  return run_headless("record", [&] {
+    const bool steps = stepped(state);
+    state.paused = steps;  // the demo stands still while the block steps
+    const int w = o.window.width, h = o.window.height;
+    const double dt = 1.0 / o.fps;
+    std::string drawn_by;  // the context and the backend, for the closing line
+    double ms_per_frame = 0;
+    // Inside the write: an --out that cannot be written is refused before any context opens.
+    io::write_atomically(o.window.out, [&](std::FILE* f) {
+      HeadlessFrames window(std::move(state), o.window);
+      for (int i = 0; i < std::max(o.window.hover ? 2 : 1, o.window.frames); ++i) window.render(dt);
+      auto encoder = io::open_video_encoder(*io::video_format_of(o.window.out), f, w, h, o.fps);
+      std::vector<unsigned char> rgb;
+      const auto t_start = std::chrono::steady_clock::now();
+      int taken = 0;  // steps so far: frame k shows step floor(k steps_per_second / fps)
+      for (int k = 0; k < o.frames; ++k) {
+        for (const int due = int(k * o.steps_per_second / o.fps + 1e-9); steps && taken < due; ++taken)
+          step_forward(window.app().state());
+        window.render(dt);
+        read_framebuffer_rgb(w, h, rgb);
+        encoder->add(rgb.data());
+        std::cerr << "\rtilescope: recording frame " << k + 1 << "/" << o.frames << std::flush;
+      }
+      std::cerr << "\n";
+      encoder->finish();
+      ms_per_frame =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t_start).count() / o.frames;
+      drawn_by = window.gl().description() + ", " + window.app().view().backend_description();
+      return true;
+    });
+    std::cout << "wrote " << o.window.out << " (" << o.frames << " frames of " << w << "x" << h << " at " << o.fps
+              << " frames/s, " << (steps ? "stepped" : "live") << "; " << ms_per_frame
+              << " ms per frame with encoding; " << drawn_by << ")\n";
+  });
+}
+
+}  // namespace tilescope
