@@ -5,14 +5,6 @@
 
 namespace tilescope {
 
-std::optional<std::string> conv1d_steps_problem(Conv1dStrategy s) {
-  if (s == Conv1dStrategy::fast)
-    return std::string(
-        "fast computes 8 outputs per thread from float4 register windows; the step-through covers the "
-        "book's strategies (basic, const_mem, tiled, cached_halo)");
-  return std::nullopt;
-}
-
 BlockTimeline conv1d_timeline(const Conv1dParams& p, int b) {
   const Conv1dTiling g = tiling_of(p);
   BlockTimeline tl;

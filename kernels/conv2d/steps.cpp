@@ -33,14 +33,6 @@ void add_loads(BlockTimeline& tl, const Conv2dParams& p, const Conv2dTiling& gx,
 
 }  // namespace
 
-std::optional<std::string> conv2d_steps_problem(Conv2dStrategy s) {
-  if (s == Conv2dStrategy::fast || s == Conv2dStrategy::sliding)
-    return std::string(strategy_info(s).name) +
-           " computes a patch of outputs per thread from registers; the step-through covers the book's "
-           "strategies (basic, const_mem, tiled_in, tiled_out, cached_halo)";
-  return std::nullopt;
-}
-
 BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   const int r = p.filter_radius, d = p.filter_dim();

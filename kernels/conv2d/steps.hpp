@@ -10,11 +10,13 @@
 
 #include "kernels/common/block_steps.hpp"
 #include "kernels/conv2d/params.hpp"
+#include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
 
-// Why a strategy has no step-through (fast, sliding: their coarsened register tiles are beyond it).
-std::optional<std::string> conv2d_steps_problem(Conv2dStrategy s);
+// Why a strategy has no step-through (fast, sliding: their coarsened register tiles are beyond it): the reason its
+// catalogue (kernels/conv2d/strategies.md) gives.
+inline std::optional<std::string> conv2d_steps_problem(Conv2dStrategy s) { return steps_problem(s); }
 
 // Block (bx, by) of p, step by step, for a strategy with no conv2d_steps_problem. The steps are the
 // same list for every block; which threads work and what they count depend on the block (ghost

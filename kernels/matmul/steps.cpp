@@ -6,14 +6,6 @@
 
 namespace tilescope {
 
-std::optional<std::string> matmul_steps_problem(MatmulStrategy s) {
-  if (s == MatmulStrategy::fast)
-    return std::string(
-        "fast computes 8 x 8 outputs per thread from registers; the step-through covers the book's "
-        "strategies (naive, tiled)");
-  return std::nullopt;
-}
-
 BlockTimeline matmul_timeline(const MatmulParams& p, int bx, int by) {
   const MatmulTiling g = tiling_of(p);
   const int T = g.tile;

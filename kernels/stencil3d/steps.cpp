@@ -4,14 +4,6 @@
 
 namespace tilescope {
 
-std::optional<std::string> stencil3d_steps_problem(Stencil3dStrategy s) {
-  if (s == Stencil3dStrategy::fast)
-    return std::string(
-        "fast keeps every value in registers (warp rows of vectors, no shared memory, no barrier); "
-        "the step-through covers the book's strategies (basic, tiled, coarsened, register_tiled)");
-  return std::nullopt;
-}
-
 BlockTimeline stencil3d_timeline(const Stencil3dParams& p, int bx, int by, int bz) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling a = g.axis(0);  // the book's strategies tile all three axes alike
