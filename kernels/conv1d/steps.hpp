@@ -20,4 +20,7 @@ inline std::optional<std::string> conv1d_steps_problem(Conv1dStrategy s) { retur
 // Block b of p, step by step (the same list of steps for every block).
 BlockTimeline conv1d_timeline(const Conv1dParams& p, int b);
 
+// The launch of p: its blocks along x, its exact count.
+LaunchSteps launch_steps(const Conv1dParams& p);
+
 }  // namespace tilescope

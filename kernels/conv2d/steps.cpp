@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
@@ -72,6 +73,13 @@ BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by) {
     for (int tx = 0; tx < tl.threads_x; ++tx)
       if (computes(tx, ty)) store.active[std::size_t(ty) * tl.threads_x + tx] = 1, ++store.counts.stores;
   return tl;
+}
+
+LaunchSteps launch_steps(const Conv2dParams& p) {
+  LaunchSteps l;
+  l.blocks_x = tiling_of(p, 0).grid_dim(p.width), l.blocks_y = tiling_of(p, 1).grid_dim(p.height);
+  l.exact = step_counts(exact_traffic(p));
+  return l;
 }
 
 }  // namespace tilescope

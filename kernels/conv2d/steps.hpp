@@ -23,4 +23,7 @@ inline std::optional<std::string> conv2d_steps_problem(Conv2dStrategy s) { retur
 // cells, outputs past the image).
 BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by);
 
+// The launch of p: its blocks along x and y, its exact count.
+LaunchSteps launch_steps(const Conv2dParams& p);
+
 }  // namespace tilescope

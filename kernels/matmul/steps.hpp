@@ -25,4 +25,7 @@ inline std::optional<std::string> matmul_steps_problem(MatmulStrategy s) { retur
 // Block (bx, by) of p, step by step.
 BlockTimeline matmul_timeline(const MatmulParams& p, int bx, int by);
 
+// The launch of p: its blocks along x (columns of P) and y (rows), its exact count (no shared-memory figure).
+LaunchSteps launch_steps(const MatmulParams& p);
+
 }  // namespace tilescope

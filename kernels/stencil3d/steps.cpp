@@ -1,6 +1,7 @@
 #include "kernels/stencil3d/steps.hpp"
 
 #include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/model.hpp"
 
 namespace tilescope {
 
@@ -118,6 +119,17 @@ BlockTimeline stencil3d_timeline(const Stencil3dParams& p, int bx, int by, int b
     if (coarsened) tl.add(StepKind::barrier, "__syncthreads(): the next step overwrites the oldest plane");
   }
   return tl;
+}
+
+LaunchSteps launch_steps(const Stencil3dParams& p) {
+  const Stencil3dTiling g = tiling_of(p);
+  const Stencil3dCount c = exact_traffic(p);
+  LaunchSteps l;
+  l.blocks_x = g.axis(0).grid_dim(p.width), l.blocks_y = g.axis(1).grid_dim(p.height);
+  l.blocks_z = g.axis(2).grid_dim(p.depth);
+  l.exact.global_loads = c.global_loads, l.exact.flops = c.flops, l.exact.stores = c.outputs;
+  l.exact_has_shared_reads = false;
+  return l;
 }
 
 }  // namespace tilescope

@@ -24,4 +24,7 @@ inline std::optional<std::string> stencil3d_steps_problem(Stencil3dStrategy s) {
 // Block (bx, by, bz) of p, step by step.
 BlockTimeline stencil3d_timeline(const Stencil3dParams& p, int bx, int by, int bz);
 
+// The launch of p: its blocks along x, y and z, its exact count (no shared-memory figure).
+LaunchSteps launch_steps(const Stencil3dParams& p);
+
 }  // namespace tilescope
