@@ -310,14 +310,8 @@ void Conv1dView::sidebar() {
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
   if (panel(state_.panels, "OP/B and load reduction")) conv1d_model_panel(state_.conv1d.params);
   if (panel(state_.panels, "Launch")) conv1d_launch_panel(state_.conv1d.params);
-  if (panel(state_.panels, "Step through")) {
-    const Conv1dParams& p = state_.conv1d.params;
-    StepPanelInput in;
-    in.problem = conv1d_steps_problem(p.strategy);
-    in.timeline = timeline();
-    if (in.timeline) in.grid = step_counts(exact_traffic(p)), in.blocks = tiling_of(p).grid_dim(p.length);
-    step_panel(state_.conv1d.stepper, in);
-  }
+  if (panel(state_.panels, "Step through"))
+    step_panel(state_.conv1d.stepper, step_panel_input(state_.conv1d.params, timeline()));
   if (panel(state_.panels, "Timing")) conv1d_timing_panel(state_.conv1d.params, compute_.backend(), stats_);
   if (panel(state_.panels, "Correctness")) conv1d_correctness_panel(run_);
 }

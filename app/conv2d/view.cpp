@@ -207,17 +207,8 @@ void Conv2dView::sidebar() {
   if (panel(state_.panels, "Controls")) controls_panel(state_, pipeline_, filter_);
   if (panel(state_.panels, "OP/B")) opb_panel(state_);
   if (panel(state_.panels, "Launch")) launch_panel(state_, pipeline_);
-  if (panel(state_.panels, "Step through")) {
-    const Conv2dParams& p = state_.conv2d.params;
-    StepPanelInput in;
-    in.problem = conv2d_steps_problem(p.strategy);
-    in.timeline = timeline();
-    if (in.timeline) {
-      in.grid = step_counts(exact_traffic(p));
-      in.blocks = tiling_of(p, 0).grid_dim(p.width) * tiling_of(p, 1).grid_dim(p.height);
-    }
-    step_panel(state_.conv2d.stepper, in);
-  }
+  if (panel(state_.panels, "Step through"))
+    step_panel(state_.conv2d.stepper, step_panel_input(state_.conv2d.params, timeline()));
   if (panel(state_.panels, "Timing")) timing_panel(state_, pipeline_, stats_);
   if (panel(state_.panels, "Correctness") && correctness_panel(pipeline_)) check_pending_ = true;
 }

@@ -69,13 +69,7 @@ void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
     // The focused block's counts up to this step, from the same timeline as the other patterns'.
     const MatmulTiling g = tiling_of(m.params);
     const BlockTimeline tl = matmul_timeline(m.params, g.block_of(focus->x), g.block_of(focus->y));
-    const MatmulCount c = exact_traffic(m.params);
-    StepPanelInput in;
-    in.timeline = &tl;
-    in.grid.global_loads = c.m_loads + c.n_loads, in.grid.flops = c.flops, in.grid.stores = c.outputs;
-    in.grid_has_shared_reads = false;
-    in.blocks = g.grid_dim(m.params.rows) * g.grid_dim(m.params.cols);
-    step_counts_table(in, m.phase * kMatmulStepsPerPhase + m.step);
+    step_counts_table(step_panel_input(m.params, &tl), m.phase * kMatmulStepsPerPhase + m.step);
   }
   ImGui::Separator();
   ImGui::TextWrapped(

@@ -125,20 +125,8 @@ void Stencil3dView::sidebar() {
   if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(state_);
   if (panel(state_.panels, "OP/B")) stencil3d_opb_panel(state_);
   if (panel(state_.panels, "Launch")) stencil3d_launch_panel(state_, sim_);
-  if (panel(state_.panels, "Step through")) {
-    const Stencil3dParams& p = state_.stencil.params;
-    StepPanelInput in;
-    in.problem = stencil3d_steps_problem(p.strategy);
-    in.timeline = timeline();
-    if (in.timeline) {
-      const Stencil3dCount c = exact_traffic(p);
-      in.grid.global_loads = c.global_loads, in.grid.flops = c.flops, in.grid.stores = c.outputs;
-      in.grid_has_shared_reads = false;
-      const Stencil3dTiling g = tiling_of(p);
-      in.blocks = g.axis(0).grid_dim(p.width) * g.axis(1).grid_dim(p.height) * g.axis(2).grid_dim(p.depth);
-    }
-    step_panel(state_.stencil.stepper, in);
-  }
+  if (panel(state_.panels, "Step through"))
+    step_panel(state_.stencil.stepper, step_panel_input(state_.stencil.params, timeline()));
   if (panel(state_.panels, "Timing")) stencil3d_timing_panel(state_, sim_, stats_);
   if (panel(state_.panels, "Correctness")) stencil3d_correctness_panel(state_, sim_);
 }

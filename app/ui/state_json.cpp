@@ -95,8 +95,13 @@ void read_stepper(JsonFields& f, Stepper& s) {
     f.warn("step", "a step of the focused block's timeline, from 0");
 }
 
-void stepper_json(const Stepper& s, StateFile kind, nlohmann::json& j) {
-  if (kind == StateFile::scene && s.on) j["step"] = s.step;
+// A stepped pattern's part, as read_strategy and read_stepper read it back: its strategy by name,
+// its own fields, and in a scene the step the step-through shows.
+template <typename Strategy>
+nlohmann::json stepped_pattern_json(Strategy strategy, nlohmann::json fields, const Stepper& s, StateFile kind) {
+  fields["strategy"] = strategy_info(strategy).name;
+  if (kind == StateFile::scene && s.on) fields["step"] = s.step;
+  return fields;
 }
 
 void read_conv2d(JsonFields& f, Conv2dUi& c, StateFile kind) {
@@ -160,35 +165,29 @@ void read_matmul(JsonFields& f, MatmulUi& m) {
 }
 
 nlohmann::json conv2d_json(const Conv2dUi& c, StateFile kind) {
-  nlohmann::json j = {{"strategy", strategy_info(c.params.strategy).name},
-                      {"radius", c.params.filter_radius},
-                      {"tile", c.params.tile},
-                      {"filter", c.filter}};
+  nlohmann::json j = stepped_pattern_json(
+      c.params.strategy, {{"radius", c.params.filter_radius}, {"tile", c.params.tile}, {"filter", c.filter}}, c.stepper,
+      kind);
   if (kind == StateFile::scene) j["break"] = c.bug == Conv2dBreak::none ? "none" : std::string(break_info(c.bug).name);
-  stepper_json(c.stepper, kind, j);
   return j;
 }
 
 nlohmann::json stencil3d_json(const Stencil3dUi& st, StateFile kind) {
-  nlohmann::json j = {{"strategy", strategy_info(st.params.strategy).name},
-                      {"order", st.params.order},
-                      {"tile", st.params.tile},
-                      {"coeffs", st.coeffs},
-                      {"grid", st.grid},
-                      {"slice", st.slice},
-                      {"steps", st.iterations}};
-  stepper_json(st.stepper, kind, j);
-  return j;
+  return stepped_pattern_json(st.params.strategy,
+                              {{"order", st.params.order},
+                               {"tile", st.params.tile},
+                               {"coeffs", st.coeffs},
+                               {"grid", st.grid},
+                               {"slice", st.slice},
+                               {"steps", st.iterations}},
+                              st.stepper, kind);
 }
 
 nlohmann::json conv1d_json(const Conv1dUi& c, StateFile kind) {
-  nlohmann::json j = {{"strategy", strategy_info(c.params.strategy).name},
-                      {"radius", c.params.filter_radius},
-                      {"tile", c.params.tile},
-                      {"length", c.params.length},
-                      {"filter", c.filter}};
-  stepper_json(c.stepper, kind, j);
-  return j;
+  return stepped_pattern_json(
+      c.params.strategy,
+      {{"radius", c.params.filter_radius}, {"tile", c.params.tile}, {"length", c.params.length}, {"filter", c.filter}},
+      c.stepper, kind);
 }
 
 nlohmann::json matmul_json(const MatmulUi& m) {

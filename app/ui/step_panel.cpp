@@ -71,14 +71,17 @@ void step_counts_table(const StepPanelInput& in, int step) {
     ImGui::TableSetupColumn("block");
     ImGui::TableSetupColumn("grid (exact)");
     ImGui::TableHeadersRow();
-    count_row("global loads", so_far.global_loads, block.global_loads, in.grid.global_loads);
-    count_row("shared reads", so_far.shared_reads, block.shared_reads, in.grid.shared_reads, in.grid_has_shared_reads);
-    count_row("flops", so_far.flops, block.flops, in.grid.flops);
-    count_row("stores", so_far.stores, block.stores, in.grid.stores);
+    const StepCounts& grid = in.launch.exact;
+    count_row("global loads", so_far.global_loads, block.global_loads, grid.global_loads);
+    count_row("shared reads", so_far.shared_reads, block.shared_reads, grid.shared_reads,
+              in.launch.exact_has_shared_reads);
+    count_row("flops", so_far.flops, block.flops, grid.flops);
+    count_row("stores", so_far.stores, block.stores, grid.stores);
     ImGui::EndTable();
   }
   char note[96];
-  std::snprintf(note, sizeof note, "grid: the model's exact count, the sum of all %d blocks' totals", in.blocks);
+  std::snprintf(note, sizeof note, "grid: the model's exact count, the sum of all %d blocks' totals",
+                in.launch.blocks());
   disabled_wrapped(note);
 }
 

@@ -7,16 +7,24 @@
 
 #include "app/ui/ui_state.hpp"
 #include "kernels/common/block_steps.hpp"
+#include "kernels/common/strategy_table.hpp"
 
 namespace tilescope {
 
 struct StepPanelInput {
   const BlockTimeline* timeline = nullptr;  // the focused block's; null when there is none
   std::optional<std::string> problem;       // why this strategy has no step-through
-  StepCounts grid;                          // the exact count of the whole launch
-  bool grid_has_shared_reads = true;        // stencil3d's exact count has no shared-memory figure
-  int blocks = 0;                           // in the launch
+  LaunchSteps launch;                       // the whole launch: its blocks and exact count
 };
+
+// The input for a pattern's parameters p (kernels/<pattern>/steps.hpp) and its focused block's
+// timeline (null: none); the launch is only counted where there is a timeline.
+template <typename Params>
+StepPanelInput step_panel_input(const Params& p, const BlockTimeline* timeline) {
+  StepPanelInput in{timeline, steps_problem(p.strategy), {}};
+  if (timeline) in.launch = launch_steps(p);
+  return in;
+}
 
 void step_panel(Stepper& s, const StepPanelInput& in);
 // Its table alone: the counts after `step` of in.timeline, the block's and the launch's totals.

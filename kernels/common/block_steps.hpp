@@ -43,6 +43,16 @@ std::string step_text(const char* fmt, ...) __attribute__((format(printf, 1, 2))
 // The exact count of a whole launch in the step-through's terms.
 StepCounts step_counts(const TrafficCount& c);
 
+// A whole launch as the step-through sees it: its grid of blocks, and its exact count, which the
+// last steps of all its blocks add up to. Each pattern's steps.hpp gives launch_steps(p).
+struct LaunchSteps {
+  int blocks_x = 1, blocks_y = 1, blocks_z = 1;
+  StepCounts exact;
+  bool exact_has_shared_reads = true;  // stencil3d's and matmul's exact counts have no shared-memory figure
+
+  int blocks() const { return blocks_x * blocks_y * blocks_z; }
+};
+
 struct BlockStep {
   StepKind kind;
   std::string what;                  // one line a student reads, in the book's words

@@ -39,6 +39,8 @@ void read_field(Reader& in, std::string_view field, CatalogueEntry& e) {
     e.default_tile = tile;
   } else if (key == "filter" && value == "constant memory") {
     e.filter_in_constant_memory = true;
+  } else if (key == "no step-through" && !value.empty()) {
+    e.no_steps = value;
   } else {
     in.fail("unknown field '" + std::string(key) + "'");
   }

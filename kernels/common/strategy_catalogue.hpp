@@ -7,6 +7,7 @@
 //   - book: reference            required
 //   - tile: N                    required: the default --tile
 //   - filter: constant memory    optional: the weights live in __constant__ memory
+//   - no step-through: why       optional: what its kernel does that the step-through cannot show
 //                                (a blank line)
 //   explanation                  lines joined by spaces; a blank line starts a new paragraph
 //
@@ -23,6 +24,7 @@ struct CatalogueEntry {
   std::string name, display_name, book_ref, explanation;
   bool filter_in_constant_memory = false;
   int default_tile = 0;
+  std::string no_steps;  // empty: it has a step-through
 };
 
 std::vector<CatalogueEntry> read_strategy_catalogue(std::string_view markdown);

@@ -25,6 +25,8 @@ struct StrategyInfo {
   int max_radius = 0;    // the largest filter radius / stencil order it runs (0: the pattern has none)
   // Where the default tile depends on the radius (conv2d's sliding): that tile; else null.
   int (*default_tile_at_radius)(int radius) = nullptr;
+  // Why it has no step-through, e.g. "computes 8 outputs per thread from registers"; empty: it has one.
+  std::string no_steps;
 };
 
 // A pattern's rows in book order (the enum's order: rows[int(s)].id == s).
@@ -44,10 +46,12 @@ struct StrategyTable {
 template <typename Strategy>
 std::vector<StrategyInfo<Strategy>> read_strategy_rows(std::string_view catalogue, int count, int max_radius) {
   std::vector<StrategyInfo<Strategy>> rows;
-  for (CatalogueEntry& e : read_strategy_catalogue(catalogue))
+  for (CatalogueEntry& e : read_strategy_catalogue(catalogue)) {
     rows.push_back({static_cast<Strategy>(rows.size()), std::move(e.name), std::move(e.display_name),
                     std::move(e.book_ref), std::move(e.explanation), e.filter_in_constant_memory, e.default_tile,
                     max_radius});
+    rows.back().no_steps = std::move(e.no_steps);
+  }
   if (int(rows.size()) != count)
     throw std::logic_error("a strategy catalogue lists " + std::to_string(rows.size()) + " strategies, the enum " +
                            std::to_string(count));
@@ -84,6 +88,18 @@ const std::string& strategy_names() {
     return s;
   }();
   return names;
+}
+
+// Why a strategy has no step-through (kernels/<pattern>/steps.hpp): its catalogue's reason, and
+// the strategies the step-through covers; nullopt for those it covers.
+template <typename Strategy>
+std::optional<std::string> steps_problem(Strategy s) {
+  const StrategyInfo<Strategy>& info = strategy_info(s);
+  if (info.no_steps.empty()) return std::nullopt;
+  std::string covered;
+  for (const auto& row : strategy_table<Strategy>())
+    if (row.no_steps.empty()) covered += (covered.empty() ? "" : ", ") + row.name;
+  return info.name + " " + info.no_steps + "; the step-through covers the book's strategies (" + covered + ")";
 }
 
 // The tile a strategy runs with at radius (or order) r when the user names none: the CLI's --tile,

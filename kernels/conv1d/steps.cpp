@@ -1,17 +1,10 @@
 #include "kernels/conv1d/steps.hpp"
 
 #include "kernels/conv1d/geometry.hpp"
+#include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/strategies.hpp"
 
 namespace tilescope {
-
-std::optional<std::string> conv1d_steps_problem(Conv1dStrategy s) {
-  if (s == Conv1dStrategy::fast)
-    return std::string(
-        "fast computes 8 outputs per thread from float4 register windows; the step-through covers the "
-        "book's strategies (basic, const_mem, tiled, cached_halo)");
-  return std::nullopt;
-}
 
 BlockTimeline conv1d_timeline(const Conv1dParams& p, int b) {
   const Conv1dTiling g = tiling_of(p);
@@ -55,6 +48,13 @@ BlockTimeline conv1d_timeline(const Conv1dParams& p, int b) {
   for (int t = 0; t < tl.threads_x; ++t)
     if (computes(t)) store_step.active[std::size_t(t)] = 1, ++store_step.counts.stores;
   return tl;
+}
+
+LaunchSteps launch_steps(const Conv1dParams& p) {
+  LaunchSteps l;
+  l.blocks_x = tiling_of(p).grid_dim(p.length);
+  l.exact = step_counts(exact_traffic(p));
+  return l;
 }
 
 }  // namespace tilescope

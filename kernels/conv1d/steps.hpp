@@ -9,13 +9,18 @@
 
 #include "kernels/common/block_steps.hpp"
 #include "kernels/conv1d/params.hpp"
+#include "kernels/conv1d/strategies.hpp"
 
 namespace tilescope {
 
-// Why a strategy has no step-through (fast: its float4 register windows are beyond it).
-std::optional<std::string> conv1d_steps_problem(Conv1dStrategy s);
+// Why a strategy has no step-through (fast: its float4 register windows are beyond it): the reason its catalogue
+// (kernels/conv1d/strategies.md) gives.
+inline std::optional<std::string> conv1d_steps_problem(Conv1dStrategy s) { return steps_problem(s); }
 
 // Block b of p, step by step (the same list of steps for every block).
 BlockTimeline conv1d_timeline(const Conv1dParams& p, int b);
+
+// The launch of p: its blocks along x, its exact count.
+LaunchSteps launch_steps(const Conv1dParams& p);
 
 }  // namespace tilescope

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
@@ -32,14 +33,6 @@ void add_loads(BlockTimeline& tl, const Conv2dParams& p, const Conv2dTiling& gx,
 }
 
 }  // namespace
-
-std::optional<std::string> conv2d_steps_problem(Conv2dStrategy s) {
-  if (s == Conv2dStrategy::fast || s == Conv2dStrategy::sliding)
-    return std::string(strategy_info(s).name) +
-           " computes a patch of outputs per thread from registers; the step-through covers the book's "
-           "strategies (basic, const_mem, tiled_in, tiled_out, cached_halo)";
-  return std::nullopt;
-}
 
 BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
@@ -80,6 +73,13 @@ BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by) {
     for (int tx = 0; tx < tl.threads_x; ++tx)
       if (computes(tx, ty)) store.active[std::size_t(ty) * tl.threads_x + tx] = 1, ++store.counts.stores;
   return tl;
+}
+
+LaunchSteps launch_steps(const Conv2dParams& p) {
+  LaunchSteps l;
+  l.blocks_x = tiling_of(p, 0).grid_dim(p.width), l.blocks_y = tiling_of(p, 1).grid_dim(p.height);
+  l.exact = step_counts(exact_traffic(p));
+  return l;
 }
 
 }  // namespace tilescope

@@ -10,15 +10,20 @@
 
 #include "kernels/common/block_steps.hpp"
 #include "kernels/conv2d/params.hpp"
+#include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
 
-// Why a strategy has no step-through (fast, sliding: their coarsened register tiles are beyond it).
-std::optional<std::string> conv2d_steps_problem(Conv2dStrategy s);
+// Why a strategy has no step-through (fast, sliding: their coarsened register tiles are beyond it): the reason its
+// catalogue (kernels/conv2d/strategies.md) gives.
+inline std::optional<std::string> conv2d_steps_problem(Conv2dStrategy s) { return steps_problem(s); }
 
 // Block (bx, by) of p, step by step, for a strategy with no conv2d_steps_problem. The steps are the
 // same list for every block; which threads work and what they count depend on the block (ghost
 // cells, outputs past the image).
 BlockTimeline conv2d_timeline(const Conv2dParams& p, int bx, int by);
+
+// The launch of p: its blocks along x and y, its exact count.
+LaunchSteps launch_steps(const Conv2dParams& p);
 
 }  // namespace tilescope

@@ -3,16 +3,9 @@
 #include <algorithm>
 
 #include "kernels/matmul/geometry.hpp"
+#include "kernels/matmul/model.hpp"
 
 namespace tilescope {
-
-std::optional<std::string> matmul_steps_problem(MatmulStrategy s) {
-  if (s == MatmulStrategy::fast)
-    return std::string(
-        "fast computes 8 x 8 outputs per thread from registers; the step-through covers the book's "
-        "strategies (naive, tiled)");
-  return std::nullopt;
-}
 
 BlockTimeline matmul_timeline(const MatmulParams& p, int bx, int by) {
   const MatmulTiling g = tiling_of(p);
@@ -61,6 +54,16 @@ BlockTimeline matmul_timeline(const MatmulParams& p, int bx, int by) {
   work(StepKind::store, "store: each thread inside P writes P[row][col]", 0, 0, 0);
   for (int t = 0; t < T * T; ++t) tl.steps.back().counts.stores += tl.steps.back().active[std::size_t(t)];
   return tl;
+}
+
+LaunchSteps launch_steps(const MatmulParams& p) {
+  const MatmulTiling g = tiling_of(p);
+  const MatmulCount c = exact_traffic(p);
+  LaunchSteps l;
+  l.blocks_x = g.grid_dim(p.cols), l.blocks_y = g.grid_dim(p.rows);
+  l.exact.global_loads = c.m_loads + c.n_loads, l.exact.flops = c.flops, l.exact.stores = c.outputs;
+  l.exact_has_shared_reads = false;
+  return l;
 }
 
 }  // namespace tilescope

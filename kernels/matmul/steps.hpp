@@ -10,6 +10,7 @@
 
 #include "kernels/common/block_steps.hpp"
 #include "kernels/matmul/params.hpp"
+#include "kernels/matmul/strategies.hpp"
 
 namespace tilescope {
 
@@ -17,10 +18,14 @@ namespace tilescope {
 // ph * kMatmulStepsPerPhase + s of the timeline).
 inline constexpr int kMatmulStepsPerPhase = 4;
 
-// Why a strategy has no step-through (fast: 8 x 8 outputs per thread from registers).
-std::optional<std::string> matmul_steps_problem(MatmulStrategy s);
+// Why a strategy has no step-through (fast: 8 x 8 outputs per thread from registers): the reason its catalogue
+// (kernels/matmul/strategies.md) gives.
+inline std::optional<std::string> matmul_steps_problem(MatmulStrategy s) { return steps_problem(s); }
 
 // Block (bx, by) of p, step by step.
 BlockTimeline matmul_timeline(const MatmulParams& p, int bx, int by);
+
+// The launch of p: its blocks along x (columns of P) and y (rows), its exact count (no shared-memory figure).
+LaunchSteps launch_steps(const MatmulParams& p);
 
 }  // namespace tilescope

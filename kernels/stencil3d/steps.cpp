@@ -1,16 +1,9 @@
 #include "kernels/stencil3d/steps.hpp"
 
 #include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/model.hpp"
 
 namespace tilescope {
-
-std::optional<std::string> stencil3d_steps_problem(Stencil3dStrategy s) {
-  if (s == Stencil3dStrategy::fast)
-    return std::string(
-        "fast keeps every value in registers (warp rows of vectors, no shared memory, no barrier); "
-        "the step-through covers the book's strategies (basic, tiled, coarsened, register_tiled)");
-  return std::nullopt;
-}
 
 BlockTimeline stencil3d_timeline(const Stencil3dParams& p, int bx, int by, int bz) {
   const Stencil3dTiling g = tiling_of(p);
@@ -126,6 +119,17 @@ BlockTimeline stencil3d_timeline(const Stencil3dParams& p, int bx, int by, int b
     if (coarsened) tl.add(StepKind::barrier, "__syncthreads(): the next step overwrites the oldest plane");
   }
   return tl;
+}
+
+LaunchSteps launch_steps(const Stencil3dParams& p) {
+  const Stencil3dTiling g = tiling_of(p);
+  const Stencil3dCount c = exact_traffic(p);
+  LaunchSteps l;
+  l.blocks_x = g.axis(0).grid_dim(p.width), l.blocks_y = g.axis(1).grid_dim(p.height);
+  l.blocks_z = g.axis(2).grid_dim(p.depth);
+  l.exact.global_loads = c.global_loads, l.exact.flops = c.flops, l.exact.stores = c.outputs;
+  l.exact_has_shared_reads = false;
+  return l;
 }
 
 }  // namespace tilescope

@@ -13,13 +13,18 @@
 
 #include "kernels/common/block_steps.hpp"
 #include "kernels/stencil3d/params.hpp"
+#include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope {
 
-// Why a strategy has no step-through (fast: warp rows of vectors, no shared memory, no barrier).
-std::optional<std::string> stencil3d_steps_problem(Stencil3dStrategy s);
+// Why a strategy has no step-through (fast: warp rows of vectors, no shared memory, no barrier): the reason its
+// catalogue (kernels/stencil3d/strategies.md) gives.
+inline std::optional<std::string> stencil3d_steps_problem(Stencil3dStrategy s) { return steps_problem(s); }
 
 // Block (bx, by, bz) of p, step by step.
 BlockTimeline stencil3d_timeline(const Stencil3dParams& p, int bx, int by, int bz);
+
+// The launch of p: its blocks along x, y and z, its exact count (no shared-memory figure).
+LaunchSteps launch_steps(const Stencil3dParams& p);
 
 }  // namespace tilescope

@@ -74,6 +74,15 @@ RowLook look_along(ColourAt colour_at, float from, float to, float step) {
 class ShotPixels : public test::ScratchDirTest {
  protected:
   explicit ShotPixels(std::string prefix) : ScratchDirTest(std::move(prefix)) {}
+  // What every shot here starts from: the CPU backend, paused, no legend, the HUD on or off.
+  static UiState still_state(bool hud) {
+    UiState s;
+    s.backend = "cpu";
+    s.paused = true;
+    s.overlays.legend = false;
+    s.overlays.hud = hud;
+    return s;
+  }
   void take(const UiState& s, std::optional<Pixel> hover, float zoom) {
     ShotOptions o;
     o.out = path("shot.png");
@@ -110,17 +119,13 @@ class Shot : public ShotPixels {
 
   // Renders the window for these parameters (input view of the black image) and loads the PNG.
   void shoot(Conv2dParams p, std::optional<Pixel> hover, float zoom) {
-    UiState s;
+    UiState s = still_state(hud_);
     s.conv2d.params = p;
     s.conv2d.filter = "box";
-    s.backend = "cpu";
     s.view = ViewMode::input;
     s.source = SourceKind::file;
     s.file_path = path("black.npy");
-    s.overlays.legend = false;
-    s.overlays.hud = hud_;
     s.conv2d.stepper = stepper_;
-    s.paused = true;
     take(s, hover, zoom);
     if (HasFatalFailure()) return;
     // The same mapping the app used: its layout, the image size, the zoom centred on the hover.
@@ -131,12 +136,8 @@ class Shot : public ShotPixels {
   // Renders the stencil view of a cold (all-zero, black) 64^3 grid on the CPU, order 1, slice 32,
   // zoomed 16x on `hover`, and loads the PNG.
   void shoot_stencil(const Stencil3dParams& p, Pixel hover) {
-    UiState s;
+    UiState s = still_state(false);  // paused: nothing runs, the grid stays at zero (black under the heat map)
     s.pattern = Pattern::stencil3d;
-    s.backend = "cpu";
-    s.paused = true;  // nothing runs: the grid stays at zero (black under the heat map)
-    s.overlays.legend = false;
-    s.overlays.hud = false;
     s.stencil.params = p;
     s.stencil.grid = 64;
     s.stencil.slice = 32;
@@ -246,16 +247,14 @@ TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
   // no_halo on the black image: a damaged output reads a NaN slot, an intact one is 0 like the
   // reference. Output tiles of 12; grid, legend and HUD are off so nothing but the damage is drawn.
   const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 16, 256, 256};
-  UiState s;
+  UiState s = still_state(false);
   s.conv2d.params = p;
   s.conv2d.filter = "box";
   s.conv2d.bug = Conv2dBreak::no_halo;
-  s.backend = "cpu";
   s.view = ViewMode::output;
   s.source = SourceKind::file;
   s.file_path = path("black.npy");
-  s.overlays.legend = s.overlays.tile_grid = s.overlays.hud = false;
-  s.paused = true;
+  s.overlays.tile_grid = false;
   take(s, std::nullopt, 0);
   if (HasFatalFailure()) return;
   view_.set_viewport(layout_for(float(w_), float(h_), false).view);
@@ -358,14 +357,10 @@ class Conv1dShot : public ShotPixels {
  protected:
   Conv1dShot() : ShotPixels("tilescope_conv1d_shot_") {}
   void shoot(Conv1dParams p, Pixel hover, float zoom) {
-    UiState s;
+    UiState s = still_state(false);
     s.pattern = Pattern::conv1d;
     s.conv1d.params = p;
-    s.backend = "cpu";
-    s.overlays.legend = false;
-    s.overlays.hud = false;
     s.conv1d.stepper = stepper_;
-    s.paused = true;
     take(s, hover, zoom);
     if (HasFatalFailure()) return;
     view_ = layout_for(float(w_), float(h_), false).view;

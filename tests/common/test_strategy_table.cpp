@@ -119,8 +119,8 @@ TEST(StrategyTable, EachEnumeratorIsTheCatalogueSectionOfItsOwnName) {
 TEST(StrategyCatalogue, ReadsSectionsFieldsAndParagraphs) {
   const auto entries = read_strategy_catalogue(
       "# title\n\npreamble, ignored\n\n## a: First one\n- book: Fig 1\n- tile: 32\n\nline one\nline two\n\n"
-      "second paragraph\n\n## b: Second: with a colon\n- book: Fig 2\n- tile: 8\n- filter: constant memory\n\nb's "
-      "text\n");
+      "second paragraph\n\n## b: Second: with a colon\n- book: Fig 2\n- tile: 8\n- filter: constant memory\n"
+      "- no step-through: computes in registers\n\nb's text\n");
   ASSERT_EQ(entries.size(), 2u);
   EXPECT_EQ(entries[0].name, "a");
   EXPECT_EQ(entries[0].display_name, "First one");
@@ -131,6 +131,8 @@ TEST(StrategyCatalogue, ReadsSectionsFieldsAndParagraphs) {
   EXPECT_EQ(entries[1].display_name, "Second: with a colon");
   EXPECT_EQ(entries[1].default_tile, 8);
   EXPECT_TRUE(entries[1].filter_in_constant_memory);
+  EXPECT_EQ(entries[0].no_steps, "");
+  EXPECT_EQ(entries[1].no_steps, "computes in registers");
   EXPECT_EQ(entries[1].explanation, "b's text");
 }
 

@@ -8,8 +8,8 @@
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/steps.hpp"
-#include "tests/common/print_step_counts.hpp"
 #include "tests/common/spread.hpp"
+#include "tests/common/timeline_checks.hpp"
 
 using namespace tilescope;
 
@@ -40,14 +40,9 @@ std::string name(const Conv1dParams& p) {
 }  // namespace
 
 TEST(Conv1dSteps, LastStepCountsSummedOverAllBlocksEqualTheExactTrafficCount) {
-  const std::vector<Conv1dParams> params = spread();
-  ASSERT_GT(params.size(), 300u);
-  EXPECT_EQ(test::strategies_in(params), int(std::size(kStepped)));
-  for (const Conv1dParams& p : params) {
-    StepCounts sum;
-    for (int b = 0; b < tiling_of(p).grid_dim(p.length); ++b) sum += conv1d_timeline(p, b).steps.back().counts;
-    EXPECT_EQ(sum, step_counts(exact_traffic(p))) << name(p);
-  }
+  test::expect_blocks_add_up_to_the_exact_count(
+      spread(), 300u, int(std::size(kStepped)),
+      [](const Conv1dParams& p, int b, int, int) { return conv1d_timeline(p, b); }, name);
 }
 
 TEST(Conv1dSteps, EverySlotIsStoredBeforeTheBarrierByTheThreadTheGeometryNames) {
@@ -73,14 +68,9 @@ TEST(Conv1dSteps, TiledLoadsTheLeftHaloTheTileThenTheRightHalo) {
   const BlockTimeline tl = conv1d_timeline({Conv1dStrategy::tiled, 3, 32, 200}, 1);
   ASSERT_EQ(tl.barrier, 3);
   for (int s = 0; s < 38; ++s) EXPECT_EQ(tl.slot(s, 0, tl.barrier).step, s < 3 ? 0 : s < 35 ? 1 : 2) << "slot " << s;
-  auto working = [&](int step) {
-    int n = 0;
-    for (std::uint8_t a : tl.steps[std::size_t(step)].active) n += a;
-    return n;
-  };
-  EXPECT_EQ(working(0), 3);
-  EXPECT_EQ(working(1), 32);
-  EXPECT_EQ(working(2), 3);
+  EXPECT_EQ(test::working(tl, 0), 3);
+  EXPECT_EQ(test::working(tl, 1), 32);
+  EXPECT_EQ(test::working(tl, 2), 3);
   EXPECT_TRUE(tl.active(0, 31, 0) && tl.active(2, 0, 0) && !tl.active(0, 0, 0));
 }
 

@@ -8,8 +8,8 @@
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/steps.hpp"
-#include "tests/common/print_step_counts.hpp"
 #include "tests/common/spread.hpp"
+#include "tests/common/timeline_checks.hpp"
 
 using namespace tilescope;
 
@@ -41,16 +41,9 @@ std::string name(const Conv2dParams& p) {
 }  // namespace
 
 TEST(Conv2dSteps, LastStepCountsSummedOverAllBlocksEqualTheExactTrafficCount) {
-  const std::vector<Conv2dParams> params = spread();
-  ASSERT_GT(params.size(), 150u);
-  EXPECT_EQ(test::strategies_in(params), int(std::size(kStepped)));
-  for (const Conv2dParams& p : params) {
-    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
-    StepCounts sum;
-    for (int by = 0; by < gy.grid_dim(p.height); ++by)
-      for (int bx = 0; bx < gx.grid_dim(p.width); ++bx) sum += conv2d_timeline(p, bx, by).steps.back().counts;
-    EXPECT_EQ(sum, step_counts(exact_traffic(p))) << name(p);
-  }
+  test::expect_blocks_add_up_to_the_exact_count(
+      spread(), 150u, int(std::size(kStepped)),
+      [](const Conv2dParams& p, int bx, int by, int) { return conv2d_timeline(p, bx, by); }, name);
 }
 
 TEST(Conv2dSteps, EverySharedTapIsStoredBeforeTheBarrierByAThreadOfThatLoadStep) {
@@ -104,15 +97,10 @@ TEST(Conv2dSteps, TiledInsRingLoadsButNeverComputesNorStores) {
   const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 8, 64, 64};
   const BlockTimeline tl = conv2d_timeline(p, 1, 1);
   ASSERT_EQ(tl.steps.size(), 1u + 1u + 5u + 1u);  // load, barrier, 5 filter rows, store
-  auto working = [&](int step) {
-    int n = 0;
-    for (std::uint8_t a : tl.steps[step].active) n += a;
-    return n;
-  };
-  EXPECT_EQ(working(0), 64);
-  EXPECT_EQ(working(1), 64);  // the barrier: everyone waits
+  EXPECT_EQ(test::working(tl, 0), 64);
+  EXPECT_EQ(test::working(tl, 1), 64);  // the barrier: everyone waits
   for (int step = 2; step < 8; ++step) {
-    EXPECT_EQ(working(step), 16) << "step " << step;
+    EXPECT_EQ(test::working(tl, step), 16) << "step " << step;
     for (int t = 0; t < 8; ++t) EXPECT_FALSE(tl.active(step, t, 0) || tl.active(step, 0, t) || tl.active(step, 7, t));
   }
   EXPECT_EQ(tl.steps.back().counts.stores, 16);

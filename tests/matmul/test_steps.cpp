@@ -9,6 +9,7 @@
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/steps.hpp"
 #include "tests/common/spread.hpp"
+#include "tests/common/timeline_checks.hpp"
 
 using namespace tilescope;
 
@@ -36,19 +37,9 @@ std::string name(const MatmulParams& p) {
 
 TEST(MatmulSteps, LastStepCountsSummedOverAllBlocksEqualTheExactTrafficCount) {
   // The exact count has no shared-memory figure: loads, flops and stores are compared.
-  const std::vector<MatmulParams> params = spread();
-  ASSERT_GT(params.size(), 15u);
-  EXPECT_EQ(test::strategies_in(params), 2);  // naive and tiled
-  for (const MatmulParams& p : params) {
-    const MatmulTiling g = tiling_of(p);
-    StepCounts sum;
-    for (int by = 0; by < g.grid_dim(p.rows); ++by)
-      for (int bx = 0; bx < g.grid_dim(p.cols); ++bx) sum += matmul_timeline(p, bx, by).steps.back().counts;
-    const MatmulCount exact = exact_traffic(p);
-    EXPECT_EQ(sum.global_loads, exact.m_loads + exact.n_loads) << name(p);
-    EXPECT_EQ(sum.flops, exact.flops) << name(p);
-    EXPECT_EQ(sum.stores, exact.outputs) << name(p);
-  }
+  test::expect_blocks_add_up_to_the_exact_count(
+      spread(), 15u, 2 /* naive and tiled */,
+      [](const MatmulParams& p, int bx, int by, int) { return matmul_timeline(p, bx, by); }, name);
 }
 
 TEST(MatmulSteps, EachPhaseMultipliesTilesStoredInItsOwnLoadStepBeforeBarrierOne) {

@@ -9,6 +9,7 @@
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/steps.hpp"
 #include "tests/common/spread.hpp"
+#include "tests/common/timeline_checks.hpp"
 
 using namespace tilescope;
 
@@ -39,21 +40,7 @@ std::string name(const Stencil3dParams& p) {
 
 TEST(Stencil3dSteps, LastStepCountsSummedOverAllBlocksEqualTheExactTrafficCount) {
   // The exact count has no shared-memory figure: loads, flops and stores are compared.
-  const std::vector<Stencil3dParams> params = spread();
-  ASSERT_GT(params.size(), 40u);
-  EXPECT_EQ(test::strategies_in(params), int(std::size(kStepped)));
-  for (const Stencil3dParams& p : params) {
-    const Stencil3dTiling g = tiling_of(p);
-    const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
-    StepCounts sum;
-    for (int bz = 0; bz < az.grid_dim(p.depth); ++bz)
-      for (int by = 0; by < ay.grid_dim(p.height); ++by)
-        for (int bx = 0; bx < ax.grid_dim(p.width); ++bx) sum += stencil3d_timeline(p, bx, by, bz).steps.back().counts;
-    const Stencil3dCount exact = exact_traffic(p);
-    EXPECT_EQ(sum.global_loads, exact.global_loads) << name(p);
-    EXPECT_EQ(sum.flops, exact.flops) << name(p);
-    EXPECT_EQ(sum.stores, exact.outputs) << name(p);
-  }
+  test::expect_blocks_add_up_to_the_exact_count(spread(), 40u, int(std::size(kStepped)), stencil3d_timeline, name);
 }
 
 TEST(Stencil3dSteps, CoarsenedComputesEachPlaneFromTheRingPlanesHoldingItsZNeighbours) {
@@ -90,13 +77,8 @@ TEST(Stencil3dSteps, TiledShellLoadsButOnlyTheInnerCubeComputes) {
   // Fig 8.8, T = 6, k = 1, an interior block: 216 threads load, the inner 4^3 = 64 compute.
   const BlockTimeline tl = stencil3d_timeline({Stencil3dStrategy::tiled, 1, 6, 40, 40, 40}, 2, 2, 2);
   ASSERT_EQ(tl.steps.size(), 4u);  // load, barrier, compute, store
-  auto working = [&](int step) {
-    int n = 0;
-    for (std::uint8_t a : tl.steps[std::size_t(step)].active) n += a;
-    return n;
-  };
-  EXPECT_EQ(working(0), 216);
-  EXPECT_EQ(working(2), 64);
+  EXPECT_EQ(test::working(tl, 0), 216);
+  EXPECT_EQ(test::working(tl, 2), 64);
   EXPECT_EQ(tl.steps.back().counts.flops, 64 * 13);
   EXPECT_EQ(tl.steps.back().counts.shared_reads, 64 * 7);
 }
