@@ -3,7 +3,6 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
-#include <sstream>
 
 #include "app/io/atomic_file.hpp"
 
@@ -316,9 +315,15 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
     if (s.pinned) j["pinned"] = cell_json(s.pinned);
     j["zoom"] = s.pose ? s.pose->zoom : 0.0f;
     if (s.pose && s.pose->centre) j["centre"] = {s.pose->centre->x, s.pose->centre->y};
-    std::vector<std::string> lines;  // an array of lines reads better in the file than "\n"
-    std::istringstream in(s.caption);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    // An array of lines reads better in the file than "\n"; every '\n' splits, a last one too,
+    // so the lines join back to the same caption.
+    std::vector<std::string> lines;
+    for (std::size_t start = 0; !s.caption.empty();) {
+      const std::size_t end = s.caption.find('\n', start);
+      lines.push_back(s.caption.substr(start, end - start));
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
     j["caption"] = lines;
   }
   return j;

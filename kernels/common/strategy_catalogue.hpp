@@ -24,7 +24,7 @@ struct CatalogueEntry {
   std::string name, display_name, book_ref, explanation;
   bool filter_in_constant_memory = false;
   int default_tile = 0;
-  std::string no_steps;  // empty: it has a step-through
+  std::string no_steps = {};  // empty: it has a step-through
 };
 
 std::vector<CatalogueEntry> read_strategy_catalogue(std::string_view markdown);

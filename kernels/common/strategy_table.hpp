@@ -26,7 +26,7 @@ struct StrategyInfo {
   // Where the default tile depends on the radius (conv2d's sliding): that tile; else null.
   int (*default_tile_at_radius)(int radius) = nullptr;
   // Why it has no step-through, e.g. "computes 8 outputs per thread from registers"; empty: it has one.
-  std::string no_steps;
+  std::string no_steps = {};
 };
 
 // A pattern's rows in book order (the enum's order: rows[int(s)].id == s).

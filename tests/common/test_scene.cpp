@@ -177,6 +177,15 @@ TEST_F(Scene, AStepTurnsTheStepThroughOnAndABadOneIsIgnored) {
   EXPECT_NE(err_.find("ignoring 'stencil3d.step'"), std::string::npos) << err_;
 }
 
+TEST_F(Scene, ACaptionWithEmptyOrTrailingLinesSurvivesTheRoundTrip) {  // found by fuzz_scene
+  for (const std::string caption : {"a\n", "\n\n\"\n\n", "one\n\ntwo", ""}) {
+    UiState s;
+    s.caption = caption;
+    save_scene(s, path("c.json"));
+    EXPECT_EQ(load_scene(path("c.json")).caption, caption);
+  }
+}
+
 TEST_F(Scene, OnlyRegularFilesOfBoundedSizeHoldingAnObjectOpen) {
   ASSERT_EQ(::mkfifo(path("fifo.json").c_str(), 0600), 0);
   EXPECT_THROW(load_scene(path("fifo.json")), InvalidInput);  // would block forever on open()
