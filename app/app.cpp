@@ -36,7 +36,7 @@ PatternView* App::view_for(Pattern pattern) {
 
 void App::load_file(const std::string& path) {
   state_.pattern = Pattern::conv2d;
-  view().load_file(path);
+  for (PatternView* v : compare_.views(view())) v->load_file(path);  // every compare pane shows it
 }
 
 void App::open_tour(std::vector<std::string> files, UiState first) {

@@ -29,7 +29,7 @@ class App {
   explicit App(UiState state);  // needs a current GL 3.3 context and an ImGui context
   void prepare_frame();         // fonts and style for presentation mode (before NewFrame)
   void frame(float display_w, float display_h, float fb_scale, double dt);
-  void load_file(const std::string& path);  // opens it in the conv2d view
+  void load_file(const std::string& path);  // opens it in the conv2d view (every compare pane)
   // Shows the tour's first scene, `first` (as load_scene read files[0]); PageDown / PageUp step
   // through the others (app/ui/scene.hpp).
   void open_tour(std::vector<std::string> files, UiState first);
