@@ -11,6 +11,7 @@
 #include "app/ui/compare.hpp"
 #include "app/ui/settings.hpp"
 #include "app/ui/style.hpp"
+#include "app/ui/widgets.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope {
@@ -158,9 +159,7 @@ void App::draw_sidebar(const Layout& layout) {
   int pattern = int(state_.pattern);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##pattern", &pattern, pattern_labels(), kPatternCount)) state_.pattern = Pattern(pattern);
-  if (!state_.compare.empty())
-    ImGui::TextWrapped("Comparing %zu strategies; these panels are the first's (%s).", state_.compare.size(),
-                       state_.compare.front().c_str());
+  if (!state_.compare.empty() && panel(state_.panels, "Compare")) compare_.ladder(current);
   current.sidebar();
   if (!current.stats().status.empty()) ImGui::TextWrapped("%s", current.stats().status.c_str());
   ImGui::End();

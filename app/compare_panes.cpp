@@ -6,6 +6,8 @@
 
 #include "app/pattern_views.hpp"
 #include "app/ui/compare.hpp"
+#include "app/ui/widgets.hpp"
+#include "kernels/common/traffic.hpp"
 
 namespace tilescope {
 
@@ -89,6 +91,34 @@ void ComparePanes::windows(const UiState& app, PatternView& first, const Rect& d
   others_.back()->state.overlays.inspector = false;
   const Rect& last = cells.back();
   view(first, n - 1).windows({last.x, hud_bottom, last.w, last.y + last.h - hud_bottom});
+}
+
+void ComparePanes::ladder(PatternView& first) {
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("##ladder", 5, kFlags)) return;
+  for (const char* title : {"strategy", "OP/B model", "counted", "ms", "of a copy"}) ImGui::TableSetupColumn(title);
+  ImGui::TableHeadersRow();
+  for (int i = 0; i < int(set_.size()); ++i) {
+    const HudFigures f = view(first, i).hud();
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(set_[std::size_t(i)].c_str());
+    ImGui::TableNextColumn();
+    if (!f.problem.empty()) {
+      ImGui::TextDisabled("cannot run");
+      continue;
+    }
+    ImGui::Text("%.2f", book_round(f.opb_model));
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", book_round(f.opb_counted));
+    if (f.kernel_ms <= 0) continue;
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3g", f.kernel_ms);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.0f%%", 100.0 * f.copy_ms / f.kernel_ms);
+  }
+  ImGui::EndTable();
+  disabled_wrapped("The panels below are the first pane's.");
 }
 
 std::vector<PatternView*> ComparePanes::views(PatternView& first) {

@@ -29,6 +29,9 @@ class ComparePanes {
   // Every pane's frame and HUD (when on), and the last pane's legend (under its HUD; no inspector).
   void windows(const UiState& app, PatternView& first, const Rect& data);
   std::vector<PatternView*> views(PatternView& first);  // every pane's, from `first`
+  // The panes' ladder, in the sidebar: each pane's strategy, OP/B as the book models it and as
+  // counted, its last kernel time, and that time against a copy of the same bytes.
+  void ladder(PatternView& first);
 
  private:
   struct Pane {
