@@ -6,13 +6,12 @@
 #include <filesystem>
 #include <iostream>
 
-#include "app/conv1d/view.hpp"
-#include "app/conv2d/view.hpp"
-#include "app/matmul/view.hpp"
-#include "app/stencil3d/view.hpp"
+#include "app/pattern_views.hpp"
 #include "app/ui/caption.hpp"
+#include "app/ui/compare.hpp"
 #include "app/ui/settings.hpp"
 #include "app/ui/style.hpp"
+#include "app/ui/widgets.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope {
@@ -32,20 +31,13 @@ void App::prepare_frame() { apply_style(state_.presentation, font_normal_, font_
 
 PatternView* App::view_for(Pattern pattern) {
   auto& view = views_[int(pattern)];
-  if (!view) {
-    switch (pattern) {
-      case Pattern::conv2d: view = std::make_unique<Conv2dView>(state_); break;
-      case Pattern::stencil3d: view = std::make_unique<Stencil3dView>(state_); break;
-      case Pattern::conv1d: view = std::make_unique<Conv1dView>(state_); break;
-      case Pattern::matmul: view = std::make_unique<MatmulView>(state_); break;
-    }
-  }
+  if (!view) view = make_view(pattern, state_);
   return view.get();
 }
 
 void App::load_file(const std::string& path) {
   state_.pattern = Pattern::conv2d;
-  view().load_file(path);
+  for (PatternView* v : compare_.views(view())) v->load_file(path);  // every compare pane shows it
 }
 
 void App::open_tour(std::vector<std::string> files, UiState first) {
@@ -106,13 +98,11 @@ void App::scene_keys() {
 
 void App::apply_pose() {
   if (!state_.pose) return;
-  const ViewPose pose = *state_.pose;
+  ViewPose pose = *state_.pose;
   state_.pose.reset();
   const auto focus = focus_pixel(state_);
-  if (pose.zoom > 0 && (pose.centre || focus))
-    view().point_at(pose.centre ? *pose.centre : Vec2{focus->x + 0.5f, focus->y + 0.5f}, pose.zoom);
-  else
-    view().fit();
+  if (!pose.centre && focus) pose.centre = Vec2{focus->x + 0.5f, focus->y + 0.5f};
+  for (PatternView* v : compare_.views(view())) v->set_pose(pose);
 }
 
 void App::frame(float display_w, float display_h, float fb_scale, double dt) {
@@ -121,13 +111,22 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   // The caption takes a band at the bottom; the data, its overlays and windows stay above it.
   const Rect band = caption_band(layout.view, state_.overlays.caption ? state_.caption : "");
   const Rect data{layout.view.x, layout.view.y, layout.view.w, layout.view.h - band.h};
+  clear_window(display_w, display_h, fb_scale);
+  if (compare_.follow(state_)) views_[int(state_.pattern)].reset();  // every pane from the same data
   PatternView& current = view();
-  current.frame(data, display_w, display_h, fb_scale, dt);
+  if (state_.compare.empty())
+    current.frame(data, display_w, display_h, fb_scale, dt);
+  else
+    compare_.frame(state_, current, data, display_w, display_h, fb_scale, dt);
   apply_pose();
   gpu_power_.update(current.backend(), current.stats());
   draw_sidebar(layout);
-  current.windows(data);
-  if (state_.overlays.hud) draw_hud(data, current.hud_below(), current.hud());
+  if (!state_.compare.empty()) {
+    compare_.windows(state_, current, data);
+  } else {
+    current.windows(data);
+    if (state_.overlays.hud) draw_hud(data, current.hud_below(), current.hud());
+  }
   if (band.h > 0) draw_caption(band, state_.caption);
 }
 
@@ -147,6 +146,7 @@ void App::draw_sidebar(const Layout& layout) {
       ImGui::MenuItem("Inspector", "I", &state_.overlays.inspector);
       ImGui::MenuItem("HUD: the launch's numbers", "H", &state_.overlays.hud);
       ImGui::MenuItem("Caption of the scene", "T", &state_.overlays.caption);
+      if (ImGui::MenuItem("Compare strategies", "C", !state_.compare.empty())) toggle_compare(state_);
       if (ImGui::MenuItem("Save as a scene", "ctrl+S")) save_scene_file();
       if (ImGui::MenuItem("Next scene", "PageDown", false, tour_.at + 1 < int(tour_.files.size())) && tour_.step(1))
         open_scene(tour_.files[tour_.at]);
@@ -159,6 +159,7 @@ void App::draw_sidebar(const Layout& layout) {
   int pattern = int(state_.pattern);
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##pattern", &pattern, pattern_labels(), kPatternCount)) state_.pattern = Pattern(pattern);
+  if (!state_.compare.empty() && panel(state_.panels, "Compare")) compare_.ladder(current);
   current.sidebar();
   if (!current.stats().status.empty()) ImGui::TextWrapped("%s", current.stats().status.c_str());
   ImGui::End();

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/compare_panes.hpp"
 #include "app/pattern_view.hpp"
 #include "app/ui/frame_stats.hpp"
 #include "app/ui/gpu_power.hpp"
@@ -28,7 +29,7 @@ class App {
   explicit App(UiState state);  // needs a current GL 3.3 context and an ImGui context
   void prepare_frame();         // fonts and style for presentation mode (before NewFrame)
   void frame(float display_w, float display_h, float fb_scale, double dt);
-  void load_file(const std::string& path);  // opens it in the conv2d view
+  void load_file(const std::string& path);  // opens it in the conv2d view (every compare pane)
   // Shows the tour's first scene, `first` (as load_scene read files[0]); PageDown / PageUp step
   // through the others (app/ui/scene.hpp).
   void open_tour(std::vector<std::string> files, UiState first);
@@ -44,12 +45,13 @@ class App {
   void show_scene(UiState scene);  // the tour's current one
   void open_scene(const std::string& path);
   void save_scene_file();
-  void apply_pose();                     // a scene's zoom and centre, once its view has sized the data
+  void apply_pose();  // a scene's zoom and centre (in every compare pane), once its view has sized the data
   void say(const std::string& message);  // in the sidebar's status line and on stdout
 
   UiState state_;
   Tour tour_;
   std::unique_ptr<PatternView> views_[kPatternCount];  // made when first shown
+  ComparePanes compare_;                               // the other strategies' panes while comparing (state_.compare)
   GpuPower gpu_power_;
   ImFont* font_normal_ = nullptr;
   ImFont* font_large_ = nullptr;

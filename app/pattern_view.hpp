@@ -12,14 +12,18 @@
 
 namespace tilescope {
 
+// Clears the whole window: the App does, once a frame, before its views draw into their rects.
+void clear_window(float display_w, float display_h, float fb_scale);
+
 class PatternView {
  public:
   explicit PatternView(UiState& state) : state_(state) {}  // the app's state: a view reads and sets its part
   virtual ~PatternView() = default;
-  // Handles input over `view` and runs this frame's compute step (step), clears the window, draws
-  // the data and its overlays (draw), and records how long the frame took. display_*: the window
-  // in ImGui units, fb_scale: framebuffer pixels per unit.
-  void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt);
+  // Handles input over `view` and runs this frame's compute step (step), draws the data and its
+  // overlays (draw) into the cleared window, and records how long the frame took. display_*: the
+  // window in ImGui units, fb_scale: framebuffer pixels per unit. mouse: whether the pointer is
+  // this view's (false: a compare pane that follows another's hover and pose; keys still count).
+  void frame(const Rect& view, float display_w, float display_h, float fb_scale, double dt, bool mouse = true);
   virtual void sidebar() = 0;                  // panels, inside the sidebar window
   virtual void windows(const Rect& view) = 0;  // floating windows over the view (inspector, legend)
   virtual void fit() = 0;                      // show all of the data
@@ -28,6 +32,7 @@ class PatternView {
   virtual Vec2 point_at(Vec2 element, float zoom) = 0;
   // The zoom and the element at the view's centre, as a scene saves them (zoom 0: fitted).
   virtual ViewPose pose() const { return {}; }
+  void set_pose(const ViewPose& pose);  // another view's pose (a compare pane follows the one pointed at)
   virtual void load_file(const std::string& path) = 0;  // a dropped file; says why when it cannot
   virtual const Backend& backend() const = 0;           // where the compute step runs
   std::string backend_description() const { return backend().description(); }
@@ -43,6 +48,7 @@ class PatternView {
 
   UiState& state_;
   FrameStats stats_;
+  bool mouse_ = true;  // this frame's: see frame()
 };
 
 }  // namespace tilescope

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <regex>
+#include <sstream>
 
 #include "app/cli/params.hpp"
 #include "app/conv1d/cli.hpp"
@@ -11,6 +12,7 @@
 #include "app/io/image_file.hpp"
 #include "app/matmul/cli.hpp"
 #include "app/stencil3d/cli.hpp"
+#include "app/ui/compare.hpp"
 #include "app/ui/scene.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv1d/model.hpp"
@@ -162,9 +164,9 @@ UiState options_state(const HeadlessCli& o) {
 // --scene FILE: the scene sets the pattern, its parameters, the data, the view and the pointer;
 // the command's own options say only how to render it (and --backend, where it runs).
 UiState scene_state(const HeadlessCli& o, const CLI::App& cmd) {
-  for (const char* name :
-       {"--pattern", "--strategy", "--radius", "--tile", "--filter", "--break", "--hover", "--zoom", "--view", "--demo",
-        "--demo-size", "--data", "--phase", "--step", "--without", "--grid", "--slice", "--steps", "file"}) {
+  for (const char* name : {"--pattern", "--strategy", "--radius", "--tile",      "--filter",  "--break", "--hover",
+                           "--zoom",    "--view",     "--demo",   "--demo-size", "--data",    "--phase", "--step",
+                           "--without", "--grid",     "--slice",  "--steps",     "--compare", "file"}) {
     const CLI::Option* option = cmd.get_option_no_throw(name);
     if (option && option->count() > 0)
       throw InvalidInput(std::string("--scene sets what ") + name + " would; give one or the other");
@@ -173,6 +175,30 @@ UiState scene_state(const HeadlessCli& o, const CLI::App& cmd) {
   if (cmd.get_option("--backend")->count() > 0) s.backend = o.conv.backend;
   s.presentation = s.presentation || o.presentation;
   if (o.live) s.paused = false;
+  return s;
+}
+
+// --compare S1,S2[,S3,S4]: 2-4 strategies of the pattern by name, checked before any context is
+// opened; the first is the strategy the options set (and the sidebar shows).
+std::vector<std::string> compare_set(const HeadlessCli& o) {
+  if (!o.conv.strategy.empty()) throw InvalidInput("--compare names every strategy shown: give it or --strategy");
+  std::vector<std::string> names;
+  std::stringstream list(o.compare);
+  for (std::string name; std::getline(list, name, ',');) names.push_back(name);
+  const char* const* ids = pattern_ids();
+  const auto pattern = std::find(ids, ids + kPatternCount, o.conv.pattern);
+  if (pattern == ids + kPatternCount) return names;  // options_state says which patterns there are
+  if (const auto why = compare_problem(Pattern(pattern - ids), names)) throw InvalidInput("--compare: " + *why);
+  return names;
+}
+
+UiState options_state_compared(const HeadlessCli& o) {
+  if (o.compare.empty()) return options_state(o);
+  const std::vector<std::string> names = compare_set(o);
+  HeadlessCli first = o;
+  first.conv.strategy = names.front();
+  UiState s = options_state(first);
+  s.compare = names;
   return s;
 }
 
@@ -200,6 +226,7 @@ void add_headless_options(CLI::App* cmd, HeadlessCli& o) {
                   "stencil3d: side of the cubic grid, 16..512 (default: 128 on a GPU, 64 on the CPU)");
   cmd->add_option("--slice", o.slice, "stencil3d: the z slice shown (default: the middle)");
   cmd->add_option("--steps", o.steps, "stencil3d: stencil steps per frame (K)")->capture_default_str();
+  cmd->add_option("--compare", o.compare, "S1,S2[,S3,S4]: 2 to 4 strategies of the pattern side by side");
   cmd->add_option("file", o.file, "image to show instead of the built-in demo");
 }
 
@@ -223,7 +250,7 @@ void headless_window(const HeadlessCli& o, ShotOptions& window) {
 }
 
 UiState headless_state(const HeadlessCli& o, const CLI::App& cmd, ShotOptions& window) {
-  UiState state = o.scene.empty() ? options_state(o) : scene_state(o, cmd);
+  UiState state = o.scene.empty() ? options_state_compared(o) : scene_state(o, cmd);
   if (state.hover) window.hover = state.hover;  // a scene's hovered cell: the pointer rests on it
   return state;
 }

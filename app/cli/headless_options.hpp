@@ -28,6 +28,7 @@ struct HeadlessCli {
   CLI::Option* step_option = nullptr;
   std::string without = "none";  // matmul: the barrier left out
   int grid = 0, slice = -1, steps = 4;
+  std::string compare;  // S1,S2[,S3,S4]: strategies of the pattern side by side
 };
 
 // Registers HeadlessCli's options but `live` on `cmd`; the command adds --out and its own.

@@ -93,6 +93,7 @@ const BlockTimeline* Conv1dView::timeline() {
 
 void Conv1dView::handle_input() {
   apply_typed_keys(state_, apply_conv1d_key);
+  if (!mouse_) return;
   ImGuiIO& io = ImGui::GetIO();
   const Vec2 mouse{io.MousePos.x, io.MousePos.y};
   const bool over = !io.WantCaptureMouse && view_.contains(mouse);

@@ -89,7 +89,7 @@ void Conv2dView::draw(float display_w, float display_h, float fb_scale) {
 
 void Conv2dView::handle_input() {
   apply_typed_keys(state_, apply_key);
-  handle_view_mouse(view_, state_, dragging_);
+  if (mouse_) handle_view_mouse(view_, state_, dragging_);
 }
 
 void Conv2dView::update_source(double dt) {

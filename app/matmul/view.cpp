@@ -74,6 +74,7 @@ void MatmulView::step(const Rect& view, double) {
 
 void MatmulView::handle_input() {
   apply_typed_keys(state_, apply_matmul_key);
+  if (!mouse_) return;
   ImGuiIO& io = ImGui::GetIO();
   const MatmulParams& p = state_.matmul.params;
   const Layout l = layout();

@@ -73,7 +73,7 @@ void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
 
 void Stencil3dView::handle_input() {
   apply_typed_keys(state_, apply_stencil3d_key);
-  handle_view_mouse(view_, state_, dragging_);
+  if (mouse_) handle_view_mouse(view_, state_, dragging_);
 }
 
 void Stencil3dView::compute(double dt) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include "kernels/common/traffic.hpp"
 
@@ -11,7 +12,7 @@ namespace tilescope {
 
 float hud_height() { return 5 * ImGui::GetTextLineHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y; }
 
-void draw_hud(const Rect& view, float below, const HudFigures& f) {
+float draw_hud(const Rect& view, float below, const HudFigures& f, int pane) {
   const float pad = ImGui::GetFontSize() * 0.5f;
   // At most 40% of the view's width (the inspector keeps the top-right corner); long lines wrap.
   const float width = std::max(view.w * 0.4f, ImGui::GetFontSize() * 8);
@@ -36,7 +37,7 @@ void draw_hud(const Rect& view, float below, const HudFigures& f) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
                                       ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
-  if (ImGui::Begin("##hud", nullptr, kFlags)) {
+  if (ImGui::Begin(("##hud" + std::to_string(pane)).c_str(), nullptr, kFlags)) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
     ImGui::TextColored({0.34f, 0.71f, 0.91f, 1.0f}, "%s", f.book_ref.c_str());
     ImGui::TextWrapped("%s", f.strategy.c_str());
@@ -53,7 +54,9 @@ void draw_hud(const Rect& view, float below, const HudFigures& f) {
     }
     ImGui::PopTextWrapPos();
   }
+  const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
   ImGui::End();
+  return bottom;
 }
 
 }  // namespace tilescope

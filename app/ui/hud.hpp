@@ -47,8 +47,9 @@ HudFigures hud_figures(const Params& p, double launch_ms, const Backend& backend
   return f;
 }
 
-// Draws the HUD inside `view`, `below` screen pixels under its top edge (past a view's own title).
-void draw_hud(const Rect& view, float below, const HudFigures& f);
+// Draws the HUD inside `view`, `below` screen pixels under its top edge (past a view's own title);
+// `pane`: which compare pane's (each has its own window). Returns the HUD's bottom edge.
+float draw_hud(const Rect& view, float below, const HudFigures& f, int pane = 0);
 // The HUD's height in the current style (five lines, none wrapped): a view that lays out its data
 // below it keeps this much free under its title.
 float hud_height();

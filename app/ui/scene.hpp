@@ -2,7 +2,7 @@
 // Scenes: a lecture's states as JSON files, one per step of a tour (assets/scenes/). A scene is
 // UiState as settings.json holds it, plus what a lecture sets up (app/ui/state_json.hpp): the
 // shown pattern's parameters, conv2d's break, paused, the hovered or pinned cell, the view's zoom
-// and centre, and a caption of a few lines. A "compare" set may be present: it is not shown yet.
+// and centre, a caption of a few lines, and the compare set (strategies side by side) if any.
 // A block step-through, when there is one, is a field of the shown pattern's object.
 #include <cstdint>
 #include <string>

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/io/atomic_file.hpp"
+#include "app/ui/compare.hpp"
 
 #include "kernels/common/error.hpp"
 #include "kernels/conv1d/filter.hpp"
@@ -163,6 +164,23 @@ void read_matmul(JsonFields& f, MatmulUi& m) {
   m.seed = unsigned(seed);
 }
 
+// "compare": 2-4 strategies of the scene's pattern, shown side by side (app/ui/compare.hpp).
+void read_compare(JsonFields& f, UiState& s) {
+  const nlohmann::json* v = f.get("compare", false);
+  if (!v) return;
+  std::vector<std::string> names;
+  bool ok = v->is_array() && v->size() <= kMaxComparePanes;
+  for (std::size_t i = 0; ok && i < v->size(); ++i) {
+    ok = (*v)[i].is_string();
+    if (ok) names.push_back((*v)[i].get<std::string>());
+  }
+  const auto problem = ok ? compare_problem(s.pattern, names) : std::nullopt;
+  if (ok && !problem)
+    s.compare = names;
+  else
+    f.warn("compare", "2 to 4 of the pattern's strategies by name" + (problem ? ": " + *problem : std::string()));
+}
+
 nlohmann::json conv2d_json(const Conv2dUi& c, StateFile kind) {
   nlohmann::json j = stepped_pattern_json(
       c.params.strategy, {{"radius", c.params.filter_radius}, {"tile", c.params.tile}, {"filter", c.filter}}, c.stepper,
@@ -262,7 +280,7 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
     read_cell(f, "hover", s.hover);
     read_cell(f, "pinned", s.pinned);
     read_pose(f, s.pose);
-    if (f.get("compare", false)) f.note("compare", "is set aside: tilescope shows one strategy at a time so far");
+    read_compare(f, s);
     // A caption: a string, or an array of lines; at most 1000 characters.
     if (const nlohmann::json* v = f.get("caption")) {
       std::string text;
@@ -315,6 +333,7 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
     if (s.pinned) j["pinned"] = cell_json(s.pinned);
     j["zoom"] = s.pose ? s.pose->zoom : 0.0f;
     if (s.pose && s.pose->centre) j["centre"] = {s.pose->centre->x, s.pose->centre->y};
+    if (!s.compare.empty()) j["compare"] = s.compare;
     // An array of lines reads better in the file than "\n"; every '\n' splits, a last one too,
     // so the lines join back to the same caption.
     std::vector<std::string> lines;

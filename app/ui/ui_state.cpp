@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "app/ui/compare.hpp"
+
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/matmul/geometry.hpp"
@@ -55,6 +57,8 @@ bool apply_common_key(UiState& s, unsigned int ch) {
     case 'I': s.overlays.inspector = !s.overlays.inspector; return true;
     case 'p':
     case 'P': s.pattern = Pattern((int(s.pattern) + 1) % kPatternCount); return true;
+    case 'c':
+    case 'C': toggle_compare(s); return true;
     default: return false;
   }
 }

@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/view/view_transform.hpp"
 #include "kernels/conv1d/params.hpp"
@@ -127,13 +128,15 @@ struct UiState {
   std::map<std::string, bool> panels;  // the sidebar's panels by title: open or not (absent: open)
   std::string caption;                 // the open scene's: a few lines on what to look at (app/ui/scene.hpp)
   std::optional<ViewPose> pose;        // a scene's view: the App applies it at the next frame, then clears it
+  std::vector<std::string> compare;    // the current pattern's strategies side by side (app/ui/compare.hpp); empty: one
 };
 
 // The pixel the overlays and inspector follow: the pinned one, else the hovered one.
 std::optional<Pixel> focus_pixel(const UiState& s);
 
 // Keys every view shares (as typed characters): space pause, . single step, f presentation mode,
-// s screenshot, h HUD, n caption (notes), i inspector, p next pattern. Returns whether it was one.
+// s screenshot, h HUD, n caption (notes), i inspector, p next pattern, c compare strategies. Returns
+// whether it was one.
 bool apply_common_key(UiState& s, unsigned int ch);
 // The conv2d view's keys: + - radius, [ ] tile, 1-7 strategy, v cycle views, t step-through on /
 // off, < > its step back / forward, and the common ones.

@@ -433,6 +433,13 @@ TEST_F(Hostile, CommandLineBoundsExitTwoAndWriteNothing) {
   cases.push_back({shot + "--strategy fast --hover 1,1 --step 1", "the step-through covers the book's"});
   cases.push_back({shot + "--pattern stencil3d --strategy fast --hover 1,1 --step 1", "the step-through covers"});
   cases.push_back({shot + "--pattern conv1d --strategy tiled --radius 3 --hover 1,0 --step 6", "within 0..5"});
+  // --compare: 2 to 4 of the pattern's own strategies, and not beside --strategy
+  cases.push_back({shot + "--compare basic", "compare takes 2 to 4 strategies, not 1"});
+  cases.push_back({shot + "--compare basic,tiled_in,tiled_out,cached_halo,fast", "not 5"});
+  cases.push_back({shot + "--compare basic,warp_tiled", "'warp_tiled' is not a conv2d strategy"});
+  cases.push_back({shot + "--compare basic,naive", "'naive' is not a conv2d strategy"});
+  cases.push_back({shot + "--pattern matmul --compare naive,tiled_in", "'tiled_in' is not a matmul strategy"});
+  cases.push_back({shot + "--strategy basic --compare basic,tiled_in", "give it or --strategy"});
 #endif
   for (const auto& [args, needle] : cases) {
     const auto t0 = std::chrono::steady_clock::now();

@@ -88,12 +88,26 @@ TEST_F(Scene, ASceneFromANewerVersionStillOpens) {
   EXPECT_NE(err_.find("'timeline'"), std::string::npos) << err_;
 }
 
-TEST_F(Scene, ACompareSetIsSetAsideWithOneLine) {
-  const UiState s = load(R"({"version": 1, "pattern": "conv2d", "compare": ["basic", "tiled_in"],
-                             "conv2d": {"strategy": "cached_halo"}})");
-  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::cached_halo);
-  EXPECT_NE(err_.find("'compare' is set aside"), std::string::npos) << err_;
-  EXPECT_EQ(err_.find("unknown"), std::string::npos) << err_;
+TEST_F(Scene, ACompareSetIsReadAndSavedBack) {
+  const UiState s = load(R"({"version": 1, "pattern": "conv2d", "compare": ["basic", "tiled_in", "fast"],
+                             "conv2d": {"strategy": "basic"}})");
+  EXPECT_EQ(s.compare, (std::vector<std::string>{"basic", "tiled_in", "fast"}));
+  EXPECT_EQ(err_.find("compare"), std::string::npos) << err_;
+  save_scene(s, path("saved.json"));
+  const UiState again = load_scene(path("saved.json"));
+  EXPECT_EQ(again.compare, s.compare);
+  EXPECT_EQ(state_json(again, StateFile::scene), state_json(s, StateFile::scene));
+}
+
+TEST_F(Scene, ACompareSetThatIsNotTwoToFourOfThePatternsStrategiesIsIgnoredWithOneLine) {
+  for (const char* set :
+       {R"(["basic"])", R"(["basic", "tiled_in", "tiled_out", "cached_halo", "fast"])", R"(["basic", "warp_tiled"])",
+        R"(["basic", "naive"])", R"("basic,tiled_in")", R"(["basic", 3])"}) {
+    const UiState s = load(std::string(R"({"version": 1, "pattern": "conv2d", "compare": )") + set + "}");
+    EXPECT_TRUE(s.compare.empty()) << set;
+    EXPECT_NE(err_.find("ignoring 'compare'"), std::string::npos) << set << "\n" << err_;
+    EXPECT_EQ(lines(), 1 + 1) << set << "\n" << err_;  // and the line of missing fields
+  }
 }
 
 TEST_F(Scene, ABreakTheStrategyCannotRunIsIgnored) {

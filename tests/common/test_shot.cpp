@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "app/app.hpp"
+#include "app/compare_panes.hpp"
 #include "app/conv1d/view.hpp"
 #include "app/gl/debug.hpp"
 #include "app/io/image_file.hpp"
@@ -117,8 +118,8 @@ class Shot : public ShotPixels {
     io::save_image(path("black.npy"), Image(256, 256, 0.0f));
   }
 
-  // Renders the window for these parameters (input view of the black image) and loads the PNG.
-  void shoot(Conv2dParams p, std::optional<Pixel> hover, float zoom) {
+  // The window for these parameters: the input view of the black image (still_state).
+  UiState black_image(Conv2dParams p) const {
     UiState s = still_state(hud_);
     s.conv2d.params = p;
     s.conv2d.filter = "box";
@@ -126,12 +127,33 @@ class Shot : public ShotPixels {
     s.source = SourceKind::file;
     s.file_path = path("black.npy");
     s.conv2d.stepper = stepper_;
-    take(s, hover, zoom);
+    return s;
+  }
+  // Renders the window for these parameters (black_image) and loads the PNG.
+  void shoot(Conv2dParams p, std::optional<Pixel> hover, float zoom) {
+    take(black_image(p), hover, zoom);
     if (HasFatalFailure()) return;
-    // The same mapping the app used: its layout, the image size, the zoom centred on the hover.
-    view_.set_viewport(layout_for(float(w_), float(h_), false).view);
-    view_.set_image(256, 256);
-    if (hover && zoom > 0) view_.look_at({hover->x + 0.5f, hover->y + 0.5f}, zoom);
+    view_ = mapping(layout_for(float(w_), float(h_), false).view, hover, zoom);
+  }
+  // The mapping the app used in `viewport` (the view, or a compare pane): the image size, the
+  // zoom centred on the hover.
+  static ViewTransform mapping(const Rect& viewport, std::optional<Pixel> hover, float zoom) {
+    ViewTransform view;
+    view.set_viewport(viewport);
+    view.set_image(256, 256);
+    if (hover && zoom > 0) view.look_at({hover->x + 0.5f, hover->y + 0.5f}, zoom);
+    return view;
+  }
+  // Each compare pane's mapping: the panes share the zoom and the point at their centre.
+  std::vector<ViewTransform> pane_mappings(int n, std::optional<Pixel> hover, float zoom) const {
+    std::vector<ViewTransform> panes;
+    for (const Rect& cell : compare_cells(layout_for(float(w_), float(h_), false).view, n))
+      panes.push_back(mapping(cell, hover, zoom));
+    return panes;
+  }
+  Rgb at_image(const ViewTransform& view, float x, float y) const {
+    const Vec2 s = view.to_screen({x, y});
+    return at_screen(s.x, s.y);
   }
   // Renders the stencil view of a cold (all-zero, black) 64^3 grid on the CPU, order 1, slice 32,
   // zoomed 16x on `hover`, and loads the PNG.
@@ -148,9 +170,16 @@ class Shot : public ShotPixels {
     view_.set_image(64, 64);
     view_.look_at({hover.x + 0.5f, hover.y + 0.5f}, 16);
   }
-  Rgb at_image(float x, float y) const {
-    const Vec2 s = view_.to_screen({x, y});
-    return at_screen(s.x, s.y);
+  Rgb at_image(float x, float y) const { return at_image(view_, x, y); }
+  // Bright (text) pixels in the corner a HUD takes: 40% of the view's width, its top 120 rows.
+  int bright_in_corner(const Rect& v) const {
+    int bright = 0;
+    for (float y = v.y; y < v.y + 120; ++y)
+      for (float x = v.x; x < v.x + 0.4f * v.w; ++x) {
+        const Rgb c = at_screen(x, y);
+        bright += c.r + c.g + c.b > 540;
+      }
+    return bright;
   }
   ViewTransform view_;
   bool hud_ = false;  // the lecture HUD, off but in the test about it
@@ -174,23 +203,13 @@ TEST_F(Shot, TileGridLinesLieOnOutputTileBoundaries) {
 }
 
 TEST_F(Shot, HudPutsTheLaunchsNumbersInTheViewsTopLeftCorner) {
-  // Bright (text) pixels in the corner the HUD takes: 40% of the view's width, its top 120 rows.
-  const auto bright_in_corner = [&] {
-    const Rect v = layout_for(float(w_), float(h_), false).view;
-    int bright = 0;
-    for (float y = v.y; y < v.y + 120; ++y)
-      for (float x = v.x; x < v.x + 0.4f * v.w; ++x) {
-        const Rgb c = at_screen(x, y);
-        bright += c.r + c.g + c.b > 540;
-      }
-    return bright;
-  };
   const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 32, 256, 256};
   shoot(p, std::nullopt, 0);
-  const int without = bright_in_corner();
+  const Rect v = layout_for(float(w_), float(h_), false).view;
+  const int without = bright_in_corner(v);
   hud_ = true;
   shoot(p, std::nullopt, 0);
-  EXPECT_GT(bright_in_corner(), without + 300) << "no HUD text in the view's corner";
+  EXPECT_GT(bright_in_corner(v), without + 300) << "no HUD text in the view's corner";
 }
 
 TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
@@ -257,8 +276,7 @@ TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
   s.overlays.tile_grid = false;
   take(s, std::nullopt, 0);
   if (HasFatalFailure()) return;
-  view_.set_viewport(layout_for(float(w_), float(h_), false).view);
-  view_.set_image(256, 256);
+  view_ = mapping(layout_for(float(w_), float(h_), false).view, std::nullopt, 0);
   const std::vector<char> damaged = test::predicted_damage(p, Conv2dBreak::no_halo);
   for (int y = 30; y < 60; ++y)
     for (int x = 20; x < 50; ++x) {
@@ -277,6 +295,95 @@ TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
   const Rgb shared = at_image(17.5f, 41.5f), global = at_image(15.5f, 41.5f);
   EXPECT_TRUE(green(shared)) << "shared tap";
   EXPECT_TRUE(vermillion(global)) << "global tap";
+}
+
+// ---- compare: strategies side by side (issue 17, item 2) ----------------------------------------
+
+TEST_F(Shot, CompareDrawsEachPanesOwnTileGrid) {
+  // r = 2, tile 16: basic's output tiles are 16 wide (lines at 32, 48), tiled_in's 12 (36, 48).
+  UiState s = black_image({Conv2dStrategy::tiled_in, 2, 16, 256, 256});
+  s.compare = {"basic", "tiled_in"};
+  s.overlays.block = s.overlays.receptive_field = s.overlays.thread_ids = false;
+  const Pixel hover{40, 40};
+  take(s, hover, 8);
+  if (HasFatalFailure()) return;
+  const std::vector<ViewTransform> panes = pane_mappings(2, hover, 8);
+  const Conv2dStrategy strategies[] = {Conv2dStrategy::basic, Conv2dStrategy::tiled_in};
+  for (int i = 0; i < 2; ++i) {
+    const Conv2dTiling g = tiling_of(Conv2dParams{strategies[i], 2, 16, 256, 256}, 0);
+    for (int b = g.block_of(30) + 1; b <= g.block_of(50); ++b) {
+      const Rgb on = at_image(panes[std::size_t(i)], float(g.out_origin(b)), 44.5f);
+      EXPECT_GT(on.r + on.g + on.b, 90) << "pane " << i << ": no grid line at the start of block " << b;
+      const Rgb off = at_image(panes[std::size_t(i)], g.out_origin(b) + g.out_tile_dim() / 2.0f, 44.5f);
+      EXPECT_LT(off.r + off.g + off.b, 30) << "pane " << i << ": inside block " << b << " should be black";
+    }
+  }
+}
+
+TEST_F(Shot, FourComparePanesOutlineTheHoveredBlockOfTheirOwnStrategy) {
+  // r = 2, tile 16, pixel (40, 40): basic, tiled_out and cached_halo's block computes x 32..47,
+  // tiled_in's 36..47 (its output tiles are 12 wide).
+  UiState s = black_image({Conv2dStrategy::tiled_in, 2, 16, 256, 256});
+  s.compare = {"basic", "tiled_in", "tiled_out", "cached_halo"};
+  s.overlays.receptive_field = s.overlays.thread_ids = false;
+  const Pixel hover{40, 40};
+  take(s, hover, 8);
+  if (HasFatalFailure()) return;
+  const std::vector<ViewTransform> panes = pane_mappings(4, hover, 8);
+  const Conv2dStrategy strategies[] = {Conv2dStrategy::basic, Conv2dStrategy::tiled_in, Conv2dStrategy::tiled_out,
+                                       Conv2dStrategy::cached_halo};
+  for (int i = 0; i < 4; ++i) {
+    const Conv2dTiling g = tiling_of(Conv2dParams{strategies[i], 2, 16, 256, 256}, 0);
+    const int first = g.out_origin(g.block_of(hover.x)), last = first + g.out_tile_dim() - 1;
+    const ViewTransform& pane = panes[std::size_t(i)];
+    EXPECT_TRUE(blue(at_image(pane, first + 0.5f, 44.5f), 20)) << "pane " << i << ": output tile from x " << first;
+    EXPECT_TRUE(blue(at_image(pane, last + 0.5f, 44.5f), 20)) << "pane " << i << ": output tile to x " << last;
+    EXPECT_FALSE(blue(at_image(pane, first - 1.5f, 44.5f), 20)) << "pane " << i << ": output tile before x " << first;
+  }
+}
+
+TEST_F(Shot, ComparePanesShowTheHoveredPixelsTapsWhereTheirKernelReadsThem) {
+  // The pointer rests on pixel (40, 40) in the first pane; the second shows the same pixel's taps:
+  // basic reads them from global memory (vermillion), tiled_in from shared memory (green).
+  UiState s = black_image({Conv2dStrategy::tiled_in, 2, 16, 256, 256});
+  s.compare = {"basic", "tiled_in"};
+  const Pixel hover{40, 40};
+  take(s, hover, 30);
+  if (HasFatalFailure()) return;
+  const std::vector<ViewTransform> panes = pane_mappings(2, hover, 30);
+  EXPECT_TRUE(vermillion(at_image(panes[0], 40.5f, 42.5f))) << "basic: a global tap";
+  EXPECT_TRUE(green(at_image(panes[1], 40.5f, 42.5f))) << "tiled_in: a shared tap";
+  for (const ViewTransform& pane : panes) {  // three rows down: outside the 5 x 5 window
+    const Rgb outside = at_image(pane, 40.5f, 43.5f);
+    EXPECT_FALSE(vermillion(outside) || green(outside)) << "a tap outside the window";
+  }
+}
+
+TEST_F(Shot, EveryComparePaneHasItsHud) {
+  UiState s = black_image({Conv2dStrategy::tiled_in, 2, 16, 256, 256});
+  s.compare = {"basic", "tiled_in", "tiled_out", "cached_halo"};
+  const std::vector<Rect> cells = compare_cells(layout_for(1200, 800, false).view, 4);
+  std::vector<int> without;
+  take(s, std::nullopt, 0);
+  if (HasFatalFailure()) return;
+  for (const Rect& cell : cells) without.push_back(bright_in_corner(cell));
+  s.overlays.hud = true;
+  take(s, std::nullopt, 0);
+  if (HasFatalFailure()) return;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    EXPECT_GT(bright_in_corner(cells[i]), without[i] + 300) << "no HUD text in pane " << i;
+}
+
+TEST_F(Shot, Stencil3dAndMatmulCompareTwoStrategies) {
+  UiState s = still_state(false);
+  s.pattern = Pattern::stencil3d;
+  s.stencil.grid = 32;
+  s.compare = {"basic", "coarsened"};
+  take(s, Pixel{10, 10}, 8);
+  if (HasFatalFailure()) return;
+  s.pattern = Pattern::matmul;
+  s.compare = {"naive", "tiled"};
+  take(s, Pixel{3, 3}, 0);
 }
 
 TEST_F(Shot, SlidingColoursTheLanesOwnTapsAndTheShuffledOne) {

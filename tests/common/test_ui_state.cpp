@@ -7,10 +7,12 @@
 #include "app/app.hpp"
 #include "app/conv2d/legend.hpp"
 #include "app/conv2d/pipeline.hpp"
+#include "app/ui/compare.hpp"
 #include "app/ui/settings.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/conv2d/strategies.hpp"
+#include "kernels/stencil3d/strategies.hpp"
 
 using namespace tilescope;
 
@@ -56,6 +58,36 @@ TEST(UiState, SpaceStepPresentationScreenshotHudAndViewKeys) {
   s.view = ViewMode::diff;
   apply_key(s, 'v');
   EXPECT_EQ(s.view, ViewMode::input);
+}
+
+TEST(UiState, CTogglesThePatternsDefaultCompareSet) {
+  UiState s;
+  EXPECT_TRUE(apply_key(s, 'c'));
+  EXPECT_EQ(s.compare, default_compare(Pattern::conv2d));
+  EXPECT_FALSE(compare_problem(Pattern::conv2d, s.compare));
+  apply_key(s, 'c');
+  EXPECT_TRUE(s.compare.empty());
+  for (Pattern p : {Pattern::stencil3d, Pattern::conv1d, Pattern::matmul})
+    EXPECT_FALSE(compare_problem(p, default_compare(p))) << pattern_id(p);
+}
+
+TEST(UiState, APanesStrategyKeepsTheTileItShares) {
+  UiState s;
+  s.conv2d.params.tile = 16;
+  s.conv2d.bug = Conv2dBreak::no_halo;
+  UiState pane = s;
+  use_strategy(pane, "cached_halo");  // the book's strategies share their default tile: 16 stays
+  EXPECT_EQ(strategy_name(pane), "cached_halo");
+  EXPECT_EQ(pane.conv2d.params.tile, 16);
+  EXPECT_EQ(pane.conv2d.bug, Conv2dBreak::none) << "cached_halo has no load-only ring to break";
+  s.conv2d.params.tile = 32;
+  pane = s;
+  use_strategy(pane, "fast");  // fast's tile is another quantity: its own default
+  EXPECT_EQ(pane.conv2d.params.tile, default_tile(Conv2dStrategy::fast, 2));
+  s.pattern = Pattern::stencil3d;
+  s.stencil.params = {Stencil3dStrategy::coarsened, 1, 32};
+  use_strategy(s, "tiled");  // tiled's block is the whole T^3 input tile: T <= 10
+  EXPECT_EQ(s.stencil.params.tile, default_tile(Stencil3dStrategy::tiled, 1));
 }
 
 TEST(UiState, PinnedPixelWinsOverHover) {

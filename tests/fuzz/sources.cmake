@@ -11,6 +11,7 @@ set(TILESCOPE_FUZZ_TARGET_SOURCES
   ${PROJECT_SOURCE_DIR}/app/ui/state_json.cpp
   ${PROJECT_SOURCE_DIR}/app/ui/scene.cpp
   ${PROJECT_SOURCE_DIR}/app/ui/ui_state.cpp
+  ${PROJECT_SOURCE_DIR}/app/ui/compare.cpp
   ${PROJECT_SOURCE_DIR}/app/cli/options_parse.cpp
   ${PROJECT_SOURCE_DIR}/app/conv2d/cli_params.cpp
   ${PROJECT_SOURCE_DIR}/app/conv1d/cli_params.cpp
