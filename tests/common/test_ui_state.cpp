@@ -277,7 +277,7 @@ TEST(UiState, Conv2dLegendNeverShowsTwoEntriesInOneColour) {
   for (int st = 0; st < kConv2dStrategyCount; ++st)
     for (int r = 1; r <= 3; ++r)
       for (const Pixel focus : {Pixel{0, 0}, Pixel{70, 70}, Pixel{255, 130}})
-        for (const Conv2dBreak bug : {Conv2dBreak::none, Conv2dBreak::no_halo}) {
+        for (const Break bug : {Break::none, Break::no_halo}) {
           UiState s;
           select_strategy(s, Conv2dStrategy(st));
           s.conv2d.params.filter_radius = r;
