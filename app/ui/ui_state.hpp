@@ -75,6 +75,7 @@ struct Stencil3dUi {
 struct Conv1dUi {
   Conv1dParams params{Conv1dStrategy::tiled, 4, 64, 320};
   std::string filter = "gaussian";
+  Break bug = Break::none;  // break it: run a deliberately wrong kernel (scenes keep it, settings do not)
   Stepper stepper;
 };
 
@@ -94,7 +95,7 @@ const char* const* missing_barrier_names();  // "none", "raw", "war": in Missing
 struct Conv2dUi {
   Conv2dParams params;
   std::string filter = "gaussian";
-  Conv2dBreak bug = Conv2dBreak::none;  // break it: run a deliberately wrong kernel (not saved)
+  Break bug = Break::none;  // break it: run a deliberately wrong kernel (scenes keep it, settings do not)
   Stepper stepper;
 };
 
