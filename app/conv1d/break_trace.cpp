@@ -14,7 +14,8 @@ void break_trace(const Conv1dParams& p, Break bug, int i) {
   int faulty = 0, first_slot = 0;
   SlotFault first = SlotFault::none;
   for (int slot = t; slot < t + taps; ++slot)  // thread t's taps read N_s[t .. t + 2n]
-    if (const SlotFault f = slot_fault(k, b, t, slot); f != SlotFault::none && faulty++ == 0) first = f, first_slot = slot;
+    if (const SlotFault f = slot_fault(k, b, t, slot); f != SlotFault::none && faulty++ == 0)
+      first = f, first_slot = slot;
   if (faulty == 0) {
     ImGui::TextDisabled("all %d taps read slots that hold the right value: intact", taps);
     return;

@@ -23,7 +23,6 @@ inline ::testing::AssertionResult damage_is(const std::vector<float>& out, const
                                        << (damaged[first] ? ", predicted damaged" : ", predicted intact");
 }
 
-
 // out equals expect within tol, NaN where expect has NaN.
 inline ::testing::AssertionResult same_as(const std::vector<float>& out, const std::vector<float>& expect, double tol) {
   for (std::size_t i = 0; i < out.size(); ++i)
