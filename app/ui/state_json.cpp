@@ -315,8 +315,7 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
   clamp_stencil3d(s.stencil);
   clamp_conv1d(s.conv1d);
   clamp_matmul(s.matmul);
-  if (s.conv2d.bug != Break::none && break_problem(s.conv2d.params.strategy, s.conv2d.bug)) s.conv2d.bug = Break::none;
-  if (s.conv1d.bug != Break::none && break_problem(s.conv1d.params.strategy, s.conv1d.bug)) s.conv1d.bug = Break::none;
+  drop_breaks_that_cannot_run(s);
 }
 
 nlohmann::json state_json(const UiState& s, StateFile kind) {

@@ -151,6 +151,8 @@ void clamp_stencil3d(Stencil3dUi& s);
 
 // Keeps radius and tile inside what the kernels support (1..kMaxConv2dRadius, 1..32).
 void clamp_params(UiState& s);
+// A break the pattern's strategy cannot have (its break_problem) becomes none: conv2d's, conv1d's.
+void drop_breaks_that_cannot_run(UiState& s);
 // Switches strategy; a strategy with another default tile (fast's 16 vs the book's 32) starts
 // from its own, since the other's tile may not even fit its shared memory.
 void select_strategy(UiState& s, Conv2dStrategy strategy);
