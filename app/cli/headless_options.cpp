@@ -15,6 +15,7 @@
 #include "app/ui/compare.hpp"
 #include "app/ui/scene.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/steps.hpp"
 #include "kernels/conv1d/strategies.hpp"
@@ -29,6 +30,15 @@
 namespace tilescope::cli {
 namespace {
 
+// --break NAME for `strategy`, refused with the reason where it cannot have it (none: no --break).
+template <typename Strategy>
+Break shot_break(const HeadlessCli& o, Strategy strategy) {
+  if (o.conv.bug.empty()) return Break::none;
+  const Break bug = parse_break(o.conv.bug);
+  if (const auto why = break_problem(strategy, bug)) throw InvalidInput("--break " + o.conv.bug + ": " + *why);
+  return bug;
+}
+
 // The conv1d view: strategy, radius, block size, filter and the signal's length (--data N).
 void conv1d_state(const HeadlessCli& o, UiState& s) {
   s.pattern = Pattern::conv1d;
@@ -37,6 +47,7 @@ void conv1d_state(const HeadlessCli& o, UiState& s) {
   s.conv1d.params = params_of<Conv1dCli>(c, s.conv1d.params);
   if (!c.filter.empty()) s.conv1d.filter = c.filter;
   make_named_filter1d(s.conv1d.filter, 1);  // refuse an unknown name before opening any context
+  s.conv1d.bug = shot_break(o, s.conv1d.params.strategy);
   clamp_conv1d(s.conv1d);
 }
 
@@ -111,7 +122,7 @@ void stencil3d_step(const HeadlessCli& o, UiState& s) {
 }
 
 UiState options_state(const HeadlessCli& o) {
-  refuse_break_outside_conv2d(o.conv);
+  refuse_break_without_variants(o.conv);
   const bool stepped = o.step_option && o.step_option->count() > 0;
   if (!o.file.empty() && o.conv.pattern != "conv2d")
     throw InvalidInput("FILE is shown by the conv2d view only; '" + o.conv.pattern + "' shows its own data");
@@ -134,11 +145,7 @@ UiState options_state(const HeadlessCli& o) {
   s.conv2d.params = params_of<Conv2dCli>(o.conv);
   if (!o.conv.filter.empty()) s.conv2d.filter = o.conv.filter;
   make_named_filter(s.conv2d.filter, 1);  // refuse an unknown name before opening any context
-  if (!o.conv.bug.empty()) {
-    s.conv2d.bug = parse_break(o.conv.bug);
-    if (const auto why = break_problem(s.conv2d.params.strategy, s.conv2d.bug))
-      throw InvalidInput("--break " + o.conv.bug + ": " + *why);
-  }
+  s.conv2d.bug = shot_break(o, s.conv2d.params.strategy);
   if (stepped) conv2d_step(o, s);
   const ViewMode views[] = {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff};
   bool known = false;

@@ -27,13 +27,14 @@ void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need) {
 
 void add_break_option(CLI::App* cmd, PatternOptions& o) {
   cmd->add_option("--break", o.bug,
-                  "run a deliberately wrong kernel (conv2d tiled_in): " + break_names() +
+                  "run a deliberately wrong kernel (conv2d tiled_in, conv1d tiled): " + break_names() +
                       " (no_barrier's race is emulated under its worst schedule)");
 }
 
-void refuse_break_outside_conv2d(const PatternOptions& o) {
-  if (!o.bug.empty() && o.pattern != "conv2d")
-    throw InvalidInput("--break: only conv2d (tiled_in) has broken variants so far, not " + o.pattern);
+void refuse_break_without_variants(const PatternOptions& o) {
+  if (!o.bug.empty() && o.pattern != "conv2d" && o.pattern != "conv1d")
+    throw InvalidInput("--break: only conv2d (tiled_in) and conv1d (tiled) have broken variants so far, not " +
+                       o.pattern);
 }
 
 }  // namespace tilescope::cli

@@ -1,5 +1,6 @@
 // tilescope apply --pattern conv1d: correlate a 1-D .npy signal with one strategy on one backend
-// (= scipy.ndimage.correlate1d(x, w, mode='constant')).
+// (= scipy.ndimage.correlate1d(x, w, mode='constant')); with --break, the strategy's deliberately
+// wrong variant (kernels/conv1d/broken.hpp).
 #include <cstdio>
 #include <iostream>
 
@@ -9,14 +10,29 @@
 #include "app/io/npy.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/strategies.hpp"
 
 namespace tilescope::cli {
+namespace {
+
+// The kernel's time in ms; out holds what the correct or the broken kernel writes.
+double run_on(const Backend& backend, const Conv1dParams& p, std::optional<Break> bug, const Filter1d& f,
+              const std::vector<float>& in, std::vector<float>& out) {
+  const auto engine = backend.make_conv1d_engine();
+  if (bug) return engine->conv1d_broken(p, *bug, f, in.data(), out.data());
+  return engine->conv1d(p, f, in.data(), out.data()).front();
+}
+
+}  // namespace
 
 void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   if (!files.in2.empty()) throw InvalidInput("conv1d takes one input: --in2 is for matmul");
   Conv1dParams p = params_of<Conv1dCli>(o);
+  const std::optional<Break> bug = o.bug.empty() ? std::nullopt : std::optional(parse_break(o.bug));
+  if (const auto why = bug ? break_problem(p.strategy, *bug) : std::nullopt)
+    throw InvalidInput("--break " + o.bug + ": " + *why);
   io::NpyArray in = io::read_npy(files.in);
   if (in.shape.size() != 1)
     throw InvalidInput("'" + files.in + "': conv1d needs a 1-D array, this one has " + std::to_string(in.shape.size()) +
@@ -25,23 +41,23 @@ void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
   const Filter1d filter = load_filter(o.filter, p.filter_radius);
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  auto engine = choice.backend->make_conv1d_engine();
-  validate_conv1d_run(p, filter, engine->limits(), p.length);
+  validate_conv1d_run(p, filter, choice.backend->limits(), p.length);
 
   std::vector<float> out(in.data.size());
   double ms = 0;
   try {
-    ms = engine->conv1d(p, filter, in.data.data(), out.data()).front();
+    ms = run_on(*choice.backend, p, bug, filter, in.data, out);
   } catch (const BackendError& e) {
     std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
               << "); falling back to the CPU backend\n";
     choice.backend = make_cpu_backend();
-    ms = choice.backend->make_conv1d_engine()->conv1d(p, filter, in.data.data(), out.data()).front();
+    ms = run_on(*choice.backend, p, bug, filter, in.data, out);
   }
   io::write_npy(files.out, {p.length}, out.data());
-  std::printf("wrote %s (%d elements): conv1d %s, radius %d, blockDim %d, filter %s, on %s in %.3f ms\n",
-              files.out.c_str(), p.length, strategy_info(p.strategy).name.data(), p.filter_radius, p.tile,
-              o.filter.empty() ? "box" : o.filter.c_str(), choice.backend->description().c_str(), ms);
+  const std::string broken = bug ? ", broken: " + std::string(break_info(*bug).what) : "";
+  std::printf("wrote %s (%d elements): conv1d %s%s, radius %d, blockDim %d, filter %s, on %s in %.3f ms\n",
+              files.out.c_str(), p.length, strategy_info(p.strategy).name.data(), broken.c_str(), p.filter_radius,
+              p.tile, o.filter.empty() ? "box" : o.filter.c_str(), choice.backend->description().c_str(), ms);
 }
 
 }  // namespace tilescope::cli

@@ -8,6 +8,7 @@
 
 #include <cstdio>
 
+#include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/strategies.hpp"
 
@@ -47,6 +48,7 @@ void conv1d_controls_panel(UiState& s, const Backend& backend) {
     ImGui::PopStyleColor();
   }
   choice("filter", s.conv1d.filter, kFilters);
+  break_combo(s.conv1d.bug, p.strategy);
   choice("backend", s.backend, kBackends);
   ImGui::TextDisabled("on %s", backend.description().c_str());
   ImGui::Checkbox("pause (space)", &s.paused);

@@ -19,6 +19,7 @@
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/reference.hpp"
@@ -140,15 +141,18 @@ void Conv1dView::compute() {
     }
     filter_key_ = key;
   }
-  const bool changed = !(c.params == last_params_) || c.filter != last_filter_;
+  const bool changed = !(c.params == last_params_) || c.filter != last_filter_ || c.bug != last_bug_;
   state_.step_once = false;
   if (!input_changed_ && !changed) return;
   input_changed_ = false;
-  last_params_ = c.params, last_filter_ = c.filter;
+  last_params_ = c.params, last_filter_ = c.filter, last_bug_ = c.bug;
   run_.problem = launch_problem(c.params, compute_.engine().limits()).value_or("");
+  if (run_.problem.empty() && c.bug != Break::none) run_.problem = break_problem(c.params.strategy, c.bug).value_or("");
   if (!run_.problem.empty()) return;
   run_.output.resize(run_.input.size());
   stats_.kernel_ms.push(float(compute_.run([&](Conv1dEngine& e) {
+    if (c.bug != Break::none)
+      return e.conv1d_broken(c.params, c.bug, run_.filter, run_.input.data(), run_.output.data());
     return e.conv1d(c.params, run_.filter, run_.input.data(), run_.output.data()).front();
   })));
   stats_.transfer = "host upload and read-back (the signal is small)";
@@ -258,22 +262,28 @@ void Conv1dView::draw(float, float, float) {
 
   // The waveforms.
   float out_range = 1e-3f;
-  for (float v : run_.output) out_range = std::max(out_range, std::fabs(v));
+  for (float v : run_.output)
+    if (std::isfinite(v)) out_range = std::max(out_range, std::fabs(v));
   out_range *= 1.15f;
   auto y_in = [&](float v) { return (L.in0 + L.in1) / 2 - v / 1.2f * (L.in1 - L.in0) / 2; };
   auto y_out = [&](float v) { return (L.out0 + L.out1) / 2 - v / out_range * (L.out1 - L.out0) / 2; };
   const int step = std::max(1, int((last - first) / (2 * view_.w)));
+  if (state_.conv1d.bug != Break::none) draw_damage(dl, first, last, L);
   std::vector<ImVec2> in_pts, out_pts;
   for (int i = first; i < last; i += step) {
     in_pts.push_back({sx(i + 0.5f), y_in(run_.input[i])});
-    out_pts.push_back({sx(i + 0.5f), y_out(run_.output[i])});
+    // A broken kernel's NaN (an unloaded slot) has no height: the line stops there.
+    if (std::isfinite(run_.output[i])) out_pts.push_back({sx(i + 0.5f), y_out(run_.output[i])});
+    if ((!std::isfinite(run_.output[i]) || i + step >= last) && !out_pts.empty()) {
+      dl->AddPolyline(out_pts.data(), int(out_pts.size()), palette::kSignalOut.rgba, 0, line);
+      if (zoom_ >= 6)
+        for (const ImVec2& q : out_pts) dl->AddCircleFilled(q, 2.5f, palette::kSignalOut.rgba);
+      out_pts.clear();
+    }
   }
   dl->AddPolyline(in_pts.data(), int(in_pts.size()), palette::kSignalIn.rgba, 0, line * 0.75f);
-  dl->AddPolyline(out_pts.data(), int(out_pts.size()), palette::kSignalOut.rgba, 0, line);
   if (zoom_ >= 6)
-    for (std::size_t j = 0; j < in_pts.size(); ++j)
-      dl->AddCircleFilled(in_pts[j], 2.0f, palette::kSignalIn.rgba),
-          dl->AddCircleFilled(out_pts[j], 2.5f, palette::kSignalOut.rgba);
+    for (const ImVec2& q : in_pts) dl->AddCircleFilled(q, 2.0f, palette::kSignalIn.rgba);
 
   if (focused && g.outputs_per_thread() > 1) {  // every output of the hovered thread, and the windows it reads
     const int t = g.thread_of(focus->x);
@@ -289,7 +299,8 @@ void Conv1dView::draw(float, float, float) {
   }
   if (focused) {  // the hovered output's taps, from where the kernel reads each one
     const int i = focus->x;
-    const ImVec2 out_pt{sx(i + 0.5f), y_out(run_.output[i])};
+    // A broken kernel's NaN output sits on the lane's middle line.
+    const ImVec2 out_pt{sx(i + 0.5f), y_out(std::isfinite(run_.output[i]) ? run_.output[i] : 0.0f)};
     dl->AddLine({out_pt.x, L.in0}, {out_pt.x, L.out1}, with_alpha(palette::kHoveredElement.rgba, 90), 1.0f);
     for (int k = i - g.r; k <= i + g.r; ++k) {
       const TapSource src = tap_source(g, p.length, b, k);
@@ -304,6 +315,17 @@ void Conv1dView::draw(float, float, float) {
         draw_step_caption(dl, view_, *tl, std::clamp(state_.conv1d.stepper.step, 0, int(tl->steps.size()) - 1),
                           view_.y + view_.h - L.out1 + 4);
   dl->PopClipRect();
+}
+
+void Conv1dView::draw_damage(ImDrawList* dl, int first, int last, const Conv1dLanes& L) const {
+  if (run_.reference.size() != run_.output.size()) return;
+  auto damaged = [&](int i) { return !(std::fabs(double(run_.output[i]) - run_.reference[i]) <= run_.tolerance); };
+  for (int i = first; i < last; ++i) {  // one band per run of damaged outputs
+    if (!damaged(i)) continue;
+    const int start = i;
+    while (i + 1 < last && damaged(i + 1)) ++i;
+    dl->AddRectFilled({sx(float(start)), L.out0}, {sx(float(i + 1)), L.out1}, with_alpha(palette::kDamaged.rgba, 110));
+  }
 }
 
 void Conv1dView::sidebar() {

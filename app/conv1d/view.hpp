@@ -3,6 +3,8 @@
 // input and output waveforms along the index axis, with the launch's blocks, the hovered block's
 // halo and ghost cells, its shared memory slot by slot (who loads what), and the hovered
 // output's taps coloured by where the kernel reads them.
+#include <imgui.h>
+
 #include <string>
 #include <tuple>
 #include <vector>
@@ -54,6 +56,9 @@ class Conv1dView : public PatternView {
   void draw(float display_w, float display_h, float fb_scale) override;
   void handle_input();
   void update_input(double dt);
+  // Break it: the outputs in [first, last) that differ from the CPU reference, as bands over the
+  // output lane.
+  void draw_damage(ImDrawList* dl, int first, int last, const Conv1dLanes& L) const;
   void compute();
   float fit_zoom() const;
   float sx(float index) const { return view_.x + view_.w / 2 + (index - center_) * zoom_; }
@@ -72,6 +77,7 @@ class Conv1dView : public PatternView {
   std::string filter_key_;
   Conv1dParams last_params_{};
   std::string last_filter_;
+  Break last_bug_ = Break::none;
   TimelineCache<std::tuple<Conv1dParams, int>> timeline_;
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
 };

@@ -3,11 +3,13 @@
 
 #include <algorithm>
 
+#include "app/conv1d/break_trace.hpp"
 #include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
+#include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/steps.hpp"
@@ -87,6 +89,7 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, fl
   }
   if (p.filter_dim() > 11) ImGui::TextDisabled("(the middle 11 of %d taps)", p.filter_dim());
   ImGui::Text("CPU reference %+.5f", run.reference[i]);
+  if (s.conv1d.bug != Break::none) break_trace(p, s.conv1d.bug, i);  // run.problem is empty: the strategy has it
   ImGui::End();
 }
 
@@ -121,6 +124,11 @@ void conv1d_legend_window(const UiState& s, float right, float bottom) {
     if (seen[int(TapSource::ghost_skipped)]) swatch(palette::kTapGhostSkipped);
   } else {
     ImGui::TextDisabled("hover (or click to pin) an output element");
+  }
+  if (s.conv1d.bug != Break::none && !launch_problem(p) && !break_problem(p.strategy, s.conv1d.bug)) {
+    swatch(palette::kDamaged);
+    ImGui::Text("broken: %s", break_info(s.conv1d.bug).name.data());
+    ImGui::TextDisabled("%s", break_info(s.conv1d.bug).what.data());
   }
   ImGui::End();
 }

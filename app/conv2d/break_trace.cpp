@@ -34,11 +34,11 @@ void trace_ring_store(const BrokenLaunch& k, Pixel focus) {
 
 }  // namespace
 
-void break_trace(const Conv2dParams& p, Conv2dBreak bug, Pixel focus) {
+void break_trace(const Conv2dParams& p, Break bug, Pixel focus) {
   const BrokenLaunch k{tiling_of(p, 0), tiling_of(p, 1), p.width, p.height, bug};
   ImGui::Separator();
   ImGui::Text("broken: %s", break_info(bug).name.data());
-  if (bug == Conv2dBreak::idle_threads_write) return trace_ring_store(k, focus);
+  if (bug == Break::idle_threads_write) return trace_ring_store(k, focus);
   const int bx = k.gx.block_of(focus.x), by = k.gy.block_of(focus.y);
   const int tx = k.gx.thread_of(focus.x), ty = k.gy.thread_of(focus.y), r = p.filter_radius, D = p.filter_dim();
   int faulty = 0, first_sx = 0, first_sy = 0;

@@ -8,6 +8,6 @@
 namespace tilescope {
 
 // ImGui lines for output pixel `focus` of p (tiled_in) broken by `bug`.
-void break_trace(const Conv2dParams& p, Conv2dBreak bug, Pixel focus);
+void break_trace(const Conv2dParams& p, Break bug, Pixel focus);
 
 }  // namespace tilescope

@@ -18,7 +18,7 @@ namespace tilescope::cli {
 namespace {
 
 // The kernel's time in ms; out holds what the correct or the broken kernel writes.
-double run_on(const Backend& backend, const Conv2dParams& p, std::optional<Conv2dBreak> bug, const Filter2d& f,
+double run_on(const Backend& backend, const Conv2dParams& p, std::optional<Break> bug, const Filter2d& f,
               const Image& in, Image& out) {
   const auto engine = backend.make_conv2d_engine();
   if (bug) return engine->conv2d_broken(p, *bug, f, in.pixels.data(), out.pixels.data());
@@ -31,7 +31,7 @@ void Conv2dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy") && !io::has_extension(files.out, ".png"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (float32, exact) or .png (8-bit, clamped)");
   Conv2dParams p = params_of<Conv2dCli>(o);
-  const std::optional<Conv2dBreak> bug = o.bug.empty() ? std::nullopt : std::optional(parse_break(o.bug));
+  const std::optional<Break> bug = o.bug.empty() ? std::nullopt : std::optional(parse_break(o.bug));
   if (const auto why = bug ? break_problem(p.strategy, *bug) : std::nullopt)
     throw InvalidInput("--break " + o.bug + ": " + *why);
   const Image in = io::load_image(files.in);

@@ -85,7 +85,7 @@ std::vector<LegendEntry> conv2d_legend(const UiState& s) {
     if (s.overlays.block) block_entries(p, *focus, out);
     if (s.overlays.receptive_field) tap_entries(p, *focus, out);
   }
-  if (s.conv2d.bug != Conv2dBreak::none && !launch_problem(p) && !break_problem(p.strategy, s.conv2d.bug) &&
+  if (s.conv2d.bug != Break::none && !launch_problem(p) && !break_problem(p.strategy, s.conv2d.bug) &&
       (s.view == ViewMode::output || s.view == ViewMode::split))
     out.push_back(entry(palette::kDamaged));
   return out;

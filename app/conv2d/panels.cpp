@@ -51,28 +51,6 @@ void filter_matrix(const Filter2d& f) {
   ImGui::TextDisabled("red > 0, blue < 0; max |w| = %.3g", max_abs);
 }
 
-// Break it (issue 18): the strategy's deliberately wrong variant; the view paints its damage.
-void break_combo(UiState& s) {
-  constexpr const char* kNone = "none (the book's kernel)";
-  Conv2dBreak& bug = s.conv2d.bug;
-  if (ImGui::BeginCombo("break it", bug == Conv2dBreak::none ? kNone : break_info(bug).name.data())) {
-    if (ImGui::Selectable(kNone, bug == Conv2dBreak::none)) bug = Conv2dBreak::none;
-    int count = 0;
-    const Conv2dBreakInfo* all = conv2d_breaks(count);
-    for (int i = 0; i < count; ++i)
-      if (ImGui::Selectable(all[i].name.data(), bug == all[i].bug)) bug = all[i].bug;
-    ImGui::EndCombo();
-  }
-  if (bug == Conv2dBreak::none) return;
-  if (const auto why = break_problem(s.conv2d.params.strategy, bug)) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
-    ImGui::TextWrapped("Cannot break: %s", why->c_str());
-    ImGui::PopStyleColor();
-    return;
-  }
-  ImGui::TextWrapped("%s", break_info(bug).what.data());
-}
-
 }  // namespace
 
 void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& filter) {
@@ -129,7 +107,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     ImGui::EndCombo();
   }
   filter_matrix(filter);
-  break_combo(s);
+  break_combo(s.conv2d.bug, s.conv2d.params.strategy);
 
   ImGui::Separator();
   int source = int(s.source);

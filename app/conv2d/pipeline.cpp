@@ -36,13 +36,12 @@ void Conv2dPipeline::supply_input(Conv2dEngine& engine) {
   host_input_fresh_ = false;
 }
 
-bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f, Conv2dBreak bug) {
+bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f, Break bug) {
   problem_ = launch_problem(p, compute_.backend().limits()).value_or("");
-  if (problem_.empty() && bug != Conv2dBreak::none) problem_ = break_problem(p.strategy, bug).value_or("");
+  if (problem_.empty() && bug != Break::none) problem_ = break_problem(p.strategy, bug).value_or("");
   if (!problem_.empty()) return false;
-  kernel_ms_ =
-      compute_.run([&](Conv2dEngine& e) { return bug == Conv2dBreak::none ? e.run(p, f) : e.run_broken(p, bug, f); },
-                   [&](Conv2dEngine& e) { supply_input(e); });
+  kernel_ms_ = compute_.run([&](Conv2dEngine& e) { return bug == Break::none ? e.run(p, f) : e.run_broken(p, bug, f); },
+                            [&](Conv2dEngine& e) { supply_input(e); });
   host_output_fresh_ = false;
   return true;
 }

@@ -23,7 +23,7 @@ class Conv2dPipeline {
   void file_input(Image image);
   // Runs one frame (with `bug`: the broken kernel). False (with problem() set) when p cannot run
   // on this backend or cannot have that bug.
-  bool run(const Conv2dParams& p, const Filter2d& f, Conv2dBreak bug = Conv2dBreak::none);
+  bool run(const Conv2dParams& p, const Filter2d& f, Break bug = Break::none);
   // Recomputes the CPU reference of the last run and the max abs error against it.
   void check(const Filter2d& f);
 

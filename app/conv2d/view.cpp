@@ -80,10 +80,9 @@ const BlockTimeline* Conv2dView::timeline() {
 }
 
 void Conv2dView::draw(float display_w, float display_h, float fb_scale) {
-  image_layer_.draw(view_, state_.view,
-                    output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses),
-                    float(std::max(pipeline_.tolerance(), 1e-7)), display_w, display_h, fb_scale,
-                    state_.conv2d.bug != Conv2dBreak::none);
+  image_layer_.draw(
+      view_, state_.view, output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses),
+      float(std::max(pipeline_.tolerance(), 1e-7)), display_w, display_h, fb_scale, state_.conv2d.bug != Break::none);
   draw_overlays();
 }
 
@@ -141,7 +140,7 @@ void Conv2dView::compute() {
     present(Layer::output);
     stats_.upload_ms = ms_since(t0);
     // The damage of a broken kernel is drawn against the reference of this very frame.
-    if (check_pending_ || state_.view == ViewMode::diff || state_.conv2d.bug != Conv2dBreak::none) {
+    if (check_pending_ || state_.view == ViewMode::diff || state_.conv2d.bug != Break::none) {
       pipeline_.check(filter_);
       image_layer_.upload(Layer::reference, pipeline_.reference());
       check_pending_ = false;

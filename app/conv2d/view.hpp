@@ -50,7 +50,7 @@ class Conv2dView : public ImagePatternView {
   bool input_changed_ = true, dragging_ = false;
   Conv2dParams last_params_{};
   std::string last_filter_;
-  Conv2dBreak last_bug_ = Conv2dBreak::none;
+  Break last_bug_ = Break::none;
   bool check_pending_ = true;
   TimelineCache<std::tuple<Conv2dParams, int, int>> timeline_;
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above

@@ -82,8 +82,7 @@ void inspector_window(const UiState& s, float x, float y) {
               static_cast<long long>(b.taps_global));
   ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), book_round(b.opb()));
   ImGui::TextDisabled("%s", load_story(p.strategy));
-  if (s.conv2d.bug != Conv2dBreak::none && !break_problem(p.strategy, s.conv2d.bug))
-    break_trace(p, s.conv2d.bug, *focus);
+  if (s.conv2d.bug != Break::none && !break_problem(p.strategy, s.conv2d.bug)) break_trace(p, s.conv2d.bug, *focus);
   ImGui::End();
 }
 
@@ -110,7 +109,7 @@ void legend_window(const UiState& s, float right, float bottom) {
     for (const LegendEntry& e : conv2d_legend(s)) swatch({e.rgba, e.name.c_str()}, e.hatched);
     if (!focus || !valid) ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");
   }
-  if (s.conv2d.bug != Conv2dBreak::none && valid && !break_problem(p.strategy, s.conv2d.bug)) {
+  if (s.conv2d.bug != Break::none && valid && !break_problem(p.strategy, s.conv2d.bug)) {
     ImGui::Text("broken: %s", break_info(s.conv2d.bug).name.data());
     ImGui::TextDisabled("%s", break_info(s.conv2d.bug).what.data());
   }

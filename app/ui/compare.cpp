@@ -2,7 +2,6 @@
 
 #include "kernels/conv1d/model.hpp"
 #include "kernels/conv1d/strategies.hpp"
-#include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/matmul/model.hpp"
@@ -84,8 +83,7 @@ void use_strategy(UiState& s, const std::string& name) {
     if (launch_problem(p)) p.tile = default_tile(p.strategy, r);
   });
   clamp_all(s);
-  if (s.conv2d.bug != Conv2dBreak::none && break_problem(s.conv2d.params.strategy, s.conv2d.bug))
-    s.conv2d.bug = Conv2dBreak::none;
+  drop_breaks_that_cannot_run(s);
 }
 
 }  // namespace tilescope

@@ -8,6 +8,7 @@
 #include "app/ui/compare.hpp"
 
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/filter.hpp"
 #include "kernels/conv1d/strategies.hpp"
 #include "kernels/conv2d/broken.hpp"
@@ -104,6 +105,25 @@ nlohmann::json stepped_pattern_json(Strategy strategy, nlohmann::json fields, co
   return fields;
 }
 
+// "break": none or a bug that `strategy` can have (its break_problem).
+template <typename Strategy>
+void read_break(JsonFields& f, Strategy strategy, Break& out) {
+  f.text("break", "none or a bug: " + break_names(), [&](const std::string& v) {
+    Break bug = Break::none;
+    try {
+      if (v != "none") bug = parse_break(v);
+    } catch (const InvalidInput&) {
+      return false;
+    }
+    if (bug != Break::none && break_problem(strategy, bug)) return false;
+    return out = bug, true;
+  });
+}
+
+void break_json(Break bug, StateFile kind, nlohmann::json& j) {
+  if (kind == StateFile::scene) j["break"] = bug == Break::none ? "none" : std::string(break_info(bug).name);
+}
+
 void read_conv2d(JsonFields& f, Conv2dUi& c, StateFile kind) {
   read_strategy(f, "conv2d", c.params.strategy);
   f.integer("radius", 1, kMaxConv2dRadius, c.params.filter_radius);
@@ -111,16 +131,7 @@ void read_conv2d(JsonFields& f, Conv2dUi& c, StateFile kind) {
   read_filter(f, "filter", named_filter_help(), c.filter, [](const std::string& v) { make_named_filter(v, 1); });
   if (kind != StateFile::scene) return;
   read_stepper(f, c.stepper);
-  f.text("break", "none or a bug: " + break_names(), [&](const std::string& v) {
-    Conv2dBreak bug = Conv2dBreak::none;
-    try {
-      if (v != "none") bug = parse_break(v);
-    } catch (const InvalidInput&) {
-      return false;
-    }
-    if (bug != Conv2dBreak::none && break_problem(c.params.strategy, bug)) return false;
-    return c.bug = bug, true;
-  });
+  read_break(f, c.params.strategy, c.bug);
 }
 
 void read_stencil3d(JsonFields& f, Stencil3dUi& st, StateFile kind) {
@@ -145,7 +156,9 @@ void read_conv1d(JsonFields& f, Conv1dUi& c, StateFile kind) {
   f.integer("tile", kMinConv1dTile, kMaxConv1dTile, c.params.tile);
   f.integer("length", 32, 1 << 16, c.params.length);
   read_filter(f, "filter", named_filter1d_help(), c.filter, [](const std::string& v) { make_named_filter1d(v, 1); });
-  if (kind == StateFile::scene) read_stepper(f, c.stepper);
+  if (kind != StateFile::scene) return;
+  read_stepper(f, c.stepper);
+  read_break(f, c.params.strategy, c.bug);
 }
 
 void read_matmul(JsonFields& f, MatmulUi& m) {
@@ -185,7 +198,7 @@ nlohmann::json conv2d_json(const Conv2dUi& c, StateFile kind) {
   nlohmann::json j = stepped_pattern_json(
       c.params.strategy, {{"radius", c.params.filter_radius}, {"tile", c.params.tile}, {"filter", c.filter}}, c.stepper,
       kind);
-  if (kind == StateFile::scene) j["break"] = c.bug == Conv2dBreak::none ? "none" : std::string(break_info(c.bug).name);
+  break_json(c.bug, kind, j);
   return j;
 }
 
@@ -201,10 +214,12 @@ nlohmann::json stencil3d_json(const Stencil3dUi& st, StateFile kind) {
 }
 
 nlohmann::json conv1d_json(const Conv1dUi& c, StateFile kind) {
-  return stepped_pattern_json(
+  nlohmann::json j = stepped_pattern_json(
       c.params.strategy,
       {{"radius", c.params.filter_radius}, {"tile", c.params.tile}, {"length", c.params.length}, {"filter", c.filter}},
       c.stepper, kind);
+  break_json(c.bug, kind, j);
+  return j;
 }
 
 nlohmann::json matmul_json(const MatmulUi& m) {
@@ -300,8 +315,7 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
   clamp_stencil3d(s.stencil);
   clamp_conv1d(s.conv1d);
   clamp_matmul(s.matmul);
-  if (s.conv2d.bug != Conv2dBreak::none && break_problem(s.conv2d.params.strategy, s.conv2d.bug))
-    s.conv2d.bug = Conv2dBreak::none;
+  drop_breaks_that_cannot_run(s);
 }
 
 nlohmann::json state_json(const UiState& s, StateFile kind) {

@@ -4,6 +4,8 @@
 
 #include "app/ui/compare.hpp"
 
+#include "kernels/conv1d/broken.hpp"
+#include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/matmul/geometry.hpp"
@@ -18,6 +20,11 @@ void clamp_params(UiState& s) {
   // sliding's tile is a strip of rows (one warp per 128 columns), the others' a block side.
   s.conv2d.params.tile =
       std::clamp(s.conv2d.params.tile, 1, s.conv2d.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
+}
+
+void drop_breaks_that_cannot_run(UiState& s) {
+  if (s.conv2d.bug != Break::none && break_problem(s.conv2d.params.strategy, s.conv2d.bug)) s.conv2d.bug = Break::none;
+  if (s.conv1d.bug != Break::none && break_problem(s.conv1d.params.strategy, s.conv1d.bug)) s.conv1d.bug = Break::none;
 }
 
 void select_strategy(UiState& s, Conv2dStrategy strategy) {

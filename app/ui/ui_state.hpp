@@ -75,6 +75,7 @@ struct Stencil3dUi {
 struct Conv1dUi {
   Conv1dParams params{Conv1dStrategy::tiled, 4, 64, 320};
   std::string filter = "gaussian";
+  Break bug = Break::none;  // break it: run a deliberately wrong kernel (scenes keep it, settings do not)
   Stepper stepper;
 };
 
@@ -94,7 +95,7 @@ const char* const* missing_barrier_names();  // "none", "raw", "war": in Missing
 struct Conv2dUi {
   Conv2dParams params;
   std::string filter = "gaussian";
-  Conv2dBreak bug = Conv2dBreak::none;  // break it: run a deliberately wrong kernel (not saved)
+  Break bug = Break::none;  // break it: run a deliberately wrong kernel (scenes keep it, settings do not)
   Stepper stepper;
 };
 
@@ -150,6 +151,8 @@ void clamp_stencil3d(Stencil3dUi& s);
 
 // Keeps radius and tile inside what the kernels support (1..kMaxConv2dRadius, 1..32).
 void clamp_params(UiState& s);
+// A break the pattern's strategy cannot have (its break_problem) becomes none: conv2d's, conv1d's.
+void drop_breaks_that_cannot_run(UiState& s);
 // Switches strategy; a strategy with another default tile (fast's 16 vs the book's 32) starts
 // from its own, since the other's tile may not even fit its shared memory.
 void select_strategy(UiState& s, Conv2dStrategy strategy);

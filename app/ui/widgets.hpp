@@ -4,8 +4,10 @@
 
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 
+#include "kernels/common/breaks.hpp"
 #include "kernels/common/strategy_table.hpp"
 #include "kernels/conv2d/model.hpp"
 
@@ -14,6 +16,29 @@ namespace tilescope {
 // A sidebar panel's collapsing header, open as `open` says (absent: open); a click records the
 // change there, so settings and scenes keep which panels are open.
 bool panel(std::map<std::string, bool>& open, const char* title);
+
+// Break it (issue 18): the bugs to pick from (none: the book's kernel), then what the chosen one
+// does or, in red, why the strategy cannot have it (`problem`: the pattern's break_problem).
+template <typename Strategy>
+void break_combo(Break& bug, Strategy strategy) {
+  constexpr const char* kNone = "none (the book's kernel)";
+  if (ImGui::BeginCombo("break it", bug == Break::none ? kNone : break_info(bug).name.data())) {
+    if (ImGui::Selectable(kNone, bug == Break::none)) bug = Break::none;
+    int count = 0;
+    const BreakInfo* all = breaks(count);
+    for (int i = 0; i < count; ++i)
+      if (ImGui::Selectable(all[i].name.data(), bug == all[i].bug)) bug = all[i].bug;
+    ImGui::EndCombo();
+  }
+  if (bug == Break::none) return;
+  if (const std::optional<std::string> why = break_problem(strategy, bug)) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
+    ImGui::TextWrapped("Cannot break: %s", why->c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  ImGui::TextWrapped("%s", break_info(bug).what.data());
+}
 
 // A paragraph in the disabled (grey) text colour, wrapped to the panel.
 void disabled_wrapped(const char* text);

@@ -3,6 +3,7 @@
 #include <memory>
 #include <vector>
 
+#include "kernels/common/breaks.hpp"
 #include "kernels/common/engine.hpp"
 #include "kernels/conv1d/filter.hpp"
 #include "kernels/conv1d/params.hpp"
@@ -17,16 +18,24 @@ class Conv1dEngine : public EngineBase {
   // Runs p.strategy on the resident input (p.length elements): kernel time in ms.
   // Throws InvalidInput for parameters the device cannot run, BackendError when it fails.
   virtual double run(const Conv1dParams& p, const Filter1d& f) = 0;
+  // p.strategy broken on purpose by `bug` (broken.hpp), on the resident input: kernel time in ms.
+  // Throws InvalidInput where break_problem says why not.
+  virtual double run_broken(const Conv1dParams& p, Break bug, const Filter1d& f) = 0;
   virtual void read_output(float* h_out) const = 0;
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.
   std::vector<double> conv1d(const Conv1dParams& p, const Filter1d& f, const float* h_in, float* h_out, int reps = 1);
+  // One-shot with a bug: h_out = what the broken kernel writes; returns the kernel time in ms.
+  double conv1d_broken(const Conv1dParams& p, Break bug, const Filter1d& f, const float* h_in, float* h_out);
 };
 
 // validate_launch plus: the filter has 2n + 1 weights and p.length is the resident signal's
 // length. Engines call it before running.
 void validate_conv1d_run(const Conv1dParams& p, const Filter1d& f, const DeviceLimits& limits, int resident_length);
+// validate_conv1d_run plus: p.strategy can run `bug` (break_problem).
+void validate_conv1d_broken_run(const Conv1dParams& p, Break bug, const Filter1d& f, const DeviceLimits& limits,
+                                int resident_length);
 
 // The engines of each backend (Backend::make_conv1d_engine returns its own).
 std::unique_ptr<Conv1dEngine> make_cpu_conv1d_engine();

@@ -1,7 +1,8 @@
 // The CPU's conv1d engine: the Highway engine (simd.hpp) for every strategy, timed.
 #include <algorithm>
-#include <chrono>
 
+#include "kernels/common/wall_clock.hpp"
+#include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/engine.hpp"
 #include "kernels/conv1d/simd.hpp"
 
@@ -18,9 +19,11 @@ class CpuConv1dEngine final : public Conv1dEngine {
   }
   double run(const Conv1dParams& p, const Filter1d& f) override {
     validate_conv1d_run(p, f, limits(), int(input_.size()));
-    const auto t0 = std::chrono::steady_clock::now();
-    conv1d_simd(f, input_.data(), output_.data(), p.length);
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return wall_ms([&] { conv1d_simd(f, input_.data(), output_.data(), p.length); });
+  }
+  double run_broken(const Conv1dParams& p, Break bug, const Filter1d& f) override {
+    validate_conv1d_broken_run(p, bug, f, limits(), int(input_.size()));
+    return wall_ms([&] { conv1d_broken_cpu(p, bug, f, input_.data(), output_.data()); });
   }
   void read_output(float* h_out) const override { std::copy(output_.begin(), output_.end(), h_out); }
 

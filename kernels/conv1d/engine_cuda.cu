@@ -1,5 +1,6 @@
 // The CUDA conv1d engine: signal, output and filter stay on the device between runs.
 #include "kernels/common/resident_convolution.cuh"
+#include "kernels/conv1d/broken_kernels.cuh"
 #include "kernels/conv1d/engine.hpp"
 #include "kernels/conv1d/kernels.cuh"
 
@@ -13,12 +14,21 @@ class CudaConv1dEngine final : public Conv1dEngine {
   void load_input(const float* h_in, int length) override { d_.load_input(h_in, length, "cudaMemcpy (signal)"); }
   double run(const Conv1dParams& p, const Filter1d& f) override {
     validate_conv1d_run(p, f, limits(), int(d_.in.size()));
-    d_.filter.update(f.weights, "cudaMemcpy (conv1d filter)", [&] { upload_conv1d_constant_filter(f); });
+    upload_filter(f);
     return d_.timer.time(d_.out, [&] { launch_conv1d(p, d_.in.get(), d_.out.get(), d_.filter.get()); });
+  }
+  double run_broken(const Conv1dParams& p, Break bug, const Filter1d& f) override {
+    validate_conv1d_broken_run(p, bug, f, limits(), int(d_.in.size()));
+    upload_filter(f);  // the broken kernel reads the global copy
+    return d_.timer.time(d_.out, [&] { launch_conv1d_broken(p, bug, d_.in.get(), d_.out.get(), d_.filter.get()); });
   }
   void read_output(float* h_out) const override { d_.read_output(h_out, "cudaMemcpy (conv1d output)"); }
 
  private:
+  // The weights in global memory and in the __constant__ filter, when they changed.
+  void upload_filter(const Filter1d& f) {
+    d_.filter.update(f.weights, "cudaMemcpy (conv1d filter)", [&] { upload_conv1d_constant_filter(f); });
+  }
   ResidentConvolution d_;
 };
 

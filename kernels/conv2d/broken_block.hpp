@@ -3,55 +3,30 @@
 // shared slot, what it reads back and what it stores, under each bug. The CPU emulation
 // (broken.cpp) and the CUDA kernel (broken_kernels.cu) run these same functions, so both show
 // the same damage. Every tile, ring and ghost cell comes from Conv2dTiling (geometry.hpp).
-#include <cstdint>
-#include <limits>
-
+#include "kernels/common/breaks.hpp"
 #include "kernels/conv2d/geometry.hpp"
 
 namespace tilescope {
-
-enum class Conv2dBreak : std::uint8_t {
-  none,
-  no_halo,             // the load-only ring skips its load: its slots keep kUnloaded
-  no_ghost_zero,       // a slot outside the image takes the nearest edge pixel instead of 0
-  idle_threads_write,  // the load-only ring also stores the input value it loaded, at that pixel
-  origin_off_by_one,   // the input tile is loaded from in_origin + 1 on both axes
-  no_barrier,          // no __syncthreads: emulated, warps one after another (broken_read)
-};
-
-// What a shared slot holds when no thread has loaded it: NaN, so every output that reads one is
-// NaN (whatever its weight) and can be mistaken for no value.
-inline constexpr float kUnloaded = std::numeric_limits<float>::quiet_NaN();
 
 // One tiled_in launch with a bug: the tiling along x and y, the image, the filter (global memory).
 struct BrokenLaunch {
   Conv2dTiling gx, gy;
   int width, height;
-  Conv2dBreak bug;
+  Break bug;
 };
-
-TS_HD int clamp_to(int p, int n) { return p < 0 ? 0 : p >= n ? n - 1 : p; }
 
 // What is wrong with slot (sx, sy) of block (bx, by) when thread (tx, ty) reads it: the one
 // definition the load and read below follow and the inspector traces a damaged output with.
-enum class SlotFault : std::uint8_t {
-  none,
-  not_loaded,     // no_halo: a slot of the load-only ring (NaN)
-  edge_not_zero,  // no_ghost_zero: a ghost cell holding the nearest edge pixel
-  later_warp,     // no_barrier: a later warp has not loaded it yet (NaN)
-  shifted,        // origin_off_by_one: it holds the input one cell right and down
-};
 TS_HD SlotFault slot_fault(const BrokenLaunch& k, int bx, int by, int tx, int ty, int sx, int sy) {
   switch (k.bug) {
-    case Conv2dBreak::no_halo:
-      return !k.gx.computes(sx) || !k.gy.computes(sy) ? SlotFault::not_loaded : SlotFault::none;
-    case Conv2dBreak::no_ghost_zero:
+    case Break::no_halo: return !k.gx.computes(sx) || !k.gy.computes(sy) ? SlotFault::not_loaded : SlotFault::none;
+    case Break::no_ghost_zero:
       return in_range(k.gx.shared_origin(bx) + sx, k.width) && in_range(k.gy.shared_origin(by) + sy, k.height)
                  ? SlotFault::none
                  : SlotFault::edge_not_zero;
-    case Conv2dBreak::no_barrier:
+    case Break::no_barrier:
       return warp_of(k.gx, sx, sy) > warp_of(k.gx, tx, ty) ? SlotFault::later_warp : SlotFault::none;
-    case Conv2dBreak::origin_off_by_one: return SlotFault::shifted;
+    case Break::origin_off_by_one: return SlotFault::shifted;
     default: return SlotFault::none;
   }
 }
@@ -85,7 +60,7 @@ struct BrokenStore {
 // The passes of a broken launch. idle_threads_write races between blocks (a ring thread stores
 // into a neighbour's output tile); its ring stores run as a second pass, so they land after the
 // owners' stores: the worst order the race allows, and the same one on every run.
-TS_HD int broken_passes(Conv2dBreak bug) { return bug == Conv2dBreak::idle_threads_write ? 2 : 1; }
+TS_HD int broken_passes(Break bug) { return bug == Break::idle_threads_write ? 2 : 1; }
 
 // Fig 7.12's compute phase (pass 0) and the ring's stores (pass 1) for thread (tx, ty) of block
 // (bx, by); F holds the (2r+1)^2 weights row by row.

@@ -20,8 +20,8 @@ __global__ void conv2d_broken_tiled_in_kernel(const float* __restrict__ N, const
 
 }  // namespace
 
-void launch_conv2d_broken(const Conv2dParams& p, Conv2dBreak bug, const float* d_in, float* d_out,
-                          const float* d_filter, cudaStream_t stream) {
+void launch_conv2d_broken(const Conv2dParams& p, Break bug, const float* d_in, float* d_out, const float* d_filter,
+                          cudaStream_t stream) {
   const LaunchGeometry l = launch_geometry(p);
   const BrokenLaunch k{tiling_of(p, 0), tiling_of(p, 1), p.width, p.height, bug};
   for (int pass = 0; pass < broken_passes(bug); ++pass) {

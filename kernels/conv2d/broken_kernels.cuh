@@ -10,7 +10,7 @@ namespace tilescope::cuda {
 // Launches p.strategy (tiled_in) with `bug` on device buffers; d_filter: the (2r+1)^2 weights in
 // global memory. Parameters must have passed validate_launch and break_problem. Throws
 // BackendError naming the kernel if the launch fails.
-void launch_conv2d_broken(const Conv2dParams& p, Conv2dBreak bug, const float* d_in, float* d_out,
-                          const float* d_filter, cudaStream_t stream = nullptr);
+void launch_conv2d_broken(const Conv2dParams& p, Break bug, const float* d_in, float* d_out, const float* d_filter,
+                          cudaStream_t stream = nullptr);
 
 }  // namespace tilescope::cuda

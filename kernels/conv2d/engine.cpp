@@ -16,12 +16,12 @@ void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceL
                        std::to_string(p.filter_dim()));
 }
 
-void validate_conv2d_broken_run(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f, const DeviceLimits& limits) {
+void validate_conv2d_broken_run(const Conv2dParams& p, Break bug, const Filter2d& f, const DeviceLimits& limits) {
   if (const auto why = break_problem(p.strategy, bug)) throw InvalidInput(*why);
   validate_conv2d_run(p, f, limits);
 }
 
-double Conv2dEngine::conv2d_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f, const float* h_in,
+double Conv2dEngine::conv2d_broken(const Conv2dParams& p, Break bug, const Filter2d& f, const float* h_in,
                                    float* h_out) {
   validate_conv2d_broken_run(p, bug, f, limits());
   load_input(h_in, p.width, p.height);

@@ -28,7 +28,7 @@ class Conv2dEngine : public EngineBase {
   virtual double run(const Conv2dParams& p, const Filter2d& f) = 0;
   // p.strategy broken on purpose by `bug` (broken.hpp), on the resident input: kernel time in ms.
   // Throws InvalidInput where break_problem says why not.
-  virtual double run_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f) = 0;
+  virtual double run_broken(const Conv2dParams& p, Break bug, const Filter2d& f) = 0;
   virtual void read_input(float* h_in) const = 0;
   virtual void read_output(float* h_out) const = 0;
   // Device pointers of the resident images, for CUDA-GL interop (null on the CPU).
@@ -39,13 +39,13 @@ class Conv2dEngine : public EngineBase {
   // returns each repetition's kernel time in ms.
   std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out, int reps = 1);
   // One-shot with a bug: h_out = what the broken kernel writes; returns the kernel time in ms.
-  double conv2d_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f, const float* h_in, float* h_out);
+  double conv2d_broken(const Conv2dParams& p, Break bug, const Filter2d& f, const float* h_in, float* h_out);
 };
 
 // validate_launch plus: the filter's size matches the radius. Engines call it before running.
 void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits);
 // validate_conv2d_run plus: p.strategy can run `bug` (break_problem).
-void validate_conv2d_broken_run(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f, const DeviceLimits& limits);
+void validate_conv2d_broken_run(const Conv2dParams& p, Break bug, const Filter2d& f, const DeviceLimits& limits);
 
 // The engines of each backend (Backend::make_conv2d_engine returns its own).
 std::unique_ptr<Conv2dEngine> make_cpu_conv2d_engine();

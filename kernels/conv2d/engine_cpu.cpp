@@ -1,8 +1,8 @@
 // The CPU's conv2d engine: the Highway engine (simd.hpp) for every strategy, timed.
 #include <algorithm>
-#include <chrono>
 
 #include "kernels/common/cpu_pool.hpp"
+#include "kernels/common/wall_clock.hpp"
 #include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/simd.hpp"
@@ -29,7 +29,7 @@ class CpuConv2dEngine final : public Conv2dEngine {
     validate_conv2d_run(p, f, limits());
     return timed(p, [&] { conv2d_simd(f, input_.data(), output_.data(), p.width, p.height); });
   }
-  double run_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f) override {
+  double run_broken(const Conv2dParams& p, Break bug, const Filter2d& f) override {
     validate_conv2d_broken_run(p, bug, f, limits());
     return timed(p, [&] { conv2d_broken_cpu(p, bug, f, input_.data(), output_.data()); });
   }
@@ -41,9 +41,7 @@ class CpuConv2dEngine final : public Conv2dEngine {
   template <typename Compute>
   double timed(const Conv2dParams& p, Compute compute) {
     resize(p.width, p.height);
-    const auto t0 = std::chrono::steady_clock::now();
-    compute();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return wall_ms(compute);
   }
   void resize(int width, int height) {
     const std::size_t n = std::size_t(width) * height;

@@ -34,7 +34,7 @@ class CudaConv2dEngine final : public Conv2dEngine {
     prepare(p, f);
     return d_.timer.time(d_.out, [&] { launch_conv2d(p, d_.in.get(), d_.out.get(), d_.filter.get()); });
   }
-  double run_broken(const Conv2dParams& p, Conv2dBreak bug, const Filter2d& f) override {
+  double run_broken(const Conv2dParams& p, Break bug, const Filter2d& f) override {
     validate_conv2d_broken_run(p, bug, f, limits());
     prepare(p, f);
     return d_.timer.time(d_.out, [&] { launch_conv2d_broken(p, bug, d_.in.get(), d_.out.get(), d_.filter.get()); });

@@ -1,11 +1,11 @@
 // The CPU's matmul engine: the Highway engine (simd.hpp) for both strategies, timed; BLAS sgemm
 // (cpu_blas.hpp) on the same matrices where the build has one.
 #include <algorithm>
-#include <chrono>
 #include <optional>
 #include <string>
 
 #include "kernels/common/error.hpp"
+#include "kernels/common/wall_clock.hpp"
 #include "kernels/matmul/cpu_blas.hpp"
 #include "kernels/matmul/engine.hpp"
 #include "kernels/matmul/simd.hpp"
@@ -25,16 +25,12 @@ class CpuMatmulEngine final : public MatmulEngine {
   }
   double run(const MatmulParams& p) override {
     validate_matmul_run(p, limits(), rows_, inner_, cols_);
-    const auto t0 = std::chrono::steady_clock::now();
-    matmul_simd(M_.data(), N_.data(), P_.data(), p.rows, p.inner, p.cols);
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return wall_ms([&] { matmul_simd(M_.data(), N_.data(), P_.data(), p.rows, p.inner, p.cols); });
   }
   std::optional<double> run_library() override {
     if (library_name().empty()) return std::nullopt;
     if (P_.empty()) throw InvalidInput("BLAS: no matrices loaded");
-    const auto t0 = std::chrono::steady_clock::now();
-    cpu_blas_sgemm(M_.data(), N_.data(), P_.data(), rows_, inner_, cols_);
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return wall_ms([&] { cpu_blas_sgemm(M_.data(), N_.data(), P_.data(), rows_, inner_, cols_); });
   }
   std::string library_name() const override { return cpu_blas_name(); }
   void read_output(float* h_P) const override { std::copy(P_.begin(), P_.end(), h_P); }

@@ -1,10 +1,10 @@
 // The CPU's stencil3d engine: the Highway engine (simd.hpp) for every strategy, timed.
 #include <algorithm>
-#include <chrono>
 #include <memory>
 
 #include "kernels/common/cpu_pool.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/common/wall_clock.hpp"
 #include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/simd.hpp"
 
@@ -35,9 +35,7 @@ class CpuStencil3dEngine final : public Stencil3dEngine {
     validate_stencil3d_run(p, c, DeviceLimits{});
     if (p.width != width_ || p.height != height_ || p.depth != depth_)
       throw InvalidInput("the parameters' grid size differs from the resident grid");
-    const auto t0 = std::chrono::steady_clock::now();
-    stencil3d_simd(c, current_.data(), next_.data(), width_, height_, depth_);
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return wall_ms([&] { stencil3d_simd(c, current_.data(), next_.data(), width_, height_, depth_); });
   }
   void advance() override { current_.swap(next_); }
   void read(GridBuffer which, float* h_grid) const override {

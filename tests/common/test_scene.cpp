@@ -112,10 +112,10 @@ TEST_F(Scene, ACompareSetThatIsNotTwoToFourOfThePatternsStrategiesIsIgnoredWithO
 
 TEST_F(Scene, ABreakTheStrategyCannotRunIsIgnored) {
   const UiState s = load(R"({"pattern": "conv2d", "conv2d": {"strategy": "basic", "break": "no_halo"}})");
-  EXPECT_EQ(s.conv2d.bug, Conv2dBreak::none);
+  EXPECT_EQ(s.conv2d.bug, Break::none);
   EXPECT_NE(err_.find("ignoring 'conv2d.break'"), std::string::npos) << err_;
   EXPECT_EQ(load(R"({"pattern": "conv2d", "conv2d": {"strategy": "tiled_in", "break": "no_halo"}})").conv2d.bug,
-            Conv2dBreak::no_halo);
+            Break::no_halo);
 }
 
 TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
@@ -123,7 +123,7 @@ TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
   s.pattern = Pattern::conv2d;
   s.conv2d.params = {Conv2dStrategy::tiled_in, 3, 16};
   s.conv2d.filter = "box";
-  s.conv2d.bug = Conv2dBreak::no_ghost_zero;
+  s.conv2d.bug = Break::no_ghost_zero;
   s.conv2d.stepper.on = true, s.conv2d.stepper.step = 3;
   s.view = ViewMode::output;
   s.demo_scene = DemoScene::impulses;
@@ -144,7 +144,7 @@ TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
   EXPECT_EQ(again.conv2d.params.filter_radius, 3);
   EXPECT_EQ(again.conv2d.params.tile, 16);
   EXPECT_EQ(again.conv2d.filter, "box");
-  EXPECT_EQ(again.conv2d.bug, Conv2dBreak::no_ghost_zero);
+  EXPECT_EQ(again.conv2d.bug, Break::no_ghost_zero);
   EXPECT_TRUE(again.conv2d.stepper.on);
   EXPECT_EQ(again.conv2d.stepper.step, 3);
   EXPECT_EQ(again.view, ViewMode::output);

@@ -269,7 +269,7 @@ TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
   UiState s = still_state(false);
   s.conv2d.params = p;
   s.conv2d.filter = "box";
-  s.conv2d.bug = Conv2dBreak::no_halo;
+  s.conv2d.bug = Break::no_halo;
   s.view = ViewMode::output;
   s.source = SourceKind::file;
   s.file_path = path("black.npy");
@@ -277,7 +277,7 @@ TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
   take(s, std::nullopt, 0);
   if (HasFatalFailure()) return;
   view_ = mapping(layout_for(float(w_), float(h_), false).view, std::nullopt, 0);
-  const std::vector<char> damaged = test::predicted_damage(p, Conv2dBreak::no_halo);
+  const std::vector<char> damaged = test::predicted_damage(p, Break::no_halo);
   for (int y = 30; y < 60; ++y)
     for (int x = 20; x < 50; ++x) {
       const Rgb c = at_image(x + 0.5f, y + 0.5f);

@@ -74,12 +74,12 @@ TEST(UiState, CTogglesThePatternsDefaultCompareSet) {
 TEST(UiState, APanesStrategyKeepsTheTileItShares) {
   UiState s;
   s.conv2d.params.tile = 16;
-  s.conv2d.bug = Conv2dBreak::no_halo;
+  s.conv2d.bug = Break::no_halo;
   UiState pane = s;
   use_strategy(pane, "cached_halo");  // the book's strategies share their default tile: 16 stays
   EXPECT_EQ(strategy_name(pane), "cached_halo");
   EXPECT_EQ(pane.conv2d.params.tile, 16);
-  EXPECT_EQ(pane.conv2d.bug, Conv2dBreak::none) << "cached_halo has no load-only ring to break";
+  EXPECT_EQ(pane.conv2d.bug, Break::none) << "cached_halo has no load-only ring to break";
   s.conv2d.params.tile = 32;
   pane = s;
   use_strategy(pane, "fast");  // fast's tile is another quantity: its own default
@@ -277,7 +277,7 @@ TEST(UiState, Conv2dLegendNeverShowsTwoEntriesInOneColour) {
   for (int st = 0; st < kConv2dStrategyCount; ++st)
     for (int r = 1; r <= 3; ++r)
       for (const Pixel focus : {Pixel{0, 0}, Pixel{70, 70}, Pixel{255, 130}})
-        for (const Conv2dBreak bug : {Conv2dBreak::none, Conv2dBreak::no_halo}) {
+        for (const Break bug : {Break::none, Break::no_halo}) {
           UiState s;
           select_strategy(s, Conv2dStrategy(st));
           s.conv2d.params.filter_radius = r;

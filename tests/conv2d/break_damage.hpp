@@ -10,6 +10,7 @@
 #include "kernels/conv2d/broken_block.hpp"
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/conv2d/geometry.hpp"
+#include "tests/common/damage.hpp"
 
 namespace tilescope::test {
 
@@ -60,37 +61,23 @@ inline bool reads_a_later_warp(const Conv2dTiling& gx, const Conv2dTiling& gy, i
 }
 
 // The outputs `bug` damages, from the geometry alone (row by row).
-inline std::vector<char> predicted_damage(const Conv2dParams& p, Conv2dBreak bug) {
+inline std::vector<char> predicted_damage(const Conv2dParams& p, Break bug) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   std::vector<char> damaged(std::size_t(p.width) * p.height);
   for (int y = 0; y < p.height; ++y)
     for (int x = 0; x < p.width; ++x) {
       bool d = false;
       switch (bug) {
-        case Conv2dBreak::no_halo: d = reaches_ring(gx, x) || reaches_ring(gy, y); break;
-        case Conv2dBreak::no_ghost_zero: d = reaches_ghost(gx, x, p.width) || reaches_ghost(gy, y, p.height); break;
-        case Conv2dBreak::idle_threads_write: d = in_some_ring(gx, x, p.width) || in_some_ring(gy, y, p.height); break;
-        case Conv2dBreak::origin_off_by_one: d = true; break;
-        case Conv2dBreak::no_barrier: d = reads_a_later_warp(gx, gy, x, y); break;
-        case Conv2dBreak::none: break;
+        case Break::no_halo: d = reaches_ring(gx, x) || reaches_ring(gy, y); break;
+        case Break::no_ghost_zero: d = reaches_ghost(gx, x, p.width) || reaches_ghost(gy, y, p.height); break;
+        case Break::idle_threads_write: d = in_some_ring(gx, x, p.width) || in_some_ring(gy, y, p.height); break;
+        case Break::origin_off_by_one: d = true; break;
+        case Break::no_barrier: d = reads_a_later_warp(gx, gy, x, y); break;
+        case Break::none: break;
       }
       damaged[std::size_t(y) * p.width + x] = d;
     }
   return damaged;
-}
-
-// out differs from ref (by more than tol; NaN always differs) at exactly the damaged outputs.
-inline ::testing::AssertionResult damage_is(const std::vector<float>& out, const std::vector<float>& ref,
-                                            const std::vector<char>& damaged, double tol, int width) {
-  int wrong = 0, first = -1;
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const bool differs = !(std::abs(double(out[i]) - ref[i]) <= tol);
-    if (differs != bool(damaged[i])) wrong += 1, first = first < 0 ? int(i) : first;
-  }
-  if (wrong == 0) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << wrong << " outputs off the prediction, first (" << first % width << ", "
-                                       << first / width << "): out " << out[first] << ", reference " << ref[first]
-                                       << (damaged[first] ? ", predicted damaged" : ", predicted intact");
 }
 
 }  // namespace tilescope::test

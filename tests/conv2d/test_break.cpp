@@ -21,16 +21,9 @@ using namespace tilescope;
 using test::damage_is;
 using test::positive_filter;
 using test::predicted_damage;
+using test::same_as;
 
 namespace {
-
-// out equals expect within tol, NaN where expect has NaN.
-::testing::AssertionResult same_as(const std::vector<float>& out, const std::vector<float>& expect, double tol) {
-  for (std::size_t i = 0; i < out.size(); ++i)
-    if (std::isnan(out[i]) != std::isnan(expect[i]) || std::abs(double(out[i]) - expect[i]) > tol)
-      return ::testing::AssertionFailure() << "output " << i << ": " << out[i] << ", expected " << expect[i];
-  return ::testing::AssertionSuccess();
-}
 
 // The reference one cell right and down of each output, (x + 1, y + 1), zeros past the edge:
 // what origin_off_by_one's blocks compute. The image is padded by a row and a column of zeros,
@@ -65,7 +58,7 @@ std::vector<Case> spread() {
   return cases;
 }
 
-std::string describe(const Conv2dParams& p, Conv2dBreak bug) {
+std::string describe(const Conv2dParams& p, Break bug) {
   return std::string(break_info(bug).name) + " r=" + std::to_string(p.filter_radius) +
          " tile=" + std::to_string(p.tile) + " " + std::to_string(p.width) + "x" + std::to_string(p.height);
 }
@@ -78,15 +71,15 @@ std::vector<float> reference(const Case& c) {
 
 int count(const std::vector<char>& damaged) { return int(std::count(damaged.begin(), damaged.end(), 1)); }
 
-const Conv2dBreak kBugs[] = {Conv2dBreak::no_halo, Conv2dBreak::no_ghost_zero, Conv2dBreak::idle_threads_write,
-                             Conv2dBreak::origin_off_by_one, Conv2dBreak::no_barrier};
+const Break kBugs[] = {Break::no_halo, Break::no_ghost_zero, Break::idle_threads_write, Break::origin_off_by_one,
+                       Break::no_barrier};
 
 }  // namespace
 
-TEST(Conv2dBreak, TheCpuEmulationDamagesExactlyThePredictedOutputs) {
+TEST(Break, TheCpuEmulationDamagesExactlyThePredictedOutputs) {
   for (const Case& c : spread()) {
     const std::vector<float> ref = reference(c);
-    for (Conv2dBreak bug : kBugs) {
+    for (Break bug : kBugs) {
       std::vector<float> out(ref.size(), -1e30f);
       conv2d_broken_cpu(c.p, bug, c.f, c.in.pixels.data(), out.data());
       EXPECT_TRUE(damage_is(out, ref, predicted_damage(c.p, bug), 0.0, c.p.width)) << describe(c.p, bug);
@@ -94,64 +87,63 @@ TEST(Conv2dBreak, TheCpuEmulationDamagesExactlyThePredictedOutputs) {
   }
 }
 
-TEST(Conv2dBreak, NoHaloDamagesTheOutputsWithinROfAnOutputTileEdge) {
+TEST(Break, NoHaloDamagesTheOutputsWithinROfAnOutputTileEdge) {
   // 64 x 64, r = 1, tile 16: output tiles of 14 start at 0, 14, 28, 42, 56; the first and last
   // column of each full tile reach the ring, and column 56 (the last tile is cut at 8): 9 columns,
   // and as many rows, damaged.
   const Conv2dParams p{Conv2dStrategy::tiled_in, 1, 16, 64, 64};
-  EXPECT_EQ(count(predicted_damage(p, Conv2dBreak::no_halo)), 64 * 64 - (64 - 9) * (64 - 9));
+  EXPECT_EQ(count(predicted_damage(p, Break::no_halo)), 64 * 64 - (64 - 9) * (64 - 9));
 }
 
-TEST(Conv2dBreak, IdleThreadsWriteOverTheRingAroundEachInteriorTileEdge) {
+TEST(Break, IdleThreadsWriteOverTheRingAroundEachInteriorTileEdge) {
   // The same launch: the rings cover r = 1 cell either side of the 4 interior tile edges (the
   // rings past the image edge are ghost cells, never stored): 8 columns and 8 rows.
   const Conv2dParams p{Conv2dStrategy::tiled_in, 1, 16, 64, 64};
-  EXPECT_EQ(count(predicted_damage(p, Conv2dBreak::idle_threads_write)), 64 * 64 - (64 - 8) * (64 - 8));
+  EXPECT_EQ(count(predicted_damage(p, Break::idle_threads_write)), 64 * 64 - (64 - 8) * (64 - 8));
 }
 
-TEST(Conv2dBreak, NoBarrierSparesTheRowsWhoseWindowEndsInTheirOwnWarp) {
+TEST(Break, NoBarrierSparesTheRowsWhoseWindowEndsInTheirOwnWarp) {
   // tile 8, r = 1: a warp is 4 rows of 8 threads. Thread rows 1..6 compute; of them only row 3
   // (its warp's last) reads a row of the next warp, so one row of each 6-row output tile is
   // damaged: image rows 2 and 8.
   const Conv2dParams p{Conv2dStrategy::tiled_in, 1, 8, 12, 12};
-  const std::vector<char> d = predicted_damage(p, Conv2dBreak::no_barrier);
+  const std::vector<char> d = predicted_damage(p, Break::no_barrier);
   for (int y = 0; y < 12; ++y) EXPECT_EQ(bool(d[std::size_t(y) * 12]), y % 6 == 2) << "row " << y;
 }
 
-TEST(Conv2dBreak, OriginOffByOneReadsTheWindowOneCellRightAndDown) {
+TEST(Break, OriginOffByOneReadsTheWindowOneCellRightAndDown) {
   for (const Case& c : spread()) {
     std::vector<float> out(c.in.pixels.size());
-    conv2d_broken_cpu(c.p, Conv2dBreak::origin_off_by_one, c.f, c.in.pixels.data(), out.data());
-    EXPECT_EQ(out, reference_one_cell_on(c.in, c.f)) << describe(c.p, Conv2dBreak::origin_off_by_one);
+    conv2d_broken_cpu(c.p, Break::origin_off_by_one, c.f, c.in.pixels.data(), out.data());
+    EXPECT_EQ(out, reference_one_cell_on(c.in, c.f)) << describe(c.p, Break::origin_off_by_one);
   }
 }
 
-TEST(Conv2dBreak, NamesParseAndUnknownOnesAreRefused) {
+TEST(Break, NamesParseAndUnknownOnesAreRefused) {
   int n = 0;
-  const Conv2dBreakInfo* all = conv2d_breaks(n);
+  const BreakInfo* all = breaks(n);
   EXPECT_EQ(n, 5);
   for (int i = 0; i < n; ++i) EXPECT_EQ(parse_break(all[i].name), all[i].bug);
   EXPECT_THROW(parse_break("no_halos"), InvalidInput);
   EXPECT_THROW(parse_break(""), InvalidInput);
 }
 
-TEST(Conv2dBreak, StrategiesOtherThanTiledInRefuseWithAReason) {
-  for (Conv2dBreak bug : kBugs) EXPECT_FALSE(break_problem(Conv2dStrategy::tiled_in, bug)) << break_info(bug).name;
-  EXPECT_NE(break_problem(Conv2dStrategy::tiled_out, Conv2dBreak::idle_threads_write)->find("only load"),
-            std::string::npos);
-  EXPECT_NE(break_problem(Conv2dStrategy::basic, Conv2dBreak::no_halo)->find("no shared memory"), std::string::npos);
+TEST(Break, StrategiesOtherThanTiledInRefuseWithAReason) {
+  for (Break bug : kBugs) EXPECT_FALSE(break_problem(Conv2dStrategy::tiled_in, bug)) << break_info(bug).name;
+  EXPECT_NE(break_problem(Conv2dStrategy::tiled_out, Break::idle_threads_write)->find("only load"), std::string::npos);
+  EXPECT_NE(break_problem(Conv2dStrategy::basic, Break::no_halo)->find("no shared memory"), std::string::npos);
   const Conv2dParams p{Conv2dStrategy::cached_halo, 1, 16, 8, 8};
   std::vector<float> in(64, 1.0f), out(64);
-  EXPECT_THROW(conv2d_broken_cpu(p, Conv2dBreak::no_halo, positive_filter(1, 1), in.data(), out.data()), InvalidInput);
+  EXPECT_THROW(conv2d_broken_cpu(p, Break::no_halo, positive_filter(1, 1), in.data(), out.data()), InvalidInput);
 }
 
-class Conv2dBreakCuda : public test::CudaEngineTest<Conv2dEngine, &Backend::make_conv2d_engine> {};
+class BreakCuda : public test::CudaEngineTest<Conv2dEngine, &Backend::make_conv2d_engine> {};
 
-TEST_F(Conv2dBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
+TEST_F(BreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
   for (const Case& c : spread()) {
     const std::vector<float> ref = reference(c);
     const double tol = conv2d_tolerance(c.f, 1.0f);
-    for (Conv2dBreak bug : kBugs) {
+    for (Break bug : kBugs) {
       std::vector<float> out(ref.size(), -1e30f), cpu(ref.size());
       engine_->conv2d_broken(c.p, bug, c.f, c.in.pixels.data(), out.data());
       conv2d_broken_cpu(c.p, bug, c.f, c.in.pixels.data(), cpu.data());
@@ -159,7 +151,7 @@ TEST_F(Conv2dBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
       EXPECT_TRUE(same_as(out, cpu, tol)) << describe(c.p, bug);
       // ...and off the reference at the predicted outputs (origin_off_by_one moves every output,
       // by amounts that can be small: its CPU test pins where each comes from).
-      if (bug != Conv2dBreak::origin_off_by_one) {
+      if (bug != Break::origin_off_by_one) {
         EXPECT_TRUE(damage_is(out, ref, predicted_damage(c.p, bug), tol, c.p.width)) << describe(c.p, bug);
       }
     }

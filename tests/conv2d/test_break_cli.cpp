@@ -43,7 +43,7 @@ TEST_F(BreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
   std::vector<float> ref(img.pixels.size());
   conv2d_cpu(f, img.pixels.data(), ref.data(), p.width, p.height);
   int count = 0;
-  const Conv2dBreakInfo* bugs = conv2d_breaks(count);
+  const BreakInfo* bugs = breaks(count);
   for (int i = 0; i < count; ++i) {
     // The CPU backend runs the emulation, so an intact output is the reference to the bit.
     const test::CliResult r =
@@ -65,7 +65,7 @@ TEST_F(BreakCli, RefusesWithOneLineAndWritesNothing) {
       {"--strategy basic --break no_halo", "no shared memory"},
       {"--strategy tiled_out --break idle_threads_write", "only load"},
       {"--strategy cached_halo --break no_ghost_zero", "tiled_in (Fig 7.12) only so far"},
-      {"--pattern conv1d --break no_halo", "only conv2d"},
+      {"--pattern stencil3d --break no_halo", "only conv2d (tiled_in) and conv1d (tiled)"},
   };
   for (const auto& [args, why] : cases) {
     const test::CliResult r = run(args + io_args);

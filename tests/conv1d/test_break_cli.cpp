@@ -1,0 +1,69 @@
+// tilescope apply --pattern conv1d --break NAME: the file it writes differs from the reference at
+// exactly the outputs the geometry says the bug damages; a bug the strategy cannot have is refused
+// with one line (exit 2) and nothing is written.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "app/io/npy.hpp"
+#include "kernels/conv1d/reference.hpp"
+#include "tests/common/damage.hpp"
+#include "tests/common/run_cli.hpp"
+#include "tests/common/scratch_dir.hpp"
+#include "tests/common/test_util.hpp"
+#include "tests/conv1d/break_damage.hpp"
+
+using namespace tilescope;
+
+namespace {
+
+class Conv1dBreakCli : public test::ScratchDirTest {
+ protected:
+  Conv1dBreakCli() : ScratchDirTest("tilescope_conv1d_break_cli_") {}
+  test::CliResult apply(const std::string& args) {
+    return test::run_shell(test::tilescope_exe() + " apply --pattern conv1d --backend cpu --in " + path("in.npy") +
+                           " --out " + path("out.npy") + " " + args + " 2>&1");
+  }
+};
+
+}  // namespace
+
+TEST_F(Conv1dBreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
+  const Conv1dParams p{Conv1dStrategy::tiled, 3, 64, 301};
+  const std::vector<float> in = test::random_image(p.length, 1, 9, 0.5f, 1.0f).pixels;
+  const Filter1d f = test::positive_filter(p.filter_radius, 4);
+  io::write_npy(path("in.npy"), {p.length}, in.data());
+  io::write_npy(path("w.npy"), {int(f.weights.size())}, f.weights.data());
+  std::vector<float> ref(in.size());
+  conv1d_cpu(f, in.data(), ref.data(), p.length);
+  for (Break bug : {Break::no_halo, Break::no_ghost_zero, Break::origin_off_by_one, Break::no_barrier}) {
+    const std::string name(break_info(bug).name);
+    const test::CliResult r =
+        apply("--strategy tiled --radius 3 --tile 64 --filter " + path("w.npy") + " --break " + name);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find(std::string(break_info(bug).what)), std::string::npos) << r.out;
+    // The CPU backend runs the emulation, so an intact output is the reference to the bit.
+    EXPECT_TRUE(test::damage_is(io::read_npy(path("out.npy")).data, ref, test::predicted_damage(p, bug), 0.0, p.length))
+        << name;
+  }
+}
+
+TEST_F(Conv1dBreakCli, RefusesWhatTheStrategyCannotHaveWithOneLineAndWritesNothing) {
+  const std::vector<float> in(100, 1.0f);
+  io::write_npy(path("in.npy"), {100}, in.data());
+  const std::pair<std::string, std::string> cases[] = {
+      {"--strategy tiled --break idle_threads_write", "only load"},
+      {"--strategy basic --break no_barrier", "no shared memory"},
+      {"--strategy fast --break no_halo", "conv1d tiled"},
+  };
+  for (const auto& [args, why] : cases) {
+    const test::CliResult r = apply(args);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << ": " << r.out;
+    EXPECT_NE(r.out.find(why), std::string::npos) << args << ": " << r.out;
+    EXPECT_FALSE(std::filesystem::exists(path("out.npy"))) << args;
+  }
+}
