@@ -14,7 +14,17 @@ Fonts load_fonts() {
     f.normal = io.Fonts->AddFontFromFileTTF(path, 17.0f);
     f.large = io.Fonts->AddFontFromFileTTF(path, 27.0f);
   }
-  if (!f.normal) f.normal = f.large = io.Fonts->AddFontDefault();
+  if (!f.normal) {
+    // ImGui's built-in font is a 13-pixel bitmap font: drawn at whole multiples of 13 with no
+    // oversampling and snapped to pixels it stays sharp, where any other size would blur it.
+    ImFontConfig bitmap;
+    bitmap.OversampleH = bitmap.OversampleV = 1;
+    bitmap.PixelSnapH = true;
+    bitmap.SizePixels = 13.0f;
+    f.normal = io.Fonts->AddFontDefault(&bitmap);
+    bitmap.SizePixels = 26.0f;
+    f.large = io.Fonts->AddFontDefault(&bitmap);
+  }
   return f;
 }
 
