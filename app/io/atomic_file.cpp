@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <random>
+#include <utility>
 
 #include "kernels/common/error.hpp"
 
@@ -31,50 +32,60 @@ std::string dir_of(const std::string& path) {
   return parent.empty() ? "." : parent.string();
 }
 
+InvalidInput cannot_write(const std::string& path, const std::string& why) {
+  return InvalidInput("cannot write '" + path + "': " + why);
+}
+
 }  // namespace
 
-void write_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write) {
-  auto fail = [&](const std::string& why) { return InvalidInput("cannot write '" + path + "': " + why); };
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) throw fail("it is a directory");
-  std::string tmp;
+  if (fs::is_directory(path_, ec)) throw cannot_write(path_, "it is a directory");
   int fd = -1;
   for (int attempt = 0; attempt < 64 && fd < 0; ++attempt) {
-    tmp = path + ".tmp-" + random_suffix();
+    tmp_ = path_ + ".tmp-" + random_suffix();
     // 0666 less the umask, as any new file; O_EXCL|O_NOFOLLOW: never an existing file or a symlink.
-    fd = ::open(tmp.c_str(), O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0666);
-    if (fd < 0 && errno != EEXIST) throw fail(std::strerror(errno));
+    fd = ::open(tmp_.c_str(), O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) throw cannot_write(path_, std::strerror(errno));
   }
-  if (fd < 0) throw fail("no free temporary name in " + dir_of(path));
-  std::FILE* f = ::fdopen(fd, "wb");
-  if (!f) {
+  if (fd < 0) throw cannot_write(path_, "no free temporary name in " + dir_of(path_));
+  file_ = ::fdopen(fd, "wb");
+  if (!file_) {
     const std::string why = std::strerror(errno);
     ::close(fd);
-    ::unlink(tmp.c_str());
-    throw fail(why);
+    ::unlink(tmp_.c_str());
+    throw cannot_write(path_, why);
   }
-  bool ok = false;
-  errno = 0;  // what failed below, if anything, says why
-  try {
-    ok = write(f);
-  } catch (...) {
-    std::fclose(f);
-    ::unlink(tmp.c_str());
-    throw;
-  }
-  ok = ok && std::fflush(f) == 0 && !std::ferror(f) && ::fsync(::fileno(f)) == 0;
+  errno = 0;  // what fails from here on, if anything, says why
+}
+
+AtomicFile::~AtomicFile() {
+  if (!file_) return;
+  std::fclose(file_);
+  ::unlink(tmp_.c_str());
+}
+
+void AtomicFile::commit() {
+  std::FILE* f = std::exchange(file_, nullptr);
+  bool ok = std::fflush(f) == 0 && !std::ferror(f) && ::fsync(::fileno(f)) == 0;
   ok = (std::fclose(f) == 0) && ok;
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (!ok || std::rename(tmp_.c_str(), path_.c_str()) != 0) {
     const std::string why = errno ? std::strerror(errno) : "the write failed";
-    ::unlink(tmp.c_str());
-    throw fail(why);
+    ::unlink(tmp_.c_str());
+    throw cannot_write(path_, why);
   }
   // Best effort: make the rename itself durable.
-  const int dfd = ::open(dir_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int dfd = ::open(dir_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);
     ::close(dfd);
   }
+}
+
+void write_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write) {
+  AtomicFile file(path);
+  if (!write(file.get())) throw cannot_write(path, errno ? std::strerror(errno) : "the write failed");
+  file.commit();
 }
 
 void refuse_output_equal_to_input(const std::string& out, const std::vector<std::string>& inputs) {

@@ -7,10 +7,26 @@
 
 namespace tilescope::io {
 
-// write(f) writes the content to f (a new file created with O_EXCL|O_NOFOLLOW under a random name
-// in the target's directory, so a planted file or symlink cannot redirect it) and returns false
-// (or throws) on failure. The file is flushed, fsync'ed and renamed over `path`; on any failure
-// the temporary is removed, `path` is untouched, and InvalidInput names the path and the reason.
+// A file being written: a fresh temporary beside `path` (created with O_EXCL|O_NOFOLLOW under a
+// random name, so a planted file or symlink cannot redirect it) until commit() flushes, fsyncs and
+// renames it over `path`. Destroyed uncommitted (an error, a stop), it removes the temporary and
+// leaves `path` untouched. Failures throw InvalidInput naming the path and the reason.
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::string path);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  std::FILE* get() const { return file_; }
+  void commit();
+
+ private:
+  std::string path_, tmp_;
+  std::FILE* file_ = nullptr;
+};
+
+// write(f) writes the content to an AtomicFile's temporary and returns false (or throws) on
+// failure; then the file is committed. On any failure `path` is untouched.
 void write_atomically(const std::string& path, const std::function<bool(std::FILE*)>& write);
 
 // Throws InvalidInput when `out` names the same file as one of `inputs` (same device and inode

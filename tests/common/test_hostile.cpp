@@ -291,6 +291,22 @@ TEST_F(Hostile, APlantedSymlinkAtTheOldTemporaryNameIsNotFollowed) {
   EXPECT_EQ(files().size(), 1u + 5u + 1u);  // victim, the planted links, out.npy: no temporary left
 }
 
+TEST_F(Hostile, AFileWrittenOverManyFramesAppearsOnlyWhenCommitted) {
+  write("rec.gif", "old");
+  {
+    io::AtomicFile file(path("rec.gif"));
+    std::fputs("half a recording", file.get());
+    EXPECT_EQ(read("rec.gif"), "old");  // nothing shows while it is written
+  }                                     // dropped uncommitted: the window closed on an error
+  EXPECT_EQ(files(), (std::set<std::string>{"rec.gif"}));
+  EXPECT_EQ(read("rec.gif"), "old");
+  io::AtomicFile file(path("rec.gif"));
+  std::fputs("GIF89a", file.get());
+  file.commit();
+  EXPECT_EQ(read("rec.gif"), "GIF89a");
+  EXPECT_EQ(files(), (std::set<std::string>{"rec.gif"}));
+}
+
 TEST_F(Hostile, AFailedWriteLeavesNothingAndKeepsTheOldFile) {
   write("out.png", "old");
   EXPECT_THROW(io::write_atomically(path("out.png"), [](std::FILE* f) { return std::fputs("new", f) >= 0 && false; }),
