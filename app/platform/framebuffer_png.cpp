@@ -19,11 +19,11 @@ void save_framebuffer_png(const std::string& path, int w, int h) {
   io::save_framebuffer_rgb_png(path, w, h, rgb.data());  // GL's rows run bottom-up
 }
 
-std::string screenshot_name() {
+std::string screenshot_name(const char* extension) {
   char name[64];
   const std::time_t now = std::time(nullptr);
-  std::strftime(name, sizeof name, "tilescope-%Y%m%d-%H%M%S.png", std::localtime(&now));
-  return name;
+  std::strftime(name, sizeof name, "tilescope-%Y%m%d-%H%M%S", std::localtime(&now));
+  return name + std::string(extension);
 }
 
 }  // namespace tilescope

@@ -8,6 +8,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -19,6 +20,7 @@
 #include "app/platform/imgui_ini.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
+#include "app/platform/window_recording.hpp"
 #include "app/ui/settings.hpp"
 
 namespace tilescope {
@@ -79,6 +81,44 @@ class Window {
   std::unique_ptr<GLFWwindow, DestroyWindow> window_;
 };
 
+// In the sidebar's status line and on stdout.
+void say(App& app, const std::string& message) {
+  app.stats().status = message;
+  std::cout << "tilescope: " << message << "\n";
+}
+
+// The record button: starts or stops a recording when asked, and adds this frame while one runs.
+void record(App& app, std::optional<WindowRecording>& recording, GLFWwindow* window, double now) {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(window, &w, &h);
+  UiState& s = app.state();
+  std::string stop;
+  if (std::exchange(s.record_toggle_requested, false)) {
+    if (recording) {
+      stop = "stopped";
+    } else {
+      try {
+        const std::string path = screenshot_name(".gif");
+        recording.emplace(path, w, h, now);
+        say(app, "recording " + path + " (g stops it)");
+      } catch (const std::exception& e) {
+        say(app, e.what());
+      }
+    }
+  }
+  try {
+    if (recording && stop.empty()) stop = recording->frame(now, w, h);
+    if (recording && !stop.empty()) {
+      say(app, recording->finish() + (stop == "stopped" ? "" : "; " + stop));
+      recording.reset();
+    }
+  } catch (const std::exception& e) {  // a full disk, an encoder failure: the partial file goes, the app stays
+    say(app, std::string("recording failed: ") + e.what());
+    recording.reset();
+  }
+  s.recording = recording.has_value();
+}
+
 }  // namespace
 
 int run_window(UiState state, int max_frames, std::vector<std::string> tour, UiState first_scene) {
@@ -104,6 +144,7 @@ int run_window(UiState state, int max_frames, std::vector<std::string> tour, UiS
       for (int i = 0; i < count; ++i) queue->push_back(paths[i]);
     });
     App app(std::move(state));
+    std::optional<WindowRecording> recording;
     app.open_tour(std::move(tour), std::move(first_scene));
     double last = glfwGetTime();
     for (int frame = 0; !glfwWindowShouldClose(window.get()) && (max_frames <= 0 || frame < max_frames); ++frame) {
@@ -130,11 +171,15 @@ int run_window(UiState state, int max_frames, std::vector<std::string> tour, UiS
         glfwGetFramebufferSize(window.get(), &w, &h);
         const std::string path = screenshot_name();
         save_framebuffer_png(path, w, h);
-        app.stats().status = "screenshot saved to " + path;
-        std::cout << "tilescope: screenshot saved to " << path << "\n";
+        say(app, "screenshot saved to " + path);
       }
+      record(app, recording, window.get(), now);
       glfwSwapBuffers(window.get());
       layout.save_if_changed();
+    }
+    if (recording) {
+      app.state().record_toggle_requested = true;
+      record(app, recording, window.get(), glfwGetTime());
     }
     layout.save();
     if (!settings.empty()) save_settings(app.state(), settings);

@@ -56,6 +56,8 @@ bool apply_common_key(UiState& s, unsigned int ch) {
     case 'F': s.presentation = !s.presentation; return true;
     case 's':
     case 'S': s.screenshot_requested = true; return true;
+    case 'g':
+    case 'G': s.record_toggle_requested = true; return true;
     case 'h':
     case 'H': s.overlays.hud = !s.overlays.hud; return true;
     case 'n':

@@ -124,6 +124,8 @@ struct UiState {
   std::optional<Pixel> hover;   // pixel under the pointer
   std::optional<Pixel> pinned;  // clicked pixel: keeps the inspector on it
   bool screenshot_requested = false;
+  bool record_toggle_requested = false;  // g / View > Record: start or stop recording the window (run_window)
+  bool recording = false;                // run_window's: a recording is running
   Conv1dUi conv1d;
   MatmulUi matmul;
   std::map<std::string, bool> panels;  // the sidebar's panels by title: open or not (absent: open)

@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "app/app.hpp"
+#include "app/platform/headless_frames.hpp"
+#include "app/platform/window_recording.hpp"
 #include "app/ui/scene.hpp"
 #include "tests/common/run_cli.hpp"
 #include "tests/common/scratch_dir.hpp"
@@ -134,6 +136,27 @@ TEST_F(RecordGif, HasNFramesOfTheWindowsSizeDelayAndLoop) {
   EXPECT_NE(loop, first.ExtensionBlocks + first.ExtensionBlockCount) << "no NETSCAPE2.0 loop extension";
   // The demo runs: every frame of the view moves on from the one before.
   for (int k = 1; k < 4; ++k) EXPECT_GT(gif->changed(k - 1, k), 500) << "frames " << k - 1 << " and " << k;
+}
+
+// The window's record button: frame k is the window at k / kFps s of wall-clock time, a slow frame
+// filling the frames it took; a resized window ends the recording, and the GIF appears only then.
+TEST_F(Record, TheWindowsRecordButtonKeepsTheWallClock) {
+  ShotOptions o;
+  o.width = kWidth, o.height = kHeight;
+  HeadlessFrames window(UiState{}, o);
+  window.render(0.1);
+  WindowRecording recording(path("window.gif"), kWidth, kHeight, 10.0);
+  EXPECT_EQ(recording.frame(10.0, kWidth, kHeight), "");  // frame 0 at once
+  window.render(0.1);
+  EXPECT_EQ(recording.frame(10.5, kWidth, kHeight), "");      // frames 1-7: 0.5 s at 15 a second
+  EXPECT_FALSE(std::filesystem::exists(path("window.gif")));  // only a temporary before the end
+  EXPECT_EQ(recording.frame(10.6, kWidth + 2, kHeight), "the window changed size");
+  EXPECT_NE(recording.finish().find("8 frames"), std::string::npos);
+  EXPECT_EQ(files(), std::set<std::string>{"window.gif"});
+  const Gif gif(path("window.gif"));
+  ASSERT_NE(gif.gif, nullptr);
+  EXPECT_EQ(gif.gif->ImageCount, int(0.5 * WindowRecording::kFps) + 1);
+  EXPECT_EQ(gif.gif->SWidth, kWidth);
 }
 
 TEST_F(RecordGif, StepThroughStepsAtStepsPerSecondWhileTheDemoStandsStill) {
