@@ -114,6 +114,8 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   clear_window(display_w, display_h, fb_scale);
   if (compare_.follow(state_)) views_[int(state_.pattern)].reset();  // every pane from the same data
   PatternView& current = view();
+  const auto ladder_panel = state_.panels.find("Ladder");
+  ladder_.launch_next(state_, current, ladder_panel == state_.panels.end() || ladder_panel->second);
   if (state_.compare.empty())
     current.frame(data, display_w, display_h, fb_scale, dt);
   else
@@ -142,10 +144,12 @@ void App::draw_sidebar(const Layout& layout) {
       ImGui::MenuItem("Presentation mode", "F", &state_.presentation);
       if (ImGui::MenuItem("Fit", "double-click")) current.fit();
       if (ImGui::MenuItem("Screenshot", "S")) state_.screenshot_requested = true;
+      if (ImGui::MenuItem(state_.recording ? "Stop recording" : "Record a GIF", "G"))
+        state_.record_toggle_requested = true;
       ImGui::MenuItem("Legend", nullptr, &state_.overlays.legend);
       ImGui::MenuItem("Inspector", "I", &state_.overlays.inspector);
       ImGui::MenuItem("HUD: the launch's numbers", "H", &state_.overlays.hud);
-      ImGui::MenuItem("Caption of the scene", "T", &state_.overlays.caption);
+      ImGui::MenuItem("Caption of the scene", "N", &state_.overlays.caption);
       if (ImGui::MenuItem("Compare strategies", "C", !state_.compare.empty())) toggle_compare(state_);
       if (ImGui::MenuItem("Save as a scene", "ctrl+S")) save_scene_file();
       if (ImGui::MenuItem("Next scene", "PageDown", false, tour_.at + 1 < int(tour_.files.size())) && tour_.step(1))
@@ -161,6 +165,7 @@ void App::draw_sidebar(const Layout& layout) {
   if (ImGui::Combo("##pattern", &pattern, pattern_labels(), kPatternCount)) state_.pattern = Pattern(pattern);
   if (!state_.compare.empty() && panel(state_.panels, "Compare")) compare_.ladder(current);
   current.sidebar();
+  if (panel(state_.panels, "Ladder")) ladder_.panel(state_, current);
   if (!current.stats().status.empty()) ImGui::TextWrapped("%s", current.stats().status.c_str());
   ImGui::End();
 }

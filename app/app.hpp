@@ -11,6 +11,7 @@
 #include "app/pattern_view.hpp"
 #include "app/ui/frame_stats.hpp"
 #include "app/ui/gpu_power.hpp"
+#include "app/ui/ladder.hpp"
 #include "app/ui/scene.hpp"
 #include "app/ui/ui_state.hpp"
 
@@ -53,6 +54,7 @@ class App {
   std::unique_ptr<PatternView> views_[kPatternCount];  // made when first shown
   ComparePanes compare_;                               // the other strategies' panes while comparing (state_.compare)
   GpuPower gpu_power_;
+  Ladder ladder_;  // every strategy of the current pattern, charted (the sidebar's Ladder panel)
   ImFont* font_normal_ = nullptr;
   ImFont* font_large_ = nullptr;
 };

@@ -36,7 +36,11 @@ class PatternView {
   virtual void load_file(const std::string& path) = 0;  // a dropped file; says why when it cannot
   virtual const Backend& backend() const = 0;           // where the compute step runs
   std::string backend_description() const { return backend().description(); }
-  virtual HudFigures hud() const = 0;               // the lecture HUD's numbers for the current launch
+  virtual HudFigures hud() const = 0;  // the lecture HUD's numbers for the current launch
+  // The ladder's (app/ui/ladder.hpp): the figures of the launch that the state `as` (this pattern
+  // with another strategy) describes, timed when `time` by one launch of it on this view's data as
+  // the last frame left it; the view's next launch overwrites what it wrote.
+  virtual HudFigures ladder_launch(const UiState& as, bool time) = 0;
   virtual float hud_below() const { return 0.0f; }  // room the view keeps at its top for its own title
   FrameStats& stats() { return stats_; }
 

@@ -350,4 +350,10 @@ void Conv1dView::windows(const Rect& v) {
     conv1d_legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
 }
 
+HudFigures Conv1dView::ladder_launch(const UiState& as, bool time) {
+  const Conv1dParams& p = as.conv1d.params;
+  return ladder_figures(p, backend(), time && run_.output.size() == std::size_t(p.length),
+                        [&] { return compute_.engine().run(p, run_.filter); });
+}
+
 }  // namespace tilescope

@@ -49,6 +49,7 @@ class Conv1dView : public PatternView {
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return compute_.backend(); }
   HudFigures hud() const override;
+  HudFigures ladder_launch(const UiState& as, bool time) override;
   float hud_below() const override;  // the "input N" title
 
  private:

@@ -24,6 +24,8 @@ class Conv2dPipeline {
   // Runs one frame (with `bug`: the broken kernel). False (with problem() set) when p cannot run
   // on this backend or cannot have that bug.
   bool run(const Conv2dParams& p, const Filter2d& f, Break bug = Break::none);
+  // One launch of p on the resident input, not kept: the ladder's (the next run() overwrites it).
+  double launch_once(const Conv2dParams& p, const Filter2d& f);
   // Recomputes the CPU reference of the last run and the max abs error against it.
   void check(const Filter2d& f);
 

@@ -220,4 +220,9 @@ void Conv2dView::windows(const Rect& v) {
   if (state_.overlays.legend) legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
 }
 
+HudFigures Conv2dView::ladder_launch(const UiState& as, bool time) {
+  const Conv2dParams& p = as.conv2d.params;
+  return ladder_figures(p, backend(), time && pipeline_.width() > 0, [&] { return pipeline_.launch_once(p, filter_); });
+}
+
 }  // namespace tilescope

@@ -298,4 +298,9 @@ void MatmulView::windows(const Rect& v) {
   if (state_.overlays.legend) matmul_legend_window(state_, run_, v.x + v.w - 10, v.y + v.h - 10);
 }
 
+HudFigures MatmulView::ladder_launch(const UiState& as, bool time) {
+  const MatmulParams& p = as.matmul.params;
+  return ladder_figures(p, backend(), time && !run_.P.empty(), [&] { return compute_.engine().run(p); });
+}
+
 }  // namespace tilescope

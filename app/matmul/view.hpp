@@ -36,6 +36,7 @@ class MatmulView : public PatternView {
   void load_file(const std::string& path) override;  // says how to multiply files instead
   const Backend& backend() const override { return compute_.backend(); }
   HudFigures hud() const override;
+  HudFigures ladder_launch(const UiState& as, bool time) override;
   float hud_below() const override;  // the phase title
 
  private:

@@ -21,6 +21,8 @@ class HeatSimulation {
   // `iterations` times: hold the sources at time t, one stencil step, advance. False (with
   // problem() set) when p cannot run on this backend.
   bool step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t);
+  // One step of p from the current state into `next`, not kept: the ladder's (ms).
+  double launch_once(const Stencil3dParams& p, const StencilCoeffs& c) { return compute_.engine().run(p, c); }
   // One step from the current state on the backend against the CPU reference (max abs error).
   void check(const Stencil3dParams& p, const StencilCoeffs& c);
   // Slice z of the current grid, read back to the host (the upload path): width x height floats.

@@ -142,4 +142,9 @@ void Stencil3dView::windows(const Rect& v) {
     stencil3d_legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
 }
 
+HudFigures Stencil3dView::ladder_launch(const UiState& as, bool time) {
+  const Stencil3dParams& p = as.stencil.params;
+  return ladder_figures(p, backend(), time && sim_.width() > 0, [&] { return sim_.launch_once(p, coeffs_); });
+}
+
 }  // namespace tilescope

@@ -22,6 +22,7 @@ class Stencil3dView : public ImagePatternView {
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return sim_.backend(); }
   HudFigures hud() const override;
+  HudFigures ladder_launch(const UiState& as, bool time) override;
 
  private:
   void step(const Rect& view, double dt) override;

@@ -50,6 +50,17 @@ std::optional<std::string> compare_problem(Pattern pattern, const std::vector<st
   });
 }
 
+std::vector<std::string> strategy_list(Pattern pattern) {
+  UiState s;
+  s.pattern = pattern;
+  return with_params(s, [](auto& p, int) {
+    std::vector<std::string> names;
+    for (const auto& info : strategy_table<StrategyOf<std::remove_reference_t<decltype(p)>>>())
+      names.push_back(info.name);
+    return names;
+  });
+}
+
 std::vector<std::string> default_compare(Pattern pattern) {
   switch (pattern) {
     case Pattern::stencil3d: return {"basic", "tiled", "coarsened", "register_tiled"};

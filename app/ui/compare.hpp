@@ -20,6 +20,8 @@ std::vector<std::string> default_compare(Pattern pattern);
 // `c`: the default set of the current pattern, or off.
 void toggle_compare(UiState& s);
 
+// Every strategy of `pattern` by name, in its table's (the book's) order.
+std::vector<std::string> strategy_list(Pattern pattern);
 std::string strategy_name(const UiState& s);  // the current pattern's strategy, by name
 // Switches the current pattern to strategy `name` (one it has): a strategy whose default tile
 // differs (conv2d fast, stencil3d tiled, ...) or that cannot run the current tile takes its own

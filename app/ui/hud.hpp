@@ -47,6 +47,14 @@ HudFigures hud_figures(const Params& p, double launch_ms, const Backend& backend
   return f;
 }
 
+// The ladder's figures of `p` (app/ui/ladder.hpp): timed by one `launch()` (ms) when `time` is
+// asked and p can run on `backend`, else the model's alone.
+template <typename Params, typename Launch>
+HudFigures ladder_figures(const Params& p, const Backend& backend, bool time, Launch&& launch) {
+  const bool runs = time && !launch_problem(p, backend.limits());
+  return hud_figures(p, runs ? launch() : 0.0, backend);
+}
+
 // Draws the HUD inside `view`, `below` screen pixels under its top edge (past a view's own title);
 // `pane`: which compare pane's (each has its own window). Returns the HUD's bottom edge.
 float draw_hud(const Rect& view, float below, const HudFigures& f, int pane = 0);

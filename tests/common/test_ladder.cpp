@@ -1,0 +1,71 @@
+// The ladder (app/ui/ladder.hpp): a row per strategy of the pattern in the book's order, each with
+// the book's OP/B for that strategy at the view's parameters; on the CPU, where every strategy runs
+// the same engine, nothing is launched or timed.
+#include <gtest/gtest.h>
+
+#include "app/app.hpp"
+#include "app/platform/headless_frames.hpp"
+#include "app/ui/compare.hpp"
+#include "app/ui/ladder.hpp"
+#include "kernels/conv2d/strategies.hpp"
+
+namespace tilescope {
+namespace {
+
+UiState small(Pattern pattern) {
+  UiState s;
+  s.pattern = pattern;
+  s.backend = "cpu";
+  s.demo_size = 64;
+  return s;
+}
+
+HeadlessFrames window(const UiState& s) {
+  ShotOptions o;
+  o.width = 640, o.height = 480;
+  return HeadlessFrames(s, o);
+}
+
+TEST(Ladder, Conv2dRowsCarryTheBooksOpbPerStrategy) {
+  UiState s = small(Pattern::conv2d);
+  s.conv2d.params.filter_radius = 2;
+  s.conv2d.params.tile = 32;
+  HeadlessFrames w = window(s);
+  w.render(0.1);
+  Ladder ladder;
+  const std::vector<HudFigures> rows = ladder.rows(w.app().state(), w.app().view());
+  const auto table = strategy_table<Conv2dStrategy>();
+  ASSERT_EQ(rows.size(), table.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].strategy, table[i].display_name);
+  const auto row = [&](Conv2dStrategy st) { return rows[std::size_t(st)]; };
+  // PMPP 7.2 and 7.3 at r = 2: 2 ops per tap, every tap a 4-byte load (0.25); the filter in
+  // constant memory halves the bytes (0.5); the input tile of Fig 7.12 loads each cell once.
+  EXPECT_DOUBLE_EQ(row(Conv2dStrategy::basic).opb_model, 0.25);
+  EXPECT_DOUBLE_EQ(row(Conv2dStrategy::const_mem).opb_model, 0.5);
+  EXPECT_GT(row(Conv2dStrategy::tiled_in).opb_model, 5 * row(Conv2dStrategy::const_mem).opb_model);
+  for (const HudFigures& f : rows) EXPECT_EQ(f.kernel_ms, 0) << f.strategy << ": timed on the CPU";
+}
+
+TEST(Ladder, TheCpuLaunchesNothingAndEveryPatternHasItsRows) {
+  for (Pattern p : {Pattern::conv2d, Pattern::stencil3d, Pattern::conv1d, Pattern::matmul}) {
+    HeadlessFrames w = window(small(p));
+    Ladder ladder;
+    for (int frame = 0; frame < 4 * Ladder::kFramesPerLaunch; ++frame) {
+      ladder.launch_next(w.app().state(), w.app().view(), true);
+      w.render(0.1);
+    }
+    const std::vector<HudFigures> rows = ladder.rows(w.app().state(), w.app().view());
+    EXPECT_EQ(rows.size(), strategy_list(p).size()) << pattern_id(p);
+    int runnable = 0;
+    for (const HudFigures& f : rows) {
+      EXPECT_EQ(f.kernel_ms, 0) << pattern_id(p) << " " << f.strategy;
+      if (!f.problem.empty()) continue;
+      ++runnable;
+      EXPECT_GT(f.opb_counted, 0) << pattern_id(p) << " " << f.strategy;
+    }
+    EXPECT_GE(runnable, 2) << pattern_id(p);
+  }
+}
+
+}  // namespace
+}  // namespace tilescope
