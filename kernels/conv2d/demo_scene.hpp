@@ -15,23 +15,44 @@ enum class DemoScene : int {
 };
 inline constexpr int kDemoSceneCount = 4;
 
-TS_HD float demo_scene_value(DemoScene scene, int x, int y, int width, int height, float t) {
-  if (scene == DemoScene::impulses) {
-    const int shift = int(floorf(t * 4.0f));  // one pixel every quarter second
-    return ((x + shift) % 48 == 24 && y % 48 == 24) ? 1.0f : 0.0f;
-  }
-  const float s = 1.0f / float(width < height ? width : height);
-  const float du = (x - 0.5f * width) * s, dv = (y - 0.5f * height) * s;
+// What every pixel of a frame shares (the checkerboard's rotation, the blob's place), computed
+// once a frame rather than once a pixel: the transcendental calls per pixel drop from 6 to 3.
+struct DemoFrame {
+  DemoScene scene;
+  int width, height;
+  float s;               // 1 / the shorter side: the scene's unit
+  float cos_r, sin_r;    // the checkerboard's rotation
+  float blob_u, blob_v;  // the blob's centre from the image's, in units of s
+  int shift;             // impulses: pixels the grid has drifted
+};
+
+TS_HD DemoFrame demo_frame(DemoScene scene, int width, int height, float t) {
+  DemoFrame f{scene,
+              width,
+              height,
+              1.0f / float(width < height ? width : height),
+              cosf(0.4f * t),
+              sinf(0.4f * t),
+              0,
+              0,
+              int(floorf(t * 4.0f))};  // the impulses move one pixel every quarter second
+  f.blob_u = 0.25f * cosf(0.7f * t) * width * f.s;
+  f.blob_v = 0.25f * sinf(0.9f * t) * height * f.s;
+  return f;
+}
+
+TS_HD float demo_scene_value(const DemoFrame& f, int x, int y, float t) {
+  if (f.scene == DemoScene::impulses) return ((x + f.shift) % 48 == 24 && y % 48 == 24) ? 1.0f : 0.0f;
+  const float du = (x - 0.5f * f.width) * f.s, dv = (y - 0.5f * f.height) * f.s;
   float value;
-  if (scene == DemoScene::checker || (scene == DemoScene::mixed && dv < 0.0f)) {
-    const float c = cosf(0.4f * t), sn = sinf(0.4f * t);
-    const float ru = c * du - sn * dv, rv = sn * du + c * dv;
+  if (f.scene == DemoScene::checker || (f.scene == DemoScene::mixed && dv < 0.0f)) {
+    const float ru = f.cos_r * du - f.sin_r * dv, rv = f.sin_r * du + f.cos_r * dv;
     value = ((int(floorf(ru * 12.0f)) + int(floorf(rv * 12.0f))) & 1) ? 0.75f : 0.25f;
   } else {
     value = 0.5f + 0.5f * sinf(40.0f * sqrtf(du * du + dv * dv) - 3.0f * t);
   }
-  if (scene != DemoScene::mixed) return value;
-  const float gu = du - 0.25f * cosf(0.7f * t) * width * s, gv = dv - 0.25f * sinf(0.9f * t) * height * s;
+  if (f.scene != DemoScene::mixed) return value;
+  const float gu = du - f.blob_u, gv = dv - f.blob_v;
   const float blob = expf(-(gu * gu + gv * gv) * 60.0f);
   value = value * (1.0f - blob) + blob;
   return value < 0.0f ? 0.0f : value > 1.0f ? 1.0f : value;

@@ -20,9 +20,9 @@ class CpuConv2dEngine final : public Conv2dEngine {
   }
   void render_demo_input(DemoScene scene, int width, int height, float t) override {
     resize(width, height);
+    const DemoFrame frame = demo_frame(scene, width, height, t);
     parallel_chunks(height, [&](int y, int) {
-      for (int x = 0; x < width; ++x)
-        input_[std::size_t(y) * width + x] = demo_scene_value(scene, x, y, width, height, t);
+      for (int x = 0; x < width; ++x) input_[std::size_t(y) * width + x] = demo_scene_value(frame, x, y, t);
     });
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
