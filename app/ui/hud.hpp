@@ -14,6 +14,7 @@ namespace tilescope {
 
 struct HudFigures {
   std::string strategy, book_ref;
+  std::string id;       // the strategy's command-line name, e.g. "tiled_in" (a compare pane's compact HUD)
   std::string problem;  // why the parameters cannot run (then there are no figures)
   double opb_model = 0, opb_counted = 0;
   double kernel_ms = 0;  // one launch (stencil3d: one step); 0 until one was timed
@@ -30,6 +31,7 @@ HudFigures hud_figures(const Params& p, double launch_ms, const Backend& backend
   HudFigures f;
   f.strategy = info.display_name;
   f.book_ref = info.book_ref;
+  f.id = info.name;
   f.clock = kernel_clock(backend);
   if (const auto why = launch_problem(p, backend.limits())) {
     f.problem = *why;
@@ -56,8 +58,10 @@ HudFigures ladder_figures(const Params& p, const Backend& backend, bool time, La
 }
 
 // Draws the HUD inside `view`, `below` screen pixels under its top edge (past a view's own title);
-// `pane`: which compare pane's (each has its own window). Returns the HUD's bottom edge.
-float draw_hud(const Rect& view, float below, const HudFigures& f, int pane = 0);
+// `pane`: which compare pane's (each has its own window), whose HUD is compact: three lines as wide
+// as the pane allows (the strategy by name and its figure; OP/B; time and share of a copy), so that
+// in a 2 x 2 grid in presentation mode it leaves the pane's data in view. Returns the HUD's bottom edge.
+float draw_hud(const Rect& view, float below, const HudFigures& f, int pane = -1);
 // The HUD's height in the current style (five lines, none wrapped): a view that lays out its data
 // below it keeps this much free under its title.
 float hud_height();
