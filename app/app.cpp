@@ -115,7 +115,10 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   if (compare_.follow(state_)) views_[int(state_.pattern)].reset();  // every pane from the same data
   PatternView& current = view();
   const auto ladder_panel = state_.panels.find("Ladder");
-  ladder_.launch_next(state_, current, ladder_panel == state_.panels.end() || ladder_panel->second);
+  const bool ladder_open = ladder_panel == state_.panels.end() || ladder_panel->second;
+  meter_.measure_next(state_, current, ladder_open);
+  ladder_.launch_next(state_, current, ladder_open);
+  current.use_meter(meter_);
   if (state_.compare.empty())
     current.frame(data, display_w, display_h, fb_scale, dt);
   else
@@ -127,7 +130,7 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
     compare_.windows(state_, current, data);
   } else {
     current.windows(data);
-    if (state_.overlays.hud) draw_hud(data, current.hud_below(), current.hud());
+    if (state_.overlays.hud) draw_hud(data, current.hud_below(), current.hud_measured());
   }
   if (band.h > 0) draw_caption(band, state_.caption);
 }
@@ -165,7 +168,7 @@ void App::draw_sidebar(const Layout& layout) {
   if (ImGui::Combo("##pattern", &pattern, pattern_labels(), kPatternCount)) state_.pattern = Pattern(pattern);
   if (!state_.compare.empty() && panel(state_.panels, "Compare")) compare_.ladder(current);
   current.sidebar();
-  if (panel(state_.panels, "Ladder")) ladder_.panel(state_, current);
+  if (panel(state_.panels, "Ladder")) ladder_.panel(state_, current, meter_);
   if (!current.stats().status.empty()) ImGui::TextWrapped("%s", current.stats().status.c_str());
   ImGui::End();
 }

@@ -13,6 +13,7 @@
 #include "app/ui/gpu_power.hpp"
 #include "app/ui/ladder.hpp"
 #include "app/ui/scene.hpp"
+#include "app/ui/traffic_meter.hpp"
 #include "app/ui/ui_state.hpp"
 
 struct ImFont;
@@ -54,7 +55,8 @@ class App {
   std::unique_ptr<PatternView> views_[kPatternCount];  // made when first shown
   ComparePanes compare_;                               // the other strategies' panes while comparing (state_.compare)
   GpuPower gpu_power_;
-  Ladder ladder_;  // every strategy of the current pattern, charted (the sidebar's Ladder panel)
+  Ladder ladder_;       // every strategy of the current pattern, charted (the sidebar's Ladder panel)
+  TrafficMeter meter_;  // the GPU's memory counters, one extra launch every few frames
   ImFont* font_normal_ = nullptr;
   ImFont* font_large_ = nullptr;
 };

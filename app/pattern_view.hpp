@@ -6,6 +6,7 @@
 
 #include "app/ui/frame_stats.hpp"
 #include "app/ui/hud.hpp"
+#include "app/ui/traffic_meter.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/common/backend.hpp"
@@ -37,6 +38,13 @@ class PatternView {
   virtual const Backend& backend() const = 0;           // where the compute step runs
   std::string backend_description() const { return backend().description(); }
   virtual HudFigures hud() const = 0;  // the lecture HUD's numbers for the current launch
+  // hud() with the measured traffic of the App's meter (set once a frame by use_meter).
+  HudFigures hud_measured() const {
+    HudFigures f = hud();
+    if (meter_) meter_->attach(f);
+    return f;
+  }
+  void use_meter(const TrafficMeter& meter) { meter_ = &meter; }
   // The ladder's (app/ui/ladder.hpp): the figures of the launch that the state `as` (this pattern
   // with another strategy) describes, timed when `time` by one launch of it on this view's data as
   // the last frame left it; the view's next launch overwrites what it wrote.
@@ -53,6 +61,7 @@ class PatternView {
   UiState& state_;
   FrameStats stats_;
   bool mouse_ = true;  // this frame's: see frame()
+  const TrafficMeter* meter_ = nullptr;
 };
 
 }  // namespace tilescope

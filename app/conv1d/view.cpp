@@ -11,6 +11,7 @@
 #include "app/conv1d/signal.hpp"
 #include "app/conv1d/step_overlay.hpp"
 #include "app/io/npy.hpp"
+#include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
@@ -331,7 +332,10 @@ void Conv1dView::draw_damage(ImDrawList* dl, int first, int last, const Conv1dLa
 void Conv1dView::sidebar() {
   if (panel(state_.panels, "Controls")) conv1d_controls_panel(state_, compute_.backend());
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
-  if (panel(state_.panels, "OP/B and load reduction")) conv1d_model_panel(state_.conv1d.params);
+  if (panel(state_.panels, "OP/B and load reduction")) {
+    conv1d_model_panel(state_.conv1d.params);
+    measured_traffic_section(hud_measured(), state_.measure_every);
+  }
   if (panel(state_.panels, "Launch")) conv1d_launch_panel(state_.conv1d.params);
   if (panel(state_.panels, "Step through"))
     step_panel(state_.conv1d.stepper, step_panel_input(state_.conv1d.params, timeline()));

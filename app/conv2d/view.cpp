@@ -11,6 +11,7 @@
 #include "app/conv2d/step_overlay.hpp"
 #include "app/gl/gl.hpp"
 #include "app/io/image_file.hpp"
+#include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/step_draw.hpp"
@@ -204,7 +205,10 @@ void Conv2dView::draw_overlays() {
 
 void Conv2dView::sidebar() {
   if (panel(state_.panels, "Controls")) controls_panel(state_, pipeline_, filter_);
-  if (panel(state_.panels, "OP/B")) opb_panel(state_);
+  if (panel(state_.panels, "OP/B")) {
+    opb_panel(state_);
+    measured_traffic_section(hud_measured(), state_.measure_every);
+  }
   if (panel(state_.panels, "Launch")) launch_panel(state_, pipeline_);
   if (panel(state_.panels, "Step through"))
     step_panel(state_.conv2d.stepper, step_panel_input(state_.conv2d.params, timeline()));

@@ -8,6 +8,7 @@
 
 #include "app/matmul/panels.hpp"
 #include "app/ui/hud.hpp"
+#include "app/ui/memory_chart.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
@@ -44,18 +45,18 @@ MatmulView::Layout MatmulView::layout() const {
   l.zoom = std::max(1, 8 / p.tile);
   const int shared = p.tile * l.zoom, top = std::max(p.inner, shared);
   // The right side stays free for the inspector and the legend, which float there; the top for the HUD.
-  const float hud = state_.overlays.hud ? hud_height() : 0.0f;
+  const float hud_h = state_.overlays.hud ? hud_height(view_, hud_measured()) : 0.0f;
   const float free_right = state_.presentation ? 0.42f : 0.26f;
   auto fit = [&] {  // the cell size for the current gaps; returns the height in cells
     const int wide = p.inner + l.gap + p.cols + l.gap + shared, high = top + l.gap + std::max(p.rows, shared);
-    l.cell = std::min(((1 - free_right) * view_.w - font) / wide, (view_.h - 4 * font - hud) / high);
+    l.cell = std::min(((1 - free_right) * view_.w - font) / wide, (view_.h - 4 * font - hud_h) / high);
     return high;
   };
   fit();
   l.gap = std::max(2, int(std::ceil(1.6f * font / l.cell)));  // a gap holds a line of text
   const int high = fit();
   l.x0 = view_.x + font;
-  l.y0 = view_.y + 2.5f * font + hud + (view_.h - 4 * font - hud - high * l.cell) / 2;
+  l.y0 = view_.y + 2.5f * font + hud_h + (view_.h - 4 * font - hud_h - high * l.cell) / 2;
   return l;
 }
 
@@ -284,7 +285,10 @@ void MatmulView::sidebar() {
   if (panel(state_.panels, "Controls")) matmul_controls_panel(state_, compute_.backend());
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
   if (panel(state_.panels, "Phases and barriers")) matmul_stepper_panel(state_, run_);
-  if (panel(state_.panels, "OP/B")) matmul_model_panel(state_.matmul.params, compute_.backend());
+  if (panel(state_.panels, "OP/B")) {
+    matmul_model_panel(state_.matmul.params, compute_.backend());
+    measured_traffic_section(hud_measured(), state_.measure_every);
+  }
   if (panel(state_.panels, "Timing")) matmul_timing_panel(state_.matmul.params, run_, compute_.backend(), stats_);
   if (panel(state_.panels, "Correctness")) matmul_correctness_panel(run_);
 }

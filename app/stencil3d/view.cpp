@@ -10,6 +10,7 @@
 #include "app/stencil3d/panels.hpp"
 #include "app/stencil3d/slice_overlays.hpp"
 #include "app/stencil3d/step_overlay.hpp"
+#include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/step_draw.hpp"
@@ -123,7 +124,10 @@ void Stencil3dView::present() {
 void Stencil3dView::sidebar() {
   if (panel(state_.panels, "Controls")) stencil3d_controls_panel(state_, sim_);
   if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(state_);
-  if (panel(state_.panels, "OP/B")) stencil3d_opb_panel(state_);
+  if (panel(state_.panels, "OP/B")) {
+    stencil3d_opb_panel(state_);
+    measured_traffic_section(hud_measured(), state_.measure_every);
+  }
   if (panel(state_.panels, "Launch")) stencil3d_launch_panel(state_, sim_);
   if (panel(state_.panels, "Step through"))
     step_panel(state_.stencil.stepper, step_panel_input(state_.stencil.params, timeline()));

@@ -97,4 +97,10 @@ void use_strategy(UiState& s, const std::string& name) {
   drop_breaks_that_cannot_run(s);
 }
 
+UiState with_strategy(const UiState& s, const std::string& name) {
+  UiState as = s;
+  use_strategy(as, name);
+  return as;
+}
+
 }  // namespace tilescope

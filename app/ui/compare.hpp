@@ -27,5 +27,7 @@ std::string strategy_name(const UiState& s);  // the current pattern's strategy,
 // differs (conv2d fast, stencil3d tiled, ...) or that cannot run the current tile takes its own
 // default tile; conv2d's break goes where the strategy cannot break.
 void use_strategy(UiState& s, const std::string& name);
+// The state as strategy `name` runs in it: s after use_strategy(name).
+UiState with_strategy(const UiState& s, const std::string& name);
 
 }  // namespace tilescope

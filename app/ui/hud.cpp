@@ -5,38 +5,75 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "kernels/common/traffic.hpp"
 
 namespace tilescope {
 
-float hud_height() { return 5 * ImGui::GetTextLineHeightWithSpacing() + 2 * ImGui::GetStyle().WindowPadding.y; }
+namespace {
 
-float draw_hud(const Rect& view, float below, const HudFigures& f, int pane) {
-  const bool compact = pane >= 0;
-  const float pad = ImGui::GetFontSize() * 0.5f;
+// The HUD's lines as this frame shows them, formatted before its window opens so that it takes this
+// frame's widest line (an auto-resized window alone is as wide as the frame before's, which clips live
+// numbers that grow: every other frame of a recording), and the width past which they wrap.
+struct HudText {
+  std::vector<std::string> lines;  // top to bottom; the first is the title
+  std::vector<bool> dim;           // drawn disabled (the note that nothing was timed yet)
+  bool problem = false;            // the last line says why it cannot run
+  float width = 0;
+};
+
+HudText hud_text(const Rect& view, const HudFigures& f, bool compact) {
+  HudText t;
   // At most 40% of the view's width (the inspector keeps the top-right corner), a compare pane's
   // nearly all of it; long lines wrap.
-  const float width = std::max(view.w * (compact ? 0.9f : 0.4f), ImGui::GetFontSize() * 8);
-  // The numbers, formatted before the window opens so that it takes this frame's widest line: an
-  // auto-resized window alone is as wide as the frame before's, which clips live numbers that grow
-  // (every other frame of a recording).
-  char title[160] = "", opb[96] = "", time[128] = "", traffic[96] = "";
-  const bool timed = f.problem.empty() && f.kernel_ms > 0;
-  std::snprintf(title, sizeof title, "%s", compact ? (f.id + ", " + f.book_ref).c_str() : f.book_ref.c_str());
-  if (f.problem.empty())
-    std::snprintf(opb, sizeof opb, "OP/B %.2f model, %.2f counted", book_round(f.opb_model), book_round(f.opb_counted));
-  if (timed && compact) {
-    std::snprintf(time, sizeof time, "%.3g ms, %.0f%% of a copy", f.kernel_ms, 100.0 * f.copy_ms / f.kernel_ms);
-  } else if (timed) {
-    std::snprintf(time, sizeof time, "%.3g ms (%s), %.3g GFLOP/s", f.kernel_ms, f.clock, f.gflops);
-    std::snprintf(traffic, sizeof traffic, "%.3g GB/s, %.0f%% of a copy", f.gbs, 100.0 * f.copy_ms / f.kernel_ms);
+  t.width = std::max(view.w * (compact ? 0.9f : 0.4f), ImGui::GetFontSize() * 8);
+  auto add = [&](std::string line, bool dim = false) { t.lines.push_back(std::move(line)), t.dim.push_back(dim); };
+  char buf[160];
+  add(compact ? f.id + ", " + f.book_ref : f.book_ref);
+  if (!compact) add(f.strategy);
+  if (!f.problem.empty()) {
+    t.problem = true;
+    add("cannot run: see the panel");
+    return t;
   }
-  const char* note = !f.problem.empty() ? "cannot run: see the panel" : timed ? "" : "kernel not timed yet";
-  const char* name = compact ? "" : f.strategy.c_str();
-  float widest = 0;  // lines wider than `width` wrap
-  const char* const lines[] = {title, name, opb, time, traffic, note};
-  for (const char* line : lines) widest = std::max(widest, std::min(ImGui::CalcTextSize(line).x, width));
+  std::snprintf(buf, sizeof buf, "OP/B %.2f model, %.2f counted", book_round(f.opb_model), book_round(f.opb_counted));
+  add(buf);
+  if (f.measured && !compact) {
+    std::snprintf(buf, sizeof buf, "OP/B %.2f from DRAM, measured", f.measured->opb_dram(f.flops));
+    add(buf);
+  }
+  if (f.kernel_ms <= 0) {
+    add("kernel not timed yet", true);
+  } else if (compact) {
+    std::snprintf(buf, sizeof buf, "%.3g ms, %.0f%% of a copy", f.kernel_ms, 100.0 * f.copy_ms / f.kernel_ms);
+    add(buf);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.3g ms (%s), %.3g GFLOP/s", f.kernel_ms, f.clock, f.gflops);
+    add(buf);
+    std::snprintf(buf, sizeof buf, "%.3g GB/s, %.0f%% of a copy", f.gbs, 100.0 * f.copy_ms / f.kernel_ms);
+    add(buf);
+  }
+  return t;
+}
+
+}  // namespace
+
+float hud_height(const Rect& view, const HudFigures& f) {
+  const HudText t = hud_text(view, f, false);
+  float h = 2 * ImGui::GetStyle().WindowPadding.y - ImGui::GetStyle().ItemSpacing.y;
+  for (const std::string& line : t.lines)
+    h += ImGui::CalcTextSize(line.c_str(), nullptr, false, t.width).y + ImGui::GetStyle().ItemSpacing.y;
+  return h;
+}
+
+float draw_hud(const Rect& view, float below, const HudFigures& f, int pane) {
+  const HudText t = hud_text(view, f, pane >= 0);
+  float widest = 0;  // lines wider than t.width wrap
+  for (const std::string& line : t.lines)
+    widest = std::max(widest, std::min(ImGui::CalcTextSize(line.c_str()).x, t.width));
+  const float pad = ImGui::GetFontSize() * 0.5f;
   ImGui::SetNextWindowContentSize({widest, 0});
   ImGui::SetNextWindowPos({view.x + pad, view.y + below + pad}, ImGuiCond_Always);
   ImGui::SetNextWindowBgAlpha(0.72f);
@@ -44,19 +81,17 @@ float draw_hud(const Rect& view, float below, const HudFigures& f, int pane) {
                                       ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
   if (ImGui::Begin(("##hud" + std::to_string(pane)).c_str(), nullptr, kFlags)) {
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-    ImGui::TextColored({0.34f, 0.71f, 0.91f, 1.0f}, "%s", title);
-    if (!compact) ImGui::TextWrapped("%s", name);
-    if (!f.problem.empty()) {
-      ImGui::TextColored({1.0f, 0.47f, 0.35f, 1.0f}, "%s", note);
-    } else {
-      ImGui::TextUnformatted(opb);
-      if (timed) {
-        ImGui::TextUnformatted(time);
-        if (!compact) ImGui::TextUnformatted(traffic);
-      } else {
-        ImGui::TextDisabled("%s", note);
-      }
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + t.width);
+    for (std::size_t i = 0; i < t.lines.size(); ++i) {
+      const char* line = t.lines[i].c_str();
+      if (i == 0)
+        ImGui::TextColored({0.34f, 0.71f, 0.91f, 1.0f}, "%s", line);
+      else if (t.problem && i + 1 == t.lines.size())
+        ImGui::TextColored({1.0f, 0.47f, 0.35f, 1.0f}, "%s", line);
+      else if (t.dim[i])
+        ImGui::TextDisabled("%s", line);
+      else
+        ImGui::TextUnformatted(line);
     }
     ImGui::PopTextWrapPos();
   }

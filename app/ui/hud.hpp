@@ -1,14 +1,17 @@
 #pragma once
 // The lecture HUD: the numbers a lecture is about, over the top-left corner of the view (toggle
-// h): the strategy and its book figure, OP/B as the book models it and as counted exactly, the
-// kernel's time, its effective bandwidth and the share of a copy of the same bytes it reaches.
+// h): the strategy and its book figure, OP/B as the book models it, as counted exactly and (CUDA)
+// as measured from DRAM, the kernel's time, its effective bandwidth and the share of a copy of the
+// same bytes it reaches.
 // It is set in the app's font, so presentation mode makes it legible from the back of the room.
+#include <optional>
 #include <string>
 
 #include "app/ui/copy_ceiling.hpp"
 #include "app/ui/timing.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/common/counters.hpp"
 
 namespace tilescope {
 
@@ -17,6 +20,11 @@ struct HudFigures {
   std::string id;       // the strategy's command-line name, e.g. "tiled_in" (a compare pane's compact HUD)
   std::string problem;  // why the parameters cannot run (then there are no figures)
   double opb_model = 0, opb_counted = 0;
+  double flops = 0;  // counted, the whole launch
+  // The GPU's counters for one launch of this strategy at these parameters (app/ui/traffic_meter.hpp),
+  // or why there are none.
+  std::optional<MemoryCounters> measured;
+  std::string measured_why;
   double kernel_ms = 0;  // one launch (stencil3d: one step); 0 until one was timed
   double gbs = 0;        // compulsory bytes (read + write the data once) / kernel time
   double gflops = 0;     // counted flops / kernel time
@@ -40,6 +48,7 @@ HudFigures hud_figures(const Params& p, double launch_ms, const Backend& backend
   const auto count = exact_traffic(p);
   f.opb_model = book_model(p).opb_model;
   f.opb_counted = count.opb();
+  f.flops = double(count.flops);
   if (launch_ms > 0) {
     f.kernel_ms = launch_ms;
     f.gbs = compulsory_bytes(p) / launch_ms * 1e-6;
@@ -62,8 +71,8 @@ HudFigures ladder_figures(const Params& p, const Backend& backend, bool time, La
 // as the pane allows (the strategy by name and its figure; OP/B; time and share of a copy), so that
 // in a 2 x 2 grid in presentation mode it leaves the pane's data in view. Returns the HUD's bottom edge.
 float draw_hud(const Rect& view, float below, const HudFigures& f, int pane = -1);
-// The HUD's height in the current style (five lines, none wrapped): a view that lays out its data
-// below it keeps this much free under its title.
-float hud_height();
+// The height draw_hud gives f's HUD in `view` in the current style, its wrapped lines counted: a
+// view that lays out its data below it keeps this much free under its title.
+float hud_height(const Rect& view, const HudFigures& f);
 
 }  // namespace tilescope

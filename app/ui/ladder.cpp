@@ -13,23 +13,6 @@
 #include "kernels/common/traffic.hpp"
 
 namespace tilescope {
-namespace {
-
-bool broken(const UiState& s) {
-  return (s.pattern == Pattern::conv2d && s.conv2d.bug != Break::none) ||
-         (s.pattern == Pattern::conv1d && s.conv1d.bug != Break::none);
-}
-
-// The state as the strategy `name` runs in it: the view's parameters with that strategy (and its
-// own tile where the current one means another thing, as a compare pane takes it).
-UiState with_strategy(const UiState& s, const std::string& name) {
-  UiState as = s;
-  use_strategy(as, name);
-  return as;
-}
-
-}  // namespace
-
 void Ladder::fit(const UiState& state) {
   const std::size_t n = strategy_list(state.pattern).size();
   if (state.pattern == pattern_ && timed_.size() == n) return;
@@ -40,7 +23,7 @@ void Ladder::fit(const UiState& state) {
 
 void Ladder::launch_next(const UiState& state, PatternView& view, bool panel_open) {
   fit(state);
-  if (!panel_open || state.paused || broken(state) || view.backend().name() != "cuda") return;
+  if (!panel_open || state.paused || broken_on_purpose(state) || view.backend().name() != "cuda") return;
   if (++frame_ % kFramesPerLaunch != 0) return;
   const std::vector<std::string> names = strategy_list(state.pattern);
   const int i = next_;
@@ -51,7 +34,7 @@ void Ladder::launch_next(const UiState& state, PatternView& view, bool panel_ope
   }
 }
 
-std::vector<HudFigures> Ladder::rows(const UiState& state, PatternView& view) {
+std::vector<HudFigures> Ladder::rows(const UiState& state, PatternView& view, const TrafficMeter& meter) {
   fit(state);
   const std::vector<std::string> names = strategy_list(state.pattern);
   std::vector<HudFigures> rows;
@@ -60,23 +43,25 @@ std::vector<HudFigures> Ladder::rows(const UiState& state, PatternView& view) {
     const HudFigures& t = timed_[i];
     if (t.kernel_ms > 0 && f.problem.empty() && t.opb_model == f.opb_model && t.opb_counted == f.opb_counted)
       f.kernel_ms = t.kernel_ms, f.copy_ms = t.copy_ms;
+    meter.attach(f);
     rows.push_back(f);
   }
   return rows;
 }
 
-void Ladder::panel(const UiState& state, PatternView& view) {
+void Ladder::panel(const UiState& state, PatternView& view, const TrafficMeter& meter) {
   const std::vector<std::string> names = strategy_list(state.pattern);
-  const std::vector<HudFigures> figures = rows(state, view);
+  const std::vector<HudFigures> figures = rows(state, view, meter);
   const bool timed = view.backend().name() == "cuda";
   double longest = 0;
   for (const HudFigures& f : figures) longest = std::max({longest, f.kernel_ms, f.copy_ms});
   const std::string current = strategy_name(state);
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  if (ImGui::BeginTable("##ladder_all", timed ? 5 : 3, kFlags)) {
+  if (ImGui::BeginTable("##ladder_all", timed ? 6 : 3, kFlags)) {
     ImGui::TableSetupColumn("strategy");
     ImGui::TableSetupColumn("OP/B model");
     ImGui::TableSetupColumn("counted");
+    if (timed) ImGui::TableSetupColumn("DRAM");
     if (timed) {
       ImGui::TableSetupColumn("time, copy |", ImGuiTableColumnFlags_WidthStretch);
       ImGui::TableSetupColumn("ms");
@@ -100,6 +85,11 @@ void Ladder::panel(const UiState& state, PatternView& view) {
       ImGui::Text("%.2f", book_round(f.opb_counted));
       if (!timed) continue;
       ImGui::TableNextColumn();
+      if (f.measured)
+        ImGui::Text("%.2f", f.measured->opb_dram(f.flops));
+      else
+        ImGui::TextDisabled("-");
+      ImGui::TableNextColumn();
       const ImVec2 at = ImGui::GetCursorScreenPos();
       const float w = std::max(ImGui::GetContentRegionAvail().x, 20.0f);
       ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -122,12 +112,14 @@ void Ladder::panel(const UiState& state, PatternView& view) {
     disabled_wrapped(
         "On the CPU every strategy runs the same engine, so only the model tells them apart: "
         "the ladder times them on CUDA.");
-  else if (state.paused || broken(state))
+  else if (state.paused || broken_on_purpose(state))
     disabled_wrapped("Times wait while the demo is paused or broken on purpose.");
   else
     disabled_wrapped(
         "Each strategy launched once every few frames on this data (CUDA events); the white line "
-        "is a copy of the same bytes. OP/B: the book's model and the exact count.");
+        "is a copy of the same bytes. OP/B: the book's model, the exact count, and DRAM: flops / "
+        "bytes read from DRAM as the GPU's counters measured one launch (L2 flushed first; one "
+        "strategy measured every few frames).");
 }
 
 }  // namespace tilescope

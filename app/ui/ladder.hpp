@@ -1,13 +1,14 @@
 #pragma once
 // The ladder (issue 17): every strategy of the current pattern on the same data, charted: each
 // one's kernel time as a bar beside the copy of the same bytes (a line: the ceiling), and its OP/B
-// as the book models it and as counted. Live: while the panel is open and the demo runs, one
-// strategy a few frames is launched once on the view's data, before the view's own launch (which
-// then overwrites what it wrote). On the CPU every strategy runs the same engine, so its times
-// would only repeat one number: the ladder says so and charts the model alone.
+// as the book models it, as counted and as the GPU's counters measured it (flops / DRAM bytes). Live: while the panel
+// is open and the demo runs, one strategy a few frames is launched once on the view's data, before the view's own
+// launch (which then overwrites what it wrote). On the CPU every strategy runs the same engine, so its times would only
+// repeat one number: the ladder says so and charts the model alone.
 #include <vector>
 
 #include "app/ui/hud.hpp"
+#include "app/ui/traffic_meter.hpp"
 #include "app/ui/ui_state.hpp"
 
 namespace tilescope {
@@ -22,10 +23,11 @@ class Ladder {
   // the demo running, no break on: a broken output must stay on screen).
   void launch_next(const UiState& state, PatternView& view, bool panel_open);
   // Every strategy's figures at the current parameters, in the table's order, with the time of its
-  // last launch where that launch ran the same model (a changed radius or tile drops the old time).
-  std::vector<HudFigures> rows(const UiState& state, PatternView& view);
+  // last launch where that launch ran the same model (a changed radius or tile drops the old time)
+  // and the meter's reading of it.
+  std::vector<HudFigures> rows(const UiState& state, PatternView& view, const TrafficMeter& meter);
   // The panel's body: the chart, then a line on what it shows.
-  void panel(const UiState& state, PatternView& view);
+  void panel(const UiState& state, PatternView& view, const TrafficMeter& meter);
 
  private:
   void fit(const UiState& state);  // one timed row per strategy of the current pattern

@@ -278,6 +278,7 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
   s.demo_scene = DemoScene(demo);
   f.integer("demo_size", 64, 8192, s.demo_size);
   f.boolean("presentation", s.presentation);
+  f.integer("measure_every", 0, 600, s.measure_every);
   {
     JsonFields o = f.object("overlays");
     o.boolean("tile_grid", s.overlays.tile_grid);
@@ -326,6 +327,7 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
                       {"demo", demo_scene_names()[int(s.demo_scene)]},
                       {"demo_size", s.demo_size},
                       {"presentation", s.presentation},
+                      {"measure_every", s.measure_every},
                       {"overlays",
                        {{"tile_grid", s.overlays.tile_grid},
                         {"block", s.overlays.block},

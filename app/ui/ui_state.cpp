@@ -27,6 +27,11 @@ void drop_breaks_that_cannot_run(UiState& s) {
   if (s.conv1d.bug != Break::none && break_problem(s.conv1d.params.strategy, s.conv1d.bug)) s.conv1d.bug = Break::none;
 }
 
+bool broken_on_purpose(const UiState& s) {
+  return (s.pattern == Pattern::conv2d && s.conv2d.bug != Break::none) ||
+         (s.pattern == Pattern::conv1d && s.conv1d.bug != Break::none);
+}
+
 void select_strategy(UiState& s, Conv2dStrategy strategy) {
   const int r = s.conv2d.params.filter_radius;
   if (default_tile(strategy, r) != default_tile(s.conv2d.params.strategy, r))

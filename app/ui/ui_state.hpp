@@ -132,6 +132,7 @@ struct UiState {
   std::string caption;                 // the open scene's: a few lines on what to look at (app/ui/scene.hpp)
   std::optional<ViewPose> pose;        // a scene's view: the App applies it at the next frame, then clears it
   std::vector<std::string> compare;    // the current pattern's strategies side by side (app/ui/compare.hpp); empty: one
+  int measure_every = 30;              // frames between two launches measured with the GPU's counters; 0: none
 };
 
 // The pixel the overlays and inspector follow: the pinned one, else the hovered one.
@@ -155,6 +156,8 @@ void clamp_stencil3d(Stencil3dUi& s);
 void clamp_params(UiState& s);
 // A break the pattern's strategy cannot have (its break_problem) becomes none: conv2d's, conv1d's.
 void drop_breaks_that_cannot_run(UiState& s);
+// Whether the current pattern runs a deliberately wrong kernel (its output must stay on screen).
+bool broken_on_purpose(const UiState& s);
 // Switches strategy; a strategy with another default tile (fast's 16 vs the book's 32) starts
 // from its own, since the other's tile may not even fit its shared memory.
 void select_strategy(UiState& s, Conv2dStrategy strategy);

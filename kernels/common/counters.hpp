@@ -11,17 +11,17 @@ namespace tilescope {
 
 // Each field names the counter it comes from (Nsight Compute's metric names).
 struct MemoryCounters {
-  double dram_read_bytes = 0;           // dram__bytes_read.sum
-  double dram_write_bytes = 0;          // dram__bytes_write.sum
-  double l2_read_bytes = 0;             // lts__t_sectors_srcunit_tex_op_read.sum x 32: L1 misses
-  double global_load_bytes = 0;         // l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum: issued
-  double global_load_requests = 0;      // l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
-  double shared_load_requests = 0;      // smsp__inst_executed_op_shared_ld.sum (warp instructions)
-  double l1_hit_pct = 0;                // l1tex__t_sector_hit_rate.pct
-  double l2_hit_pct = 0;                // lts__t_sector_hit_rate.pct
-  double bank_conflicts = 0;            // l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum
-  double instructions = 0;              // smsp__inst_executed.sum
-  double achieved_occupancy_pct = 0;    // sm__warps_active.avg.pct_of_peak_sustained_active
+  double dram_read_bytes = 0;         // dram__bytes_read.sum
+  double dram_write_bytes = 0;        // dram__bytes_write.sum
+  double l2_read_bytes = 0;           // lts__t_sectors_srcunit_tex_op_read.sum x 32: L1 misses
+  double global_load_bytes = 0;       // l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum: issued
+  double global_load_requests = 0;    // l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+  double shared_load_requests = 0;    // smsp__inst_executed_op_shared_ld.sum (warp instructions)
+  double l1_hit_pct = 0;              // l1tex__t_sector_hit_rate.pct
+  double l2_hit_pct = 0;              // lts__t_sector_hit_rate.pct
+  double bank_conflicts = 0;          // l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum
+  double instructions = 0;            // smsp__inst_executed.sum
+  double achieved_occupancy_pct = 0;  // sm__warps_active.avg.pct_of_peak_sustained_active
 
   // Flops per byte read from DRAM (0 when nothing was read).
   double opb_dram(double flops) const { return dram_read_bytes > 0 ? flops / dram_read_bytes : 0.0; }

@@ -33,7 +33,7 @@ TEST(Ladder, Conv2dRowsCarryTheBooksOpbPerStrategy) {
   HeadlessFrames w = window(s);
   w.render(0.1);
   Ladder ladder;
-  const std::vector<HudFigures> rows = ladder.rows(w.app().state(), w.app().view());
+  const std::vector<HudFigures> rows = ladder.rows(w.app().state(), w.app().view(), TrafficMeter{});
   const auto table = strategy_table<Conv2dStrategy>();
   ASSERT_EQ(rows.size(), table.size());
   for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i].strategy, table[i].display_name);
@@ -54,7 +54,7 @@ TEST(Ladder, TheCpuLaunchesNothingAndEveryPatternHasItsRows) {
       ladder.launch_next(w.app().state(), w.app().view(), true);
       w.render(0.1);
     }
-    const std::vector<HudFigures> rows = ladder.rows(w.app().state(), w.app().view());
+    const std::vector<HudFigures> rows = ladder.rows(w.app().state(), w.app().view(), TrafficMeter{});
     EXPECT_EQ(rows.size(), strategy_list(p).size()) << pattern_id(p);
     int runnable = 0;
     for (const HudFigures& f : rows) {
@@ -64,6 +64,22 @@ TEST(Ladder, TheCpuLaunchesNothingAndEveryPatternHasItsRows) {
       EXPECT_GT(f.opb_counted, 0) << pattern_id(p) << " " << f.strategy;
     }
     EXPECT_GE(runnable, 2) << pattern_id(p);
+  }
+}
+
+// The meter never invents a figure: on the CPU backend no row has a measurement, and each says why.
+TEST(TrafficMeter, TheCpuMeasuresNothingAndSaysWhy) {
+  UiState s = small(Pattern::conv2d);
+  s.measure_every = 1;
+  HeadlessFrames w = window(s);
+  TrafficMeter meter;
+  for (int frame = 0; frame < 8; ++frame) {
+    meter.measure_next(w.app().state(), w.app().view(), true);
+    w.render(0.1);
+  }
+  for (const HudFigures& f : Ladder{}.rows(w.app().state(), w.app().view(), meter)) {
+    EXPECT_FALSE(f.measured) << f.strategy;
+    EXPECT_NE(f.measured_why.find("CPU"), std::string::npos) << f.measured_why;
   }
 }
 
