@@ -6,8 +6,8 @@
 
 #include "app/pattern_views.hpp"
 #include "app/ui/compare.hpp"
+#include "app/ui/ladder.hpp"
 #include "app/ui/widgets.hpp"
-#include "kernels/common/traffic.hpp"
 
 namespace tilescope {
 
@@ -101,17 +101,7 @@ void ComparePanes::ladder(PatternView& first) {
   for (int i = 0; i < int(set_.size()); ++i) {
     const HudFigures f = view(first, i).hud();
     ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(set_[std::size_t(i)].c_str());
-    ImGui::TableNextColumn();
-    if (!f.problem.empty()) {
-      ImGui::TextDisabled("cannot run");
-      continue;
-    }
-    ImGui::Text("%.2f", book_round(f.opb_model));
-    ImGui::TableNextColumn();
-    ImGui::Text("%.2f", book_round(f.opb_counted));
-    if (f.kernel_ms <= 0) continue;
+    if (!strategy_opb_cells(set_[std::size_t(i)], f) || f.kernel_ms <= 0) continue;
     ImGui::TableNextColumn();
     ImGui::Text("%.3g", f.kernel_ms);
     ImGui::TableNextColumn();

@@ -49,6 +49,20 @@ std::vector<HudFigures> Ladder::rows(const UiState& state, PatternView& view, co
   return rows;
 }
 
+bool strategy_opb_cells(const std::string& name, const HudFigures& f) {
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(name.c_str());
+  ImGui::TableNextColumn();
+  if (!f.problem.empty()) {
+    ImGui::TextDisabled("cannot run");
+    return false;
+  }
+  ImGui::Text("%.2f", book_round(f.opb_model));
+  ImGui::TableNextColumn();
+  ImGui::Text("%.2f", book_round(f.opb_counted));
+  return true;
+}
+
 void Ladder::panel(const UiState& state, PatternView& view, const TrafficMeter& meter) {
   const std::vector<std::string> names = strategy_list(state.pattern);
   const std::vector<HudFigures> figures = rows(state, view, meter);
@@ -71,19 +85,9 @@ void Ladder::panel(const UiState& state, PatternView& view, const TrafficMeter& 
     for (std::size_t i = 0; i < names.size(); ++i) {
       const HudFigures& f = figures[i];
       ImGui::TableNextRow();
-      ImGui::TableNextColumn();
       const bool here = names[i] == current;
       if (here) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(0, 114, 178, 90));
-      ImGui::TextUnformatted(names[i].c_str());
-      ImGui::TableNextColumn();
-      if (!f.problem.empty()) {
-        ImGui::TextDisabled("cannot run");
-        continue;
-      }
-      ImGui::Text("%.2f", book_round(f.opb_model));
-      ImGui::TableNextColumn();
-      ImGui::Text("%.2f", book_round(f.opb_counted));
-      if (!timed) continue;
+      if (!strategy_opb_cells(names[i], f) || !timed) continue;
       ImGui::TableNextColumn();
       if (f.measured)
         ImGui::Text("%.2f", f.measured->opb_dram(f.flops));

@@ -5,6 +5,7 @@
 // is open and the demo runs, one strategy a few frames is launched once on the view's data, before the view's own
 // launch (which then overwrites what it wrote). On the CPU every strategy runs the same engine, so its times would only
 // repeat one number: the ladder says so and charts the model alone.
+#include <string>
 #include <vector>
 
 #include "app/ui/hud.hpp"
@@ -14,6 +15,10 @@
 namespace tilescope {
 
 class PatternView;
+
+// A strategy's first cells in a row of a table (the ladder, compare's): its name, then its OP/B as
+// the book models it and as counted, or "cannot run"; returns whether it can run.
+bool strategy_opb_cells(const std::string& name, const HudFigures& f);
 
 class Ladder {
  public:
