@@ -122,7 +122,6 @@ void stencil3d_step(const HeadlessCli& o, UiState& s) {
 }
 
 UiState options_state(const HeadlessCli& o) {
-  refuse_break_without_variants(o.conv);
   const bool stepped = o.step_option && o.step_option->count() > 0;
   if (!o.file.empty() && o.conv.pattern != "conv2d")
     throw InvalidInput("FILE is shown by the conv2d view only; '" + o.conv.pattern + "' shows its own data");
