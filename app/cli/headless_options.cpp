@@ -23,6 +23,7 @@
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/steps.hpp"
 #include "kernels/conv2d/strategies.hpp"
+#include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/steps.hpp"
 #include "kernels/stencil3d/strategies.hpp"
@@ -75,6 +76,7 @@ void stencil3d_state(const HeadlessCli& o, UiState& s) {
   make_named_stencil(st.coeffs, st.params.order);  // refuse an unknown name before opening any context
   if (o.grid != 0 && (o.grid < 16 || o.grid > 512)) throw InvalidInput("--grid must be within 16..512");
   st.grid = o.grid, st.slice = o.slice, st.iterations = o.steps;
+  st.bug = shot_break(o, st.params.strategy);
   if (o.steps < 1 || o.steps > 64) throw InvalidInput("--steps must be within 1..64");
   clamp_stencil3d(st);
   validate_launch(st.params);

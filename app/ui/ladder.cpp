@@ -17,7 +17,8 @@ namespace {
 
 bool broken(const UiState& s) {
   return (s.pattern == Pattern::conv2d && s.conv2d.bug != Break::none) ||
-         (s.pattern == Pattern::conv1d && s.conv1d.bug != Break::none);
+         (s.pattern == Pattern::conv1d && s.conv1d.bug != Break::none) ||
+         (s.pattern == Pattern::stencil3d && s.stencil.bug != Break::none);
 }
 
 // The state as the strategy `name` runs in it: the view's parameters with that strategy (and its
