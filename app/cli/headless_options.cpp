@@ -23,6 +23,7 @@
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/steps.hpp"
 #include "kernels/conv2d/strategies.hpp"
+#include "kernels/matmul/broken.hpp"
 #include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/steps.hpp"
@@ -63,6 +64,12 @@ void matmul_state(const HeadlessCli& o, UiState& s) {
   if (it == std::end(names)) throw InvalidInput("unknown --without '" + o.without + "': use none, raw or war");
   if (o.step < 0 || o.step >= kMatmulSteps) throw InvalidInput("--step takes 0 (load) .. 3 (barrier 2)");
   s.matmul.missing = MissingBarrier(it - std::begin(names));
+  if (const Break bug = shot_break(o, s.matmul.params.strategy); bug != Break::none) {  // barrier 1 left out
+    if (bug != Break::no_barrier)
+      throw InvalidInput("--break " + o.conv.bug +
+                         ": the matmul view shows no_barrier; apply --break writes the others");
+    s.matmul.missing = MissingBarrier::read_after_write;
+  }
   s.matmul.phase = o.phase, s.matmul.step = o.step;
   clamp_matmul(s.matmul);
 }

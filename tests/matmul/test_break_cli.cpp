@@ -3,7 +3,9 @@
 // one line (exit 2) and nothing is written.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/io/npy.hpp"
@@ -54,3 +56,14 @@ TEST_F(MatmulBreakCli, RefusesWhatMatmulCannotHaveWithOneLineAndWritesNothing) {
   });
 }
 
+TEST_F(MatmulBreakCli, TheViewShowsNoBarrierAndShotRefusesTheOtherBugsWithOneLine) {
+  for (const auto& [bug, why] :
+       {std::pair<std::string, std::string>{"no_ghost_zero", "the matmul view shows no_barrier"},
+        {"no_halo", "no halo"}}) {
+    const test::CliResult r = test::run_shell(test::tilescope_exe() + " shot --pattern matmul --backend cpu --break " +
+                                              bug + " --out " + path("shot.png") + " 2>&1");
+    EXPECT_EQ(r.code, 2) << bug << ": " << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << bug << ": " << r.out;
+    EXPECT_NE(r.out.find(why), std::string::npos) << bug << ": " << r.out;
+  }
+}
