@@ -11,10 +11,10 @@ namespace tilescope {
 
 std::optional<std::string> break_problem(MatmulStrategy strategy, Break bug) {
   if (bug == Break::no_halo)
-    return "no_halo: matmul has no halo, since each P element reads only its own row of M and column of N, which "
-           "its block's tiles hold";
+    return "matmul has no halo: each P element reads only its own row of M and column of N, which its block's "
+           "tiles hold";
   if (bug == Break::idle_threads_write)
-    return "idle_threads_write: every thread of a matmul block both loads and computes; none only loads";
+    return "every thread of a matmul block both loads and computes; none only loads";
   if (strategy == MatmulStrategy::tiled) return std::nullopt;
   const std::string s(strategy_info(strategy).name);
   if (strategy == MatmulStrategy::naive)

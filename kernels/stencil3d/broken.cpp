@@ -10,8 +10,8 @@ namespace tilescope {
 
 std::optional<std::string> break_problem(Stencil3dStrategy strategy, Break bug) {
   if (bug == Break::no_ghost_zero)
-    return "no_ghost_zero: stencil3d reads no ghost cell, since the cells within k of the grid's edge keep their "
-           "value (PMPP 8.2) and no other output reaches past the edge";
+    return "stencil3d reads no ghost cell: the cells within k of the grid's edge keep their value (PMPP 8.2) and no "
+           "other cell's star reaches past the edge";
   if (strategy == Stencil3dStrategy::tiled) return std::nullopt;
   const std::string s(strategy_info(strategy).name);
   if (strategy == Stencil3dStrategy::basic || strategy == Stencil3dStrategy::fast)
