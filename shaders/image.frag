@@ -44,7 +44,7 @@ void main() {
     float d = clamp(abs(out_v - texture(u_reference, v_uv).r) / u_diff_scale, 0.0, 1.0);
     c = mix(vec3(0.05), vec3(1.0, 0.85, 0.2), sqrt(d));  // dark = equal, yellow = differs by u_diff_scale
   }
-  bool output_shown = u_mode == 1 || (u_mode == 2 && gl_FragCoord.x >= u_split_x);
+  bool output_shown = u_mode == 1 || u_mode == 4 || (u_mode == 2 && gl_FragCoord.x >= u_split_x);
   // !(d <= scale) is true for NaN too: a slot nobody loaded.
   if (u_damage && output_shown && !(abs(out_v - texture(u_reference, v_uv).r) <= u_diff_scale)) c = u_damage_colour;
   frag = vec4(c, 1.0);

@@ -37,7 +37,6 @@ void add_apply_command(CLI::App& app) {
       ->required();
   add_break_option(cmd, *o);
   cmd->callback([o, files] {
-    refuse_break_without_variants(*o);
     io::refuse_output_equal_to_input(files->out, {files->in, files->in2, o->filter});  // never overwrite an input
     pattern_commands(o->pattern).apply(*o, *files);
   });

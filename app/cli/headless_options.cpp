@@ -23,6 +23,8 @@
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/steps.hpp"
 #include "kernels/conv2d/strategies.hpp"
+#include "kernels/matmul/broken.hpp"
+#include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/steps.hpp"
 #include "kernels/stencil3d/strategies.hpp"
@@ -62,6 +64,12 @@ void matmul_state(const HeadlessCli& o, UiState& s) {
   if (it == std::end(names)) throw InvalidInput("unknown --without '" + o.without + "': use none, raw or war");
   if (o.step < 0 || o.step >= kMatmulSteps) throw InvalidInput("--step takes 0 (load) .. 3 (barrier 2)");
   s.matmul.missing = MissingBarrier(it - std::begin(names));
+  if (const Break bug = shot_break(o, s.matmul.params.strategy); bug != Break::none) {  // barrier 1 left out
+    if (bug != Break::no_barrier)
+      throw InvalidInput("--break " + o.conv.bug +
+                         ": the matmul view shows no_barrier; apply --break writes the others");
+    s.matmul.missing = MissingBarrier::read_after_write;
+  }
   s.matmul.phase = o.phase, s.matmul.step = o.step;
   clamp_matmul(s.matmul);
 }
@@ -75,6 +83,7 @@ void stencil3d_state(const HeadlessCli& o, UiState& s) {
   make_named_stencil(st.coeffs, st.params.order);  // refuse an unknown name before opening any context
   if (o.grid != 0 && (o.grid < 16 || o.grid > 512)) throw InvalidInput("--grid must be within 16..512");
   st.grid = o.grid, st.slice = o.slice, st.iterations = o.steps;
+  st.bug = shot_break(o, st.params.strategy);
   if (o.steps < 1 || o.steps > 64) throw InvalidInput("--steps must be within 1..64");
   clamp_stencil3d(st);
   validate_launch(st.params);
@@ -122,7 +131,6 @@ void stencil3d_step(const HeadlessCli& o, UiState& s) {
 }
 
 UiState options_state(const HeadlessCli& o) {
-  refuse_break_without_variants(o.conv);
   const bool stepped = o.step_option && o.step_option->count() > 0;
   if (!o.file.empty() && o.conv.pattern != "conv2d")
     throw InvalidInput("FILE is shown by the conv2d view only; '" + o.conv.pattern + "' shows its own data");

@@ -1,8 +1,7 @@
 #include "app/cli/options.hpp"
 
 #include "app/cli/patterns.hpp"
-#include "kernels/common/error.hpp"
-#include "kernels/conv2d/broken.hpp"
+#include "kernels/common/breaks.hpp"
 
 namespace tilescope::cli {
 
@@ -27,14 +26,8 @@ void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need) {
 
 void add_break_option(CLI::App* cmd, PatternOptions& o) {
   cmd->add_option("--break", o.bug,
-                  "run a deliberately wrong kernel (conv2d tiled_in, conv1d tiled): " + break_names() +
-                      " (no_barrier's race is emulated under its worst schedule)");
-}
-
-void refuse_break_without_variants(const PatternOptions& o) {
-  if (!o.bug.empty() && o.pattern != "conv2d" && o.pattern != "conv1d")
-    throw InvalidInput("--break: only conv2d (tiled_in) and conv1d (tiled) have broken variants so far, not " +
-                       o.pattern);
+                  "run a deliberately wrong kernel (conv2d tiled_in, conv1d tiled, stencil3d tiled, matmul tiled): " +
+                      break_names() + " (no_barrier's race is emulated under its worst schedule)");
 }
 
 }  // namespace tilescope::cli

@@ -44,8 +44,6 @@ void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need);
 
 // Registers --break NAME (issue 18's deliberately wrong kernels).
 void add_break_option(CLI::App* cmd, PatternOptions& o);
-// Throws InvalidInput when --break is given for a pattern that has no broken variants.
-void refuse_break_without_variants(const PatternOptions& o);
 
 // "12x34x5" -> {12, 34, 5}; `what` names the expected form in messages ("WxH"); throws InvalidInput
 // unless there are exactly `count` positive numbers.

@@ -1,5 +1,5 @@
 // tilescope apply --pattern matmul --in A.npy --in2 B.npy --out C.npy: C = A B with one strategy
-// on one backend.
+// on one backend; with --break, the strategy's deliberately wrong variant (kernels/matmul/broken.hpp).
 #include <cstdio>
 #include <iostream>
 
@@ -9,6 +9,7 @@
 #include "app/matmul/cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/matmul/broken.hpp"
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/strategies.hpp"
 
@@ -24,11 +25,22 @@ io::NpyArray read_matrix(const std::string& path, const char* flag) {
   return a;
 }
 
+// The kernel's time in ms; P holds what the correct or the broken kernel writes.
+double run_on(const Backend& backend, const MatmulParams& p, std::optional<Break> bug, const io::NpyArray& M,
+              const io::NpyArray& N, std::vector<float>& P) {
+  const auto engine = backend.make_matmul_engine();
+  if (bug) return engine->matmul_broken(p, *bug, M.data.data(), N.data.data(), P.data());
+  return engine->matmul(p, M.data.data(), N.data.data(), P.data()).front();
+}
+
 }  // namespace
 
 void MatmulCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   MatmulParams p = params_of<MatmulCli>(o);
+  const std::optional<Break> bug = o.bug.empty() ? std::nullopt : std::optional(parse_break(o.bug));
+  if (const auto why = bug ? break_problem(p.strategy, *bug) : std::nullopt)
+    throw InvalidInput("--break " + o.bug + ": " + *why);
   const io::NpyArray M = read_matrix(files.in, "--in"), N = read_matrix(files.in2, "--in2");
   if (M.shape[1] != N.shape[0])
     throw InvalidInput("cannot multiply a " + std::to_string(M.shape[0]) + "x" + std::to_string(M.shape[1]) +
@@ -37,23 +49,23 @@ void MatmulCli::apply(const PatternOptions& o, const FileOptions& files) {
   p.rows = int(M.shape[0]), p.inner = int(M.shape[1]), p.cols = int(N.shape[1]);
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  auto engine = choice.backend->make_matmul_engine();
-  validate_launch(p, engine->limits());
+  validate_launch(p, choice.backend->limits());
 
   std::vector<float> P(std::size_t(p.rows) * p.cols);
   double ms = 0;
   try {
-    ms = engine->matmul(p, M.data.data(), N.data.data(), P.data()).front();
+    ms = run_on(*choice.backend, p, bug, M, N, P);
   } catch (const BackendError& e) {
     std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
               << "); falling back to the CPU backend\n";
     choice.backend = make_cpu_backend();
-    ms = choice.backend->make_matmul_engine()->matmul(p, M.data.data(), N.data.data(), P.data()).front();
+    ms = run_on(*choice.backend, p, bug, M, N, P);
   }
   io::write_npy(files.out, {p.rows, p.cols}, P.data());
-  std::printf("wrote %s (%dx%d): matmul %s, TILE_WIDTH %d, K = %d, on %s in %.3f ms\n", files.out.c_str(), p.rows,
-              p.cols, strategy_info(p.strategy).name.data(), p.tile, p.inner, choice.backend->description().c_str(),
-              ms);
+  const std::string broken = bug ? ", broken: " + std::string(break_info(*bug).what) : "";
+  std::printf("wrote %s (%dx%d): matmul %s%s, TILE_WIDTH %d, K = %d, on %s in %.3f ms\n", files.out.c_str(), p.rows,
+              p.cols, strategy_info(p.strategy).name.data(), broken.c_str(), p.tile, p.inner,
+              choice.backend->description().c_str(), ms);
 }
 
 }  // namespace tilescope::cli

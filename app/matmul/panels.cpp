@@ -89,9 +89,11 @@ void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
   m.missing = MissingBarrier(missing);
   if (m.missing == MissingBarrier::none) return;
   ImGui::TextWrapped(m.missing == MissingBarrier::read_after_write
-                         ? "Worst schedule without barrier 1: each thread multiplies before the others have stored "
-                           "this phase's elements, so it reads the previous phase's tile (in phase 0, shared memory "
-                           "nobody wrote; shown as 0)."
+                         ? "Without barrier 1 (apply --break no_barrier runs the same kernel): the warps run one "
+                           "after another, each multiplying before any later warp has stored this phase's elements. "
+                           "In phase 0 such a slot holds nothing yet (NaN, drawn black), so the whole sum is NaN. "
+                           "At TILE_WIDTH 5 or less the block is one warp, whose lanes store together: this schedule "
+                           "gets nothing wrong, yet it is still a race."
                          : "Worst schedule without barrier 2: while a thread still multiplies, the others have "
                            "already stored the next phase's elements over this phase's. The last phase is safe.");
   ImGui::TextColored({1.0f, 0.6f, 0.3f, 1.0f}, "%d of %zu elements of P come out wrong", run.wrong_without_barrier,

@@ -25,6 +25,7 @@ namespace {
 
 // Grey scale: dark = most negative, light = most positive, so the coloured outlines stand out.
 ImU32 grey(float v, float range) {
+  if (std::isnan(v)) return IM_COL32(0, 0, 0, 255);  // a sum that read a slot nobody stored yet (no barrier)
   const int level = int(30 + 200 * std::clamp((v / range + 1) / 2, 0.0f, 1.0f));
   return IM_COL32(level, level, level, 255);
 }
@@ -128,7 +129,14 @@ void MatmulView::compute() {
   run_.P_missing.clear();
   run_.wrong_without_barrier = 0;
   if (m.missing != MissingBarrier::none && m.params.strategy == MatmulStrategy::tiled) {
-    run_.P_missing = tiled_product(m.params, run_.M.data(), run_.N.data(), m.missing);
+    if (m.missing == MissingBarrier::read_after_write) {  // the broken kernel every pattern shares, on the backend
+      run_.P_missing.resize(run_.P.size());
+      compute_.run([&](MatmulEngine& e) {
+        return e.matmul_broken(m.params, Break::no_barrier, run_.M.data(), run_.N.data(), run_.P_missing.data());
+      });
+    } else {
+      run_.P_missing = tiled_product(m.params, run_.M.data(), run_.N.data(), true);
+    }
     for (std::size_t i = 0; i < run_.P_missing.size(); ++i)
       run_.wrong_without_barrier += !(std::fabs(run_.P_missing[i] - run_.reference[i]) <= run_.tolerance);
   }

@@ -5,10 +5,30 @@
 #include "app/matmul/panels.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
+#include "kernels/matmul/broken.hpp"
 #include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/phases.hpp"
 
 namespace tilescope {
+namespace {
+
+// Without barrier 1: the first slot thread (tx, ty) of block (bx, by) reads that a later warp
+// stores (broken_block.hpp's slot_fault, which the broken kernel follows).
+void trace_no_barrier(const MatmulParams& p, int bx, int by, int tx, int ty) {
+  const BrokenMatmulLaunch k = broken_launch(p, Break::no_barrier);
+  for (int i = 0; i < p.tile; ++i)
+    for (const MatmulTile t : {MatmulTile::M, MatmulTile::N}) {
+      const int sx = t == MatmulTile::M ? i : tx, sy = t == MatmulTile::M ? ty : i;
+      if (slot_fault(k, t, bx, by, 0, tx, ty, sx, sy) != SlotFault::later_warp) continue;
+      ImGui::Text("it reads %s[%d][%d], which warp %d stores", t == MatmulTile::M ? "Mds" : "Nds", sy, sx,
+                  warp_of(k.g, sx, sy));
+      ImGui::TextDisabled("after this thread's warp %d multiplied (emulated): in phase 0, NaN", warp_of(k.g, tx, ty));
+      return;
+    }
+  ImGui::TextDisabled("every slot it reads is stored by its own warp or an earlier one: intact on this schedule");
+}
+
+}  // namespace
 
 void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, float y) {
   const MatmulUi& m = s.matmul;
@@ -44,6 +64,8 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, fl
     ImGui::Text("Pvalue after this phase: %+.5f", tiled_pvalue(p, run.M.data(), run.N.data(), row, col, m.phase + 1));
     if (!run.P_missing.empty())
       ImGui::TextColored({1.0f, 0.6f, 0.3f, 1.0f}, "without the barrier: %+.5f", run.P_missing[row * p.cols + col]);
+    if (!run.P_missing.empty() && m.missing == MissingBarrier::read_after_write)
+      trace_no_barrier(p, f.block_x, f.block_y, tx, ty);
   } else if (p.strategy == MatmulStrategy::naive) {
     ImGui::Text("reads M[%d][0..%d] and N[0..%d][%d]", row, p.inner - 1, p.inner - 1, col);
   }

@@ -5,10 +5,22 @@
 
 #include "kernels/common/error.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/stencil3d/broken.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/reference.hpp"
 
 namespace tilescope {
+namespace {
+
+// The rounding two correct steps of c may differ by, on inputs `in`.
+double tolerance_for(const StencilCoeffs& c, const std::vector<float>& in) {
+  float max_in = 1e-6f;
+  for (float v : in) max_in = std::max(max_in, std::fabs(v));
+  return stencil_tolerance(c, max_in);
+}
+
+}  // namespace
 
 HeatSimulation::HeatSimulation(const std::string& backend_name)
     : compute_(backend_name, &Backend::make_stencil3d_engine) {}
@@ -58,10 +70,37 @@ void HeatSimulation::check(const Stencil3dParams& p, const StencilCoeffs& c) {
     return;
   }
   stencil3d_cpu(c, in.data(), ref.data(), width_, height_, depth_);
-  float max_in = 0;
-  for (float v : in) max_in = std::max(max_in, std::fabs(v));
-  tolerance_ = stencil_tolerance(c, std::max(max_in, 1e-6f));
+  tolerance_ = tolerance_for(c, in);
   max_abs_error_ = tilescope::max_abs_error(out.data(), ref.data(), out.size());
+}
+
+std::optional<double> HeatSimulation::broken_step(const Stencil3dParams& p, const StencilCoeffs& c, Break bug, int z,
+                                                  float* h_broken, float* h_reference) {
+  problem_ = launch_problem(p, compute_.backend().limits()).value_or(break_problem(p.strategy, bug).value_or(""));
+  if (!problem_.empty() || width_ == 0) return std::nullopt;
+  // The reference of slice z needs only the planes z - k .. z + k: as a grid of 2k + 1 planes its
+  // middle plane is interior in z, and x and y keep their boundary.
+  const int k = p.order, plane = width_ * height_;
+  const bool boundary = !stencil_interior(z, depth_, k);
+  const int planes = boundary ? 1 : 2 * k + 1, z0 = boundary ? z : z - k;
+  std::vector<float> in(std::size_t(planes) * plane), ref(in.size());
+  try {
+    Stencil3dEngine& engine = compute_.engine();
+    for (int i = 0; i < planes; ++i) engine.read_slice(GridBuffer::current, z0 + i, in.data() + std::size_t(i) * plane);
+    engine.run_broken(p, bug, c);  // into `next`, which the following frame overwrites
+    engine.read_slice(GridBuffer::next, z, h_broken);
+  } catch (const BackendError& e) {
+    compute_.fall_back(e);
+    reset(width_, height_, depth_);
+    return std::nullopt;
+  }
+  if (boundary) {  // a boundary plane keeps its value
+    std::copy(in.begin(), in.end(), h_reference);
+  } else {
+    stencil3d_cpu(c, in.data(), ref.data(), width_, height_, planes);
+    std::copy(ref.begin() + std::ptrdiff_t(k) * plane, ref.begin() + std::ptrdiff_t(k + 1) * plane, h_reference);
+  }
+  return tolerance_for(c, in);
 }
 
 }  // namespace tilescope

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/common/breaks.hpp"
 #include "kernels/common/engine_on_backend.hpp"
 
 namespace tilescope {
@@ -25,6 +26,12 @@ class HeatSimulation {
   double launch_once(const Stencil3dParams& p, const StencilCoeffs& c) { return compute_.engine().run(p, c); }
   // One step from the current state on the backend against the CPU reference (max abs error).
   void check(const Stencil3dParams& p, const StencilCoeffs& c);
+  // Break it: one step of p broken by `bug` from the current state, not kept (the simulation runs
+  // the book's kernel). Slice z of it into h_broken and of the reference step into h_reference
+  // (width x height floats each). Returns the rounding tolerance past which a cell is damaged, or
+  // nothing (with problem() set) when p cannot run the bug.
+  std::optional<double> broken_step(const Stencil3dParams& p, const StencilCoeffs& c, Break bug, int z, float* h_broken,
+                                    float* h_reference);
   // Slice z of the current grid, read back to the host (the upload path): width x height floats.
   void read_slice(int z, float* h_slice) const { compute_.engine().read_slice(GridBuffer::current, z, h_slice); }
 

@@ -13,6 +13,7 @@
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/common/traffic.hpp"
+#include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/strategies.hpp"
@@ -98,6 +99,7 @@ void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   ImGui::SliderInt(fast ? "z tile T" : "tile T", &st.params.tile, 1, cube ? 10 : 32);
   int coeffs = int(std::find(std::begin(kCoeffs), std::end(kCoeffs), st.coeffs) - std::begin(kCoeffs));
   if (ImGui::Combo("coefficients", &coeffs, kCoeffs, IM_ARRAYSIZE(kCoeffs))) st.coeffs = kCoeffs[coeffs];
+  break_combo(st.bug, st.params.strategy);
   int grid = int(std::find(std::begin(kGrids), std::end(kGrids), st.grid) - std::begin(kGrids));
   const char* grid_names[] = {"32^3", "64^3", "128^3", "256^3", "512^3"};
   if (ImGui::Combo("grid", &grid, grid_names, IM_ARRAYSIZE(grid_names))) st.grid = kGrids[grid];

@@ -50,7 +50,7 @@ const BlockTimeline* Stencil3dView::timeline() {
 }
 
 void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
-  image_layer_.draw_heat(view_, {0.0f, 1.0f}, display_w, display_h, fb_scale);
+  image_layer_.draw_heat(view_, {0.0f, 1.0f}, display_w, display_h, fb_scale, damage_);
   const BlockTimeline* tl = timeline();
   step_caption_top_ = 0;
   if (sim_.problem().empty()) draw_slice_overlays(view_, state_, tl == nullptr);
@@ -104,7 +104,8 @@ void Stencil3dView::compute(double dt) {
   }
   last_params_ = st.params;
   const auto t0 = std::chrono::steady_clock::now();
-  present();
+  damage_ = st.bug == Break::none ? std::nullopt : present_broken();
+  if (!damage_) present();
   stats_.upload_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
@@ -119,6 +120,20 @@ void Stencil3dView::present() {
   sim_.read_slice(z, slice_.pixels.data());
   image_layer_.upload(Layer::output, slice_);
   stats_.transfer = device ? interop_.why() : "host upload (glTexSubImage2D)";
+}
+
+std::optional<float> Stencil3dView::present_broken() {
+  const Stencil3dUi& st = state_.stencil;
+  const int w = sim_.width(), h = sim_.height();
+  if (slice_.width != w || slice_.height != h) slice_ = Image(w, h);
+  if (reference_slice_.width != w || reference_slice_.height != h) reference_slice_ = Image(w, h);
+  const auto tolerance =
+      sim_.broken_step(st.params, coeffs_, st.bug, st.slice, slice_.pixels.data(), reference_slice_.pixels.data());
+  if (!tolerance) return std::nullopt;
+  image_layer_.upload(Layer::output, slice_);
+  image_layer_.upload(Layer::reference, reference_slice_);
+  stats_.transfer = "host upload (glTexSubImage2D): the broken step read back beside its reference";
+  return float(*tolerance);
 }
 
 void Stencil3dView::sidebar() {

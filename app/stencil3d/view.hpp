@@ -2,6 +2,7 @@
 // PMPP chapter 8's 3D stencils, live: a heat-diffusion simulation runs K steps of the selected
 // strategy per frame; the view shows one z slice as a heat map with the launch's tiles, halo,
 // ghost and boundary cells, and panels for the tile in 3D, the model and the timing.
+#include <optional>
 #include <string>
 #include <tuple>
 
@@ -30,6 +31,9 @@ class Stencil3dView : public ImagePatternView {
   void handle_input();
   void compute(double dt);
   void present();  // the shown slice of the current grid into the texture
+  // Break it: one broken step from the current state, its slice shown over the reference's;
+  // the tolerance the damage is painted past, none when no break runs.
+  std::optional<float> present_broken();
   // The focused block's step-through (null when it is off, or there is no block or no
   // step-through), rebuilt when the block or the parameters change.
   const BlockTimeline* timeline();
@@ -37,7 +41,9 @@ class Stencil3dView : public ImagePatternView {
   HeatSimulation sim_;
   ImageLayer image_layer_;
   CudaGlTextures interop_;
-  Image slice_;  // the host copy of the shown slice, when it cannot go device to device
+  Image slice_;                  // the host copy of the shown slice, when it cannot go device to device
+  Image reference_slice_;        // break it: the reference step's slice
+  std::optional<float> damage_;  // break it: this frame's damage tolerance
   StencilCoeffs coeffs_;
   std::string coeffs_key_;
   double sim_time_ = 0;

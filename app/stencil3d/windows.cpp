@@ -4,10 +4,12 @@
 
 #include <algorithm>
 
+#include "app/stencil3d/break_trace.hpp"
 #include "app/stencil3d/panels.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
+#include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/steps.hpp"
@@ -86,6 +88,8 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
     ImGui::TextUnformatted("the block's planes near this slice:");
     planes_diagram(p, bz, z);
   }
+  if (s.stencil.bug != Break::none && !break_problem(p.strategy, s.stencil.bug))
+    break_trace(p, s.stencil.bug, focus->x, focus->y, z);
   ImGui::End();
 }
 
@@ -135,6 +139,12 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
     }
   } else {
     ImGui::TextDisabled("hover (or click to pin) a cell to see its block and neighbours");
+  }
+  if (s.stencil.bug != Break::none && !launch_problem(p) && !break_problem(p.strategy, s.stencil.bug)) {
+    swatch(palette::kDamaged);
+    ImGui::Text("broken: %s", break_info(s.stencil.bug).name.data());
+    ImGui::TextDisabled("%s", break_info(s.stencil.bug).what.data());
+    ImGui::TextDisabled("the slice: one broken step from the live heat");
   }
   ImGui::End();
 }

@@ -16,6 +16,7 @@
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/matmul/strategies.hpp"
+#include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/coeffs.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
@@ -147,7 +148,9 @@ void read_stencil3d(JsonFields& f, Stencil3dUi& st, StateFile kind) {
     st.grid = grid;
   f.integer("slice", -1, 511, st.slice);
   f.integer("steps", 1, 64, st.iterations);
-  if (kind == StateFile::scene) read_stepper(f, st.stepper);
+  if (kind != StateFile::scene) return;
+  read_stepper(f, st.stepper);
+  read_break(f, st.params.strategy, st.bug);
 }
 
 void read_conv1d(JsonFields& f, Conv1dUi& c, StateFile kind) {
@@ -203,14 +206,16 @@ nlohmann::json conv2d_json(const Conv2dUi& c, StateFile kind) {
 }
 
 nlohmann::json stencil3d_json(const Stencil3dUi& st, StateFile kind) {
-  return stepped_pattern_json(st.params.strategy,
-                              {{"order", st.params.order},
-                               {"tile", st.params.tile},
-                               {"coeffs", st.coeffs},
-                               {"grid", st.grid},
-                               {"slice", st.slice},
-                               {"steps", st.iterations}},
-                              st.stepper, kind);
+  nlohmann::json j = stepped_pattern_json(st.params.strategy,
+                                          {{"order", st.params.order},
+                                           {"tile", st.params.tile},
+                                           {"coeffs", st.coeffs},
+                                           {"grid", st.grid},
+                                           {"slice", st.slice},
+                                           {"steps", st.iterations}},
+                                          st.stepper, kind);
+  break_json(st.bug, kind, j);
+  return j;
 }
 
 nlohmann::json conv1d_json(const Conv1dUi& c, StateFile kind) {

@@ -9,6 +9,7 @@
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/matmul/geometry.hpp"
+#include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope {
@@ -25,11 +26,14 @@ void clamp_params(UiState& s) {
 void drop_breaks_that_cannot_run(UiState& s) {
   if (s.conv2d.bug != Break::none && break_problem(s.conv2d.params.strategy, s.conv2d.bug)) s.conv2d.bug = Break::none;
   if (s.conv1d.bug != Break::none && break_problem(s.conv1d.params.strategy, s.conv1d.bug)) s.conv1d.bug = Break::none;
+  if (s.stencil.bug != Break::none && break_problem(s.stencil.params.strategy, s.stencil.bug))
+    s.stencil.bug = Break::none;
 }
 
 bool broken_on_purpose(const UiState& s) {
   return (s.pattern == Pattern::conv2d && s.conv2d.bug != Break::none) ||
-         (s.pattern == Pattern::conv1d && s.conv1d.bug != Break::none);
+         (s.pattern == Pattern::conv1d && s.conv1d.bug != Break::none) ||
+         (s.pattern == Pattern::stencil3d && s.stencil.bug != Break::none);
 }
 
 void select_strategy(UiState& s, Conv2dStrategy strategy) {

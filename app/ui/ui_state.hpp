@@ -68,7 +68,8 @@ struct Stencil3dUi {
   int slice = -1;      // z shown; -1: the middle
   bool reset_requested = false;
   bool check_requested = true;
-  Stepper stepper;  // steps through the focused block in the shown slice
+  Break bug = Break::none;  // break it: run a deliberately wrong kernel (scenes keep it, settings do not)
+  Stepper stepper;          // steps through the focused block in the shown slice
 };
 
 // The conv1d view's settings: the live signal's length is params.length.
@@ -154,7 +155,8 @@ void clamp_stencil3d(Stencil3dUi& s);
 
 // Keeps radius and tile inside what the kernels support (1..kMaxConv2dRadius, 1..32).
 void clamp_params(UiState& s);
-// A break the pattern's strategy cannot have (its break_problem) becomes none: conv2d's, conv1d's.
+// A break the pattern's strategy cannot have (its break_problem) becomes none: conv2d's, conv1d's,
+// stencil3d's.
 void drop_breaks_that_cannot_run(UiState& s);
 // Whether the current pattern runs a deliberately wrong kernel (its output must stay on screen).
 bool broken_on_purpose(const UiState& s);

@@ -41,9 +41,9 @@ void ImageLayer::draw(const ViewTransform& xf, ViewMode mode, OutputRange range,
   draw_quad(xf, int(mode), range, diff_scale, display_w, display_h, fb_scale, damage);
 }
 
-void ImageLayer::draw_heat(const ViewTransform& xf, OutputRange range, float display_w, float display_h,
-                           float fb_scale) {
-  draw_quad(xf, 4, range, 1.0f, display_w, display_h, fb_scale, false);
+void ImageLayer::draw_heat(const ViewTransform& xf, OutputRange range, float display_w, float display_h, float fb_scale,
+                           std::optional<float> damage) {
+  draw_quad(xf, 4, range, damage.value_or(1.0f), display_w, display_h, fb_scale, damage.has_value());
 }
 
 void ImageLayer::draw_quad(const ViewTransform& xf, int mode, OutputRange range, float diff_scale, float display_w,

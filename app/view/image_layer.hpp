@@ -1,6 +1,8 @@
 #pragma once
 // The image drawable: input, output and CPU-reference textures (R32F) and the shader that
 // shows them (shaders/image.vert, image.frag). Uploads go through glTexSubImage2D.
+#include <optional>
+
 #include "app/gl/handles.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/view_transform.hpp"
@@ -26,8 +28,10 @@ class ImageLayer {
   // damage: paint the output pixels off the reference by more than diff_scale in palette::kDamaged.
   void draw(const ViewTransform& xf, ViewMode mode, OutputRange range, float diff_scale, float display_w,
             float display_h, float fb_scale, bool damage = false);
-  // The output layer as a heat map over [range.lo, range.hi].
-  void draw_heat(const ViewTransform& xf, OutputRange range, float display_w, float display_h, float fb_scale);
+  // The output layer as a heat map over [range.lo, range.hi]; with `damage`, the cells off the
+  // reference layer by more than it painted in palette::kDamaged.
+  void draw_heat(const ViewTransform& xf, OutputRange range, float display_w, float display_h, float fb_scale,
+                 std::optional<float> damage = std::nullopt);
 
  private:
   struct Tex {

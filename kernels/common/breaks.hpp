@@ -33,6 +33,11 @@ enum class SlotFault : std::uint8_t {
   shifted,        // origin_off_by_one: it holds the input one element further along every axis
 };
 
+// The passes of a broken launch. idle_threads_write races between blocks (a load-only thread
+// stores into a neighbour's output tile); those stores run as a second pass, so they land after
+// the owners' stores: the worst order the race allows, and the same one on every run.
+TS_HD int broken_passes(Break bug) { return bug == Break::idle_threads_write ? 2 : 1; }
+
 TS_HD int clamp_to(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }  // the nearest element of 0..n-1
 
 struct BreakInfo {

@@ -57,11 +57,6 @@ struct BrokenStore {
   float value;
 };
 
-// The passes of a broken launch. idle_threads_write races between blocks (a ring thread stores
-// into a neighbour's output tile); its ring stores run as a second pass, so they land after the
-// owners' stores: the worst order the race allows, and the same one on every run.
-TS_HD int broken_passes(Break bug) { return bug == Break::idle_threads_write ? 2 : 1; }
-
 // Fig 7.12's compute phase (pass 0) and the ring's stores (pass 1) for thread (tx, ty) of block
 // (bx, by); F holds the (2r+1)^2 weights row by row.
 TS_HD BrokenStore broken_store(const BrokenLaunch& k, const float* N_s, const float* F, int pass, int bx, int by,

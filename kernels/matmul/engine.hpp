@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/common/breaks.hpp"
 #include "kernels/common/engine.hpp"
 #include "kernels/matmul/params.hpp"
 
@@ -19,6 +20,9 @@ class MatmulEngine : public EngineBase {
   // Runs p.strategy on the resident matrices (sized as p): kernel time in ms.
   // Throws InvalidInput for parameters the device cannot run, BackendError when it fails.
   virtual double run(const MatmulParams& p) = 0;
+  // p.strategy broken on purpose by `bug` (broken.hpp), on the resident matrices: kernel time in
+  // ms. Throws InvalidInput where break_problem says why not.
+  virtual double run_broken(const MatmulParams& p, Break bug) = 0;
   // The vendor library on the same resident matrices, as the real reference point: writes P,
   // returns its time in ms; nothing where the engine has no library (the CPU).
   virtual std::optional<double> run_library() { return std::nullopt; }
@@ -27,10 +31,15 @@ class MatmulEngine : public EngineBase {
 
   // One-shot: h_P = h_M h_N by p.strategy, `reps` times; returns each repetition's ms.
   std::vector<double> matmul(const MatmulParams& p, const float* h_M, const float* h_N, float* h_P, int reps = 1);
+  // One-shot with a bug: h_P = what the broken kernel writes; returns the kernel time in ms.
+  double matmul_broken(const MatmulParams& p, Break bug, const float* h_M, const float* h_N, float* h_P);
 };
 
 // validate_launch plus: the parameters' sizes are the resident matrices' (rows, inner, cols).
 void validate_matmul_run(const MatmulParams& p, const DeviceLimits& limits, int rows, int inner, int cols);
+// validate_matmul_run plus: p.strategy can run `bug` (break_problem).
+void validate_matmul_broken_run(const MatmulParams& p, Break bug, const DeviceLimits& limits, int rows, int inner,
+                                int cols);
 
 // The engines of each backend (Backend::make_matmul_engine returns its own).
 std::unique_ptr<MatmulEngine> make_cpu_matmul_engine();

@@ -6,6 +6,7 @@
 
 #include "kernels/common/error.hpp"
 #include "kernels/common/wall_clock.hpp"
+#include "kernels/matmul/broken.hpp"
 #include "kernels/matmul/cpu_blas.hpp"
 #include "kernels/matmul/engine.hpp"
 #include "kernels/matmul/simd.hpp"
@@ -26,6 +27,10 @@ class CpuMatmulEngine final : public MatmulEngine {
   double run(const MatmulParams& p) override {
     validate_matmul_run(p, limits(), rows_, inner_, cols_);
     return wall_ms([&] { matmul_simd(M_.data(), N_.data(), P_.data(), p.rows, p.inner, p.cols); });
+  }
+  double run_broken(const MatmulParams& p, Break bug) override {
+    validate_matmul_broken_run(p, bug, limits(), rows_, inner_, cols_);
+    return wall_ms([&] { matmul_broken_cpu(p, bug, M_.data(), N_.data(), P_.data()); });
   }
   std::optional<double> run_library() override {
     if (library_name().empty()) return std::nullopt;

@@ -5,6 +5,7 @@
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/common/timed_launch.cuh"
+#include "kernels/matmul/broken_kernels.cuh"
 #include "kernels/matmul/cublas_sgemm.cuh"
 #include "kernels/matmul/engine.hpp"
 #include "kernels/matmul/kernels.cuh"
@@ -31,6 +32,10 @@ class CudaMatmulEngine final : public MatmulEngine {
   double run(const MatmulParams& p) override {
     validate_matmul_run(p, limits(), rows_, inner_, cols_);
     return timer_.time(d_P_, [&] { launch_matmul(p, d_M_.get(), d_N_.get(), d_P_.get()); });
+  }
+  double run_broken(const MatmulParams& p, Break bug) override {
+    validate_matmul_broken_run(p, bug, limits(), rows_, inner_, cols_);
+    return timer_.time(d_P_, [&] { launch_matmul_broken(p, bug, d_M_.get(), d_N_.get(), d_P_.get()); });
   }
   std::optional<double> run_library() override {
     if (d_P_.size() == 0) throw InvalidInput("cuBLAS: no matrices loaded");

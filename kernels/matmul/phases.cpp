@@ -8,24 +8,20 @@ namespace tilescope {
 
 float staged_m(const MatmulParams& p, const float* M, int row, int ph, int k) {
   const int m_k = tiling_of(p).phase_k(ph, k);
-  return ph >= 0 && in_range(row, p.rows) && in_range(m_k, p.inner) ? M[std::size_t(row) * p.inner + m_k] : 0.0f;
+  return in_range(row, p.rows) && in_range(m_k, p.inner) ? M[std::size_t(row) * p.inner + m_k] : 0.0f;
 }
 
 float staged_n(const MatmulParams& p, const float* N, int ph, int k, int col) {
   const int n_k = tiling_of(p).phase_k(ph, k);
-  return ph >= 0 && in_range(n_k, p.inner) && in_range(col, p.cols) ? N[std::size_t(n_k) * p.cols + col] : 0.0f;
+  return in_range(n_k, p.inner) && in_range(col, p.cols) ? N[std::size_t(n_k) * p.cols + col] : 0.0f;
 }
 
 float tiled_pvalue(const MatmulParams& p, const float* M, const float* N, int row, int col, int phases_done,
-                   MissingBarrier missing) {
+                   bool without_second_barrier) {
   const MatmulTiling g = tiling_of(p);
   const int phases = g.phases(p.inner), tx = col % g.tile, ty = row % g.tile;
   // The phase whose element another thread's slot holds when this thread reads it in phase ph.
-  auto seen = [&](int ph) {
-    if (missing == MissingBarrier::read_after_write) return ph - 1;
-    if (missing == MissingBarrier::write_after_read && ph + 1 < phases) return ph + 1;
-    return ph;
-  };
+  auto seen = [&](int ph) { return without_second_barrier && ph + 1 < phases ? ph + 1 : ph; };
   float Pvalue = 0.0f;
   for (int ph = 0; ph < phases_done && ph < phases; ++ph)
     for (int k = 0; k < g.tile; ++k)
@@ -33,12 +29,12 @@ float tiled_pvalue(const MatmulParams& p, const float* M, const float* N, int ro
   return Pvalue;
 }
 
-std::vector<float> tiled_product(const MatmulParams& p, const float* M, const float* N, MissingBarrier missing) {
+std::vector<float> tiled_product(const MatmulParams& p, const float* M, const float* N, bool without_second_barrier) {
   std::vector<float> P(std::size_t(p.rows) * p.cols);
   const int phases = tiling_of(p).phases(p.inner);
   for (int row = 0; row < p.rows; ++row)
     for (int col = 0; col < p.cols; ++col)
-      P[std::size_t(row) * p.cols + col] = tiled_pvalue(p, M, N, row, col, phases, missing);
+      P[std::size_t(row) * p.cols + col] = tiled_pvalue(p, M, N, row, col, phases, without_second_barrier);
   return P;
 }
 

@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include "kernels/common/breaks.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/stencil3d/coeffs.hpp"
 #include "kernels/stencil3d/heat_sources.hpp"
@@ -23,6 +24,9 @@ class Stencil3dEngine {
   // next = one step of p.strategy applied to current (sized as p's grid); kernel time in ms.
   // Throws InvalidInput for parameters the device cannot run, BackendError when it fails.
   virtual double run(const Stencil3dParams& p, const StencilCoeffs& c) = 0;
+  // next = one step of p.strategy broken on purpose by `bug` (broken.hpp); kernel time in ms.
+  // Throws InvalidInput where break_problem says why not.
+  virtual double run_broken(const Stencil3dParams& p, Break bug, const StencilCoeffs& c) = 0;
   virtual void advance() = 0;  // next becomes current
   virtual void read(GridBuffer which, float* h_grid) const = 0;
   virtual void read_slice(GridBuffer which, int z, float* h_slice) const = 0;
@@ -32,6 +36,8 @@ class Stencil3dEngine {
   // One-shot: h_out = one step from h_in, run `reps` times; each repetition's kernel ms.
   std::vector<double> apply(const Stencil3dParams& p, const StencilCoeffs& c, const float* h_in, float* h_out,
                             int reps = 1);
+  // One-shot with a bug: h_out = what the broken kernel writes from h_in; the kernel's ms.
+  double apply_broken(const Stencil3dParams& p, Break bug, const StencilCoeffs& c, const float* h_in, float* h_out);
 };
 
 // The engines of each backend (Backend::make_stencil3d_engine returns its own).
@@ -40,5 +46,10 @@ std::unique_ptr<Stencil3dEngine> make_cuda_stencil3d_engine(const DeviceLimits& 
 
 // validate_launch plus: the coefficients' order matches p.order. Engines call it before running.
 void validate_stencil3d_run(const Stencil3dParams& p, const StencilCoeffs& c, const DeviceLimits& limits);
+// Throws InvalidInput when p's grid is not the resident width x height x depth.
+void check_resident_grid(const Stencil3dParams& p, int width, int height, int depth);
+// validate_stencil3d_run plus: p.strategy can run `bug` (break_problem).
+void validate_stencil3d_broken_run(const Stencil3dParams& p, Break bug, const StencilCoeffs& c,
+                                   const DeviceLimits& limits);
 
 }  // namespace tilescope

@@ -5,6 +5,7 @@
 #include "kernels/common/cpu_pool.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/common/wall_clock.hpp"
+#include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/simd.hpp"
 
@@ -33,9 +34,13 @@ class CpuStencil3dEngine final : public Stencil3dEngine {
   }
   double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
     validate_stencil3d_run(p, c, DeviceLimits{});
-    if (p.width != width_ || p.height != height_ || p.depth != depth_)
-      throw InvalidInput("the parameters' grid size differs from the resident grid");
+    check_resident_grid(p, width_, height_, depth_);
     return wall_ms([&] { stencil3d_simd(c, current_.data(), next_.data(), width_, height_, depth_); });
+  }
+  double run_broken(const Stencil3dParams& p, Break bug, const StencilCoeffs& c) override {
+    validate_stencil3d_broken_run(p, bug, c, DeviceLimits{});
+    check_resident_grid(p, width_, height_, depth_);
+    return wall_ms([&] { stencil3d_broken_cpu(p, bug, c, current_.data(), next_.data()); });
   }
   void advance() override { current_.swap(next_); }
   void read(GridBuffer which, float* h_grid) const override {

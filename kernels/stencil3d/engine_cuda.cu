@@ -4,6 +4,7 @@
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/common/timed_launch.cuh"
+#include "kernels/stencil3d/broken_kernels.cuh"
 #include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/kernels.cuh"
 
@@ -26,13 +27,17 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   void inject(const HeatSources& s) override { cuda::launch_inject_heat(s, d_current_.get(), width_, height_, depth_); }
   double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
     validate_stencil3d_run(p, c, limits_);
-    if (p.width != width_ || p.height != height_ || p.depth != depth_)
-      throw InvalidInput("the parameters' grid size differs from the resident grid");
+    check_resident_grid(p, width_, height_, depth_);
     if (!coeffs_ || std::memcmp(&*coeffs_, &c, sizeof(c)) != 0) {  // they change rarely: upload only then
       cuda::upload_stencil_coeffs(c);
       coeffs_ = c;
     }
     return timer_.time(d_next_, [&] { cuda::launch_stencil3d(p, d_current_.get(), d_next_.get()); });
+  }
+  double run_broken(const Stencil3dParams& p, Break bug, const StencilCoeffs& c) override {
+    validate_stencil3d_broken_run(p, bug, c, limits_);
+    check_resident_grid(p, width_, height_, depth_);
+    return timer_.time(d_next_, [&] { cuda::launch_stencil3d_broken(p, bug, c, d_current_.get(), d_next_.get()); });
   }
   void advance() override { std::swap(d_current_, d_next_); }
   void read(GridBuffer which, float* h_grid) const override {

@@ -118,6 +118,19 @@ TEST_F(Scene, ABreakTheStrategyCannotRunIsIgnored) {
             Break::no_halo);
 }
 
+TEST_F(Scene, AStencil3dSceneHoldsABreakItsStrategyCanHave) {
+  EXPECT_EQ(load(R"({"pattern": "stencil3d", "stencil3d": {"strategy": "tiled", "break": "no_halo"}})").stencil.bug,
+            Break::no_halo);
+  const UiState s = load(R"({"pattern": "stencil3d", "stencil3d": {"strategy": "tiled", "break": "no_ghost_zero"}})");
+  EXPECT_EQ(s.stencil.bug, Break::none) << "stencil3d reads no ghost cell";
+  EXPECT_NE(err_.find("ignoring 'stencil3d.break'"), std::string::npos) << err_;
+  UiState saved;
+  saved.pattern = Pattern::stencil3d;
+  saved.stencil.bug = Break::idle_threads_write;
+  save_scene(saved, path("saved.json"));
+  EXPECT_EQ(load_scene(path("saved.json")).stencil.bug, Break::idle_threads_write);
+}
+
 TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
   UiState s;
   s.pattern = Pattern::conv2d;

@@ -24,6 +24,7 @@
 #include "kernels/stencil3d/steps.hpp"
 #include "tests/common/scratch_dir.hpp"
 #include "tests/conv2d/break_damage.hpp"
+#include "tests/stencil3d/break_damage.hpp"
 
 using namespace tilescope;
 
@@ -283,6 +284,31 @@ TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
       const Rgb c = at_image(x + 0.5f, y + 0.5f);
       const bool magenta = c.r > 200 && c.b > 200 && c.g < 60;
       EXPECT_EQ(magenta, bool(damaged[std::size_t(y) * 256 + x]))
+          << "(" << x << ", " << y << "): rgb(" << c.r << ", " << c.g << ", " << c.b << ")";
+    }
+}
+
+TEST_F(Shot, Stencil3dBreakPaintsExactlyTheDamagedCellsOfTheSliceMagenta) {
+  // no_halo, k = 1, T = 8 (output tiles of 6) on a 64^3 grid, slice 32: a cell within 1 of its
+  // output tile's edge reads a NaN slot, the others equal the reference step. Grid, legend and HUD
+  // are off, and no cell is hovered, so nothing but the damage is drawn over the heat map.
+  const Stencil3dParams p{Stencil3dStrategy::tiled, 1, 8, 64, 64, 64};
+  UiState s = still_state(false);
+  s.pattern = Pattern::stencil3d;
+  s.stencil.params = p;
+  s.stencil.grid = 64, s.stencil.slice = 32;
+  s.stencil.bug = Break::no_halo;
+  s.overlays.tile_grid = false;
+  take(s, std::nullopt, 0);
+  if (HasFatalFailure()) return;
+  view_.set_viewport(layout_for(float(w_), float(h_), false).view);
+  view_.set_image(64, 64);
+  const std::vector<char> damaged = test::predicted_damage(p, Break::no_halo);
+  for (int y = 4; y < 56; ++y)  // above the colour bar
+    for (int x = 4; x < 60; ++x) {
+      const Rgb c = at_image(x + 0.5f, y + 0.5f);
+      const bool magenta = c.r > 200 && c.b > 200 && c.g < 60;
+      EXPECT_EQ(magenta, bool(damaged[(std::size_t(32) * 64 + y) * 64 + x]))
           << "(" << x << ", " << y << "): rgb(" << c.r << ", " << c.g << ", " << c.b << ")";
     }
 }

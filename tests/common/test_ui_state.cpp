@@ -88,6 +88,10 @@ TEST(UiState, APanesStrategyKeepsTheTileItShares) {
   s.stencil.params = {Stencil3dStrategy::coarsened, 1, 32};
   use_strategy(s, "tiled");  // tiled's block is the whole T^3 input tile: T <= 10
   EXPECT_EQ(s.stencil.params.tile, default_tile(Stencil3dStrategy::tiled, 1));
+  s.stencil.bug = Break::no_halo;
+  pane = s;
+  use_strategy(pane, "coarsened");
+  EXPECT_EQ(pane.stencil.bug, Break::none) << "only stencil3d's tiled is built broken";
 }
 
 TEST(UiState, PinnedPixelWinsOverHover) {

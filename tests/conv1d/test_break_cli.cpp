@@ -3,16 +3,13 @@
 // with one line (exit 2) and nothing is written.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "app/io/npy.hpp"
 #include "kernels/conv1d/reference.hpp"
+#include "tests/common/break_cli.hpp"
 #include "tests/common/damage.hpp"
-#include "tests/common/run_cli.hpp"
-#include "tests/common/scratch_dir.hpp"
 #include "tests/common/test_util.hpp"
 #include "tests/conv1d/break_damage.hpp"
 
@@ -20,13 +17,9 @@ using namespace tilescope;
 
 namespace {
 
-class Conv1dBreakCli : public test::ScratchDirTest {
+class Conv1dBreakCli : public test::BreakCliTest {
  protected:
-  Conv1dBreakCli() : ScratchDirTest("tilescope_conv1d_break_cli_") {}
-  test::CliResult apply(const std::string& args) {
-    return test::run_shell(test::tilescope_exe() + " apply --pattern conv1d --backend cpu --in " + path("in.npy") +
-                           " --out " + path("out.npy") + " " + args + " 2>&1");
-  }
+  Conv1dBreakCli() : BreakCliTest("conv1d") {}
 };
 
 }  // namespace
@@ -54,16 +47,9 @@ TEST_F(Conv1dBreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
 TEST_F(Conv1dBreakCli, RefusesWhatTheStrategyCannotHaveWithOneLineAndWritesNothing) {
   const std::vector<float> in(100, 1.0f);
   io::write_npy(path("in.npy"), {100}, in.data());
-  const std::pair<std::string, std::string> cases[] = {
+  expect_refusals({
       {"--strategy tiled --break idle_threads_write", "only load"},
       {"--strategy basic --break no_barrier", "no shared memory"},
       {"--strategy fast --break no_halo", "conv1d tiled"},
-  };
-  for (const auto& [args, why] : cases) {
-    const test::CliResult r = apply(args);
-    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
-    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << args << ": " << r.out;
-    EXPECT_NE(r.out.find(why), std::string::npos) << args << ": " << r.out;
-    EXPECT_FALSE(std::filesystem::exists(path("out.npy"))) << args;
-  }
+  });
 }

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "kernels/common/error.hpp"
+#include "kernels/matmul/broken.hpp"
 #include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/phases.hpp"
@@ -227,7 +228,7 @@ TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
 TEST(MatmulPhases, WithBothBarriersThePhasesSumToTheProduct) {
   const MatmulParams p = params(MatmulStrategy::tiled, 4, 9, 11, 7);
   const std::vector<float> M = test_values(9 * 11, 1), N = test_values(11 * 7, 2);
-  const std::vector<float> P = tiled_product(p, M.data(), N.data(), MissingBarrier::none);
+  const std::vector<float> P = tiled_product(p, M.data(), N.data(), false);
   for (int row = 0; row < 9; ++row)
     for (int col = 0; col < 7; ++col) {
       double ref = 0;
@@ -245,15 +246,21 @@ TEST(MatmulPhases, WithBothBarriersThePhasesSumToTheProduct) {
 }
 
 TEST(MatmulPhases, WithoutEitherBarrierTheResultIsWrong) {
-  const MatmulParams p = params(MatmulStrategy::tiled, 4, 8, 12, 8);
-  const std::vector<float> M = test_values(8 * 12, 3), N = test_values(12 * 8, 4);
-  const std::vector<float> good = tiled_product(p, M.data(), N.data(), MissingBarrier::none);
-  for (MissingBarrier missing : {MissingBarrier::read_after_write, MissingBarrier::write_after_read}) {
-    const std::vector<float> bad = tiled_product(p, M.data(), N.data(), missing);
-    int wrong = 0;
-    for (std::size_t i = 0; i < good.size(); ++i) wrong += std::fabs(bad[i] - good[i]) > 1e-4f;
-    EXPECT_EQ(wrong, int(good.size())) << int(missing);
+  // TILE_WIDTH 8: two warps a block, so the first barrier's race shows on the shared schedule
+  // (kernels/matmul/broken_block.hpp: warp 0, rows 0..3 of a block, reads warp 1's Nds rows).
+  const MatmulParams p = params(MatmulStrategy::tiled, 8, 16, 24, 16);
+  const std::vector<float> M = test_values(16 * 24, 3), N = test_values(24 * 16, 4);
+  const std::vector<float> good = tiled_product(p, M.data(), N.data(), false);
+  const std::vector<float> war = tiled_product(p, M.data(), N.data(), true);
+  std::vector<float> raw(good.size());
+  matmul_broken_cpu(p, Break::no_barrier, M.data(), N.data(), raw.data());
+  int wrong_war = 0, wrong_raw = 0;
+  for (std::size_t i = 0; i < good.size(); ++i) {
+    wrong_war += std::fabs(war[i] - good[i]) > 1e-4f;
+    wrong_raw += !(std::fabs(raw[i] - good[i]) <= 1e-4f);
   }
+  EXPECT_EQ(wrong_war, int(good.size()));
+  EXPECT_EQ(wrong_raw, int(good.size()) / 2);
 }
 
 TEST(MatmulPhases, OnePhaseNeedsNoWriteAfterReadBarrier) {
@@ -261,7 +268,9 @@ TEST(MatmulPhases, OnePhaseNeedsNoWriteAfterReadBarrier) {
   // barrier is not needed; the first one still is.
   const MatmulParams p = params(MatmulStrategy::tiled, 8, 8, 8, 8);
   const std::vector<float> M = test_values(64, 5), N = test_values(64, 6);
-  const std::vector<float> good = tiled_product(p, M.data(), N.data(), MissingBarrier::none);
-  EXPECT_EQ(tiled_product(p, M.data(), N.data(), MissingBarrier::write_after_read), good);
-  EXPECT_NE(tiled_product(p, M.data(), N.data(), MissingBarrier::read_after_write), good);
+  const std::vector<float> good = tiled_product(p, M.data(), N.data(), false);
+  EXPECT_EQ(tiled_product(p, M.data(), N.data(), true), good);
+  std::vector<float> raw(good.size());
+  matmul_broken_cpu(p, Break::no_barrier, M.data(), N.data(), raw.data());
+  EXPECT_NE(raw, good);
 }
