@@ -7,6 +7,7 @@
 namespace tilescope::cli {
 
 CounterReading measure_on_cuda(const std::function<void(Backend& cuda)>& run) {
+  if (!cuda_compiled()) return measure_counters([] {});  // says that this build has no CUDA
   try {
     const std::unique_ptr<Backend> cuda = make_cuda_backend();
     return counters_of_run([&] { run(*cuda); });
