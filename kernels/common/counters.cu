@@ -180,7 +180,7 @@ class RangeProfiler {
     flush_ = cuda::DeviceBuffer<int4>(2 * std::size_t(l2_bytes) / sizeof(int4));
     cuda::check(cudaMemset(flush_.get(), 0, flush_.bytes()), "cudaMemset (L2 flush buffer)");
     // The first session of a process counted about 5 MB of DRAM writes more than the same launch
-    // in any later one (on an H100; the profiler's own setup): one session here, discarded.
+    // in any later one (on an H100; cause not found, not the launch's module): one here, discarded.
     measure([&] { flush(); });
   }
 
