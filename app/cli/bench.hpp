@@ -10,6 +10,7 @@
 
 #include "app/cli/bench_peers.hpp"
 #include "app/cli/bench_report.hpp"
+#include "app/cli/measured.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/params.hpp"
 #include "kernels/common/strategy_table.hpp"
@@ -77,6 +78,19 @@ struct RadiusBenchDefaults {
   }
 };
 
+// model --measure for a pattern with a radius: one run of p on CUDA, on the data and operator its
+// bench computes with.
+template <class C>
+CounterReading measure_one_run(const typename C::Params& p) {
+  return measure_on_cuda([&](Backend& cuda) {
+    typename C::BenchRunner runner(cuda);
+    const std::vector<float> in = bench_input(C::elements(p));
+    std::vector<float> out(in.size());
+    runner.load(in.data(), p);
+    runner.times(p, C::bench_operator(p.*C::kRadius), in.data(), out.data(), 0);
+  });
+}
+
 // The bench of a pattern with a radius (filter radius, stencil order): `C` names the sizes and
 // default radii (kBench, BenchSizes), the operator it times per
 // radius and its CPU reference, a runner on the backend, and the peers' shape and error.
@@ -129,7 +143,8 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
             runner.output(out.data());
             return max_abs_error(out.data(), ref.data(), n);
           },
-          [&] { return settings.yardstick ? C::yardstick(runner, p, op, settings.reps + 1) : std::nullopt; });
+          [&] { return settings.yardstick ? C::yardstick(runner, p, op, settings.reps + 1) : std::nullopt; },
+          [&] { return counters_of_run([&] { runner.times(p, op, in.data(), out.data(), 0); }); });
     }
     add_peer_rows(report, peers, C::peer_shape(base, op), in.data(), C::peer_weights(op).data(), row, settings.reps,
                   [&](const std::vector<float>& theirs) { return C::peer_error(theirs, ref, at_r); });

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "app/cli/measured.hpp"
+
 namespace tilescope::cli {
 
 std::vector<std::unique_ptr<CorrelationPeer>> bench_peers(const Backend& backend, const BenchSettings& settings) {
@@ -28,6 +30,11 @@ void add_peer_rows(BenchReport& report, const std::vector<std::unique_ptr<Correl
     row.peer = peer->name();
     row.note = peer->note();
     row.max_abs_err = error(out);
+    row.counters.reset();
+    if (report.counting()) {  // one more call, untimed; a peer that offers no launch stays unmeasured
+      const CounterReading reading = counters_of_run([&] { peer->correlate(shape, in, weights, out.data(), 1); });
+      if (reading.counters) row.counters = reading.counters;
+    }
     report.add(row);
   }
 }

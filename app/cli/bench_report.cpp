@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "app/cli/measured.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
@@ -40,7 +41,8 @@ BenchReport::BenchReport(std::string pattern, std::string size, const Backend& b
       device_(backend.description()),
       settings_(settings),
       peaks_(backend.peaks()),
-      rows_(rows) {
+      rows_(rows),
+      counting_(settings.counters && backend.name() == "cuda") {
   if (!settings.json.empty() && !std::ofstream(settings.json))  // before the run, not after it
     throw InvalidInput("cannot write " + settings.json);
   std::string why_not = "the CPU backend has no GPU clock or power";
@@ -76,12 +78,21 @@ void BenchReport::add(const BenchRow& row) {
               d.pct_copy, d.pct_fp32, row.max_abs_err, correct(row) ? "ok" : "WRONG");
   if (row.yardstick_ms) std::printf("  book %.4f ms (x%.2f)", *row.yardstick_ms, row.time.median / *row.yardstick_ms);
   if (row.sustained) std::printf("  sustained %.4f ms", row.sustained->median);
+  if (row.counters)
+    std::printf("  DRAM %.1f/%.1f MB L1 %.1f%% L2 %.1f%% conflicts %.0f OP/B(DRAM) %.2f",
+                row.counters->dram_read_bytes * 1e-6, row.counters->dram_write_bytes * 1e-6, row.counters->l1_hit_pct,
+                row.counters->l2_hit_pct, row.counters->bank_conflicts, row.counters->opb_dram(row.flops));
   if (row.power && row.power->samples > 0)
     std::printf("  %.0f MHz %.0f W%s", row.power->sm_clock_mhz, row.power->power_w,
                 row.power->power_capped() ? " CAPPED" : "");
   std::printf("\n");
   std::fflush(stdout);
   measured_.push_back(row);
+}
+
+void BenchReport::counters_unavailable(const std::string& why_not) {
+  print_why_not_measured(why_not);
+  counting_ = false;
 }
 
 void BenchReport::skip(const std::string& name, std::optional<int> radius, const std::string& why) {
@@ -101,6 +112,10 @@ bool BenchReport::finish() {
         "  limit held the clocks down in at least half of them. The driver averages board power over up to a\n"
         "  second, so a burst of a few milliseconds mostly shows the second before it: --sustain 2 gives the\n"
         "  kernel's own power and energy. Energy per run (JSON) includes the output poisoning between runs.\n");
+  if (counting_)
+    std::printf(
+        "  DRAM read/written MB, L1 and L2 hit rates, shared-memory bank conflicts: the GPU's counters (CUPTI) in one\n"
+        "  more launch after the timed ones, L2 flushed before it; OP/B(DRAM) = flops / DRAM bytes read.\n");
   if (!settings_.json.empty()) {
     nlohmann::json rows = nlohmann::json::array();
     for (const BenchRow& row : measured_) {
@@ -126,6 +141,7 @@ bool BenchReport::finish() {
           {"correct", correct(row)},
           {"device", device_}};
       if (row.yardstick_ms) j["yardstick_ms"] = *row.yardstick_ms;
+      if (row.counters) j.update(measured_json(*row.counters, row.flops));
       if (row.sustained) j["sustained_ms"] = row.sustained->median;
       if (row.power && row.power->samples > 0) {
         j["sm_clock_mhz"] = row.power->sm_clock_mhz;
@@ -161,7 +177,8 @@ BenchStart start_bench(const PatternOptions& o, const char* gpu_size, const char
 void add_strategy_row(BenchReport& report, BenchRow row, const std::string& name, std::optional<int> tile,
                       const std::optional<std::string>& problem, const std::function<std::vector<double>()>& run,
                       const std::function<double()>& error,
-                      const std::function<std::optional<std::vector<double>>()>& yardstick) {
+                      const std::function<std::optional<std::vector<double>>()>& yardstick,
+                      const std::function<CounterReading()>& counters) {
   if (problem) {
     report.skip(name, row.radius, *problem);
     return;
@@ -191,6 +208,13 @@ void add_strategy_row(BenchReport& report, BenchRow row, const std::string& name
   }
   if (yardstick)
     if (auto book = yardstick()) row.yardstick_ms = summarize(*book).median;
+  if (counters && report.counting()) {
+    CounterReading reading = counters();
+    if (reading.counters)
+      row.counters = reading.counters;
+    else
+      report.counters_unavailable(reading.why_not);
+  }
   report.add(row);
 }
 

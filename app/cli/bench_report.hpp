@@ -11,6 +11,7 @@
 #include "app/cli/measure.hpp"
 #include "app/cli/options.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/common/counters.hpp"
 #include "kernels/common/power.hpp"
 
 namespace tilescope::cli {
@@ -29,9 +30,10 @@ struct BenchRow {
   std::string note;        // a peer's configuration
   // The GPU while the row ran (NVML): in the burst, or over --sustain seconds of back-to-back runs.
   std::optional<PowerWindow> power;
-  int power_runs = 0;                  // kernel runs inside that window (energy is per run)
-  std::optional<Timing> sustained;     // kernel times over the --sustain window
-  std::optional<double> yardstick_ms;  // the book's own kernel for this strategy, same data, same run
+  int power_runs = 0;                      // kernel runs inside that window (energy is per run)
+  std::optional<Timing> sustained;         // kernel times over the --sustain window
+  std::optional<double> yardstick_ms;      // the book's own kernel for this strategy, same data, same run
+  std::optional<MemoryCounters> counters;  // CUPTI, in one more launch after the timed ones (CUDA)
 };
 
 class BenchReport {
@@ -48,6 +50,10 @@ class BenchReport {
   // The GPU's clock and power monitor (none on the CPU or without NVML), and the --sustain window.
   const PowerMonitor* power() const { return power_.get(); }
   double sustain_s() const { return settings_.sustain_s; }
+  // Whether rows read the GPU's counters (CUDA, unless --no-counters); a reading's why_not is
+  // printed once, on stderr, and counting stops.
+  bool counting() const { return counting_; }
+  void counters_unavailable(const std::string& why_not);
 
  private:
   std::unique_ptr<PowerMonitor> power_;
@@ -56,6 +62,7 @@ class BenchReport {
   DevicePeaks peaks_;
   int rows_, done_ = 0;
   bool all_correct_ = true;
+  bool counting_ = false;
   std::vector<BenchRow> measured_;
 };
 
@@ -76,11 +83,13 @@ BenchStart start_bench(const PatternOptions& o, const char* gpu_size, const char
 // `run` returns and the `error` of the output it left.
 // With a GPU monitor, the row also carries the clock, power and energy of the burst, or of
 // --sustain seconds of back-to-back runs after it; `yardstick` (when set) times the book's own
-// kernel for the same row.
+// kernel for the same row; `counters` (when the report is counting) reads the counters of one more
+// run, after the timed ones.
 void add_strategy_row(BenchReport& report, BenchRow row, const std::string& name, std::optional<int> tile,
                       const std::optional<std::string>& problem, const std::function<std::vector<double>()>& run,
                       const std::function<double()>& error,
-                      const std::function<std::optional<std::vector<double>>()>& yardstick = {});
+                      const std::function<std::optional<std::vector<double>>()>& yardstick = {},
+                      const std::function<CounterReading()>& counters = {});
 
 // The ceiling of a kernel whose compulsory traffic is `traffic` bytes: the median time of `reps`
 // copies (after one warm-up) of traffic / 2 bytes, which read and write `traffic` bytes in all.

@@ -16,6 +16,9 @@ void add_model_command(CLI::App& app) {
   add_pattern_options(cmd, *o, Need::radius | Need::size);
   cmd->get_option("--strategy")->description("a strategy of the pattern, or all (a table; text only)");
   cmd->add_flag("--json", *json, "print one JSON object");
+  cmd->add_flag("--measure", o->measure,
+                "also run the launch once on CUDA and read the GPU's counters (DRAM bytes, L1/L2 hit rates, bank "
+                "conflicts, OP/B over DRAM bytes); L2 is flushed first");
   cmd->callback([o, json] { pattern_commands(o->pattern).model(*o, *json); });
 }
 
@@ -79,6 +82,8 @@ void add_bench_command(CLI::App& app) {
       ->check(CLI::Range(0.0, 600.0));
   cmd->add_flag("--yardstick", settings->yardstick,
                 "time the book's own kernels (bench/yardstick) beside each textbook strategy (conv2d, CUDA)");
+  cmd->add_flag("!--no-counters", settings->counters,
+                "skip the GPU's counters (DRAM bytes, hit rates, bank conflicts), read in one more untimed launch");
   cmd->callback([o, settings] {
     validate_reps(settings->reps);
     pattern_commands(o->pattern).bench(*o, *settings);

@@ -5,10 +5,13 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 
+#include "app/cli/measured.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/params.hpp"
+#include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
 
@@ -66,10 +69,12 @@ void print_model_table(const typename C::Params& base, const PatternOptions& o) 
 
 // The command. With C::kAllIsDefault, `--strategy all` reads the parameters as for the default
 // strategy and validates them first (also with --json, which then reports the default strategy);
-// otherwise the table checks each row and `all --json` is an unknown strategy.
+// otherwise the table checks each row and `all --json` is an unknown strategy. --measure adds the
+// counters of one launch of the strategy (C::measure), or says on stderr why there are none.
 template <class C>
 void model(const PatternOptions& o, bool json) {
   const bool all = o.strategy == "all";
+  if (all && !json && o.measure) throw InvalidInput("--measure reads one launch: name its --strategy");
   PatternOptions any = o;
   if (all && (!json || C::kAllIsDefault)) any.strategy.clear();
   const typename C::Params p = params_of<C>(any);
@@ -77,10 +82,18 @@ void model(const PatternOptions& o, bool json) {
   C::validate(p);
   if (all && !json) return print_model_table<C>(p, o);
   const ModelRecord<C> m = model_record<C>(p);
-  if (json)
-    std::cout << model_json(m).dump(2) << "\n";
-  else
+  const std::optional<CounterReading> measured = o.measure ? std::optional(C::measure(p)) : std::nullopt;
+  const double flops = double(m.count.flops);
+  if (json) {
+    nlohmann::json j = model_json(m);
+    if (measured && measured->counters) j.update(measured_json(*measured->counters, flops));
+    if (measured && !measured->counters)
+      j["measured_why_not"] = measured->why_not, print_why_not_measured(measured->why_not);
+    std::cout << j.dump(2) << "\n";
+  } else {
     print_model(m);
+    if (measured) print_measured(*measured, flops);
+  }
 }
 
 }  // namespace tilescope::cli

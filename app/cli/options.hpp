@@ -17,7 +17,8 @@ struct PatternOptions {
   std::string size;           // "" = the pattern's default; WxH, WxHxD, N or MxKxN
   std::string filter;         // "" = the pattern's default
   std::string backend = "auto";
-  std::string bug;  // --break NAME (apply, shot): "" = the correct kernel
+  std::string bug;       // --break NAME (apply, shot): "" = the correct kernel
+  bool measure = false;  // model --measure: also run the launch once on CUDA and read its counters
 };
 
 // Files for `apply`.
@@ -33,6 +34,7 @@ struct BenchSettings {
   bool peers = true;       // time the vendor libraries (cuDNN, NPP, cuBLAS) beside the strategies
   double sustain_s = 0;    // > 0: also time each strategy after this many seconds of back-to-back runs
   bool yardstick = false;  // time the book's own kernels (bench/yardstick) beside its strategies
+  bool counters = true;    // on CUDA, read each strategy's counters (CUPTI) in one more, untimed launch
 };
 
 enum class Need { radius = 1, size = 2, filter = 4, backend = 8 };

@@ -34,4 +34,6 @@ void Conv1dCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   bench_over_radii<Conv1dBench>(o, settings);
 }
 
+CounterReading Conv1dCli::measure(const Params& p) { return measure_one_run<Conv1dBench>(p); }
+
 }  // namespace tilescope::cli

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/cli/options.hpp"
+#include "kernels/common/counters.hpp"
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/conv2d/pattern.hpp"
 
@@ -19,6 +20,8 @@ struct Conv2dCli : Conv2dPattern {
   static Filter2d load_filter(const std::string& spec, int radius);
 
   static void model(const PatternOptions& o, bool json);
+  // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler.
+  static CounterReading measure(const Params& p);
   static void apply(const PatternOptions& o, const FileOptions& files);
   static int check(const std::string& backend);
   static void bench(const PatternOptions& o, const BenchSettings& settings);

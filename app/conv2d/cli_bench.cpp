@@ -52,4 +52,6 @@ void Conv2dCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   bench_over_radii<Conv2dBench>(o, settings);
 }
 
+CounterReading Conv2dCli::measure(const Params& p) { return measure_one_run<Conv2dBench>(p); }
+
 }  // namespace tilescope::cli

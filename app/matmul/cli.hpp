@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/cli/options.hpp"
+#include "kernels/common/counters.hpp"
 #include "kernels/matmul/pattern.hpp"
 
 namespace tilescope::cli {
@@ -19,6 +20,8 @@ struct MatmulCli : MatmulPattern {
   static constexpr bool kTileByStrategy = false;
 
   static void model(const PatternOptions& o, bool json);
+  // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler.
+  static CounterReading measure(const Params& p);
   static void apply(const PatternOptions& o, const FileOptions& files);
   static int check(const std::string& backend);
   static void bench(const PatternOptions& o, const BenchSettings& settings);

@@ -85,7 +85,8 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
       p.tile = tile;
       add_strategy_row(
           report, row, std::string(strategy_info(s).name), fixed_tile ? std::nullopt : std::optional(tile),
-          launch_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); }, error);
+          launch_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); }, error, {},
+          [&] { return counters_of_run([&] { engine->run(p); }); });
     }
   if (library) {
     report.progress(engine->library_name());
@@ -94,6 +95,7 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
     if (backend.name() == "cuda") theirs.note = "default FP32 math (no TF32)";
     theirs.time = summarize(times([&] { return *engine->run_library(); }));
     theirs.max_abs_err = error();
+    if (report.counting()) theirs.counters = counters_of_run([&] { engine->run_library(); }).counters;
     report.add(theirs);
   }
   std::printf(
@@ -102,6 +104,16 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
       "and shared-memory throughput stop kernels below it.\n",
       backend.peaks().bandwidth_gbs, kA100BandwidthGBs, throughput_bound_gflops(kA100BandwidthGBs, 4.0));
   if (!report.finish()) throw CLI::RuntimeError(1);
+}
+
+CounterReading MatmulCli::measure(const Params& p) {
+  return measure_on_cuda([&](Backend& cuda) {
+    auto engine = cuda.make_matmul_engine();
+    const std::vector<float> M = bench_input(std::size_t(p.rows) * p.inner, 1);
+    const std::vector<float> N = bench_input(std::size_t(p.inner) * p.cols, 2);
+    engine->load_inputs(M.data(), N.data(), p.rows, p.inner, p.cols);
+    engine->run(p);
+  });
 }
 
 }  // namespace tilescope::cli

@@ -73,4 +73,6 @@ void Stencil3dCli::bench(const PatternOptions& o, const BenchSettings& settings)
   bench_over_radii<Stencil3dBench>(o, settings);
 }
 
+CounterReading Stencil3dCli::measure(const Params& p) { return measure_one_run<Stencil3dBench>(p); }
+
 }  // namespace tilescope::cli

@@ -4,6 +4,7 @@
 
 #include "app/pattern_view.hpp"
 #include "app/ui/compare.hpp"
+#include "kernels/common/counted_run.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope {
@@ -22,14 +23,16 @@ void TrafficMeter::measure_next(const UiState& state, PatternView& view, bool la
   const std::vector<std::string> names = strategy_list(state.pattern);
   const std::string name = ladder_open ? names[std::size_t(next_++ % int(names.size()))] : strategy_name(state);
   const UiState as = with_strategy(state, name);
-  HudFigures f;
   try {
-    const CounterReading r = measure_counters([&] { f = view.ladder_launch(as, true); });
+    CountedRun counted;  // the engine's launch is measured instead of timed
+    const HudFigures f = view.ladder_launch(as, true);
+    const CounterReading& r = counted.reading();
+    if (!f.problem.empty()) return;  // the strategy cannot run these parameters: nothing was launched
     if (!r.counters) {
       why_not_ = r.why_not;
       return;
     }
-    if (f.problem.empty()) readings_[name] = Reading{f.flops, f.opb_counted, *r.counters};
+    readings_[name] = Reading{f.flops, f.opb_counted, *r.counters};
     why_not_.clear();
   } catch (const InvalidInput&) {  // the data changed size since the view's last frame: measured next time
   }

@@ -1,8 +1,8 @@
 #pragma once
 // Measured memory traffic in the app (issue 16): every `UiState::measure_every` frames, one extra
 // launch of the view's strategy (with the ladder open, of each strategy in turn) runs under the
-// GPU's counters, L2 flushed first (kernels/common/counters.hpp), before the view's own launch,
-// which then overwrites what it wrote. The timed launches never run under the profiler.
+// GPU's counters, L2 flushed first (kernels/common/counters.hpp, CountedRun), before the view's own
+// launch, which then overwrites what it wrote. The timed launches never run under the profiler.
 #include <map>
 #include <string>
 

@@ -12,7 +12,7 @@ namespace tilescope {
 // Each field names the counter it comes from (Nsight Compute's metric names).
 struct MemoryCounters {
   double dram_read_bytes = 0;         // dram__bytes_read.sum
-  double dram_write_bytes = 0;        // dram__bytes_write.sum
+  double dram_write_bytes = 0;        // dram__bytes_write.sum, with the L2 write-back after it
   double l2_read_bytes = 0;           // lts__t_sectors_srcunit_tex_op_read.sum x 32: L1 misses
   double global_load_bytes = 0;       // l1tex__t_bytes_pipe_lsu_mem_global_op_ld.sum: issued
   double global_load_requests = 0;    // l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
@@ -35,9 +35,10 @@ struct CounterReading {
   std::string why_not;
 };
 
-// Flushes L2, then runs `launch` (which enqueues the kernel launches to measure on the current
-// device's default stream) under the profiler, as many times as the profiler's passes need, and
-// returns the counters summed over its launches. Never throws for a missing or locked profiler:
+// Runs `launch` (which enqueues the kernel launches to measure on the current device's default
+// stream) once unmeasured (so that loading its module is not counted), then flushes L2 and runs
+// it under the profiler, as many times as the profiler's passes need, and returns the counters
+// summed over its launches. Never throws for a missing or locked profiler:
 // that is a reading with why_not set. Not thread-safe; the profiler is set up on first use.
 CounterReading measure_counters(const std::function<void()>& launch);
 

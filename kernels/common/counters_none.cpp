@@ -1,10 +1,10 @@
-// A build without CUDA: there is no GPU to read counters from.
+// Linked instead of counters.cu when the build found no CUDA compiler.
 #include "kernels/common/counters.hpp"
 
 namespace tilescope {
 
 CounterReading measure_counters(const std::function<void()>&) {
-  return {std::nullopt, "this build has no CUDA: memory counters need an NVIDIA GPU"};
+  return {std::nullopt, "this build has no CUDA: counters need an NVIDIA GPU"};
 }
 
 }  // namespace tilescope

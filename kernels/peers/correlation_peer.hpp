@@ -33,6 +33,7 @@ class CorrelationPeer {
   virtual std::string note() const = 0;
   // h_out = h_in correlated with h_w, computed `reps` times on the peer's hardware; the
   // milliseconds of each repetition (CUDA events or the CPU clock around the library call alone).
+  // A GPU peer lets a CountedRun (kernels/common/counted_run.hpp) measure its first repetition.
   // Throws BackendError when it fails.
   virtual std::vector<double> correlate(const CorrelationShape& s, const float* h_in, const float* h_w, float* h_out,
                                         int reps) = 0;

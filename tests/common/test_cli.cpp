@@ -72,6 +72,29 @@ TEST_F(Cli, ModelTextShowsTheBooksRoundingOfTheTable) {
   EXPECT_NE(r.out.find("10.13 OP/B"), std::string::npos) << r.out;  // 10.125, rounded as PMPP does
 }
 
+// --measure adds the GPU's counters where they can be read; elsewhere (no CUDA, no GPU, counters
+// locked) one line on stderr says why, and the model's output and exit code are as without it.
+TEST_F(Cli, ModelMeasureAddsCountersOrSaysWhyAndKeepsTheModel) {
+  for (const char* pattern : {"conv2d", "stencil3d", "conv1d", "matmul"}) {
+    const std::string args = std::string("model --pattern ") + pattern + " --measure";
+    const Result json = test::run_shell(test::tilescope_exe() + " " + args + " --json 2>/dev/null");
+    ASSERT_EQ(json.code, 0) << args << ": " << json.out;
+    const auto j = nlohmann::json::parse(json.out);
+    EXPECT_TRUE(j.contains("opb_counted")) << pattern;
+    EXPECT_NE(j.contains("dram_read_bytes"), j.contains("measured_why_not")) << json.out;
+    const Result text = run(args);
+    ASSERT_EQ(text.code, 0) << args << ": " << text.out;
+    EXPECT_NE(text.out.find("counted"), std::string::npos) << text.out;
+    if (j.contains("measured_why_not")) {
+      const Result err = test::run_shell(test::tilescope_exe() + " " + args + " 2>&1 >/dev/null");
+      EXPECT_EQ(err.out, "tilescope: no measured counters: " + j["measured_why_not"].get<std::string>() + "\n");
+    } else {
+      EXPECT_NE(text.out.find("measured"), std::string::npos) << text.out;
+    }
+  }
+  EXPECT_EQ(run("model --strategy all --measure").code, 2);  // one launch: a strategy, not the table
+}
+
 TEST_F(Cli, BadUsageExitsTwoWithOneLineReason) {
   const char* cases[] = {
       "model --strategy fastest",
