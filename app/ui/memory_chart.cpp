@@ -29,7 +29,9 @@ const char* bytes_text(double bytes, char (&buf)[32]) {
 void chart_row(const char* level, double reference, const char* reference_is, double measured, ImU32 colour,
                double scale) {
   ImGui::TextUnformatted(level);
-  const float w = std::max(ImGui::GetContentRegionAvail().x * 0.62f, 40.0f);
+  // The bars take what the longest label ("9999 MB book model") leaves of the panel's width.
+  const float label = ImGui::CalcTextSize("9999 MB book model").x + ImGui::GetStyle().ItemSpacing.x;
+  const float w = std::max(ImGui::GetContentRegionAvail().x - label, ImGui::GetFontSize() * 3);
   const float h = ImGui::GetTextLineHeight() * 0.8f;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   char buf[32];
@@ -70,8 +72,9 @@ void measured_traffic_section(const HudFigures& f, int& measure_every) {
     chart_row("missed L2: read from DRAM", model, "book model", m.dram_read_bytes, palette::kGhost.rgba, scale);
     disabled_wrapped(
         "Outlined: the exact count of the code's loads, and the book's model, which assumes every load "
-        "reaches DRAM. Filled: what the counters saw. What L1 and L2 kept back is the traffic the caches "
-        "removed that the model charges for.");
+        "reaches DRAM. Filled: what the counters saw; L1 moves whole 32-byte sectors, so a row of loads "
+        "that starts inside a sector costs a sector more than it asks for. What L1 and L2 kept back is "
+        "the traffic the caches removed that the model charges for.");
   }
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
   ImGui::SliderInt("measure every N frames", &measure_every, 0, 600, measure_every == 0 ? "never" : "%d");

@@ -133,7 +133,7 @@ struct UiState {
   std::string caption;                 // the open scene's: a few lines on what to look at (app/ui/scene.hpp)
   std::optional<ViewPose> pose;        // a scene's view: the App applies it at the next frame, then clears it
   std::vector<std::string> compare;    // the current pattern's strategies side by side (app/ui/compare.hpp); empty: one
-  int measure_every = 30;              // frames between two launches measured with the GPU's counters; 0: none
+  int measure_every = 60;              // frames between two launches measured with the GPU's counters; 0: none
 };
 
 // The pixel the overlays and inspector follow: the pinned one, else the hovered one.

@@ -9,8 +9,9 @@ namespace {
 // PMPP Fig 8.8 with a bug (broken_block.hpp): load, barrier, compute, as the CPU emulation runs
 // them. The barrier stays even for no_barrier, whose race broken_read emulates, so every run
 // gives the same damage and reads only slots the block owns.
-__global__ void stencil_broken_tiled_kernel(const float* __restrict__ in, float* __restrict__ out, BrokenLaunch3d k,
-                                            StencilCoeffs c, int pass) {
+__global__ void __launch_bounds__(1024)
+    stencil_broken_tiled_kernel(const float* __restrict__ in, float* __restrict__ out, BrokenLaunch3d k,
+                                StencilCoeffs c, int pass) {
   extern __shared__ float in_s[];  // [T][T][T]
   const Int3 b{int(blockIdx.x), int(blockIdx.y), int(blockIdx.z)};
   const Int3 t{int(threadIdx.x), int(threadIdx.y), int(threadIdx.z)};

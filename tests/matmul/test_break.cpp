@@ -116,13 +116,20 @@ class MatmulBreakCuda : public test::CudaEngineTest<MatmulEngine, &Backend::make
 TEST_F(MatmulBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
   for (const Case& c : spread()) {
     const std::vector<float> ref = reference(c);
-    const double tol = matmul_tolerance(c.p.inner, 1.0f, 1.0f);
+    // no_ghost_zero sums every slot of the last phase's partial tiles: K rounded up to TILE_WIDTH
+    // products, whose rounding the GPU's fused multiply-adds order differently.
+    const int padded = (c.p.inner + c.p.tile - 1) / c.p.tile * c.p.tile;
+    const double tol = matmul_tolerance(padded, 1.0f, 1.0f);
     for (Break bug : kBugs) {
       std::vector<float> P(ref.size(), -1e30f), cpu(ref.size());
       engine_->matmul_broken(c.p, bug, c.M.data(), c.N.data(), P.data());
       matmul_broken_cpu(c.p, bug, c.M.data(), c.N.data(), cpu.data());
       EXPECT_TRUE(test::same_as(P, cpu, tol)) << describe(c.p, bug);  // the same NaNs, the rest within rounding
-      EXPECT_TRUE(test::damage_is(P, ref, predicted_damage(c.p, bug), tol, c.p.cols)) << describe(c.p, bug);
+      // origin_off_by_one moves every output, by amounts that can fall within rounding of the
+      // reference: its CPU test pins where each comes from.
+      if (bug != Break::origin_off_by_one) {
+        EXPECT_TRUE(test::damage_is(P, ref, predicted_damage(c.p, bug), tol, c.p.cols)) << describe(c.p, bug);
+      }
     }
   }
 }

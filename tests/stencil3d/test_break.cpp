@@ -120,7 +120,11 @@ TEST_F(Stencil3dBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
       engine_->apply_broken(c.p, bug, c.c, c.in.data(), out.data());
       stencil3d_broken_cpu(c.p, bug, c.c, c.in.data(), cpu.data());
       EXPECT_TRUE(test::same_as(out, cpu, tol)) << describe(c.p, bug);  // the same NaNs, the rest within rounding
-      EXPECT_TRUE(test::damage_is(out, ref, predicted_damage(c.p, bug), tol, c.p.width)) << describe(c.p, bug);
+      // origin_off_by_one moves every output, by amounts that can fall within rounding of the
+      // reference: its CPU test pins where each comes from.
+      if (bug != Break::origin_off_by_one) {
+        EXPECT_TRUE(test::damage_is(out, ref, predicted_damage(c.p, bug), tol, c.p.width)) << describe(c.p, bug);
+      }
     }
   }
 }
