@@ -57,6 +57,7 @@ TEST_F(MatmulBreakCli, RefusesWhatMatmulCannotHaveWithOneLineAndWritesNothing) {
 }
 
 TEST_F(MatmulBreakCli, TheViewShowsNoBarrierAndShotRefusesTheOtherBugsWithOneLine) {
+  if (!TILESCOPE_HAVE_GUI) GTEST_SKIP() << "this build has no GUI, so no shot command";
   for (const auto& [bug, why] :
        {std::pair<std::string, std::string>{"no_ghost_zero", "the matmul view shows no_barrier"},
         {"no_halo", "no halo"}}) {
