@@ -12,6 +12,7 @@ namespace tilescope {
 void TrafficMeter::measure_next(const UiState& state, PatternView& view, bool ladder_open) {
   if (state.pattern != pattern_) readings_.clear(), pattern_ = state.pattern, next_ = 0;
   if (view.backend().name() != "cuda") {
+    readings_.clear();  // a CUDA run's readings are not this backend's
     why_not_ = "the CPU backend has no memory counters: measured traffic needs CUDA on an NVIDIA GPU";
     return;
   }
