@@ -9,6 +9,7 @@
 #include "app/pattern_views.hpp"
 #include "app/ui/caption.hpp"
 #include "app/ui/compare.hpp"
+#include "app/ui/inspector.hpp"
 #include "app/ui/settings.hpp"
 #include "app/ui/style.hpp"
 #include "app/ui/widgets.hpp"
@@ -129,8 +130,8 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   if (!state_.compare.empty()) {
     compare_.windows(state_, current, data);
   } else {
-    current.windows(data);
-    if (state_.overlays.hud) draw_hud(data, current.hud_below(), current.hud_measured());
+    const Rect hud = state_.overlays.hud ? draw_hud(data, current.hud_below(), current.hud_measured()) : Rect{};
+    current.windows(windows_area(data, hud));
   }
   if (band.h > 0) draw_caption(band, state_.caption);
 }

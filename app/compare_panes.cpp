@@ -85,8 +85,10 @@ void ComparePanes::windows(const UiState& app, PatternView& first, const Rect& d
   }
   float hud_bottom = cells.back().y;
   if (app.overlays.hud)
-    for (int i = 0; i < n; ++i)
-      hud_bottom = draw_hud(cells[std::size_t(i)], view(first, i).hud_below(), view(first, i).hud(), i);
+    for (int i = 0; i < n; ++i) {
+      const Rect hud = draw_hud(cells[std::size_t(i)], view(first, i).hud_below(), view(first, i).hud(), i);
+      hud_bottom = hud.y + hud.h;
+    }
   // The last pane's legend, below its HUD. No inspector: in a pane it would cover the focused block.
   others_.back()->state.overlays.inspector = false;
   const Rect& last = cells.back();

@@ -11,6 +11,7 @@
 #include "app/conv1d/signal.hpp"
 #include "app/conv1d/step_overlay.hpp"
 #include "app/io/npy.hpp"
+#include "app/ui/inspector.hpp"
 #include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/widgets.hpp"
@@ -348,10 +349,10 @@ float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }
 HudFigures Conv1dView::hud() const { return hud_figures(state_.conv1d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv1dView::windows(const Rect& v) {
-  if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
-  const float bottom = v.y + v.h - 10;
+  if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  const float bottom = v.y + v.h - kWindowInset;
   if (state_.overlays.legend)
-    conv1d_legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
+    conv1d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_));
 }
 
 HudFigures Conv1dView::ladder_launch(const UiState& as, bool time) {

@@ -6,6 +6,7 @@
 #include "app/conv1d/break_trace.hpp"
 #include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
+#include "app/ui/inspector.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
@@ -36,9 +37,7 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, fl
   const Conv1dTiling g = tiling_of(p);
   const Conv1dFocus f = conv1d_focus(g, focus->x);
   const int i = focus->x, b = f.block, t = f.thread;
-  ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  begin_inspector(x, y);
   ImGui::Text("output P[%d] = %+.5f%s", i, run.output[i], s.pinned ? "  [pinned: click to release]" : "");
   ImGui::Text("blockIdx %d, threadIdx %d (warp %d, lane %d)", b, t, f.warp, f.lane);
   if (g.is_fast()) {
@@ -90,7 +89,7 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, fl
   if (p.filter_dim() > 11) ImGui::TextDisabled("(the middle 11 of %d taps)", p.filter_dim());
   ImGui::Text("CPU reference %+.5f", run.reference[i]);
   if (s.conv1d.bug != Break::none) break_trace(p, s.conv1d.bug, i);  // run.problem is empty: the strategy has it
-  ImGui::End();
+  end_inspector();
 }
 
 void conv1d_legend_window(const UiState& s, float right, float bottom) {

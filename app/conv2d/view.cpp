@@ -11,6 +11,7 @@
 #include "app/conv2d/step_overlay.hpp"
 #include "app/gl/gl.hpp"
 #include "app/io/image_file.hpp"
+#include "app/ui/inspector.hpp"
 #include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/widgets.hpp"
@@ -219,9 +220,10 @@ void Conv2dView::sidebar() {
 HudFigures Conv2dView::hud() const { return hud_figures(state_.conv2d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv2dView::windows(const Rect& v) {
-  if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - 10, v.y + 10);
-  const float bottom = v.y + v.h - 10;
-  if (state_.overlays.legend) legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
+  if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  const float bottom = v.y + v.h - kWindowInset;
+  if (state_.overlays.legend)
+    legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_));
 }
 
 HudFigures Conv2dView::ladder_launch(const UiState& as, bool time) {

@@ -6,6 +6,7 @@
 #include "app/conv2d/legend.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/conv2d/panels.hpp"
+#include "app/ui/inspector.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
@@ -41,9 +42,7 @@ void inspector_window(const UiState& s, float x, float y) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   const Conv2dFocus f = conv2d_focus(p, focus->x, focus->y);
   const int bx = f.tile_x, by = f.tile_y;
-  ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  begin_inspector(x, y);
   ImGui::Text("output pixel (%d, %d)%s", focus->x, focus->y, s.pinned ? "  [pinned: click to release]" : "");
   if (p.strategy == Conv2dStrategy::sliding) {
     // The geometry's tile is a warp's; a CUDA block holds several of them side by side.
@@ -83,7 +82,7 @@ void inspector_window(const UiState& s, float x, float y) {
   ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), book_round(b.opb()));
   ImGui::TextDisabled("%s", load_story(p.strategy));
   if (s.conv2d.bug != Break::none && !break_problem(p.strategy, s.conv2d.bug)) break_trace(p, s.conv2d.bug, *focus);
-  ImGui::End();
+  end_inspector();
 }
 
 void legend_window(const UiState& s, float right, float bottom) {

@@ -8,6 +8,7 @@
 
 #include "app/matmul/panels.hpp"
 #include "app/ui/hud.hpp"
+#include "app/ui/inspector.hpp"
 #include "app/ui/memory_chart.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
@@ -47,10 +48,11 @@ MatmulView::Layout MatmulView::layout() const {
   const int shared = p.tile * l.zoom, top = std::max(p.inner, shared);
   // The right side stays free for the inspector and the legend, which float there; the top for the HUD.
   const float hud_h = state_.overlays.hud ? hud_height(view_, hud_measured()) : 0.0f;
-  const float free_right = state_.presentation ? 0.42f : 0.26f;
+  // (at most 45% of a small window's view: there the inspector covers what it must)
+  const float free_right = std::clamp(inspector_width() + 2 * kWindowInset, 0.26f * view_.w, 0.45f * view_.w);
   auto fit = [&] {  // the cell size for the current gaps; returns the height in cells
     const int wide = p.inner + l.gap + p.cols + l.gap + shared, high = top + l.gap + std::max(p.rows, shared);
-    l.cell = std::min(((1 - free_right) * view_.w - font) / wide, (view_.h - 4 * font - hud_h) / high);
+    l.cell = std::min((view_.w - free_right - font) / wide, (view_.h - 4 * font - hud_h) / high);
     return high;
   };
   fit();
@@ -306,8 +308,8 @@ float MatmulView::hud_below() const { return 2 * ImGui::GetFontSize(); }
 HudFigures MatmulView::hud() const { return hud_figures(state_.matmul.params, stats_.kernel_ms.latest(), backend()); }
 
 void MatmulView::windows(const Rect& v) {
-  if (state_.overlays.inspector) matmul_inspector_window(state_, run_, v.x + v.w - 10, v.y + 10);
-  if (state_.overlays.legend) matmul_legend_window(state_, run_, v.x + v.w - 10, v.y + v.h - 10);
+  if (state_.overlays.inspector) matmul_inspector_window(state_, run_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  if (state_.overlays.legend) matmul_legend_window(state_, run_, v.x + v.w - kWindowInset, v.y + v.h - kWindowInset);
 }
 
 HudFigures MatmulView::ladder_launch(const UiState& as, bool time) {

@@ -3,6 +3,7 @@
 
 #include "app/matmul/figures.hpp"
 #include "app/matmul/panels.hpp"
+#include "app/ui/inspector.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/matmul/broken.hpp"
@@ -39,9 +40,7 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, fl
   const MatmulTiling g = tiling_of(p);
   const MatmulFocus f = matmul_focus(p, focus->y, focus->x, m.phase);
   const int col = focus->x, row = focus->y, tx = f.thread_x, ty = f.thread_y;
-  ImGui::SetNextWindowPos({x, y}, ImGuiCond_Always, {1.0f, 0.0f});
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  begin_inspector(x, y);
   ImGui::Text("P[%d][%d] = %+.5f%s", row, col, run.P[row * p.cols + col], s.pinned ? "  [pinned]" : "");
   if (p.strategy == MatmulStrategy::fast) {
     const int bx = f.block_x, by = f.block_y;
@@ -70,7 +69,7 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, fl
     ImGui::Text("reads M[%d][0..%d] and N[0..%d][%d]", row, p.inner - 1, p.inner - 1, col);
   }
   ImGui::Text("CPU reference %+.5f", run.reference[row * p.cols + col]);
-  ImGui::End();
+  end_inspector();
 }
 
 void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom) {

@@ -10,6 +10,7 @@
 #include "app/stencil3d/panels.hpp"
 #include "app/stencil3d/slice_overlays.hpp"
 #include "app/stencil3d/step_overlay.hpp"
+#include "app/ui/inspector.hpp"
 #include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/widgets.hpp"
@@ -155,10 +156,10 @@ HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the
 }
 
 void Stencil3dView::windows(const Rect& v) {
-  if (state_.overlays.inspector) stencil3d_inspector_window(state_, v.x + v.w - 10, v.y + 10);
-  const float bottom = v.y + v.h - 10;
+  if (state_.overlays.inspector) stencil3d_inspector_window(state_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  const float bottom = v.y + v.h - kWindowInset;
   if (state_.overlays.legend)
-    stencil3d_legend_window(state_, v.x + v.w - 10, above_step_caption(bottom, step_caption_top_));
+    stencil3d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_));
 }
 
 HudFigures Stencil3dView::ladder_launch(const UiState& as, bool time) {

@@ -6,6 +6,7 @@
 
 #include "app/stencil3d/break_trace.hpp"
 #include "app/stencil3d/panels.hpp"
+#include "app/ui/inspector.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
 #include "app/view/palette.hpp"
@@ -62,9 +63,7 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
   const int bx = ax.block_of(focus->x), by = ay.block_of(focus->y), bz = az.block_of(z);
-  ImGui::SetNextWindowPos({right, top}, ImGuiCond_Always, {1.0f, 0.0f});
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  ImGui::Begin("Inspector", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  begin_inspector(right, top);
   ImGui::Text("cell (x, y, z) = (%d, %d, %d)%s", focus->x, focus->y, z, s.pinned ? "  [pinned]" : "");
   const bool boundary = !stencil_interior(focus->x, p.width, p.order) ||
                         !stencil_interior(focus->y, p.height, p.order) || !stencil_interior(z, p.depth, p.order);
@@ -90,7 +89,7 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
   }
   if (s.stencil.bug != Break::none && !break_problem(p.strategy, s.stencil.bug))
     break_trace(p, s.stencil.bug, focus->x, focus->y, z);
-  ImGui::End();
+  end_inspector();
 }
 
 void stencil3d_legend_window(const UiState& s, float right, float bottom) {

@@ -68,7 +68,7 @@ float hud_height(const Rect& view, const HudFigures& f) {
   return h;
 }
 
-float draw_hud(const Rect& view, float below, const HudFigures& f, int pane) {
+Rect draw_hud(const Rect& view, float below, const HudFigures& f, int pane) {
   const HudText t = hud_text(view, f, pane >= 0);
   float widest = 0;  // lines wider than t.width wrap
   for (const std::string& line : t.lines)
@@ -95,9 +95,9 @@ float draw_hud(const Rect& view, float below, const HudFigures& f, int pane) {
     }
     ImGui::PopTextWrapPos();
   }
-  const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowSize().y;
+  const Rect hud{ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowSize().x, ImGui::GetWindowSize().y};
   ImGui::End();
-  return bottom;
+  return hud;
 }
 
 }  // namespace tilescope

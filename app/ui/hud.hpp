@@ -69,8 +69,9 @@ HudFigures ladder_figures(const Params& p, const Backend& backend, bool time, La
 // Draws the HUD inside `view`, `below` screen pixels under its top edge (past a view's own title);
 // `pane`: which compare pane's (each has its own window), whose HUD is compact: three lines as wide
 // as the pane allows (the strategy by name and its figure; OP/B; time and share of a copy), so that
-// in a 2 x 2 grid in presentation mode it leaves the pane's data in view. Returns the HUD's bottom edge.
-float draw_hud(const Rect& view, float below, const HudFigures& f, int pane = -1);
+// in a 2 x 2 grid in presentation mode it leaves the pane's data in view. Returns the HUD's rectangle.
+Rect draw_hud(const Rect& view, float below, const HudFigures& f, int pane = -1);
+
 // The height draw_hud gives f's HUD in `view` in the current style, its wrapped lines counted: a
 // view that lays out its data below it keeps this much free under its title.
 float hud_height(const Rect& view, const HudFigures& f);

@@ -1,0 +1,23 @@
+#pragma once
+// The inspector: every pattern's floating window of the hovered or pinned cell's launch facts, in the
+// view's top-right corner, clear of the HUD in the top-left one.
+#include "app/view/view_transform.hpp"
+
+namespace tilescope {
+
+inline constexpr float kWindowInset = 10;  // screen pixels between a view's edges and its floating windows
+
+// Opens the inspector's window with its top-right corner at (right, top); its lines wrap so that it
+// is at most inspector_width() wide. Close it with end_inspector().
+void begin_inspector(float right, float top);
+void end_inspector();
+// The widest the inspector gets in the current style (20 em of text and its padding): a view that
+// lays its data out around the inspector keeps this much free at its right.
+float inspector_width();
+
+// Where a view's floating windows go: `view`, or the part of it below `hud` when the inspector, as
+// wide as it was last frame (large type, long lines), would reach over the HUD. The legend keeps
+// the bottom-right corner either way. An empty `hud` (no HUD shown) leaves the view as it is.
+Rect windows_area(const Rect& view, const Rect& hud);
+
+}  // namespace tilescope

@@ -1,0 +1,86 @@
+// The inspector keeps the view's top-right corner and stays clear of the HUD in the top-left one:
+// when, as wide as it was drawn, it would reach over the HUD, the view's windows start below it.
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <string>
+
+#include "app/ui/inspector.hpp"
+
+using namespace tilescope;
+
+namespace {
+
+class Inspector : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = {1600, 900};
+    io.IniFilename = nullptr;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+  void TearDown() override { ImGui::DestroyContext(); }
+
+  // One frame that draws the inspector at the view's top-right corner with a line of `chars` characters
+  // (or no inspector at all), then returns windows_area(view, hud) as the next frame sees it.
+  Rect next_frame_area(int chars, const Rect& hud) {
+    for (int frame = 0; frame < 2; ++frame) {  // an auto-resized window settles on its second frame
+      ImGui::NewFrame();
+      if (chars > 0) {
+        begin_inspector(view.x + view.w - kWindowInset, view.y + kWindowInset);
+        ImGui::TextUnformatted(std::string(std::size_t(chars), 'm').c_str());  // one word: no wrapping
+        end_inspector();
+      }
+      ImGui::EndFrame();
+    }
+    ImGui::NewFrame();
+    const Rect area = windows_area(view, hud);
+    ImGui::EndFrame();
+    return area;
+  }
+
+  const Rect view{400, 0, 1200, 900};
+};
+
+}  // namespace
+
+TEST_F(Inspector, ANarrowInspectorKeepsTheCornerBesideTheHud) {
+  const Rect hud{410, 10, 1000, 120};
+  const Rect area = next_frame_area(10, hud);  // ten characters: far narrower than inspector_width()
+  EXPECT_EQ(area.y, view.y);
+  EXPECT_EQ(area.h, view.h);
+}
+
+TEST_F(Inspector, AWideInspectorStartsBelowTheHud) {
+  const Rect hud{410, 10, 1000, 120};  // its right edge is within inspector_width() of the view's
+  const Rect area = next_frame_area(200, hud);
+  EXPECT_GT(area.y + kWindowInset, hud.y + hud.h);  // the inspector's top edge is below the HUD's bottom
+  EXPECT_EQ(area.y + area.h, view.y + view.h);      // the legend keeps the bottom-right corner
+  EXPECT_EQ(area.x, view.x);
+  EXPECT_EQ(area.w, view.w);
+}
+
+TEST_F(Inspector, LongLinesWrapSoAViewCanKeepRoomForIt) {
+  std::string words;
+  for (int i = 0; i < 80; ++i) words += "word ";
+  for (int frame = 0; frame < 2; ++frame) {
+    ImGui::NewFrame();
+    begin_inspector(1590, 10);
+    ImGui::TextUnformatted(words.c_str());
+    if (frame == 1) {
+      EXPECT_LE(ImGui::GetWindowWidth(), inspector_width() + 1);
+      EXPECT_GT(ImGui::GetWindowHeight(), 5 * ImGui::GetTextLineHeight());  // 400 characters in several lines
+    }
+    end_inspector();
+    ImGui::EndFrame();
+  }
+}
+
+TEST_F(Inspector, WithoutAnInspectorOrAHudTheViewIsUnchanged) {
+  const Rect hud{410, 10, 1100, 120};
+  EXPECT_EQ(next_frame_area(0, hud).y, view.y);
+  EXPECT_EQ(next_frame_area(200, Rect{}).y, view.y);
+}
