@@ -57,7 +57,7 @@ struct BenchSizes {
 struct RadiusBenchDefaults {
   static std::string bench_reference_label(int r) { return "CPU reference, r=" + std::to_string(r); }
   template <class Params>
-  static void bench_tile(Params&, const PatternOptions&) {}
+  static void bench_tile(Params&, const PatternOptions&, const DeviceLimits&) {}
   template <class Filter>
   static double taps(const Filter& f) {
     return double(f.weights.size());
@@ -135,7 +135,7 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
     for (typename C::Strategy s : strategies) {
       typename C::Params p = at_r;
       p.strategy = s;
-      C::bench_tile(p, o);
+      C::bench_tile(p, o, runner.limits());
       add_strategy_row(
           report, row, std::string(C::info(s).name), p.tile, C::problem(p, runner.limits()),
           [&] { return runner.times(p, op, in.data(), out.data(), settings.reps); },

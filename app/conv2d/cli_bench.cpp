@@ -23,8 +23,8 @@ struct Conv2dBench : Conv2dCli, RadiusBenchDefaults {
   }
 
   static std::size_t elements(const Params& p) { return std::size_t(p.width) * p.height; }
-  static void bench_tile(Params& p, const PatternOptions& o) {
-    if (!o.tile) p.tile = default_tile_of<Conv2dCli>(p);
+  static void bench_tile(Params& p, const PatternOptions& o, const DeviceLimits& limits) {
+    if (!o.tile) p.tile = default_tile(p, limits);  // sliding's strip: from the size and the GPU
   }
   static Filter2d bench_operator(int r) { return make_named_filter("random:1", r); }
   static void reference(const Filter2d& f, const float* in, float* ref, const Params& p) {

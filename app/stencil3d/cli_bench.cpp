@@ -32,7 +32,7 @@ struct Stencil3dBench : Stencil3dCli, RadiusBenchDefaults {
   };
 
   static std::size_t elements(const Params& p) { return std::size_t(p.cells()); }
-  static void bench_tile(Params& p, const PatternOptions& o) {
+  static void bench_tile(Params& p, const PatternOptions& o, const DeviceLimits&) {
     if (o.strategy == "all" || !o.tile) p.tile = default_tile_of<Stencil3dCli>(p);
   }
   static StencilCoeffs bench_operator(int k) { return make_named_stencil("random:1", k); }

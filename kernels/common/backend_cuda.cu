@@ -40,6 +40,7 @@ class CudaBackend final : public Backend {
     l.max_grid_y = prop_.maxGridSize[1];
     l.max_grid_z = prop_.maxGridSize[2];
     l.max_threads_per_sm = prop_.maxThreadsPerMultiProcessor;
+    l.sm_count = prop_.multiProcessorCount;
     return l;
   }
 

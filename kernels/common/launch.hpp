@@ -36,6 +36,7 @@ struct DeviceLimits {
   int max_grid_y = 65535;
   int max_grid_z = 65535;
   int max_threads_per_sm = 2048;  // for occupancy figures
+  int sm_count = 0;               // 0: not a GPU (size-derived defaults then keep their fixed ones)
 };
 
 // Largest image accepted anywhere (2^28 pixels = 1 GiB as float32).

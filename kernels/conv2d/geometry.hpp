@@ -32,6 +32,20 @@ TS_HD constexpr bool sliding_alternates(int r) { return r == 1; }
 // r = 3 the prologue and epilogue of a strip cost more, so strips are long.
 TS_HD constexpr int sliding_default_strip(int r) { return r >= 3 ? 256 : 16; }
 inline constexpr int kMaxSlidingStrip = 512;  // the app's slider
+// The strip for an image on a device of sm_count SMs: the longest, up to the radius' default, whose
+// strips still give every SM kSlidingWarpsPerSm warps (the default gives 15.5 at 8192^2 on 132 SMs,
+// where it was tuned), but never shorter than one chunk (2r lead-in rows and 2r+1 outputs). Without it a
+// 4K frame at r = 3 ran 72 blocks on 132 SMs. sm_count 0 (not known): the radius' default.
+inline constexpr int kSlidingWarpsPerSm = 15;
+TS_HD constexpr int sliding_strip_for(int r, int width, int height, int sm_count) {
+  const int longest = sliding_default_strip(r), shortest = 4 * r + 1;
+  if (sm_count <= 0 || width <= 0 || height <= 0) return longest;
+  const long long warps_x = (width + kSlidingLanes * kSlidingColumns - 1) / (kSlidingLanes * kSlidingColumns);
+  const long long strips = (static_cast<long long>(kSlidingWarpsPerSm) * sm_count + warps_x - 1) / warps_x;
+  // ceil(height / s) >= strips holds exactly for s <= (height - 1) / (strips - 1).
+  const long long rows = strips <= 1 ? longest : (height - 1) / (strips - 1);
+  return rows < shortest ? shortest : rows > longest ? longest : static_cast<int>(rows);
+}
 
 struct Conv2dTiling {
   Conv2dStrategy strategy;

@@ -6,14 +6,19 @@
 // conv2d_kernels.cu and by the microbenchmark under bench/studies, so both run the same code.
 #include <cuda_runtime.h>
 
+#include <cstdint>
+
 #include "kernels/conv2d/geometry.hpp"
 
 namespace tilescope::cuda {
 
 // One input row as a lane holds it: its own 4 columns, and in lane 31 the 4 columns left of the
 // warp's span, in lane 0 the 4 columns right of it (the values the wrap-around shuffle delivers).
+// Rows that do not start 16 bytes aligned (width % 4 != 0) are loaded as the aligned float4s
+// `shift` columns before those (see realigned); lane 1 then loads a third edge float4.
 struct SlidingRow {
   float4 own, edge;
+  int shift = 0;
 };
 
 __device__ __forceinline__ float component(const float4& q, int c) {
@@ -47,27 +52,68 @@ __device__ __forceinline__ void store1_if(float* p, float a, bool pred) {
                "r"(int(pred)));
 }
 
+// Columns s .. s+3 of the 8 in (a, b), as two conditional shifts (by 2, then by 1) of scalars: a
+// chain of float4 selects on s became a local-memory table indexed by s (a stack frame).
+__device__ __forceinline__ float4 shifted(const float4& a, const float4& b, int s) {
+  const bool by2 = s & 2, by1 = s & 1;
+  const float c0 = by2 ? a.z : a.x, c1 = by2 ? a.w : a.y, c2 = by2 ? b.x : a.z, c3 = by2 ? b.y : a.w,
+              c4 = by2 ? b.z : b.x;
+  return make_float4(by1 ? c1 : c0, by1 ? c2 : c1, by1 ? c3 : c2, by1 ? c4 : c3);
+}
+__device__ __forceinline__ float4 masked(const float4& v, unsigned cols) {
+  return make_float4(cols & 1u ? v.x : 0.0f, cols & 2u ? v.y : 0.0f, cols & 4u ? v.z : 0.0f, cols & 8u ? v.w : 0.0f);
+}
+// a or b, one component at a time (a select between two float4 lvalues takes their addresses,
+// which puts them in local memory).
+__device__ __forceinline__ float4 pick(bool first, const float4& a, const float4& b) {
+  return make_float4(first ? a.x : b.x, first ? a.y : b.y, first ? a.z : b.z, first ? a.w : b.w);
+}
+__device__ __forceinline__ float4 shfl4(const float4& v, int from) {
+  return make_float4(__shfl_sync(0xffffffffu, v.x, from), __shfl_sync(0xffffffffu, v.y, from),
+                     __shfl_sync(0xffffffffu, v.z, from), __shfl_sync(0xffffffffu, v.w, from));
+}
+
+// An aligned float4 of the input that starts at p, `needed` when any of its columns is; one that
+// reaches past either end of the buffer [begin, end) (the last row's last float4) loads its cells
+// one by one. Cells it does not load are zero.
+__device__ __forceinline__ float4 load_chunk(const float* p, bool needed, const float* begin, const float* end) {
+  if (p >= begin && p + 4 <= end) return load4_if(p, needed);
+  auto inside = [&](int c) { return needed && p + c >= begin && p + c < end; };
+  return make_float4(load1_if(p, inside(0)), load1_if(p + 1, inside(1)), load1_if(p + 2, inside(2)),
+                     load1_if(p + 3, inside(3)));
+}
+
 // Where a lane reads and writes as it marches: pointers to its columns in the next input row and
 // the next output row, stepping one row (down or up) per use. kAligned: width % 4 == 0 and
 // 16-byte aligned rows, so 4 columns are wholly inside or outside and move as one float4.
+// Otherwise every load and store is still one aligned float4 but for the warp's edges (load_chunk,
+// store_next), and shuffles between neighbouring lanes put the columns in place (realigned).
 template <bool kAligned>
 struct RowCursor {
   const float* in;
   float* out;
   long long step;  // +-width
-  int in_row, out_row, dy, height;
-  int edge_offset;               // edge float4's first column minus the lane's (0 for lanes 1..30)
+  int in_row, out_row, dy, height, width;
+  int x, warp_x, lane;           // the lane's first column, its warp's, its lane
+  int edge_offset;               // edge float4's first column minus the lane's (0 for lanes without one)
   unsigned own_cols, edge_cols;  // bit c: column c of the own / edge float4 is inside the image
+  const float *begin, *end;      // the input buffer (unaligned rows)
 
-  __device__ __forceinline__ float4 load4(const float* p, unsigned cols, bool row_ok) const {
-    if constexpr (kAligned) return load4_if(p, row_ok && (cols & 1u));
-    return make_float4(load1_if(p, row_ok && (cols & 1u)), load1_if(p + 1, row_ok && (cols & 2u)),
-                       load1_if(p + 2, row_ok && (cols & 4u)), load1_if(p + 3, row_ok && (cols & 8u)));
-  }
-  // The next input row (zeros where it lies outside the image).
+  // The next input row (zeros where it lies outside the image; unaligned: raw, see realigned).
   __device__ __forceinline__ SlidingRow load_next() {
     const bool row_ok = static_cast<unsigned>(in_row) < static_cast<unsigned>(height);
-    const SlidingRow row{load4(in, own_cols, row_ok), load4(in + edge_offset, edge_cols, row_ok)};
+    SlidingRow row;
+    if constexpr (kAligned) {
+      row.own = load4_if(in, row_ok && (own_cols & 1u));
+      row.edge = load4_if(in + edge_offset, row_ok && (edge_cols & 1u));
+    } else {
+      // Every lane's columns start a multiple of 4 after the row's, so all share one shift.
+      row.shift = static_cast<int>(reinterpret_cast<std::uintptr_t>(in) / sizeof(float) % 4);
+      const int c0 = x - row.shift, e0 = c0 + edge_offset;  // the chunks' first columns
+      row.own = load_chunk(in - row.shift, row_ok && c0 < width && c0 + 4 > 0, begin, end);
+      row.edge =
+          load_chunk(in + edge_offset - row.shift, row_ok && edge_offset != 0 && e0 < width && e0 + 4 > 0, begin, end);
+    }
     in += step, in_row += dy;
     return row;
   }
@@ -76,8 +122,26 @@ struct RowCursor {
     if constexpr (kAligned) {
       store4_if(out, sum[0], sum[1], sum[2], sum[3], row_ok && (own_cols & 1u));
     } else {
+      // The aligned float4 D t columns before the lane's: lane 0's first t cells are the warp's
+      // on the left, the rest of each D the left neighbour's last t sums and the lane's first
+      // 4 - t. Lane 0 also stores the t cells right of the warp: lane 31's last sums.
+      const int t = static_cast<int>(reinterpret_cast<std::uintptr_t>(out) / sizeof(float) % 4);
+      const float4 own = make_float4(sum[0], sum[1], sum[2], sum[3]);
+      const float4 left = shfl4(own, (lane + 31) & 31);
+      const float4 d = shifted(pick(t == 0, own, left), own, (4 - t) & 3);
+      const float4 right_of_warp = shifted(left, left, (4 - t) & 3);
+      const int d0 = x - t, e0 = warp_x + kSlidingLanes * kSlidingColumns - t;
+      unsigned ok = 0;
 #pragma unroll
-      for (int c = 0; c < 4; ++c) store1_if(out + c, sum[c], row_ok && (own_cols >> c & 1u));
+      for (int c = 0; c < 4; ++c) ok |= row_ok && d0 + c >= warp_x && d0 + c < width ? 1u << c : 0u;
+      float* const p = out - t;
+      store4_if(p, d.x, d.y, d.z, d.w, ok == 15u);
+#pragma unroll
+      for (int c = 0; c < 4; ++c) store1_if(p + c, component(d, c), ok != 15u && (ok >> c & 1u));
+#pragma unroll
+      for (int c = 0; c < 3; ++c)
+        store1_if(p + kSlidingLanes * kSlidingColumns + c, component(right_of_warp, c),
+                  lane == 0 && row_ok && c < t && e0 + c < width);
     }
     out += step, out_row += dy;
   }
@@ -100,6 +164,21 @@ template <int R>
 struct RowWindow {
   float v[4 + 2 * R];
 };
+
+// An unaligned row as the aligned one would hold it. The warp's float4s C(-1) .. C(33) start
+// `shift` columns early: C(k) is lane k's own for k = 0..31, C(-1) lane 31's edge, C(32) lane 0's
+// and C(33) lane 1's. A lane's columns are C(k) from the shift on followed by C(k+1), which the
+// lane to its right passes: lane 31 gets C(32) from lane 0's edge; the edges' second halves are
+// C(0) (from lane 0, for lane 31) and C(33) (from lane 1, for lane 0). Columns outside the image
+// become zero.
+__device__ __forceinline__ SlidingRow realigned(const SlidingRow& row, int lane, unsigned own_cols,
+                                                unsigned edge_cols) {
+  const int right = (lane + 1) & 31;
+  const float4 own_next = shfl4(pick(lane == 0, row.edge, row.own), right);
+  const float4 edge_next = shfl4(pick(lane == 1, row.edge, row.own), right);
+  return SlidingRow{masked(shifted(row.own, own_next, row.shift), own_cols),
+                    masked(shifted(row.edge, edge_next, row.shift), edge_cols)};
+}
 
 template <int R>
 __device__ __forceinline__ RowWindow<R> window_of(const SlidingRow& row, int lane) {
@@ -143,7 +222,8 @@ __device__ __forceinline__ void march_strip(RowCursor<kAligned> cur, int lane, i
   for (int k = 0; k < kAhead; ++k) queue[k] = cur.load_next();
   // Takes the next input off the queue and, when the strip has one, loads the input kAhead later.
   auto next_window = [&](bool load_more = true) {
-    const RowWindow<R> win = window_of<R>(queue[0], lane);
+    const RowWindow<R> win =
+        window_of<R>(kAligned ? queue[0] : realigned(queue[0], lane, cur.own_cols, cur.edge_cols), lane);
 #pragma unroll
     for (int k = 0; k + 1 < kAhead; ++k) queue[k] = queue[k + 1];
     if (load_more) queue[kAhead - 1] = cur.load_next();
@@ -200,10 +280,20 @@ __device__ __forceinline__ void sliding_warp(const float* __restrict__ N, float*
   cur.in = N + static_cast<long long>(cur.in_row) * width + l.x;
   cur.out = P + static_cast<long long>(cur.out_row) * width + l.x;
   cur.height = height;
+  cur.width = width;
+  cur.x = l.x;
+  cur.warp_x = l.warp_x;
+  cur.lane = lane;
   cur.own_cols = columns_inside(l.x, width);
   const bool edge = l.edge_x != kNoEdge;
   cur.edge_offset = edge ? l.edge_x - l.x : 0;
   cur.edge_cols = edge ? columns_inside(l.edge_x, width) : 0u;
+  if constexpr (!kAligned) {
+    // Lane 1 loads C(33), the second half of lane 0's shifted edge (see realigned).
+    if (lane == 1) cur.edge_offset = l.warp_x + gx.out_tile_dim() + kSlidingColumns - l.x;
+    cur.begin = N;
+    cur.end = N + static_cast<long long>(width) * height;
+  }
   if constexpr (sliding_alternates(R)) {
     if (up) return march_strip<R, kAhead, kAligned, true>(cur, lane, M, F);
   }

@@ -15,4 +15,9 @@ std::vector<Conv2dStrategyInfo> strategy_rows(Conv2dStrategy) {
   return rows;
 }
 
+int default_tile(const Conv2dParams& p, const DeviceLimits& limits) {
+  if (p.strategy != Conv2dStrategy::sliding) return default_tile(p.strategy, p.filter_radius);
+  return sliding_strip_for(p.filter_radius, p.width, p.height, limits.sm_count);
+}
+
 }  // namespace tilescope

@@ -5,6 +5,7 @@
 #include "app/conv2d/figures.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/strategies.hpp"
 #include "tests/common/spread.hpp"
 
 using namespace tilescope;
@@ -161,4 +162,42 @@ TEST(Conv2dFigures, InspectorThreadMatchesTheLaunch) {
       }
     }
   }
+}
+
+// sliding's default strip follows the image and the GPU: the radius' strip where the image fills
+// every SM with warps (the aligned benchmark size it was tuned at), shorter ones where it does not.
+TEST(SlidingStrip, TheTunedSizeKeepsTheRadiusDefault) {
+  for (int r = 1; r <= kSlidingMaxRadius; ++r) {
+    EXPECT_EQ(sliding_strip_for(r, 8192, 8192, 132), sliding_default_strip(r));
+    EXPECT_EQ(sliding_strip_for(r, 1000, 1000, 0), sliding_default_strip(r)) << "no GPU: the fixed default";
+  }
+}
+
+TEST(SlidingStrip, TheLongestStripThatFillsTheGpuDownToOneChunk) {
+  for (int sms : {16, 66, 132, 144})
+    for (int r = 1; r <= kSlidingMaxRadius; ++r)
+      for (int w : {1, 97, 1920, 3840, 4097, 8191})
+        for (int h : {1, 33, 1080, 2160, 3001, 8191}) {
+          const int strip = sliding_strip_for(r, w, h, sms);
+          ASSERT_GE(strip, 4 * r + 1);
+          ASSERT_LE(strip, sliding_default_strip(r));
+          const long long warps_x = (w + 127) / 128, want = 1LL * kSlidingWarpsPerSm * sms;
+          auto warps = [&](int s) { return warps_x * ((h + s - 1) / s); };
+          if (strip > 4 * r + 1) EXPECT_GE(warps(strip), want) << w << "x" << h << " r=" << r << " " << sms << " SMs";
+          if (strip < sliding_default_strip(r))
+            EXPECT_LT(warps(strip + 1), want) << w << "x" << h << " r=" << r << " " << sms << " SMs";
+        }
+}
+
+TEST(SlidingStrip, AFourKFrameAtRadiusThreeFillsTheGpu) {
+  Conv2dParams p;
+  p.strategy = Conv2dStrategy::sliding;
+  p.filter_radius = 3;
+  p.width = 3840, p.height = 2160;
+  DeviceLimits h100;
+  h100.sm_count = 132;
+  p.tile = default_tile(p, h100);
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  EXPECT_LT(p.tile, sliding_default_strip(3));
+  EXPECT_GE(gx.grid_dim(p.width) * gy.grid_dim(p.height), 132 * kSlidingWarpsPerSm * 9 / 10);
 }
