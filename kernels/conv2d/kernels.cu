@@ -249,9 +249,11 @@ constexpr int sliding_rows_ahead(int r) { return r >= 3 ? 4 : 2; }
 // Beyond the book, r <= 3: kSlidingWarpsPerBlock warps side by side, each marching its 128
 // columns of one strip with the sums in registers (conv2d_sliding.cuh).
 // The explicit 1 block per SM leaves ptxas its 128 registers at r = 3; without it ptxas chose 96
-// and spilled (measured 17% slower on an H200).
+// and spilled (measured 17% slower on an H200). Unaligned rows (realigned by shuffles) asked for
+// 124-145 registers; 4 blocks (r >= 2) and 6 (r = 1) of 128 threads keep more warps in flight.
+constexpr int sliding_min_blocks(int r, bool aligned) { return aligned ? 1 : r == 1 ? 6 : 4; }
 template <int R, bool kAligned>
-__global__ void __launch_bounds__(kSlidingLanes* kSlidingWarpsPerBlock, 1)
+__global__ void __launch_bounds__(kSlidingLanes* kSlidingWarpsPerBlock, sliding_min_blocks(R, kAligned))
     conv2d_sliding_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling gx,
                           Conv2dTiling gy) {
   sliding_warp<R, sliding_rows_ahead(R), kAligned>(N, P, width, height, gx, gy,
