@@ -112,7 +112,7 @@ void Stencil3dView::compute(double dt) {
 
 void Stencil3dView::present() {
   const int w = sim_.width(), h = sim_.height(), z = state_.stencil.slice;
-  const float* device = sim_.engine().device_grid();
+  const float* device = sim_.engine().device_grid(GridBuffer::current);
   if (device && interop_.copy(device + std::size_t(z) * w * h, image_layer_.texture(Layer::output, w, h), w, h)) {
     stats_.transfer = "CUDA-GL interop (device to device)";
     return;

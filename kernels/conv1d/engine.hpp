@@ -22,6 +22,10 @@ class Conv1dEngine : public EngineBase {
   // Throws InvalidInput where break_problem says why not.
   virtual double run_broken(const Conv1dParams& p, Break bug, const Filter1d& f) = 0;
   virtual void read_output(float* h_out) const = 0;
+  // Device pointers of the resident signal and output (null on the CPU): bench's yardstick runs
+  // the book's kernels on them.
+  virtual const float* device_input() const { return nullptr; }
+  virtual float* device_output() const { return nullptr; }
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.

@@ -23,6 +23,8 @@ class CudaConv1dEngine final : public Conv1dEngine {
     return d_.timer.time(d_.out, [&] { launch_conv1d_broken(p, bug, d_.in.get(), d_.out.get(), d_.filter.get()); });
   }
   void read_output(float* h_out) const override { d_.read_output(h_out, "cudaMemcpy (conv1d output)"); }
+  const float* device_input() const override { return d_.in.get(); }
+  float* device_output() const override { return d_.out.get(); }
 
  private:
   // The weights in global memory and in the __constant__ filter, when they changed.

@@ -31,9 +31,10 @@ class Conv2dEngine : public EngineBase {
   virtual double run_broken(const Conv2dParams& p, Break bug, const Filter2d& f) = 0;
   virtual void read_input(float* h_in) const = 0;
   virtual void read_output(float* h_out) const = 0;
-  // Device pointers of the resident images, for CUDA-GL interop (null on the CPU).
+  // Device pointers of the resident images (null on the CPU): for CUDA-GL interop, and for bench's
+  // yardstick, which runs the book's kernels on them.
   virtual const float* device_input() const { return nullptr; }
-  virtual const float* device_output() const { return nullptr; }
+  virtual float* device_output() const { return nullptr; }
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.

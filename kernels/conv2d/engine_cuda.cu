@@ -44,7 +44,7 @@ class CudaConv2dEngine final : public Conv2dEngine {
   }
   void read_output(float* h_out) const override { d_.read_output(h_out, "cudaMemcpy (output)"); }
   const float* device_input() const override { return d_.in.get(); }
-  const float* device_output() const override { return d_.out.get(); }
+  float* device_output() const override { return d_.out.get(); }
 
  private:
   // The resident input is p's size; the filter is on the device (global and constant memory).

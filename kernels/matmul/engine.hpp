@@ -11,6 +11,13 @@
 
 namespace tilescope {
 
+// Device pointers of an engine's resident matrices (null on the CPU).
+struct DeviceMatrices {
+  const float* M = nullptr;
+  const float* N = nullptr;
+  float* P = nullptr;
+};
+
 class MatmulEngine : public EngineBase {
  public:
   using EngineBase::EngineBase;
@@ -28,6 +35,8 @@ class MatmulEngine : public EngineBase {
   virtual std::optional<double> run_library() { return std::nullopt; }
   virtual std::string library_name() const { return {}; }
   virtual void read_output(float* h_P) const = 0;
+  // Where M, N and P are on the device: bench's yardstick runs the book's kernels on them.
+  virtual DeviceMatrices device_matrices() const { return {}; }
 
   // One-shot: h_P = h_M h_N by p.strategy, `reps` times; returns each repetition's ms.
   std::vector<double> matmul(const MatmulParams& p, const float* h_M, const float* h_N, float* h_P, int reps = 1);

@@ -43,6 +43,7 @@ class CudaMatmulEngine final : public MatmulEngine {
     return timer_.time(d_P_, [&] { cublas_->multiply(d_M_.get(), d_N_.get(), d_P_.get(), rows_, inner_, cols_); });
   }
   std::string library_name() const override { return "cuBLAS sgemm"; }
+  DeviceMatrices device_matrices() const override { return {d_M_.get(), d_N_.get(), d_P_.get()}; }
   void read_output(float* h_P) const override {
     check(cudaMemcpy(h_P, d_P_.get(), d_P_.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (P)");
   }

@@ -30,8 +30,9 @@ class Stencil3dEngine {
   virtual void advance() = 0;  // next becomes current
   virtual void read(GridBuffer which, float* h_grid) const = 0;
   virtual void read_slice(GridBuffer which, int z, float* h_slice) const = 0;
-  // Device pointer of the current grid for CUDA-GL interop (null on the CPU).
-  virtual const float* device_grid() const { return nullptr; }
+  // Device pointer of a grid (null on the CPU): the current one for CUDA-GL interop; both for
+  // bench's yardstick, which runs the book's kernels from current into next.
+  virtual float* device_grid(GridBuffer) const { return nullptr; }
 
   // One-shot: h_out = one step from h_in, run `reps` times; each repetition's kernel ms.
   std::vector<double> apply(const Stencil3dParams& p, const StencilCoeffs& c, const float* h_in, float* h_out,

@@ -50,7 +50,9 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
     cuda::check(cudaMemcpy(h_slice, d.get() + z * plane, plane * sizeof(float), cudaMemcpyDeviceToHost),
                 "cudaMemcpy (slice back)");
   }
-  const float* device_grid() const override { return d_current_.get(); }
+  float* device_grid(GridBuffer which) const override {
+    return (which == GridBuffer::current ? d_current_ : d_next_).get();
+  }
 
  private:
   void resize(int width, int height, int depth) {
