@@ -15,6 +15,9 @@
 #include "app/cli/params.hpp"
 #include "kernels/common/strategy_table.hpp"
 #include "kernels/common/tolerance.hpp"
+#ifdef TILESCOPE_HAVE_CUDA
+#include "bench/yardstick/yardstick.hpp"
+#endif
 
 namespace tilescope::cli {
 
@@ -43,6 +46,9 @@ struct ResidentRunner {
     return ms;
   }
   void output(float* out) const { engine->read_output(out); }
+  // Where the input and the output are on the device (null on the CPU).
+  const float* device_input() const { return engine->device_input(); }
+  float* device_output() const { return engine->device_output(); }
 };
 
 // The default --size on a GPU and on the CPU, and the default radii (orders), of a pattern's bench.
@@ -71,9 +77,15 @@ struct RadiusBenchDefaults {
     return max_abs_error(theirs.data(), ref.data(), ref.size());
   }
   static void bench_footnote() {}
-  // The book's own kernel for a row (bench --yardstick): none unless the pattern has one.
+  // The book's own kernel for a row (bench --yardstick, bench/yardstick) on the runner's device
+  // buffers, after the row's own runs; none on the CPU or where the book has no kernel for p.
   template <class Runner, class Params, class Operator>
-  static std::optional<std::vector<double>> yardstick(Runner&, const Params&, const Operator&, int) {
+  static std::optional<std::vector<double>> yardstick(Runner& r, const Params& p, const Operator& op, int reps) {
+#ifdef TILESCOPE_HAVE_CUDA
+    if (r.device_input() && tilescope::yardstick::has_book_kernel(p))
+      return tilescope::yardstick::time_book_kernel(p, op, r.device_input(), r.device_output(), reps);
+#endif
+    (void)r, (void)p, (void)op, (void)reps;
     return std::nullopt;
   }
 };

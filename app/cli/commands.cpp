@@ -81,7 +81,7 @@ void add_bench_command(CLI::App& app) {
                   "window; without it, from the burst)")
       ->check(CLI::Range(0.0, 600.0));
   cmd->add_flag("--yardstick", settings->yardstick,
-                "time the book's own kernels (bench/yardstick) beside each textbook strategy (conv2d, CUDA)");
+                "time the book's own kernels (bench/yardstick) beside each textbook strategy (CUDA)");
   cmd->add_flag("!--no-counters", settings->counters,
                 "skip the GPU's counters (DRAM bytes, hit rates, bank conflicts), read in one more untimed launch");
   cmd->callback([o, settings] {

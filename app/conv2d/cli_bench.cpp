@@ -5,9 +5,6 @@
 
 #include "app/cli/bench.hpp"
 #include "app/conv2d/cli.hpp"
-#ifdef TILESCOPE_HAVE_CUDA
-#include "bench/yardstick/yardstick.hpp"
-#endif
 #include "kernels/common/backend.hpp"
 #include "kernels/conv2d/reference.hpp"
 
@@ -31,16 +28,6 @@ struct Conv2dBench : Conv2dCli, RadiusBenchDefaults {
     conv2d_cpu(f, in, ref, p.width, p.height);
   }
   static double tolerance(const Filter2d& f) { return conv2d_tolerance(f, 1.0f); }
-  // The book's kernel on the engine's resident image (CUDA only), after the row's own runs.
-  static std::optional<std::vector<double>> yardstick(BenchRunner& r, const Params& p, const Filter2d& f, int reps) {
-#ifdef TILESCOPE_HAVE_CUDA
-    if (r.engine->device_input() && tilescope::yardstick::has_conv2d(p))
-      return tilescope::yardstick::time_conv2d(p, f, r.engine->device_input(),
-                                               const_cast<float*>(r.engine->device_output()), reps);
-#endif
-    (void)r, (void)p, (void)f, (void)reps;
-    return std::nullopt;
-  }
   static CorrelationShape peer_shape(const Params& p, const Filter2d& f) {
     return {{p.height, p.width}, {f.dim(), f.dim()}};
   }

@@ -40,6 +40,17 @@ struct SampledReference {
   }
 };
 
+// The book's own kernel for p (bench --yardstick: Fig 3.11, 5.13) on the engine's resident
+// matrices, after the row's own runs; none on the CPU or where the book has no kernel for p.
+std::optional<std::vector<double>> book_kernel_times(const MatmulEngine& engine, const MatmulParams& p, int reps) {
+#ifdef TILESCOPE_HAVE_CUDA
+  if (const DeviceMatrices d = engine.device_matrices(); d.P && tilescope::yardstick::has_book_kernel(p))
+    return tilescope::yardstick::time_book_kernel(p, d.M, d.N, d.P, reps);
+#endif
+  (void)engine, (void)p, (void)reps;
+  return std::nullopt;
+}
+
 }  // namespace
 
 void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
@@ -85,7 +96,8 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
       p.tile = tile;
       add_strategy_row(
           report, row, std::string(strategy_info(s).name), fixed_tile ? std::nullopt : std::optional(tile),
-          launch_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); }, error, {},
+          launch_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); }, error,
+          [&] { return settings.yardstick ? book_kernel_times(*engine, p, settings.reps + 1) : std::nullopt; },
           [&] { return counters_of_run([&] { engine->run(p); }); });
     }
   if (library) {

@@ -29,6 +29,9 @@ struct Stencil3dBench : Stencil3dCli, RadiusBenchDefaults {
       return engine->apply(p, c, in, out, reps + 1);
     }
     void output(float*) const {}
+    // The grid apply loaded and the one it wrote (null on the CPU).
+    const float* device_input() const { return engine->device_grid(GridBuffer::current); }
+    float* device_output() const { return engine->device_grid(GridBuffer::next); }
   };
 
   static std::size_t elements(const Params& p) { return std::size_t(p.cells()); }

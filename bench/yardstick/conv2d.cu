@@ -1,10 +1,14 @@
 #include "bench/yardstick/yardstick.hpp"
 
+#include "bench/yardstick/book_tiles.hpp"
 #include "bench/yardstick/conv2d_book.cuh"
+#include "bench/yardstick/timing.cuh"
 #include "kernels/common/cuda_check.hpp"
 
 namespace tilescope::yardstick {
 namespace {
+
+using TileDims = BookTiles<16, 32>;  // IN_TILE_DIM, OUT_TILE_DIM, TILE_DIM
 
 // The book's launch configurations: T x T threads; Fig 7.12's grid steps by the output tile.
 template <int R, int T>
@@ -33,10 +37,7 @@ void launch(const Conv2dParams& p, float* in, float* f, float* out) {
 
 template <int R>
 void launch_radius(const Conv2dParams& p, float* in, float* f, float* out) {
-  if (p.tile == 16)
-    launch<R, 16>(p, in, f, out);
-  else
-    launch<R, 32>(p, in, f, out);
+  TileDims::dispatch(p.tile, [&](auto T) { launch<R, decltype(T)::value>(p, in, f, out); });
 }
 
 using LaunchFn = void (*)(const Conv2dParams&, float*, float*, float*);
@@ -45,10 +46,9 @@ constexpr LaunchFn kByRadius[kMaxBookRadius] = {launch_radius<1>, launch_radius<
 
 }  // namespace
 
-bool has_conv2d(const Conv2dParams& p) {
+bool has_book_kernel(const Conv2dParams& p) {
   const bool book_strategy = p.strategy != Conv2dStrategy::fast && p.strategy != Conv2dStrategy::sliding;
-  const bool book_tile = p.tile == 16 || p.tile == 32;
-  return book_strategy && book_tile && p.filter_radius >= 1 && p.filter_radius <= kMaxBookRadius &&
+  return book_strategy && TileDims::has(p.tile) && p.filter_radius >= 1 && p.filter_radius <= kMaxBookRadius &&
          (p.strategy != Conv2dStrategy::tiled_in || p.tile > 2 * p.filter_radius);
 }
 
@@ -61,20 +61,11 @@ void launch_conv2d(const Conv2dParams& p, const float* d_in, const float* d_filt
   kByRadius[p.filter_radius - 1](p, const_cast<float*>(d_in), const_cast<float*>(d_filter), d_out);
 }
 
-std::vector<double> time_conv2d(const Conv2dParams& p, const Filter2d& f, const float* d_in, float* d_out, int reps) {
-  upload_conv2d_filter(f);
-  cuda::DeviceBuffer<float> d_filter(f.weights.size());
-  cuda::check(cudaMemcpy(d_filter.get(), f.weights.data(), f.weights.size() * sizeof(float), cudaMemcpyHostToDevice),
-              "cudaMemcpy (yardstick filter)");
-  cuda::Event start, stop;
-  std::vector<double> ms;
-  for (int i = 0; i < reps; ++i) {
-    start.record();
-    launch_conv2d(p, d_in, d_filter.get(), d_out);
-    stop.record();
-    ms.push_back(stop.since(start));
-  }
-  return ms;
+std::vector<double> time_book_kernel(const Conv2dParams& p, const Filter2d& f, const float* d_in, float* d_out,
+                                     int reps) {
+  return time_filtered(
+      f.weights, [&] { upload_conv2d_filter(f); }, reps,
+      [&](const float* d_filter) { launch_conv2d(p, d_in, d_filter, d_out); });
 }
 
 }  // namespace tilescope::yardstick

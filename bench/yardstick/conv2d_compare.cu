@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     for (int tile : {16, 32}) {
       for (int k = 0; k < strategies; ++k) {
         const Conv2dParams p{book[k], r, tile, w, h};
-        if (launch_problem(p) || !yardstick::has_conv2d(p)) continue;
+        if (launch_problem(p) || !yardstick::has_book_kernel(p)) continue;
         std::vector<double> ours, theirs;
         try {
           cuda::launch_conv2d(p, d_in.get(), d_ours.get(), d_f.get());  // warm-up
