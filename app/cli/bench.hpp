@@ -13,6 +13,7 @@
 #include "app/cli/measured.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/params.hpp"
+#include "app/cli/pattern_cli.hpp"
 #include "kernels/common/strategy_table.hpp"
 #include "kernels/common/tolerance.hpp"
 #ifdef TILESCOPE_HAVE_CUDA
@@ -163,6 +164,17 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
   }
   C::bench_footnote();
   if (!report.finish()) throw CLI::RuntimeError(1);
+}
+
+// A pattern with a radius benches and measures over its BenchGlue; matmul has its own.
+template <class Pattern>
+void PatternCli<Pattern>::bench(const PatternOptions& o, const BenchSettings& settings) {
+  bench_over_radii<BenchGlue<Pattern>>(o, settings);
+}
+
+template <class Pattern>
+CounterReading PatternCli<Pattern>::measure(const typename Pattern::Params& p) {
+  return measure_one_run<BenchGlue<Pattern>>(p);
 }
 
 }  // namespace tilescope::cli

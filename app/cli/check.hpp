@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/cli/measure.hpp"
+#include "app/cli/pattern_cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
 
@@ -16,6 +17,12 @@ namespace tilescope::cli {
 struct CheckSummary {
   int passed = 0, failed = 0;
   std::string first_error;
+
+  // The check's last lines: the first backend error, if any, and "<title>: 3 passed, 0 failed".
+  void print(const char* title) const {
+    if (!first_error.empty()) std::printf("first backend error: %s\n", first_error.c_str());
+    std::printf("%s: %d passed, %d failed\n", title, passed, failed);
+  }
 };
 
 // One case of a row: `launch` computes the output on the backend (a BackendError fails the case,
@@ -55,6 +62,11 @@ int check(const std::string& backend_name) {
   }
   checker.finish(summary);
   return summary.failed ? 1 : 0;
+}
+
+template <class Pattern>
+int PatternCli<Pattern>::check(const std::string& backend) {
+  return cli::check<CheckGlue<Pattern>>(backend);
 }
 
 }  // namespace tilescope::cli

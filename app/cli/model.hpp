@@ -11,6 +11,7 @@
 #include "app/cli/measured.hpp"
 #include "app/cli/options.hpp"
 #include "app/cli/params.hpp"
+#include "app/cli/pattern_cli.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
@@ -94,6 +95,11 @@ void model(const PatternOptions& o, bool json) {
     print_model(m);
     if (measured) print_measured(*measured, flops);
   }
+}
+
+template <class Pattern>
+void PatternCli<Pattern>::model(const PatternOptions& o, bool json) {
+  cli::model<ModelGlue<Pattern>>(o, json);
 }
 
 }  // namespace tilescope::cli

@@ -1,30 +1,23 @@
 #pragma once
-// The commands for the 1D convolution (PMPP 3rd ed. 7.2-7.5): conv1d's trait plus what the
-// shared options set (app/cli/params.hpp); the commands are app/cli's, over hooks in cli_*.cpp.
+// The commands for the 1D convolution (PMPP 3rd ed. 7.2-7.5): conv1d's trait plus what the shared
+// options set (app/cli/params.hpp); the commands are app/cli's, over the hooks
+// (app/cli/pattern_cli.hpp) its cli_*.cpp define.
 #include <string>
 
-#include "app/cli/options.hpp"
-#include "kernels/common/counters.hpp"
+#include "app/cli/pattern_cli.hpp"
 #include "kernels/conv1d/filter.hpp"
 #include "kernels/conv1d/pattern.hpp"
 
 namespace tilescope::cli {
 
 // Defaults: tiled, radius 2, blockDim 1024, 2^20 elements; an unset --tile keeps the base's.
-struct Conv1dCli : Conv1dPattern {
+struct Conv1dCli : PatternCli<Conv1dPattern> {
   static constexpr int Params::*kRadius = &Params::filter_radius;
   static constexpr int Params::*kSize[] = {&Params::length};
   static constexpr const char* kSizeForm = "N, the signal's length (e.g. 1048576)";
   static constexpr bool kTileByStrategy = false;
   // A named 1D filter (default box), or a .npy of 2r+1 weights.
   static Filter1d load_filter(const std::string& spec, int radius);
-
-  static void model(const PatternOptions& o, bool json);
-  // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler.
-  static CounterReading measure(const Params& p);
-  static void apply(const PatternOptions& o, const FileOptions& files);
-  static int check(const std::string& backend);
-  static void bench(const PatternOptions& o, const BenchSettings& settings);
 };
 
 }  // namespace tilescope::cli

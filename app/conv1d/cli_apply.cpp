@@ -26,7 +26,8 @@ double run_on(const Backend& backend, const Conv1dParams& p, std::optional<Break
 
 }  // namespace
 
-void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
+template <>
+void PatternCli<Conv1dPattern>::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   if (!files.in2.empty()) throw InvalidInput("conv1d takes one input: --in2 is for matmul");
   Conv1dParams p = params_of<Conv1dCli>(o);
@@ -38,7 +39,7 @@ void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
     throw InvalidInput("'" + files.in + "': conv1d needs a 1-D array, this one has " + std::to_string(in.shape.size()) +
                        " dimensions");
   p.length = int(in.shape[0]);
-  const Filter1d filter = load_filter(o.filter, p.filter_radius);
+  const Filter1d filter = Conv1dCli::load_filter(o.filter, p.filter_radius);
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   validate_conv1d_run(p, filter, choice.backend->limits(), p.length);

@@ -10,13 +10,13 @@
 #include "kernels/conv1d/reference.hpp"
 
 namespace tilescope::cli {
-namespace {
 
-struct Conv1dBench : Conv1dCli, RadiusBenchDefaults {
+template <>
+struct BenchGlue<Conv1dPattern> : Conv1dCli, RadiusBenchDefaults {
   // 2^28 floats (1 GiB) on a GPU: far past the L2 cache, as the target asks.
   static constexpr BenchSizes kBench{"268435456", "4194304", "1,2,4,8,16"};
 
-  using BenchRunner = ResidentRunner<Conv1dBench>;
+  using BenchRunner = ResidentRunner<BenchGlue>;
   static void load_input(Engine& engine, const float* in, const Params& base) { engine.load_input(in, base.length); }
 
   static std::size_t elements(const Params& p) { return std::size_t(p.length); }
@@ -28,12 +28,7 @@ struct Conv1dBench : Conv1dCli, RadiusBenchDefaults {
   static CorrelationShape peer_shape(const Params& p, const Filter1d& f) { return {{p.length}, {f.dim()}}; }
 };
 
-}  // namespace
-
-void Conv1dCli::bench(const PatternOptions& o, const BenchSettings& settings) {
-  bench_over_radii<Conv1dBench>(o, settings);
-}
-
-CounterReading Conv1dCli::measure(const Params& p) { return measure_one_run<Conv1dBench>(p); }
+template void PatternCli<Conv1dPattern>::bench(const PatternOptions&, const BenchSettings&);
+template CounterReading PatternCli<Conv1dPattern>::measure(const Conv1dParams&);
 
 }  // namespace tilescope::cli

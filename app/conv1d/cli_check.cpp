@@ -11,13 +11,13 @@
 #include "kernels/conv1d/reference.hpp"
 
 namespace tilescope::cli {
-namespace {
 
-constexpr int kLengths[] = {1, 2, 33, 1000, 1025, 4099, 100003};
-constexpr int kRadii[] = {1, 2, 3, 8, 16, 31, 32};
-constexpr int kTiles[] = {32, 33, 256, 1024};
+template <>
+struct CheckGlue<Conv1dPattern> : Conv1dCli {
+  static constexpr int kLengths[] = {1, 2, 33, 1000, 1025, 4099, 100003};
+  static constexpr int kRadii[] = {1, 2, 3, 8, 16, 31, 32};
+  static constexpr int kTiles[] = {32, 33, 256, 1024};
 
-struct Conv1dCheck : Conv1dCli {
   struct Checker {
     std::unique_ptr<Conv1dEngine> engine;
     std::mt19937 rng{7};
@@ -53,15 +53,10 @@ struct Conv1dCheck : Conv1dCli {
       std::printf("%-12s %5d %8d %13.3g  %s\n", s.name.data(), tile, t.runs, t.worst, t.bad ? "FAIL" : "ok");
       return true;
     }
-    void finish(const CheckSummary& sum) const {
-      if (!sum.first_error.empty()) std::printf("first backend error: %s\n", sum.first_error.c_str());
-      std::printf("check conv1d: %d passed, %d failed\n", sum.passed, sum.failed);
-    }
+    void finish(const CheckSummary& sum) const { sum.print("check conv1d"); }
   };
 };
 
-}  // namespace
-
-int Conv1dCli::check(const std::string& backend) { return cli::check<Conv1dCheck>(backend); }
+template int PatternCli<Conv1dPattern>::check(const std::string&);
 
 }  // namespace tilescope::cli

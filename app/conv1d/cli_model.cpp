@@ -7,15 +7,15 @@
 #include "app/conv1d/cli.hpp"
 
 namespace tilescope::cli {
-namespace {
 
 // What `model` prints and emits for conv1d, as app/cli/model.hpp asks.
-struct Conv1dModelGlue : Conv1dCli {
+template <>
+struct ModelGlue<Conv1dPattern> : Conv1dCli {
   static constexpr bool kAllIsDefault = true;  // `all` validates the default first; `all --json` is it
   using ModelExtra = LoadReduction;
   static ModelExtra model_extra(const Params& p) { return load_reduction(p); }
 
-  static nlohmann::json model_json_fields(const ModelRecord<Conv1dModelGlue>& m) {
+  static nlohmann::json model_json_fields(const ModelRecord<ModelGlue>& m) {
     const LaunchGeometry& l = m.launch;
     return convolution_json(
         {
@@ -30,7 +30,7 @@ struct Conv1dModelGlue : Conv1dCli {
         l, m.book, m.count);
   }
 
-  static void print_model_lines(const ModelRecord<Conv1dModelGlue>& m) {
+  static void print_model_lines(const ModelRecord<ModelGlue>& m) {
     const Params& p = m.p;
     const LaunchGeometry& l = m.launch;
     std::printf("  radius n = %d (%d taps), tile %d (blockDim %d), signal %d elements\n", p.filter_radius,
@@ -68,8 +68,6 @@ struct Conv1dModelGlue : Conv1dCli {
   }
 };
 
-}  // namespace
-
-void Conv1dCli::model(const PatternOptions& o, bool json) { cli::model<Conv1dModelGlue>(o, json); }
+template void PatternCli<Conv1dPattern>::model(const PatternOptions&, bool);
 
 }  // namespace tilescope::cli

@@ -1,30 +1,23 @@
 #pragma once
-// The commands for PMPP chapter 7's 2D convolution: conv2d's trait plus what the shared options
-// set (app/cli/params.hpp); the commands are app/cli's, over hooks in cli_*.cpp.
+// The commands for PMPP chapter 7's 2D convolution: conv2d's trait plus what the shared options set
+// (app/cli/params.hpp); the commands are app/cli's, over the hooks (app/cli/pattern_cli.hpp) its
+// cli_*.cpp define.
 #include <string>
 
-#include "app/cli/options.hpp"
-#include "kernels/common/counters.hpp"
+#include "app/cli/pattern_cli.hpp"
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/conv2d/pattern.hpp"
 
 namespace tilescope::cli {
 
 // Defaults: tiled_in, radius 2, the strategy's default_tile, 1024x1024.
-struct Conv2dCli : Conv2dPattern {
+struct Conv2dCli : PatternCli<Conv2dPattern> {
   static constexpr int Params::*kRadius = &Params::filter_radius;
   static constexpr int Params::*kSize[] = {&Params::width, &Params::height};
   static constexpr const char* kSizeForm = "WxH (e.g. 1024x768)";
   static constexpr bool kTileByStrategy = true;
   // A named filter (default box), or a (2r+1)x(2r+1) .npy.
   static Filter2d load_filter(const std::string& spec, int radius);
-
-  static void model(const PatternOptions& o, bool json);
-  // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler.
-  static CounterReading measure(const Params& p);
-  static void apply(const PatternOptions& o, const FileOptions& files);
-  static int check(const std::string& backend);
-  static void bench(const PatternOptions& o, const BenchSettings& settings);
 };
 
 }  // namespace tilescope::cli

@@ -27,7 +27,8 @@ double run_on(const Backend& backend, const Conv2dParams& p, std::optional<Break
 
 }  // namespace
 
-void Conv2dCli::apply(const PatternOptions& o, const FileOptions& files) {
+template <>
+void PatternCli<Conv2dPattern>::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy") && !io::has_extension(files.out, ".png"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (float32, exact) or .png (8-bit, clamped)");
   Conv2dParams p = params_of<Conv2dCli>(o);
@@ -37,7 +38,7 @@ void Conv2dCli::apply(const PatternOptions& o, const FileOptions& files) {
   const Image in = io::load_image(files.in);
   p.width = in.width;
   p.height = in.height;
-  const Filter2d filter = load_filter(o.filter, p.filter_radius);
+  const Filter2d filter = Conv2dCli::load_filter(o.filter, p.filter_radius);
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
   validate_conv2d_run(p, filter, choice.backend->limits());

@@ -9,12 +9,12 @@
 #include "kernels/conv2d/reference.hpp"
 
 namespace tilescope::cli {
-namespace {
 
-struct Conv2dBench : Conv2dCli, RadiusBenchDefaults {
+template <>
+struct BenchGlue<Conv2dPattern> : Conv2dCli, RadiusBenchDefaults {
   static constexpr BenchSizes kBench{"8192x8192", "1024x1024", "1,2,3,5,7"};
 
-  using BenchRunner = ResidentRunner<Conv2dBench>;
+  using BenchRunner = ResidentRunner<BenchGlue>;
   static void load_input(Engine& engine, const float* in, const Params& base) {
     engine.load_input(in, base.width, base.height);
   }
@@ -33,12 +33,7 @@ struct Conv2dBench : Conv2dCli, RadiusBenchDefaults {
   }
 };
 
-}  // namespace
-
-void Conv2dCli::bench(const PatternOptions& o, const BenchSettings& settings) {
-  bench_over_radii<Conv2dBench>(o, settings);
-}
-
-CounterReading Conv2dCli::measure(const Params& p) { return measure_one_run<Conv2dBench>(p); }
+template void PatternCli<Conv2dPattern>::bench(const PatternOptions&, const BenchSettings&);
+template CounterReading PatternCli<Conv2dPattern>::measure(const Conv2dParams&);
 
 }  // namespace tilescope::cli

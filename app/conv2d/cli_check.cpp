@@ -9,12 +9,12 @@
 #include "kernels/conv2d/reference.hpp"
 
 namespace tilescope::cli {
-namespace {
 
-constexpr int kSizes[][2] = {{1, 1}, {1, 37}, {37, 1}, {7, 5}, {31, 33}, {100, 67}, {257, 130}};
-constexpr int kTiles[] = {8, 16, 32};
+template <>
+struct CheckGlue<Conv2dPattern> : Conv2dCli {
+  static constexpr int kSizes[][2] = {{1, 1}, {1, 37}, {37, 1}, {7, 5}, {31, 33}, {100, 67}, {257, 130}};
+  static constexpr int kTiles[] = {8, 16, 32};
 
-struct Conv2dCheck : Conv2dCli {
   struct Checker {
     std::unique_ptr<Engine> engine;
     std::mt19937 rng{7};
@@ -58,14 +58,11 @@ struct Conv2dCheck : Conv2dCli {
     }
     void finish(const CheckSummary& sum) const {
       std::printf("(skipped = radius/tile combinations the strategy cannot run, e.g. tiled_in with 2r >= tile)\n");
-      if (!sum.first_error.empty()) std::printf("first backend error: %s\n", sum.first_error.c_str());
-      std::printf("check: %d passed, %d failed\n", sum.passed, sum.failed);
+      sum.print("check");
     }
   };
 };
 
-}  // namespace
-
-int Conv2dCli::check(const std::string& backend) { return cli::check<Conv2dCheck>(backend); }
+template int PatternCli<Conv2dPattern>::check(const std::string&);
 
 }  // namespace tilescope::cli

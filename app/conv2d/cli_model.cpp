@@ -7,13 +7,13 @@
 #include "app/conv2d/cli.hpp"
 
 namespace tilescope::cli {
-namespace {
 
 // What `model` prints and emits for conv2d, as app/cli/model.hpp asks.
-struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
+template <>
+struct ModelGlue<Conv2dPattern> : Conv2dCli, NoModelExtra {
   static constexpr bool kAllIsDefault = false;
 
-  static nlohmann::json model_json_fields(const ModelRecord<Conv2dModelGlue>& m) {
+  static nlohmann::json model_json_fields(const ModelRecord<ModelGlue>& m) {
     const LaunchGeometry& l = m.launch;
     return convolution_json(
         {
@@ -29,7 +29,7 @@ struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
         l, m.book, m.count);
   }
 
-  static void print_model_lines(const ModelRecord<Conv2dModelGlue>& m) {
+  static void print_model_lines(const ModelRecord<ModelGlue>& m) {
     const Params& p = m.p;
     const LaunchGeometry& l = m.launch;
     std::printf("  radius %d (%dx%d filter), tile %d, image %dx%d\n", p.filter_radius, p.filter_dim(), p.filter_dim(),
@@ -69,8 +69,6 @@ struct Conv2dModelGlue : Conv2dCli, NoModelExtra {
   static void print_table_foot(const Params&) { print_opb_footnote("image"); }
 };
 
-}  // namespace
-
-void Conv2dCli::model(const PatternOptions& o, bool json) { cli::model<Conv2dModelGlue>(o, json); }
+template void PatternCli<Conv2dPattern>::model(const PatternOptions&, bool);
 
 }  // namespace tilescope::cli

@@ -1,30 +1,21 @@
 #pragma once
 // The commands for the matrix multiplication (PMPP Fig 3.11, Fig 5.9 / 5.13): matmul's trait plus
-// what the shared options set (app/cli/params.hpp); the commands are app/cli's, over hooks in
-// cli_*.cpp (bench is its own: no radius, a row per TILE_WIDTH, cuBLAS beside).
-#include <string>
-
-#include "app/cli/options.hpp"
-#include "kernels/common/counters.hpp"
+// what the shared options set (app/cli/params.hpp); the commands are app/cli's, over the hooks
+// (app/cli/pattern_cli.hpp) its cli_*.cpp define (bench is its own: no radius, a row per
+// TILE_WIDTH, cuBLAS beside).
+#include "app/cli/pattern_cli.hpp"
 #include "kernels/matmul/pattern.hpp"
 
 namespace tilescope::cli {
 
 // Defaults: tiled, TILE_WIDTH 16, 1024x1024x1024; --size MxKxN; no radius, no filter.
-struct MatmulCli : MatmulPattern {
+struct MatmulCli : PatternCli<MatmulPattern> {
   static constexpr int Params::*kRadius = nullptr;
   static constexpr const char* kNoRadius = "matmul has no radius: use --tile for TILE_WIDTH and --size MxKxN";
   static constexpr const char* kNoFilter = "matmul has no filter: give the second matrix with --in2";
   static constexpr int Params::*kSize[] = {&Params::rows, &Params::inner, &Params::cols};
   static constexpr const char* kSizeForm = "MxKxN: M is MxK, N is KxN (e.g. 1024x512x2048)";
   static constexpr bool kTileByStrategy = false;
-
-  static void model(const PatternOptions& o, bool json);
-  // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler.
-  static CounterReading measure(const Params& p);
-  static void apply(const PatternOptions& o, const FileOptions& files);
-  static int check(const std::string& backend);
-  static void bench(const PatternOptions& o, const BenchSettings& settings);
 };
 
 }  // namespace tilescope::cli

@@ -41,7 +41,10 @@ std::vector<Case> make_cases() {
   return cases;
 }
 
-struct MatmulCheck : MatmulCli {
+}  // namespace
+
+template <>
+struct CheckGlue<MatmulPattern> : MatmulCli {
   // One row per strategy, over every TILE_WIDTH it uses; then the engine's library (cuBLAS).
   struct Checker {
     std::unique_ptr<MatmulEngine> engine;
@@ -92,14 +95,11 @@ struct MatmulCheck : MatmulCli {
         (tally.bad ? sum.failed : sum.passed) += 1;
         print_row(engine->library_name(), tally);
       }
-      if (!sum.first_error.empty()) std::printf("first backend error: %s\n", sum.first_error.c_str());
-      std::printf("check matmul: %d passed, %d failed\n", sum.passed, sum.failed);
+      sum.print("check matmul");
     }
   };
 };
 
-}  // namespace
-
-int MatmulCli::check(const std::string& backend) { return cli::check<MatmulCheck>(backend); }
+template int PatternCli<MatmulPattern>::check(const std::string&);
 
 }  // namespace tilescope::cli

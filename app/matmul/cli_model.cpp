@@ -11,10 +11,10 @@
 #include "kernels/matmul/geometry.hpp"
 
 namespace tilescope::cli {
-namespace {
 
 // What `model` prints and emits for matmul, as app/cli/model.hpp asks.
-struct MatmulModelGlue : MatmulCli {
+template <>
+struct ModelGlue<MatmulPattern> : MatmulCli {
   static constexpr bool kAllIsDefault = true;  // `all` validates the default first; `all --json` is it
   // The throughput the book's OP/B allows on this machine's CUDA device, if there is one.
   struct ModelExtra {
@@ -36,7 +36,7 @@ struct MatmulModelGlue : MatmulCli {
     return e;
   }
 
-  static nlohmann::json model_json_fields(const ModelRecord<MatmulModelGlue>& m) {
+  static nlohmann::json model_json_fields(const ModelRecord<ModelGlue>& m) {
     const Params& p = m.p;
     const LaunchGeometry& l = m.launch;
     nlohmann::json j = {
@@ -68,7 +68,7 @@ struct MatmulModelGlue : MatmulCli {
     return j;
   }
 
-  static void print_model_lines(const ModelRecord<MatmulModelGlue>& m) {
+  static void print_model_lines(const ModelRecord<ModelGlue>& m) {
     const Params& p = m.p;
     const LaunchGeometry& l = m.launch;
     const MatmulCount& c = m.count;
@@ -112,8 +112,6 @@ struct MatmulModelGlue : MatmulCli {
   }
 };
 
-}  // namespace
-
-void MatmulCli::model(const PatternOptions& o, bool json) { cli::model<MatmulModelGlue>(o, json); }
+template void PatternCli<MatmulPattern>::model(const PatternOptions&, bool);
 
 }  // namespace tilescope::cli

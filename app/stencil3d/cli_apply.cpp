@@ -26,7 +26,8 @@ double run_on(const Backend& backend, const Stencil3dParams& p, std::optional<Br
 
 }  // namespace
 
-void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
+template <>
+void PatternCli<Stencil3dPattern>::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (a 3-D float32 volume)");
   if (!io::has_extension(files.in, ".npy"))
@@ -40,7 +41,7 @@ void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
     throw InvalidInput("'" + files.in + "' has " + std::to_string(in.shape.size()) +
                        " dimensions; stencil3d needs a 3-D volume of shape (D, H, W)");
   p.depth = int(in.shape[0]), p.height = int(in.shape[1]), p.width = int(in.shape[2]);
-  const StencilCoeffs coeffs = load_coeffs(o.filter, p.order);
+  const StencilCoeffs coeffs = Stencil3dCli::load_coeffs(o.filter, p.order);
   validate_launch(p);  // before any backend is looked for: bad parameters are the first thing to hear about
   BackendChoice choice = choose_backend(o.backend);
   if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";

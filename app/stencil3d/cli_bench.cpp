@@ -13,9 +13,9 @@
 #include "kernels/stencil3d/reference.hpp"
 
 namespace tilescope::cli {
-namespace {
 
-struct Stencil3dBench : Stencil3dCli, RadiusBenchDefaults {
+template <>
+struct BenchGlue<Stencil3dPattern> : Stencil3dCli, RadiusBenchDefaults {
   static constexpr BenchSizes kBench{"512x512x512", "128x128x128", "1,2,3"};  // radii: orders
 
   // The engine's one-shot call: the grid in, every repetition, the grid out.
@@ -70,12 +70,7 @@ struct Stencil3dBench : Stencil3dCli, RadiusBenchDefaults {
   }
 };
 
-}  // namespace
-
-void Stencil3dCli::bench(const PatternOptions& o, const BenchSettings& settings) {
-  bench_over_radii<Stencil3dBench>(o, settings);
-}
-
-CounterReading Stencil3dCli::measure(const Params& p) { return measure_one_run<Stencil3dBench>(p); }
+template void PatternCli<Stencil3dPattern>::bench(const PatternOptions&, const BenchSettings&);
+template CounterReading PatternCli<Stencil3dPattern>::measure(const Stencil3dParams&);
 
 }  // namespace tilescope::cli

@@ -10,11 +10,11 @@
 #include "kernels/stencil3d/reference.hpp"
 
 namespace tilescope::cli {
-namespace {
 
-constexpr int kSizes[][3] = {{1, 1, 1}, {9, 1, 4}, {7, 8, 9}, {33, 17, 40}, {70, 45, 37}};
+template <>
+struct CheckGlue<Stencil3dPattern> : Stencil3dCli {
+  static constexpr int kSizes[][3] = {{1, 1, 1}, {9, 1, 4}, {7, 8, 9}, {33, 17, 40}, {70, 45, 37}};
 
-struct Stencil3dCheck : Stencil3dCli {
   struct Checker {
     Backend& backend;
     std::unique_ptr<Stencil3dEngine> engine;
@@ -64,8 +64,6 @@ struct Stencil3dCheck : Stencil3dCli {
   };
 };
 
-}  // namespace
-
-int Stencil3dCli::check(const std::string& backend) { return cli::check<Stencil3dCheck>(backend); }
+template int PatternCli<Stencil3dPattern>::check(const std::string&);
 
 }  // namespace tilescope::cli

@@ -7,14 +7,14 @@
 #include "kernels/common/traffic.hpp"
 
 namespace tilescope::cli {
-namespace {
 
 // What `model` prints and emits for stencil3d, as app/cli/model.hpp asks.
-struct Stencil3dModelGlue : Stencil3dCli, NoModelExtra {
+template <>
+struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
   static constexpr bool kAllIsDefault = false;
   static void print_table_foot(const Params&) {}
 
-  static nlohmann::json model_json_fields(const ModelRecord<Stencil3dModelGlue>& m) {
+  static nlohmann::json model_json_fields(const ModelRecord<ModelGlue>& m) {
     const Params& p = m.p;
     const Stencil3dLaunch& l = m.launch;
     return {
@@ -45,7 +45,7 @@ struct Stencil3dModelGlue : Stencil3dCli, NoModelExtra {
     };
   }
 
-  static void print_model_lines(const ModelRecord<Stencil3dModelGlue>& m) {
+  static void print_model_lines(const ModelRecord<ModelGlue>& m) {
     const Params& p = m.p;
     const Stencil3dModel& b = m.book;
     const Stencil3dLaunch& l = m.launch;
@@ -90,8 +90,6 @@ struct Stencil3dModelGlue : Stencil3dCli, NoModelExtra {
   }
 };
 
-}  // namespace
-
-void Stencil3dCli::model(const PatternOptions& o, bool json) { cli::model<Stencil3dModelGlue>(o, json); }
+template void PatternCli<Stencil3dPattern>::model(const PatternOptions&, bool);
 
 }  // namespace tilescope::cli

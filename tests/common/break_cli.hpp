@@ -9,15 +9,19 @@
 #include <utility>
 #include <vector>
 
+#include "app/io/npy.hpp"
+#include "kernels/common/breaks.hpp"
+#include "tests/common/damage.hpp"
 #include "tests/common/run_cli.hpp"
 #include "tests/common/scratch_dir.hpp"
 
 namespace tilescope::test {
 
+// The fixture of one pattern (its trait, kernels/<p>/pattern.hpp, names it).
+template <class Pattern>
 class BreakCliTest : public ScratchDirTest {
  protected:
-  explicit BreakCliTest(const std::string& pattern)
-      : ScratchDirTest("tilescope_" + pattern + "_break_cli_"), pattern_(pattern) {}
+  BreakCliTest() : ScratchDirTest("tilescope_" + std::string(Pattern::name()) + "_break_cli_") {}
   // The pattern's inputs in the scratch folder: in.npy (matmul: m.npy and n.npy).
   std::string inputs() const {
     return pattern_ == "matmul" ? "--in " + path("m.npy") + " --in2 " + path("n.npy") : "--in " + path("in.npy");
@@ -26,6 +30,19 @@ class BreakCliTest : public ScratchDirTest {
   CliResult apply(const std::string& args) const {
     return run_shell(tilescope_exe() + " apply --pattern " + pattern_ + " --backend cpu " + inputs() + " --out " +
                      path("out.npy") + " " + args + " 2>&1");
+  }
+  // apply with `args` and --break each of `bugs`: it says what the bug does, and out.npy differs
+  // from ref (by more than tol) at exactly the outputs damage(bug) names.
+  template <class Damage>
+  void expect_damage(const std::string& args, const std::vector<Break>& bugs, const std::vector<float>& ref,
+                     Damage damage, double tol, int width) const {
+    for (Break bug : bugs) {
+      const std::string name(break_info(bug).name);
+      const CliResult r = apply(args + " --break " + name);
+      ASSERT_EQ(r.code, 0) << r.out;
+      EXPECT_NE(r.out.find(std::string(break_info(bug).what)), std::string::npos) << r.out;
+      EXPECT_TRUE(damage_is(io::read_npy(path("out.npy")).data, ref, damage(bug), tol, width)) << name;
+    }
   }
   // Each case (arguments, a phrase of the reason) exits 2 with one line that gives the reason and
   // writes nothing.
@@ -40,7 +57,7 @@ class BreakCliTest : public ScratchDirTest {
   }
 
  private:
-  std::string pattern_;
+  const std::string pattern_{Pattern::name()};
 };
 
 }  // namespace tilescope::test

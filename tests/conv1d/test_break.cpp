@@ -14,8 +14,8 @@
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/conv1d/strategies.hpp"
+#include "tests/common/break_checks.hpp"
 #include "tests/common/cuda_engine_test.hpp"
-#include "tests/common/damage.hpp"
 #include "tests/common/test_util.hpp"
 #include "tests/conv1d/break_damage.hpp"
 
@@ -29,6 +29,19 @@ struct Case {
   Conv1dParams p;
   Filter1d f;
   std::vector<float> in;
+
+  std::vector<float> reference() const {
+    std::vector<float> ref(in.size());
+    conv1d_cpu(f, in.data(), ref.data(), p.length);
+    return ref;
+  }
+  void emulate(Break bug, float* out) const { conv1d_broken_cpu(p, bug, f, in.data(), out); }
+  std::vector<char> damage(Break bug) const { return predicted_damage(p, bug); }
+  int width() const { return p.length; }
+  std::string describe(Break bug) const {
+    return std::string(break_info(bug).name) + " n=" + std::to_string(p.filter_radius) +
+           " block=" + std::to_string(p.tile) + " length=" + std::to_string(p.length);
+  }
 };
 
 // Lengths shorter than a block, odd and a block's multiple; radii 1..32 (block >= 32 >= n).
@@ -44,30 +57,12 @@ std::vector<Case> spread() {
   return cases;
 }
 
-std::vector<float> reference(const Case& c) {
-  std::vector<float> ref(c.in.size());
-  conv1d_cpu(c.f, c.in.data(), ref.data(), c.p.length);
-  return ref;
-}
-
-std::string describe(const Conv1dParams& p, Break bug) {
-  return std::string(break_info(bug).name) + " n=" + std::to_string(p.filter_radius) +
-         " block=" + std::to_string(p.tile) + " length=" + std::to_string(p.length);
-}
-
 const Break kBugs[] = {Break::no_halo, Break::no_ghost_zero, Break::origin_off_by_one, Break::no_barrier};
 
 }  // namespace
 
 TEST(Conv1dBreak, TheCpuEmulationDamagesExactlyThePredictedOutputs) {
-  for (const Case& c : spread()) {
-    const std::vector<float> ref = reference(c);
-    for (Break bug : kBugs) {
-      std::vector<float> out(ref.size(), -1e30f);
-      conv1d_broken_cpu(c.p, bug, c.f, c.in.data(), out.data());
-      EXPECT_TRUE(test::damage_is(out, ref, predicted_damage(c.p, bug), 0.0, c.p.length)) << describe(c.p, bug);
-    }
-  }
+  test::expect_emulation_damages_as_predicted(spread(), kBugs, test::exact);
 }
 
 TEST(Conv1dBreak, OriginOffByOneComputesEachOutputOneElementOn) {
@@ -76,7 +71,7 @@ TEST(Conv1dBreak, OriginOffByOneComputesEachOutputOneElementOn) {
     padded.push_back(0.0f);  // one zero past the end: the reference reaches one element further
     conv1d_cpu(c.f, padded.data(), shifted.data(), c.p.length + 1);
     conv1d_broken_cpu(c.p, Break::origin_off_by_one, c.f, c.in.data(), out.data());
-    EXPECT_EQ(out, std::vector<float>(shifted.begin() + 1, shifted.end())) << describe(c.p, Break::origin_off_by_one);
+    EXPECT_EQ(out, std::vector<float>(shifted.begin() + 1, shifted.end())) << c.describe(Break::origin_off_by_one);
   }
 }
 
@@ -102,17 +97,8 @@ TEST(Conv1dBreak, StrategiesOtherThanTiledAndIdleThreadsRefuseWithAReason) {
 class Conv1dBreakCuda : public test::CudaEngineTest<Conv1dEngine, &Backend::make_conv1d_engine> {};
 
 TEST_F(Conv1dBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
-  for (const Case& c : spread()) {
-    const std::vector<float> ref = reference(c);
-    const double tol = conv1d_tolerance(c.f, 1.0f);
-    for (Break bug : kBugs) {
-      std::vector<float> out(ref.size(), -1e30f), cpu(ref.size());
-      engine_->conv1d_broken(c.p, bug, c.f, c.in.data(), out.data());
-      conv1d_broken_cpu(c.p, bug, c.f, c.in.data(), cpu.data());
-      EXPECT_TRUE(test::same_as(out, cpu, tol)) << describe(c.p, bug);  // the same NaNs, the rest within rounding
-      if (bug != Break::origin_off_by_one) {  // it moves every output, by amounts that can be small
-        EXPECT_TRUE(test::damage_is(out, ref, predicted_damage(c.p, bug), tol, c.p.length)) << describe(c.p, bug);
-      }
-    }
-  }
+  test::expect_kernel_damages_as_emulated(
+      spread(), kBugs,
+      [&](const Case& c, Break bug, float* out) { engine_->conv1d_broken(c.p, bug, c.f, c.in.data(), out); },
+      [](const Case& c) { return conv1d_tolerance(c.f, 1.0f); });
 }

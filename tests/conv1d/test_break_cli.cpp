@@ -7,22 +7,15 @@
 #include <vector>
 
 #include "app/io/npy.hpp"
+#include "kernels/conv1d/pattern.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "tests/common/break_cli.hpp"
-#include "tests/common/damage.hpp"
 #include "tests/common/test_util.hpp"
 #include "tests/conv1d/break_damage.hpp"
 
 using namespace tilescope;
 
-namespace {
-
-class Conv1dBreakCli : public test::BreakCliTest {
- protected:
-  Conv1dBreakCli() : BreakCliTest("conv1d") {}
-};
-
-}  // namespace
+using Conv1dBreakCli = test::BreakCliTest<Conv1dPattern>;
 
 TEST_F(Conv1dBreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
   const Conv1dParams p{Conv1dStrategy::tiled, 3, 64, 301};
@@ -32,16 +25,11 @@ TEST_F(Conv1dBreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
   io::write_npy(path("w.npy"), {int(f.weights.size())}, f.weights.data());
   std::vector<float> ref(in.size());
   conv1d_cpu(f, in.data(), ref.data(), p.length);
-  for (Break bug : {Break::no_halo, Break::no_ghost_zero, Break::origin_off_by_one, Break::no_barrier}) {
-    const std::string name(break_info(bug).name);
-    const test::CliResult r =
-        apply("--strategy tiled --radius 3 --tile 64 --filter " + path("w.npy") + " --break " + name);
-    ASSERT_EQ(r.code, 0) << r.out;
-    EXPECT_NE(r.out.find(std::string(break_info(bug).what)), std::string::npos) << r.out;
-    // The CPU backend runs the emulation, so an intact output is the reference to the bit.
-    EXPECT_TRUE(test::damage_is(io::read_npy(path("out.npy")).data, ref, test::predicted_damage(p, bug), 0.0, p.length))
-        << name;
-  }
+  // The CPU backend runs the emulation, so an intact output is the reference to the bit.
+  expect_damage(
+      "--strategy tiled --radius 3 --tile 64 --filter " + path("w.npy"),
+      {Break::no_halo, Break::no_ghost_zero, Break::origin_off_by_one, Break::no_barrier}, ref,
+      [&](Break bug) { return test::predicted_damage(p, bug); }, 0.0, p.length);
 }
 
 TEST_F(Conv1dBreakCli, RefusesWhatTheStrategyCannotHaveWithOneLineAndWritesNothing) {

@@ -13,15 +13,14 @@
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/reference.hpp"
+#include "tests/common/break_checks.hpp"
 #include "tests/common/cuda_engine_test.hpp"
 #include "tests/common/test_util.hpp"
 #include "tests/conv2d/break_damage.hpp"
 
 using namespace tilescope;
-using test::damage_is;
 using test::positive_filter;
 using test::predicted_damage;
-using test::same_as;
 
 namespace {
 
@@ -44,6 +43,19 @@ struct Case {
   Conv2dParams p;
   Filter2d f;
   Image in;
+
+  std::vector<float> reference() const {
+    std::vector<float> ref(in.pixels.size());
+    conv2d_cpu(f, in.pixels.data(), ref.data(), p.width, p.height);
+    return ref;
+  }
+  void emulate(Break bug, float* out) const { conv2d_broken_cpu(p, bug, f, in.pixels.data(), out); }
+  std::vector<char> damage(Break bug) const { return predicted_damage(p, bug); }
+  int width() const { return p.width; }
+  std::string describe(Break bug) const {
+    return std::string(break_info(bug).name) + " r=" + std::to_string(p.filter_radius) +
+           " tile=" + std::to_string(p.tile) + " " + std::to_string(p.width) + "x" + std::to_string(p.height);
+  }
 };
 
 // Odd and even sizes, radii 1..3, tiles from one output per block (7 at r = 3) to 32.
@@ -58,17 +70,6 @@ std::vector<Case> spread() {
   return cases;
 }
 
-std::string describe(const Conv2dParams& p, Break bug) {
-  return std::string(break_info(bug).name) + " r=" + std::to_string(p.filter_radius) +
-         " tile=" + std::to_string(p.tile) + " " + std::to_string(p.width) + "x" + std::to_string(p.height);
-}
-
-std::vector<float> reference(const Case& c) {
-  std::vector<float> ref(c.in.pixels.size());
-  conv2d_cpu(c.f, c.in.pixels.data(), ref.data(), c.p.width, c.p.height);
-  return ref;
-}
-
 int count(const std::vector<char>& damaged) { return int(std::count(damaged.begin(), damaged.end(), 1)); }
 
 const Break kBugs[] = {Break::no_halo, Break::no_ghost_zero, Break::idle_threads_write, Break::origin_off_by_one,
@@ -77,14 +78,7 @@ const Break kBugs[] = {Break::no_halo, Break::no_ghost_zero, Break::idle_threads
 }  // namespace
 
 TEST(Break, TheCpuEmulationDamagesExactlyThePredictedOutputs) {
-  for (const Case& c : spread()) {
-    const std::vector<float> ref = reference(c);
-    for (Break bug : kBugs) {
-      std::vector<float> out(ref.size(), -1e30f);
-      conv2d_broken_cpu(c.p, bug, c.f, c.in.pixels.data(), out.data());
-      EXPECT_TRUE(damage_is(out, ref, predicted_damage(c.p, bug), 0.0, c.p.width)) << describe(c.p, bug);
-    }
-  }
+  test::expect_emulation_damages_as_predicted(spread(), kBugs, test::exact);
 }
 
 TEST(Break, NoHaloDamagesTheOutputsWithinROfAnOutputTileEdge) {
@@ -115,7 +109,7 @@ TEST(Break, OriginOffByOneReadsTheWindowOneCellRightAndDown) {
   for (const Case& c : spread()) {
     std::vector<float> out(c.in.pixels.size());
     conv2d_broken_cpu(c.p, Break::origin_off_by_one, c.f, c.in.pixels.data(), out.data());
-    EXPECT_EQ(out, reference_one_cell_on(c.in, c.f)) << describe(c.p, Break::origin_off_by_one);
+    EXPECT_EQ(out, reference_one_cell_on(c.in, c.f)) << c.describe(Break::origin_off_by_one);
   }
 }
 
@@ -140,20 +134,8 @@ TEST(Break, StrategiesOtherThanTiledInRefuseWithAReason) {
 class BreakCuda : public test::CudaEngineTest<Conv2dEngine, &Backend::make_conv2d_engine> {};
 
 TEST_F(BreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
-  for (const Case& c : spread()) {
-    const std::vector<float> ref = reference(c);
-    const double tol = conv2d_tolerance(c.f, 1.0f);
-    for (Break bug : kBugs) {
-      std::vector<float> out(ref.size(), -1e30f), cpu(ref.size());
-      engine_->conv2d_broken(c.p, bug, c.f, c.in.pixels.data(), out.data());
-      conv2d_broken_cpu(c.p, bug, c.f, c.in.pixels.data(), cpu.data());
-      // Same NaNs, the rest within float32 reordering of the CPU's emulation...
-      EXPECT_TRUE(same_as(out, cpu, tol)) << describe(c.p, bug);
-      // ...and off the reference at the predicted outputs (origin_off_by_one moves every output,
-      // by amounts that can be small: its CPU test pins where each comes from).
-      if (bug != Break::origin_off_by_one) {
-        EXPECT_TRUE(damage_is(out, ref, predicted_damage(c.p, bug), tol, c.p.width)) << describe(c.p, bug);
-      }
-    }
-  }
+  test::expect_kernel_damages_as_emulated(
+      spread(), kBugs,
+      [&](const Case& c, Break bug, float* out) { engine_->conv2d_broken(c.p, bug, c.f, c.in.pixels.data(), out); },
+      [](const Case& c) { return conv2d_tolerance(c.f, 1.0f); });
 }

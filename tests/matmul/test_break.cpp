@@ -11,6 +11,7 @@
 #include "kernels/matmul/broken.hpp"
 #include "kernels/matmul/engine.hpp"
 #include "kernels/matmul/reference.hpp"
+#include "tests/common/break_checks.hpp"
 #include "tests/common/cuda_engine_test.hpp"
 #include "tests/common/damage.hpp"
 #include "tests/common/test_util.hpp"
@@ -24,6 +25,19 @@ namespace {
 struct Case {
   MatmulParams p;
   std::vector<float> M, N;
+
+  std::vector<float> reference() const {
+    std::vector<float> P(std::size_t(p.rows) * p.cols);
+    matmul_cpu(M.data(), N.data(), P.data(), p.rows, p.inner, p.cols);
+    return P;
+  }
+  void emulate(Break bug, float* P) const { matmul_broken_cpu(p, bug, M.data(), N.data(), P); }
+  std::vector<char> damage(Break bug) const { return predicted_damage(p, bug); }
+  int width() const { return p.cols; }
+  std::string describe(Break bug) const {
+    return std::string(break_info(bug).name) + " TILE_WIDTH=" + std::to_string(p.tile) + " " + std::to_string(p.rows) +
+           "x" + std::to_string(p.inner) + "x" + std::to_string(p.cols);
+  }
 };
 
 // TILE_WIDTH from the smallest (one warp a block) to the largest; sizes smaller than a tile, odd,
@@ -40,31 +54,14 @@ std::vector<Case> spread() {
   return cases;
 }
 
-std::vector<float> reference(const Case& c) {
-  std::vector<float> P(std::size_t(c.p.rows) * c.p.cols);
-  matmul_cpu(c.M.data(), c.N.data(), P.data(), c.p.rows, c.p.inner, c.p.cols);
-  return P;
-}
-
-std::string describe(const MatmulParams& p, Break bug) {
-  return std::string(break_info(bug).name) + " TILE_WIDTH=" + std::to_string(p.tile) + " " + std::to_string(p.rows) +
-         "x" + std::to_string(p.inner) + "x" + std::to_string(p.cols);
-}
-
 const Break kBugs[] = {Break::no_barrier, Break::no_ghost_zero, Break::origin_off_by_one};
 
 }  // namespace
 
 TEST(MatmulBreak, TheCpuEmulationDamagesExactlyThePredictedOutputs) {
-  for (const Case& c : spread()) {
-    const std::vector<float> ref = reference(c);
-    const double tol = matmul_tolerance(c.p.inner, 1.0f, 1.0f);  // the tiled order against the reference's
-    for (Break bug : kBugs) {
-      std::vector<float> P(ref.size(), -1e30f);
-      matmul_broken_cpu(c.p, bug, c.M.data(), c.N.data(), P.data());
-      EXPECT_TRUE(test::damage_is(P, ref, predicted_damage(c.p, bug), tol, c.p.cols)) << describe(c.p, bug);
-    }
-  }
+  // The emulation sums in the tiled order, not the reference's.
+  test::expect_emulation_damages_as_predicted(spread(), kBugs,
+                                              [](const Case& c) { return matmul_tolerance(c.p.inner, 1.0f, 1.0f); });
 }
 
 TEST(MatmulBreak, OriginOffByOneMultipliesTheMatricesMovedOneElementAlongEveryAxis) {
@@ -83,7 +80,7 @@ TEST(MatmulBreak, OriginOffByOneMultipliesTheMatricesMovedOneElementAlongEveryAx
     matmul_cpu(M.data(), N.data(), expect.data(), p.rows, p.inner, p.cols);
     matmul_broken_cpu(p, Break::origin_off_by_one, c.M.data(), c.N.data(), P.data());
     EXPECT_TRUE(test::same_as(P, expect, matmul_tolerance(p.inner, 1.0f, 1.0f)))
-        << describe(p, Break::origin_off_by_one);
+        << c.describe(Break::origin_off_by_one);
   }
 }
 
@@ -114,22 +111,13 @@ TEST(MatmulBreak, OnlyTiledTakesABugAndNoHaloAndIdleThreadsAreRefusedEverywhere)
 class MatmulBreakCuda : public test::CudaEngineTest<MatmulEngine, &Backend::make_matmul_engine> {};
 
 TEST_F(MatmulBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
-  for (const Case& c : spread()) {
-    const std::vector<float> ref = reference(c);
-    // no_ghost_zero sums every slot of the last phase's partial tiles: K rounded up to TILE_WIDTH
-    // products, whose rounding the GPU's fused multiply-adds order differently.
-    const int padded = (c.p.inner + c.p.tile - 1) / c.p.tile * c.p.tile;
-    const double tol = matmul_tolerance(padded, 1.0f, 1.0f);
-    for (Break bug : kBugs) {
-      std::vector<float> P(ref.size(), -1e30f), cpu(ref.size());
-      engine_->matmul_broken(c.p, bug, c.M.data(), c.N.data(), P.data());
-      matmul_broken_cpu(c.p, bug, c.M.data(), c.N.data(), cpu.data());
-      EXPECT_TRUE(test::same_as(P, cpu, tol)) << describe(c.p, bug);  // the same NaNs, the rest within rounding
-      // origin_off_by_one moves every output, by amounts that can fall within rounding of the
-      // reference: its CPU test pins where each comes from.
-      if (bug != Break::origin_off_by_one) {
-        EXPECT_TRUE(test::damage_is(P, ref, predicted_damage(c.p, bug), tol, c.p.cols)) << describe(c.p, bug);
-      }
-    }
-  }
+  test::expect_kernel_damages_as_emulated(
+      spread(), kBugs,
+      [&](const Case& c, Break bug, float* P) { engine_->matmul_broken(c.p, bug, c.M.data(), c.N.data(), P); },
+      [](const Case& c) {
+        // no_ghost_zero sums every slot of the last phase's partial tiles: K rounded up to
+        // TILE_WIDTH products, whose rounding the GPU's fused multiply-adds order differently.
+        const int padded = (c.p.inner + c.p.tile - 1) / c.p.tile * c.p.tile;
+        return matmul_tolerance(padded, 1.0f, 1.0f);
+      });
 }

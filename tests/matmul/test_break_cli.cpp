@@ -9,22 +9,15 @@
 #include <vector>
 
 #include "app/io/npy.hpp"
+#include "kernels/matmul/pattern.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "tests/common/break_cli.hpp"
-#include "tests/common/damage.hpp"
 #include "tests/common/test_util.hpp"
 #include "tests/matmul/break_damage.hpp"
 
 using namespace tilescope;
 
-namespace {
-
-class MatmulBreakCli : public test::BreakCliTest {
- protected:
-  MatmulBreakCli() : BreakCliTest("matmul") {}
-};
-
-}  // namespace
+using MatmulBreakCli = test::BreakCliTest<MatmulPattern>;
 
 TEST_F(MatmulBreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
   const MatmulParams p{MatmulStrategy::tiled, 8, 21, 13, 19};
@@ -34,15 +27,9 @@ TEST_F(MatmulBreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
   io::write_npy(path("n.npy"), {p.inner, p.cols}, N.data());
   std::vector<float> ref(std::size_t(p.rows) * p.cols);
   matmul_cpu(M.data(), N.data(), ref.data(), p.rows, p.inner, p.cols);
-  for (Break bug : {Break::no_barrier, Break::no_ghost_zero, Break::origin_off_by_one}) {
-    const std::string name(break_info(bug).name);
-    const test::CliResult r = apply("--strategy tiled --tile 8 --break " + name);
-    ASSERT_EQ(r.code, 0) << r.out;
-    EXPECT_NE(r.out.find(std::string(break_info(bug).what)), std::string::npos) << r.out;
-    EXPECT_TRUE(test::damage_is(io::read_npy(path("out.npy")).data, ref, test::predicted_damage(p, bug),
-                                matmul_tolerance(p.inner, 1.0f, 1.0f), p.cols))
-        << name;
-  }
+  expect_damage(
+      "--strategy tiled --tile 8", {Break::no_barrier, Break::no_ghost_zero, Break::origin_off_by_one}, ref,
+      [&](Break bug) { return test::predicted_damage(p, bug); }, matmul_tolerance(p.inner, 1.0f, 1.0f), p.cols);
 }
 
 TEST_F(MatmulBreakCli, RefusesWhatMatmulCannotHaveWithOneLineAndWritesNothing) {

@@ -11,8 +11,8 @@
 #include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/reference.hpp"
+#include "tests/common/break_checks.hpp"
 #include "tests/common/cuda_engine_test.hpp"
-#include "tests/common/damage.hpp"
 #include "tests/stencil3d/break_damage.hpp"
 
 using namespace tilescope;
@@ -24,6 +24,19 @@ struct Case {
   Stencil3dParams p;
   StencilCoeffs c;
   std::vector<float> in;
+
+  std::vector<float> reference() const {
+    std::vector<float> ref(in.size());
+    stencil3d_cpu(c, in.data(), ref.data(), p.width, p.height, p.depth);
+    return ref;
+  }
+  void emulate(Break bug, float* out) const { stencil3d_broken_cpu(p, bug, c, in.data(), out); }
+  std::vector<char> damage(Break bug) const { return predicted_damage(p, bug); }
+  int width() const { return p.width; }
+  std::string describe(Break bug) const {
+    return std::string(break_info(bug).name) + " k=" + std::to_string(p.order) + " tile=" + std::to_string(p.tile) +
+           " grid=" + std::to_string(p.width) + "x" + std::to_string(p.height) + "x" + std::to_string(p.depth);
+  }
 };
 
 // Orders 1..3, every tile from the smallest with an output up to 10 (T^3 <= 1024), grids smaller
@@ -41,30 +54,12 @@ std::vector<Case> spread() {
   return cases;
 }
 
-std::vector<float> reference(const Case& c) {
-  std::vector<float> ref(c.in.size());
-  stencil3d_cpu(c.c, c.in.data(), ref.data(), c.p.width, c.p.height, c.p.depth);
-  return ref;
-}
-
-std::string describe(const Stencil3dParams& p, Break bug) {
-  return std::string(break_info(bug).name) + " k=" + std::to_string(p.order) + " tile=" + std::to_string(p.tile) +
-         " grid=" + std::to_string(p.width) + "x" + std::to_string(p.height) + "x" + std::to_string(p.depth);
-}
-
 const Break kBugs[] = {Break::no_barrier, Break::no_halo, Break::idle_threads_write, Break::origin_off_by_one};
 
 }  // namespace
 
 TEST(Stencil3dBreak, TheCpuEmulationDamagesExactlyThePredictedOutputs) {
-  for (const Case& c : spread()) {
-    const std::vector<float> ref = reference(c);
-    for (Break bug : kBugs) {
-      std::vector<float> out(ref.size(), -1e30f);
-      stencil3d_broken_cpu(c.p, bug, c.c, c.in.data(), out.data());
-      EXPECT_TRUE(test::damage_is(out, ref, predicted_damage(c.p, bug), 0.0, c.p.width)) << describe(c.p, bug);
-    }
-  }
+  test::expect_emulation_damages_as_predicted(spread(), kBugs, test::exact);
 }
 
 TEST(Stencil3dBreak, OriginOffByOneIsTheStencilOfTheGridMovedOneCellAlongEveryAxis) {
@@ -80,7 +75,7 @@ TEST(Stencil3dBreak, OriginOffByOneIsTheStencilOfTheGridMovedOneCellAlongEveryAx
         }
     stencil3d_cpu(c.c, moved.data(), expect.data(), p.width, p.height, p.depth);
     stencil3d_broken_cpu(p, Break::origin_off_by_one, c.c, c.in.data(), out.data());
-    EXPECT_EQ(out, expect) << describe(p, Break::origin_off_by_one);
+    EXPECT_EQ(out, expect) << c.describe(Break::origin_off_by_one);
   }
 }
 
@@ -112,19 +107,8 @@ TEST(Stencil3dBreak, OnlyTiledTakesABugAndNoGhostZeroIsRefusedEverywhere) {
 class Stencil3dBreakCuda : public test::CudaEngineTest<Stencil3dEngine, &Backend::make_stencil3d_engine> {};
 
 TEST_F(Stencil3dBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
-  for (const Case& c : spread()) {
-    const std::vector<float> ref = reference(c);
-    const double tol = stencil_tolerance(c.c, 1.0f);
-    for (Break bug : kBugs) {
-      std::vector<float> out(ref.size(), -1e30f), cpu(ref.size());
-      engine_->apply_broken(c.p, bug, c.c, c.in.data(), out.data());
-      stencil3d_broken_cpu(c.p, bug, c.c, c.in.data(), cpu.data());
-      EXPECT_TRUE(test::same_as(out, cpu, tol)) << describe(c.p, bug);  // the same NaNs, the rest within rounding
-      // origin_off_by_one moves every output, by amounts that can fall within rounding of the
-      // reference: its CPU test pins where each comes from.
-      if (bug != Break::origin_off_by_one) {
-        EXPECT_TRUE(test::damage_is(out, ref, predicted_damage(c.p, bug), tol, c.p.width)) << describe(c.p, bug);
-      }
-    }
-  }
+  test::expect_kernel_damages_as_emulated(
+      spread(), kBugs,
+      [&](const Case& c, Break bug, float* out) { engine_->apply_broken(c.p, bug, c.c, c.in.data(), out); },
+      [](const Case& c) { return stencil_tolerance(c.c, 1.0f); });
 }

@@ -7,21 +7,14 @@
 #include <vector>
 
 #include "app/io/npy.hpp"
+#include "kernels/stencil3d/pattern.hpp"
 #include "kernels/stencil3d/reference.hpp"
 #include "tests/common/break_cli.hpp"
-#include "tests/common/damage.hpp"
 #include "tests/stencil3d/break_damage.hpp"
 
 using namespace tilescope;
 
-namespace {
-
-class Stencil3dBreakCli : public test::BreakCliTest {
- protected:
-  Stencil3dBreakCli() : BreakCliTest("stencil3d") {}
-};
-
-}  // namespace
+using Stencil3dBreakCli = test::BreakCliTest<Stencil3dPattern>;
 
 TEST_F(Stencil3dBreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
   const Stencil3dParams p{Stencil3dStrategy::tiled, 2, 8, 19, 14, 11};
@@ -32,16 +25,11 @@ TEST_F(Stencil3dBreakCli, ApplyBreakDamagesExactlyThePredictedOutputs) {
   io::write_npy(path("c.npy"), {n, n, n}, stencil_to_dense(c).data());
   std::vector<float> ref(in.size());
   stencil3d_cpu(c, in.data(), ref.data(), p.width, p.height, p.depth);
-  for (Break bug : {Break::no_barrier, Break::no_halo, Break::idle_threads_write, Break::origin_off_by_one}) {
-    const std::string name(break_info(bug).name);
-    const test::CliResult r =
-        apply("--strategy tiled --radius 2 --tile 8 --filter " + path("c.npy") + " --break " + name);
-    ASSERT_EQ(r.code, 0) << r.out;
-    EXPECT_NE(r.out.find(std::string(break_info(bug).what)), std::string::npos) << r.out;
-    // The CPU backend runs the emulation, so an intact output is the reference to the bit.
-    EXPECT_TRUE(test::damage_is(io::read_npy(path("out.npy")).data, ref, test::predicted_damage(p, bug), 0.0, p.width))
-        << name;
-  }
+  // The CPU backend runs the emulation, so an intact output is the reference to the bit.
+  expect_damage(
+      "--strategy tiled --radius 2 --tile 8 --filter " + path("c.npy"),
+      {Break::no_barrier, Break::no_halo, Break::idle_threads_write, Break::origin_off_by_one}, ref,
+      [&](Break bug) { return test::predicted_damage(p, bug); }, 0.0, p.width);
 }
 
 TEST_F(Stencil3dBreakCli, RefusesWhatTheStrategyCannotHaveWithOneLineAndWritesNothing) {

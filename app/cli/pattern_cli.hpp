@@ -1,0 +1,33 @@
+#pragma once
+// The hooks app/cli's commands call for one pattern, declared once: PatternCli<its trait>, from
+// which the pattern's cli.hpp derives, adding what the shared options set (params.hpp).
+// model, check, and bench and measure where there is a radius, are written once (model.hpp,
+// check.hpp, bench.hpp) over the pattern's ModelGlue, CheckGlue and BenchGlue: its cli_model.cpp,
+// cli_check.cpp and cli_bench.cpp define the glue and instantiate the hook in one line
+// (`template int PatternCli<Conv1dPattern>::check(const std::string&);`). apply, and matmul's bench
+// and measure, are the pattern's own: its files specialise them.
+#include <string>
+
+#include "app/cli/options.hpp"
+#include "kernels/common/counters.hpp"
+
+namespace tilescope::cli {
+
+template <class Pattern>
+struct ModelGlue;
+template <class Pattern>
+struct CheckGlue;
+template <class Pattern>
+struct BenchGlue;
+
+template <class Pattern>
+struct PatternCli : Pattern {
+  static void model(const PatternOptions& o, bool json);
+  // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler.
+  static CounterReading measure(const typename Pattern::Params& p);
+  static void apply(const PatternOptions& o, const FileOptions& files);
+  static int check(const std::string& backend);
+  static void bench(const PatternOptions& o, const BenchSettings& settings);
+};
+
+}  // namespace tilescope::cli
