@@ -33,10 +33,20 @@ __device__ __forceinline__ void load_slot(float* N_s, const float* __restrict__ 
   N_s[slot] = in_range(k, length) ? N[k] : 0.0f;
 }
 
+// The shared-memory kernels' geometry with the strategy and, at the tiles bench runs (the book's
+// TILE_SIZE), the block folded at compile time; kBlock = 0: the block read at run time.
+template <Conv1dStrategy S, int kBlock>
+__device__ __forceinline__ Conv1dTiling folded(const Conv1dTiling& g) {
+  return Conv1dTiling{S, g.r, kBlock ? kBlock : g.block};
+}
+
 // PMPP 3rd ed. 7.4: the block stages n halo + blockDim + n halo cells; the last n threads
 // fetch the left halo, the first n threads the right halo. After the barrier every tap reads
 // shared memory.
-__global__ void conv1d_tiled_kernel(const float* __restrict__ N, float* __restrict__ P, int length, Conv1dTiling g) {
+template <int kBlock>
+__global__ void conv1d_tiled_kernel(const float* __restrict__ N, float* __restrict__ P, int length,
+                                    Conv1dTiling g_run) {
+  const Conv1dTiling g = folded<Conv1dStrategy::tiled, kBlock>(g_run);
   extern __shared__ float N_s[];
   const int t = threadIdx.x;
   if (const int s = g.left_halo_slot(t); s >= 0) load_slot(N_s, N, length, g, s);
@@ -52,8 +62,10 @@ __global__ void conv1d_tiled_kernel(const float* __restrict__ N, float* __restri
 
 // PMPP 3rd ed. 7.5: only the tile goes to shared memory; a halo tap reads global memory (an
 // L2 hit if the neighbouring block already loaded it), a ghost tap is skipped.
+template <int kBlock>
 __global__ void conv1d_cached_halo_kernel(const float* __restrict__ N, float* __restrict__ P, int length,
-                                          Conv1dTiling g) {
+                                          Conv1dTiling g_run) {
+  const Conv1dTiling g = folded<Conv1dStrategy::cached_halo, kBlock>(g_run);
   extern __shared__ float N_s[];
   const int t = threadIdx.x;
   load_slot(N_s, N, length, g, g.own_slot(t));
@@ -140,6 +152,19 @@ constexpr auto make_fast_table(std::integer_sequence<int, I...>) {
 }
 constexpr auto kLaunchFastByRadius = make_fast_table(std::make_integer_sequence<int, kMaxConv1dRadius>{});
 
+// tiled and cached_halo with the block folded at kBlock (0: read at run time).
+template <int kBlock>
+void launch_shared(const Conv1dParams& p, const float* d_in, float* d_out, dim3 grid, dim3 block, std::size_t shared,
+                   cudaStream_t stream) {
+  const Conv1dTiling g = tiling_of(p);
+  if (p.strategy == Conv1dStrategy::tiled) {
+    conv1d_tiled_kernel<kBlock><<<grid, block, shared, stream>>>(d_in, d_out, p.length, g);
+    return check_launch("conv1d_tiled_kernel");
+  }
+  conv1d_cached_halo_kernel<kBlock><<<grid, block, shared, stream>>>(d_in, d_out, p.length, g);
+  check_launch("conv1d_cached_halo_kernel");
+}
+
 }  // namespace
 
 void upload_conv1d_constant_filter(const Filter1d& f) {
@@ -158,11 +183,13 @@ void launch_conv1d(const Conv1dParams& p, const float* d_in, float* d_out, const
       conv1d_direct_kernel<true><<<grid, block, 0, stream>>>(d_in, nullptr, d_out, p.length, g);
       return check_launch("conv1d_direct_kernel (const_mem)");
     case Conv1dStrategy::tiled:
-      conv1d_tiled_kernel<<<grid, block, l.shared_bytes, stream>>>(d_in, d_out, p.length, g);
-      return check_launch("conv1d_tiled_kernel");
     case Conv1dStrategy::cached_halo:
-      conv1d_cached_halo_kernel<<<grid, block, l.shared_bytes, stream>>>(d_in, d_out, p.length, g);
-      return check_launch("conv1d_cached_halo_kernel");
+      switch (p.tile) {
+        case 256: return launch_shared<256>(p, d_in, d_out, grid, block, l.shared_bytes, stream);
+        case 512: return launch_shared<512>(p, d_in, d_out, grid, block, l.shared_bytes, stream);
+        case 1024: return launch_shared<1024>(p, d_in, d_out, grid, block, l.shared_bytes, stream);
+        default: return launch_shared<0>(p, d_in, d_out, grid, block, l.shared_bytes, stream);
+      }
     case Conv1dStrategy::fast:
       // float4 loads and stores: d_in and d_out must be 16-byte aligned, as cudaMalloc's are.
       kLaunchFastByRadius[p.filter_radius - 1](d_in, d_out, p.length, g, l.shared_bytes, stream);

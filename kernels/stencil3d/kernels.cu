@@ -53,13 +53,21 @@ __global__ void __launch_bounds__(1024) stencil_basic_kernel(const float* __rest
   out[i] = star<K>([&](int axis, int o) { return in[i + o * (axis == 0 ? 1 : axis == 1 ? sy : sz)]; });
 }
 
+// The tiled kernel's tile at the book's IN_TILE_DIM (8, the default), folded at compile time with
+// the order so that its indexing is the book's constant arithmetic; kT = 0: the tile read at run time.
+inline constexpr int kBookStencilTile = 8;
+template <int K, int kT>
+__device__ __forceinline__ StencilAxisTiling folded(const StencilAxisTiling& a) {
+  return StencilAxisTiling{true, K, kT ? kT : a.tile};
+}
+
 // PMPP Fig 8.8: block = input tile T^3. Every thread loads its cell (ghost cells outside the grid
 // are skipped); after the barrier the halo shell of K threads per side is deactivated.
-template <int K>
+template <int K, int kT>
 __global__ void __launch_bounds__(1024) stencil_tiled_kernel(const float* __restrict__ in, float* __restrict__ out,
                                                              int width, int height, int depth, Stencil3dTiling g) {
   extern __shared__ float in_s[];
-  const StencilAxisTiling a = g.axis(0);  // all three axes alike
+  const StencilAxisTiling a = folded<K, kT>(g.axis(0));  // all three axes alike
   const int T = a.tile, tx = threadIdx.x, ty = threadIdx.y, tz = threadIdx.z;
   const int x = a.cell(blockIdx.x, tx), y = a.cell(blockIdx.y, ty), z = a.cell(blockIdx.z, tz);
   const int s = (tz * T + ty) * T + tx;
@@ -267,7 +275,9 @@ template <int K>
 Kernel kernel_for(const Stencil3dTiling& g) {
   switch (g.strategy) {
     case Stencil3dStrategy::basic: return stencil_basic_kernel<K>;
-    case Stencil3dStrategy::tiled: return stencil_tiled_kernel<K>;
+    case Stencil3dStrategy::tiled:
+      return g.axis(0).tile == kBookStencilTile ? stencil_tiled_kernel<K, kBookStencilTile>
+                                                : stencil_tiled_kernel<K, 0>;
     case Stencil3dStrategy::coarsened: return stencil_coarsened_kernel<K>;
     case Stencil3dStrategy::register_tiled: return stencil_register_tiled_kernel<K>;
     case Stencil3dStrategy::fast: return fast_kernel_for<K>(g.vec);
