@@ -66,6 +66,21 @@ def targets(rows):
     return lines
 
 
+def yardstick(rows):
+    """Each textbook strategy against the book's own code in the same run (bench --yardstick): issue 20
+    asks for at most 1.05 x the transcription's median."""
+    lines = ["| pattern | size | strategy | radius | tile | ours ms | book's ms | ours / book's | <= 1.05 |",
+             "|" + "---|" * 9]
+    for r in rows:
+        if r.get("yardstick_ms") is None or is_peer(r):
+            continue
+        ratio = r["median_ms"] / r["yardstick_ms"]
+        lines.append(f"| {r['pattern']} | {r['size']} | {name(r)} | {r['radius'] if r['radius'] is not None else '-'} "
+                     f"| {r['tile']} | {r['median_ms']:.4f} | {r['yardstick_ms']:.4f} | {ratio:.2f} "
+                     f"| {'yes' if ratio <= 1.05 else '**no**'} |")
+    return lines
+
+
 def roofline(rows, path, gpu):
     import matplotlib
     matplotlib.use("Agg")
@@ -147,6 +162,8 @@ def main():
           "the edge cells); matmul rows of tilescope on 65 sampled rows of P.", "",
           f"Rows: [{stem}.json]({stem}.json). Roofline: [{stem}-roofline.png]({stem}-roofline.png).", "",
           "## Commands", "", "```", commands, "```", "", "## Issue 6 targets", "", *targets(rows), "",
+          *(["## The book's kernels: ours against the transcription (bench --yardstick)", "", *yardstick(rows), ""]
+            if any(r.get("yardstick_ms") is not None for r in rows) else []),
           "## Every row", "", *table(rows), ""]
     with open(args.out + ".md", "w") as f:
         f.write("\n".join(md))
