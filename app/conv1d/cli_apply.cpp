@@ -26,8 +26,7 @@ double run_on(const Backend& backend, const Conv1dParams& p, std::optional<Break
 
 }  // namespace
 
-template <>
-void PatternCli<Conv1dPattern>::apply(const PatternOptions& o, const FileOptions& files) {
+void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   if (!files.in2.empty()) throw InvalidInput("conv1d takes one input: --in2 is for matmul");
   Conv1dParams p = params_of<Conv1dCli>(o);

@@ -27,8 +27,7 @@ double run_on(const Backend& backend, const Conv2dParams& p, std::optional<Break
 
 }  // namespace
 
-template <>
-void PatternCli<Conv2dPattern>::apply(const PatternOptions& o, const FileOptions& files) {
+void Conv2dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy") && !io::has_extension(files.out, ".png"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (float32, exact) or .png (8-bit, clamped)");
   Conv2dParams p = params_of<Conv2dCli>(o);

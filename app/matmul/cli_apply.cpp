@@ -35,8 +35,7 @@ double run_on(const Backend& backend, const MatmulParams& p, std::optional<Break
 
 }  // namespace
 
-template <>
-void PatternCli<MatmulPattern>::apply(const PatternOptions& o, const FileOptions& files) {
+void MatmulCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   MatmulParams p = params_of<MatmulCli>(o);
   const std::optional<Break> bug = o.bug.empty() ? std::nullopt : std::optional(parse_break(o.bug));

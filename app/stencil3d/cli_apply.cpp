@@ -26,8 +26,7 @@ double run_on(const Backend& backend, const Stencil3dParams& p, std::optional<Br
 
 }  // namespace
 
-template <>
-void PatternCli<Stencil3dPattern>::apply(const PatternOptions& o, const FileOptions& files) {
+void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (a 3-D float32 volume)");
   if (!io::has_extension(files.in, ".npy"))
