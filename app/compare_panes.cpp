@@ -97,9 +97,7 @@ void ComparePanes::windows(const UiState& app, PatternView& first, const Rect& d
 
 void ComparePanes::ladder(PatternView& first) {
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("##ladder", 5, kFlags)) return;
-  for (const char* title : {"strategy", "OP/B model", "counted", "ms", "of a copy"}) ImGui::TableSetupColumn(title);
-  ImGui::TableHeadersRow();
+  if (!begin_table("##ladder", {"strategy", "OP/B model", "counted", "ms", "of a copy"}, kFlags)) return;
   for (int i = 0; i < int(set_.size()); ++i) {
     const HudFigures f = view(first, i).hud();
     ImGui::TableNextRow();

@@ -5,7 +5,8 @@
 // check.hpp, bench.hpp) over the pattern's ModelGlue, CheckGlue and BenchGlue: its cli_model.cpp,
 // cli_check.cpp and cli_bench.cpp define the glue and instantiate the hook in one line
 // (`template int PatternCli<Conv1dPattern>::check(const std::string&);`). apply, and matmul's bench
-// and measure, are the pattern's own: its files specialise them.
+// and measure, are the pattern's own: its cli.hpp declares them (matmul's in place of these) and its
+// cli_apply.cpp (matmul's cli_bench.cpp) defines them.
 #include <string>
 
 #include "app/cli/options.hpp"
@@ -25,7 +26,6 @@ struct PatternCli : Pattern {
   static void model(const PatternOptions& o, bool json);
   // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler.
   static CounterReading measure(const typename Pattern::Params& p);
-  static void apply(const PatternOptions& o, const FileOptions& files);
   static int check(const std::string& backend);
   static void bench(const PatternOptions& o, const BenchSettings& settings);
 };

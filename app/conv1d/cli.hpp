@@ -18,6 +18,8 @@ struct Conv1dCli : PatternCli<Conv1dPattern> {
   static constexpr bool kTileByStrategy = false;
   // A named 1D filter (default box), or a .npy of 2r+1 weights.
   static Filter1d load_filter(const std::string& spec, int radius);
+  // apply reads and writes the pattern's own files (cli_apply.cpp).
+  static void apply(const PatternOptions& o, const FileOptions& files);
 };
 
 }  // namespace tilescope::cli

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/cli/apply.hpp"
 #include "app/cli/params.hpp"
 #include "app/conv1d/cli.hpp"
 #include "app/io/image_file.hpp"
@@ -14,26 +15,11 @@
 #include "kernels/conv1d/strategies.hpp"
 
 namespace tilescope::cli {
-namespace {
-
-// The kernel's time in ms; out holds what the correct or the broken kernel writes.
-double run_on(const Backend& backend, const Conv1dParams& p, std::optional<Break> bug, const Filter1d& f,
-              const std::vector<float>& in, std::vector<float>& out) {
-  const auto engine = backend.make_conv1d_engine();
-  if (bug) return engine->conv1d_broken(p, *bug, f, in.data(), out.data());
-  return engine->conv1d(p, f, in.data(), out.data()).front();
-}
-
-}  // namespace
-
-template <>
-void PatternCli<Conv1dPattern>::apply(const PatternOptions& o, const FileOptions& files) {
+void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   if (!files.in2.empty()) throw InvalidInput("conv1d takes one input: --in2 is for matmul");
   Conv1dParams p = params_of<Conv1dCli>(o);
-  const std::optional<Break> bug = o.bug.empty() ? std::nullopt : std::optional(parse_break(o.bug));
-  if (const auto why = bug ? break_problem(p.strategy, *bug) : std::nullopt)
-    throw InvalidInput("--break " + o.bug + ": " + *why);
+  const std::optional<Break> bug = break_of(o, p);
   io::NpyArray in = io::read_npy(files.in);
   if (in.shape.size() != 1)
     throw InvalidInput("'" + files.in + "': conv1d needs a 1-D array, this one has " + std::to_string(in.shape.size()) +
@@ -45,20 +31,16 @@ void PatternCli<Conv1dPattern>::apply(const PatternOptions& o, const FileOptions
   validate_conv1d_run(p, filter, choice.backend->limits(), p.length);
 
   std::vector<float> out(in.data.size());
-  double ms = 0;
-  try {
-    ms = run_on(*choice.backend, p, bug, filter, in.data, out);
-  } catch (const BackendError& e) {
-    std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
-              << "); falling back to the CPU backend\n";
-    choice.backend = make_cpu_backend();
-    ms = run_on(*choice.backend, p, bug, filter, in.data, out);
-  }
+  // The kernel's time in ms; out holds what the correct or the broken kernel writes.
+  const double ms = run_or_fall_back<Conv1dPattern>(choice, [&](Conv1dEngine& e) {
+    if (bug) return e.conv1d_broken(p, *bug, filter, in.data.data(), out.data());
+    return e.conv1d(p, filter, in.data.data(), out.data()).front();
+  });
   io::write_npy(files.out, {p.length}, out.data());
-  const std::string broken = bug ? ", broken: " + std::string(break_info(*bug).what) : "";
   std::printf("wrote %s (%d elements): conv1d %s%s, radius %d, blockDim %d, filter %s, on %s in %.3f ms\n",
-              files.out.c_str(), p.length, strategy_info(p.strategy).name.data(), broken.c_str(), p.filter_radius,
-              p.tile, o.filter.empty() ? "box" : o.filter.c_str(), choice.backend->description().c_str(), ms);
+              files.out.c_str(), p.length, strategy_info(p.strategy).name.data(), broken_note(bug).c_str(),
+              p.filter_radius, p.tile, o.filter.empty() ? "box" : o.filter.c_str(),
+              choice.backend->description().c_str(), ms);
 }
 
 }  // namespace tilescope::cli

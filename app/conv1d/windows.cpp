@@ -9,6 +9,7 @@
 #include "app/ui/inspector.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
+#include "app/ui/widgets.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/geometry.hpp"
@@ -64,12 +65,8 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, fl
       }
   }
   ImGui::Separator();
-  if (ImGui::BeginTable("taps", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-    ImGui::TableSetupColumn("tap");
-    ImGui::TableSetupColumn("weight");
-    ImGui::TableSetupColumn("N[k]");
-    ImGui::TableSetupColumn("read from");
-    ImGui::TableHeadersRow();
+  if (begin_table("taps", {"tap", "weight", "N[k]", "read from"},
+                  ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     const int shown = std::min(p.filter_dim(), 11);  // the middle taps when the filter is long
     for (int j = p.filter_radius - shown / 2; j <= p.filter_radius + shown / 2; ++j) {
       const int k = i - p.filter_radius + j;
@@ -124,11 +121,7 @@ void conv1d_legend_window(const UiState& s, float right, float bottom) {
   } else {
     ImGui::TextDisabled("hover (or click to pin) an output element");
   }
-  if (s.conv1d.bug != Break::none && !launch_problem(p) && !break_problem(p.strategy, s.conv1d.bug)) {
-    swatch(palette::kDamaged);
-    ImGui::Text("broken: %s", break_info(s.conv1d.bug).name.data());
-    ImGui::TextDisabled("%s", break_info(s.conv1d.bug).what.data());
-  }
+  break_legend(p, s.conv1d.bug);
   ImGui::End();
 }
 

@@ -18,6 +18,8 @@ struct Conv2dCli : PatternCli<Conv2dPattern> {
   static constexpr bool kTileByStrategy = true;
   // A named filter (default box), or a (2r+1)x(2r+1) .npy.
   static Filter2d load_filter(const std::string& spec, int radius);
+  // apply reads and writes the pattern's own files (cli_apply.cpp).
+  static void apply(const PatternOptions& o, const FileOptions& files);
 };
 
 }  // namespace tilescope::cli

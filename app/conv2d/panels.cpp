@@ -171,12 +171,8 @@ void opb_panel(const UiState& s) {
 
   // PMPP's table at this radius: the tile sizes of the book, this strategy, current row marked.
   ImGui::Text("PMPP table, %dx%d filter:", p.filter_dim(), p.filter_dim());
-  if (ImGui::BeginTable("pmpp", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-    ImGui::TableSetupColumn("tile");
-    ImGui::TableSetupColumn("model");
-    ImGui::TableSetupColumn("counted");
-    ImGui::TableSetupColumn("bound");
-    ImGui::TableHeadersRow();
+  if (begin_table("pmpp", {"tile", "model", "counted", "bound"},
+                  ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     for (int tile : {8, 16, 32}) {
       Conv2dParams row = p;
       row.tile = tile;

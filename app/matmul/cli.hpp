@@ -16,6 +16,11 @@ struct MatmulCli : PatternCli<MatmulPattern> {
   static constexpr int Params::*kSize[] = {&Params::rows, &Params::inner, &Params::cols};
   static constexpr const char* kSizeForm = "MxKxN: M is MxK, N is KxN (e.g. 1024x512x2048)";
   static constexpr bool kTileByStrategy = false;
+  // apply reads and writes matmul's own files (cli_apply.cpp); bench and measure (cli_bench.cpp)
+  // stand in place of PatternCli's.
+  static void apply(const PatternOptions& o, const FileOptions& files);
+  static void bench(const PatternOptions& o, const BenchSettings& settings);
+  static CounterReading measure(const Params& p);
 };
 
 }  // namespace tilescope::cli

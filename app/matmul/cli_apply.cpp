@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/cli/apply.hpp"
 #include "app/cli/params.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
@@ -25,23 +26,12 @@ io::NpyArray read_matrix(const std::string& path, const char* flag) {
   return a;
 }
 
-// The kernel's time in ms; P holds what the correct or the broken kernel writes.
-double run_on(const Backend& backend, const MatmulParams& p, std::optional<Break> bug, const io::NpyArray& M,
-              const io::NpyArray& N, std::vector<float>& P) {
-  const auto engine = backend.make_matmul_engine();
-  if (bug) return engine->matmul_broken(p, *bug, M.data.data(), N.data.data(), P.data());
-  return engine->matmul(p, M.data.data(), N.data.data(), P.data()).front();
-}
-
 }  // namespace
 
-template <>
-void PatternCli<MatmulPattern>::apply(const PatternOptions& o, const FileOptions& files) {
+void MatmulCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy")) throw InvalidInput("output '" + files.out + "' must end in .npy");
   MatmulParams p = params_of<MatmulCli>(o);
-  const std::optional<Break> bug = o.bug.empty() ? std::nullopt : std::optional(parse_break(o.bug));
-  if (const auto why = bug ? break_problem(p.strategy, *bug) : std::nullopt)
-    throw InvalidInput("--break " + o.bug + ": " + *why);
+  const std::optional<Break> bug = break_of(o, p);
   const io::NpyArray M = read_matrix(files.in, "--in"), N = read_matrix(files.in2, "--in2");
   if (M.shape[1] != N.shape[0])
     throw InvalidInput("cannot multiply a " + std::to_string(M.shape[0]) + "x" + std::to_string(M.shape[1]) +
@@ -53,19 +43,14 @@ void PatternCli<MatmulPattern>::apply(const PatternOptions& o, const FileOptions
   validate_launch(p, choice.backend->limits());
 
   std::vector<float> P(std::size_t(p.rows) * p.cols);
-  double ms = 0;
-  try {
-    ms = run_on(*choice.backend, p, bug, M, N, P);
-  } catch (const BackendError& e) {
-    std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
-              << "); falling back to the CPU backend\n";
-    choice.backend = make_cpu_backend();
-    ms = run_on(*choice.backend, p, bug, M, N, P);
-  }
+  // The kernel's time in ms; P holds what the correct or the broken kernel writes.
+  const double ms = run_or_fall_back<MatmulPattern>(choice, [&](MatmulEngine& e) {
+    if (bug) return e.matmul_broken(p, *bug, M.data.data(), N.data.data(), P.data());
+    return e.matmul(p, M.data.data(), N.data.data(), P.data()).front();
+  });
   io::write_npy(files.out, {p.rows, p.cols}, P.data());
-  const std::string broken = bug ? ", broken: " + std::string(break_info(*bug).what) : "";
   std::printf("wrote %s (%dx%d): matmul %s%s, TILE_WIDTH %d, K = %d, on %s in %.3f ms\n", files.out.c_str(), p.rows,
-              p.cols, strategy_info(p.strategy).name.data(), broken.c_str(), p.tile, p.inner,
+              p.cols, strategy_info(p.strategy).name.data(), broken_note(bug).c_str(), p.tile, p.inner,
               choice.backend->description().c_str(), ms);
 }
 

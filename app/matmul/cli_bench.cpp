@@ -53,8 +53,7 @@ std::optional<std::vector<double>> book_kernel_times(const MatmulEngine& engine,
 
 }  // namespace
 
-template <>
-void PatternCli<MatmulPattern>::bench(const PatternOptions& o, const BenchSettings& settings) {
+void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   if (!settings.radii.empty()) throw InvalidInput("matmul has no radius: use --tile for TILE_WIDTH");
   const BenchStart start = start_bench(o, "4096x4096x4096", "512x512x512");
   Backend& backend = *start.backend;
@@ -119,8 +118,7 @@ void PatternCli<MatmulPattern>::bench(const PatternOptions& o, const BenchSettin
   if (!report.finish()) throw CLI::RuntimeError(1);
 }
 
-template <>
-CounterReading PatternCli<MatmulPattern>::measure(const Params& p) {
+CounterReading MatmulCli::measure(const Params& p) {
   return measure_on_cuda([&](Backend& cuda) {
     auto engine = cuda.make_matmul_engine();
     const std::vector<float> M = bench_input(std::size_t(p.rows) * p.inner, 1);

@@ -18,6 +18,8 @@ struct Stencil3dCli : PatternCli<Stencil3dPattern> {
   static constexpr bool kTileByStrategy = true;
   // A named set (default heat), or a (2k+1)^3 .npy whose off-axis entries are zero.
   static StencilCoeffs load_coeffs(const std::string& spec, int order);
+  // apply reads and writes the pattern's own files (cli_apply.cpp).
+  static void apply(const PatternOptions& o, const FileOptions& files);
 };
 
 }  // namespace tilescope::cli

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/cli/apply.hpp"
 #include "app/cli/params.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
@@ -14,28 +15,13 @@
 #include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope::cli {
-namespace {
-
-// The kernel's time in ms; out holds what the correct or the broken kernel writes.
-double run_on(const Backend& backend, const Stencil3dParams& p, std::optional<Break> bug, const StencilCoeffs& c,
-              const std::vector<float>& in, std::vector<float>& out) {
-  const auto engine = backend.make_stencil3d_engine();
-  if (bug) return engine->apply_broken(p, *bug, c, in.data(), out.data());
-  return engine->apply(p, c, in.data(), out.data()).front();
-}
-
-}  // namespace
-
-template <>
-void PatternCli<Stencil3dPattern>::apply(const PatternOptions& o, const FileOptions& files) {
+void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (!io::has_extension(files.out, ".npy"))
     throw InvalidInput("output '" + files.out + "' must end in .npy (a 3-D float32 volume)");
   if (!io::has_extension(files.in, ".npy"))
     throw InvalidInput("input '" + files.in + "' must be a 3-D .npy volume of shape (D, H, W)");
   Stencil3dParams p = params_of<Stencil3dCli>(o);
-  const std::optional<Break> bug = o.bug.empty() ? std::nullopt : std::optional(parse_break(o.bug));
-  if (const auto why = bug ? break_problem(p.strategy, *bug) : std::nullopt)
-    throw InvalidInput("--break " + o.bug + ": " + *why);
+  const std::optional<Break> bug = break_of(o, p);
   const io::NpyArray in = io::read_npy(files.in);
   if (in.shape.size() != 3)
     throw InvalidInput("'" + files.in + "' has " + std::to_string(in.shape.size()) +
@@ -48,20 +34,16 @@ void PatternCli<Stencil3dPattern>::apply(const PatternOptions& o, const FileOpti
   validate_stencil3d_run(p, coeffs, choice.backend->limits());
 
   std::vector<float> out(in.data.size());
-  double ms = 0;
-  try {
-    ms = run_on(*choice.backend, p, bug, coeffs, in.data, out);
-  } catch (const BackendError& e) {
-    std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
-              << "); falling back to the CPU backend\n";
-    choice.backend = make_cpu_backend();
-    ms = run_on(*choice.backend, p, bug, coeffs, in.data, out);
-  }
+  // The kernel's time in ms; out holds what the correct or the broken kernel writes.
+  const double ms = run_or_fall_back<Stencil3dPattern>(choice, [&](Stencil3dEngine& e) {
+    if (bug) return e.apply_broken(p, *bug, coeffs, in.data.data(), out.data());
+    return e.apply(p, coeffs, in.data.data(), out.data()).front();
+  });
   io::write_npy(files.out, in.shape, out.data());
-  const std::string broken = bug ? ", broken: " + std::string(break_info(*bug).what) : "";
   std::printf("wrote %s (%dx%dx%d): stencil3d %s%s, order %d, tile %d, coefficients %s, on %s in %.3f ms\n",
-              files.out.c_str(), p.width, p.height, p.depth, strategy_info(p.strategy).name.data(), broken.c_str(),
-              p.order, p.tile, o.filter.empty() ? "heat" : o.filter.c_str(), choice.backend->description().c_str(), ms);
+              files.out.c_str(), p.width, p.height, p.depth, strategy_info(p.strategy).name.data(),
+              broken_note(bug).c_str(), p.order, p.tile, o.filter.empty() ? "heat" : o.filter.c_str(),
+              choice.backend->description().c_str(), ms);
 }
 
 }  // namespace tilescope::cli

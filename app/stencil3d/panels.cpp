@@ -216,9 +216,8 @@ void stencil3d_opb_panel(const UiState& s) {
   ImGui::Text("bound      %6.2f OP/B  (T -> infinity: %d ops / 4 B)", book_round(m.opb_bound), p.ops_per_output());
   ImGui::Text("counted    %6.2f OP/B  (whole grid, ghost cells not loaded)", book_round(c.opb()));
   ImGui::TextDisabled("  %.3g flops / %.3g B of global loads", double(c.flops), double(c.global_load_bytes()));
-  if (ImGui::BeginTable("strategies", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-    for (const char* h : {"strategy", "tile", "model", "halo"}) ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
+  if (begin_table("strategies", {"strategy", "tile", "model", "halo"},
+                  ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
     for (int i = 0; i < kStencil3dStrategyCount; ++i) {
       Stencil3dParams q = p;
       q.strategy = strategy_table<Stencil3dStrategy>()[i].id;

@@ -139,12 +139,7 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
   } else {
     ImGui::TextDisabled("hover (or click to pin) a cell to see its block and neighbours");
   }
-  if (s.stencil.bug != Break::none && !launch_problem(p) && !break_problem(p.strategy, s.stencil.bug)) {
-    swatch(palette::kDamaged);
-    ImGui::Text("broken: %s", break_info(s.stencil.bug).name.data());
-    ImGui::TextDisabled("%s", break_info(s.stencil.bug).what.data());
-    ImGui::TextDisabled("the slice: one broken step from the live heat");
-  }
+  if (break_legend(p, s.stencil.bug)) ImGui::TextDisabled("the slice: one broken step from the live heat");
   ImGui::End();
 }
 

@@ -3,6 +3,7 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "app/io/atomic_file.hpp"
 #include "app/ui/compare.hpp"
@@ -22,6 +23,17 @@
 
 namespace tilescope {
 namespace {
+
+// The overlays' switches by their key in the file ("taps": the receptive field), one list for
+// reading and writing them.
+constexpr std::pair<const char*, bool Overlays::*> kOverlayKeys[] = {{"tile_grid", &Overlays::tile_grid},
+                                                                     {"block", &Overlays::block},
+                                                                     {"taps", &Overlays::receptive_field},
+                                                                     {"thread_ids", &Overlays::thread_ids},
+                                                                     {"legend", &Overlays::legend},
+                                                                     {"inspector", &Overlays::inspector},
+                                                                     {"hud", &Overlays::hud},
+                                                                     {"caption", &Overlays::caption}};
 
 template <typename Strategy>
 void read_strategy(JsonFields& f, const char* pattern, Strategy& out) {
@@ -97,12 +109,15 @@ void read_stepper(JsonFields& f, Stepper& s) {
     f.warn("step", "a step of the focused block's timeline, from 0");
 }
 
-// A stepped pattern's part, as read_strategy and read_stepper read it back: its strategy by name,
-// its own fields, and in a scene the step the step-through shows.
-template <typename Strategy>
-nlohmann::json stepped_pattern_json(Strategy strategy, nlohmann::json fields, const Stepper& s, StateFile kind) {
-  fields["strategy"] = strategy_info(strategy).name;
-  if (kind == StateFile::scene && s.on) fields["step"] = s.step;
+// A stepped pattern's part (its UI state `u`), as read_strategy and read_step_and_break read it
+// back: its strategy by name, its own fields, and in a scene the step the step-through shows and the
+// break.
+template <typename Ui>
+nlohmann::json stepped_pattern_json(const Ui& u, nlohmann::json fields, StateFile kind) {
+  fields["strategy"] = strategy_info(u.params.strategy).name;
+  if (kind != StateFile::scene) return fields;
+  if (u.stepper.on) fields["step"] = u.stepper.step;
+  fields["break"] = u.bug == Break::none ? "none" : std::string(break_info(u.bug).name);
   return fields;
 }
 
@@ -121,8 +136,12 @@ void read_break(JsonFields& f, Strategy strategy, Break& out) {
   });
 }
 
-void break_json(Break bug, StateFile kind, nlohmann::json& j) {
-  if (kind == StateFile::scene) j["break"] = bug == Break::none ? "none" : std::string(break_info(bug).name);
+// A stepped pattern's scene part, as stepped_pattern_json writes it: the step and the break.
+template <typename Ui>
+void read_step_and_break(JsonFields& f, Ui& u, StateFile kind) {
+  if (kind != StateFile::scene) return;
+  read_stepper(f, u.stepper);
+  read_break(f, u.params.strategy, u.bug);
 }
 
 void read_conv2d(JsonFields& f, Conv2dUi& c, StateFile kind) {
@@ -130,9 +149,7 @@ void read_conv2d(JsonFields& f, Conv2dUi& c, StateFile kind) {
   f.integer("radius", 1, kMaxConv2dRadius, c.params.filter_radius);
   f.integer("tile", 1, c.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32, c.params.tile);
   read_filter(f, "filter", named_filter_help(), c.filter, [](const std::string& v) { make_named_filter(v, 1); });
-  if (kind != StateFile::scene) return;
-  read_stepper(f, c.stepper);
-  read_break(f, c.params.strategy, c.bug);
+  read_step_and_break(f, c, kind);
 }
 
 void read_stencil3d(JsonFields& f, Stencil3dUi& st, StateFile kind) {
@@ -148,9 +165,7 @@ void read_stencil3d(JsonFields& f, Stencil3dUi& st, StateFile kind) {
     st.grid = grid;
   f.integer("slice", -1, 511, st.slice);
   f.integer("steps", 1, 64, st.iterations);
-  if (kind != StateFile::scene) return;
-  read_stepper(f, st.stepper);
-  read_break(f, st.params.strategy, st.bug);
+  read_step_and_break(f, st, kind);
 }
 
 void read_conv1d(JsonFields& f, Conv1dUi& c, StateFile kind) {
@@ -159,9 +174,7 @@ void read_conv1d(JsonFields& f, Conv1dUi& c, StateFile kind) {
   f.integer("tile", kMinConv1dTile, kMaxConv1dTile, c.params.tile);
   f.integer("length", 32, 1 << 16, c.params.length);
   read_filter(f, "filter", named_filter1d_help(), c.filter, [](const std::string& v) { make_named_filter1d(v, 1); });
-  if (kind != StateFile::scene) return;
-  read_stepper(f, c.stepper);
-  read_break(f, c.params.strategy, c.bug);
+  read_step_and_break(f, c, kind);
 }
 
 void read_matmul(JsonFields& f, MatmulUi& m) {
@@ -198,33 +211,26 @@ void read_compare(JsonFields& f, UiState& s) {
 }
 
 nlohmann::json conv2d_json(const Conv2dUi& c, StateFile kind) {
-  nlohmann::json j = stepped_pattern_json(
-      c.params.strategy, {{"radius", c.params.filter_radius}, {"tile", c.params.tile}, {"filter", c.filter}}, c.stepper,
-      kind);
-  break_json(c.bug, kind, j);
-  return j;
+  return stepped_pattern_json(c, {{"radius", c.params.filter_radius}, {"tile", c.params.tile}, {"filter", c.filter}},
+                              kind);
 }
 
 nlohmann::json stencil3d_json(const Stencil3dUi& st, StateFile kind) {
-  nlohmann::json j = stepped_pattern_json(st.params.strategy,
-                                          {{"order", st.params.order},
-                                           {"tile", st.params.tile},
-                                           {"coeffs", st.coeffs},
-                                           {"grid", st.grid},
-                                           {"slice", st.slice},
-                                           {"steps", st.iterations}},
-                                          st.stepper, kind);
-  break_json(st.bug, kind, j);
-  return j;
+  return stepped_pattern_json(st,
+                              {{"order", st.params.order},
+                               {"tile", st.params.tile},
+                               {"coeffs", st.coeffs},
+                               {"grid", st.grid},
+                               {"slice", st.slice},
+                               {"steps", st.iterations}},
+                              kind);
 }
 
 nlohmann::json conv1d_json(const Conv1dUi& c, StateFile kind) {
-  nlohmann::json j = stepped_pattern_json(
-      c.params.strategy,
+  return stepped_pattern_json(
+      c,
       {{"radius", c.params.filter_radius}, {"tile", c.params.tile}, {"length", c.params.length}, {"filter", c.filter}},
-      c.stepper, kind);
-  break_json(c.bug, kind, j);
-  return j;
+      kind);
 }
 
 nlohmann::json matmul_json(const MatmulUi& m) {
@@ -286,14 +292,7 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
   f.integer("measure_every", 0, 600, s.measure_every);
   {
     JsonFields o = f.object("overlays");
-    o.boolean("tile_grid", s.overlays.tile_grid);
-    o.boolean("block", s.overlays.block);
-    o.boolean("taps", s.overlays.receptive_field);
-    o.boolean("thread_ids", s.overlays.thread_ids);
-    o.boolean("legend", s.overlays.legend);
-    o.boolean("inspector", s.overlays.inspector);
-    o.boolean("hud", s.overlays.hud);
-    o.boolean("caption", s.overlays.caption);
+    for (const auto& [key, on] : kOverlayKeys) o.boolean(key, s.overlays.*on);
   }
   read_panels(f, s.panels);
   if (kind == StateFile::scene) {
@@ -332,16 +331,8 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
                       {"demo", demo_scene_names()[int(s.demo_scene)]},
                       {"demo_size", s.demo_size},
                       {"presentation", s.presentation},
-                      {"measure_every", s.measure_every},
-                      {"overlays",
-                       {{"tile_grid", s.overlays.tile_grid},
-                        {"block", s.overlays.block},
-                        {"taps", s.overlays.receptive_field},
-                        {"thread_ids", s.overlays.thread_ids},
-                        {"legend", s.overlays.legend},
-                        {"inspector", s.overlays.inspector},
-                        {"hud", s.overlays.hud},
-                        {"caption", s.overlays.caption}}}};
+                      {"measure_every", s.measure_every}};
+  for (const auto& [key, on] : kOverlayKeys) j["overlays"][key] = s.overlays.*on;
   j["panels"] = s.panels;
   const auto keep = [&](Pattern p) { return kind == StateFile::settings || s.pattern == p; };
   if (keep(Pattern::conv2d)) j["conv2d"] = conv2d_json(s.conv2d, kind);

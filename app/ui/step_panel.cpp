@@ -65,12 +65,8 @@ void step_panel(Stepper& s, const StepPanelInput& in) {
 void step_counts_table(const StepPanelInput& in, int step) {
   const BlockTimeline& tl = *in.timeline;
   const StepCounts &so_far = tl.steps[std::size_t(step)].counts, &block = tl.steps.back().counts;
-  if (ImGui::BeginTable("step counts", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-    ImGui::TableSetupColumn("");
-    ImGui::TableSetupColumn("so far");
-    ImGui::TableSetupColumn("block");
-    ImGui::TableSetupColumn("grid (exact)");
-    ImGui::TableHeadersRow();
+  if (begin_table("step counts", {"", "so far", "block", "grid (exact)"},
+                  ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     const StepCounts& grid = in.launch.exact;
     count_row("global loads", so_far.global_loads, block.global_loads, grid.global_loads);
     count_row("shared reads", so_far.shared_reads, block.shared_reads, grid.shared_reads,

@@ -8,6 +8,13 @@ bool panel(std::map<std::string, bool>& open, const char* title) {
   return open[title] = ImGui::CollapsingHeader(title);
 }
 
+bool begin_table(const char* id, std::initializer_list<const char*> titles, ImGuiTableFlags flags) {
+  if (!ImGui::BeginTable(id, int(titles.size()), flags)) return false;
+  for (const char* title : titles) ImGui::TableSetupColumn(title);
+  ImGui::TableHeadersRow();
+  return true;
+}
+
 void disabled_wrapped(const char* text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", text);

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -39,6 +40,10 @@ void break_combo(Break& bug, Strategy strategy) {
   }
   ImGui::TextWrapped("%s", break_info(bug).what.data());
 }
+
+// ImGui::BeginTable with a column per title and their header row: true when the table is open (end
+// it with ImGui::EndTable).
+bool begin_table(const char* id, std::initializer_list<const char*> titles, ImGuiTableFlags flags);
 
 // A paragraph in the disabled (grey) text colour, wrapped to the panel.
 void disabled_wrapped(const char* text);

@@ -12,14 +12,16 @@
 namespace tilescope::test {
 
 // A fresh folder under the system's temp folder, named prefix + the process id + the test's name
-// (two builds' test runs on one machine must not share it), removed after.
+// (two builds' test runs on one machine must not share it), removed after. The prefix is
+// "tilescope_" and the test suite's name unless the fixture gives its own.
 class ScratchDirTest : public ::testing::Test {
  protected:
+  ScratchDirTest() = default;
   explicit ScratchDirTest(std::string prefix) : prefix_(std::move(prefix)) {}
   void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           (prefix_ + std::to_string(::getpid()) + "_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    const ::testing::TestInfo& test = *::testing::UnitTest::GetInstance()->current_test_info();
+    const std::string prefix = prefix_.empty() ? "tilescope_" + std::string(test.test_suite_name()) + "_" : prefix_;
+    dir_ = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()) + "_" + test.name());
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }

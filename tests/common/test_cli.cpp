@@ -37,10 +37,7 @@ nlohmann::json run_json(const std::string& args) {
   return r.code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json::object();
 }
 
-class Cli : public test::ScratchDirTest {
- protected:
-  Cli() : ScratchDirTest("tilescope_cli_") {}
-};
+class Cli : public test::ScratchDirTest {};
 
 }  // namespace
 

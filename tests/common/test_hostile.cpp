@@ -65,7 +65,6 @@ long max_rss_kib() {
 
 class Hostile : public test::ScratchDirTest {
  protected:
-  Hostile() : ScratchDirTest("tilescope_hostile_") {}
   std::set<std::string> files() const {
     std::set<std::string> names;
     for (const auto& e : fs::directory_iterator(dir_)) names.insert(e.path().filename().string());

@@ -16,7 +16,6 @@ namespace {
 
 class ImGuiIni : public test::ScratchDirTest {
  protected:
-  ImGuiIni() : ScratchDirTest("tilescope_imgui_ini_") {}
   ImGuiContextOwner context_ = create_imgui_context();
 };
 

@@ -20,7 +20,6 @@ namespace {
 
 class Io : public test::ScratchDirTest {
  protected:
-  Io() : ScratchDirTest("tilescope_io_") {}
   // A .npy with the given header dict and payload.
   std::string npy(const std::string& dict, const std::string& payload) const {
     std::string header = dict;

@@ -36,8 +36,6 @@ const std::string kSize = " --size 320x240";
 
 class Record : public test::ScratchDirTest {
  protected:
-  Record() : ScratchDirTest("tilescope_record_") {}
-
   test::CliResult record(const std::string& args) const {
     return test::run_shell("timeout 120 " + test::tilescope_exe() + " record --backend cpu " + args +
                            " 2>&1 </dev/null");

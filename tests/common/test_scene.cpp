@@ -16,7 +16,6 @@ namespace {
 
 class Scene : public test::ScratchDirTest {
  protected:
-  Scene() : ScratchDirTest("tilescope_scene_") {}
   // Loads `text` as a scene, keeping what it said on stderr.
   UiState load(const std::string& text) {
     write("s.json", text);

@@ -112,7 +112,6 @@ TEST_P(SceneShot, ShowsTheHudAndTheCaption) {
 // ctrl+s writes the state shown as a scene that loads back to it; a scene's closed panels stay closed.
 class TourKeys : public test::ScratchDirTest {
  protected:
-  TourKeys() : ScratchDirTest("tilescope_tour_keys_") {}
   // One frame with `key` (an io.KeysDown index) held, and ctrl when `ctrl`.
   void frame(App& app, int key = -1, bool ctrl = false) {
     ImGuiIO& io = ImGui::GetIO();

@@ -1,0 +1,45 @@
+#pragma once
+// What `apply` does alike for every pattern (app/<pattern>/cli_apply.cpp reads and writes the
+// files): --break read against the strategy, the run on the chosen backend (the CPU's when the
+// device fails), and the report's word on the bug.
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "app/cli/options.hpp"
+#include "kernels/common/backend.hpp"
+#include "kernels/common/breaks.hpp"
+#include "kernels/common/error.hpp"
+
+namespace tilescope::cli {
+
+// --break's bug (none without --break); throws InvalidInput where p's strategy cannot have it, with
+// the reason the pattern's break_problem gives.
+template <class Params>
+std::optional<Break> break_of(const PatternOptions& o, const Params& p) {
+  const std::optional<Break> bug = o.bug.empty() ? std::nullopt : std::optional(parse_break(o.bug));
+  if (const auto why = bug ? break_problem(p.strategy, *bug) : std::nullopt)
+    throw InvalidInput("--break " + o.bug + ": " + *why);
+  return bug;
+}
+
+// run(engine) on a fresh engine of `Pattern` on the chosen backend: the kernel's time in ms. If the
+// device fails, says so, moves `choice` to the CPU backend and runs it there.
+template <class Pattern, class Run>
+double run_or_fall_back(BackendChoice& choice, Run run) {
+  try {
+    return run(*Pattern::make_engine(*choice.backend));
+  } catch (const BackendError& e) {
+    std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
+              << "); falling back to the CPU backend\n";
+    choice.backend = make_cpu_backend();
+    return run(*Pattern::make_engine(*choice.backend));
+  }
+}
+
+// ", broken: <what the bug does>" for apply's report line; empty without --break.
+inline std::string broken_note(std::optional<Break> bug) {
+  return bug ? ", broken: " + std::string(break_info(*bug).what) : "";
+}
+
+}  // namespace tilescope::cli
