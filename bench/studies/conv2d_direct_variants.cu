@@ -7,64 +7,100 @@
 #include <vector>
 #include "bench/yardstick/conv2d_book.cuh"
 __constant__ float c_filter[17 * 17];
-template <int R, bool kConst, bool kRestrict, bool kUnroll, bool kBounds> struct Direct;
-#define BODY                                                                                           \
-  constexpr int D = 2 * R + 1;                                                                         \
-  const int col = blockIdx.x * 32 + threadIdx.x, row = blockIdx.y * 32 + threadIdx.y;                 \
-  if (col >= width || row >= height) return;                                                           \
-  float sum = 0.0f;                                                                                    \
-  LOOPS                                                                                                \
+#define BODY                                                                          \
+  constexpr int D = 2 * R + 1;                                                        \
+  const int col = blockIdx.x * 32 + threadIdx.x, row = blockIdx.y * 32 + threadIdx.y; \
+  if (col >= width || row >= height) return;                                          \
+  float sum = 0.0f;                                                                   \
+  LOOPS                                                                               \
   P[row * width + col] = sum;
-#define TAP                                                                                            \
-  {                                                                                                    \
-    const int y = row - R + fy, x = col - R + fx;                                                      \
-    if (x >= 0 && x < width && y >= 0 && y < height) sum += (kConst ? c_filter[fy * D + fx] : F[fy * D + fx]) * N[y * width + x]; \
+#define TAP                                                                        \
+  {                                                                                \
+    const int y = row - R + fy, x = col - R + fx;                                  \
+    if (x >= 0 && x < width && y >= 0 && y < height)                               \
+      sum += (kConst ? c_filter[fy * D + fx] : F[fy * D + fx]) * N[y * width + x]; \
   }
 template <int R, bool kConst>
-__global__ void __launch_bounds__(1024) v0(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) {
+__global__ void __launch_bounds__(1024)
+    v0(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) {
 #define LOOPS _Pragma("unroll") for (int fy = 0; fy < D; ++fy) _Pragma("unroll") for (int fx = 0; fx < D; ++fx) TAP
   BODY
 }
 template <int R, bool kConst>
-__global__ void __launch_bounds__(1024) v_norestrict(const float* N, const float* F, float* P, int width, int height) { BODY }
+__global__ void __launch_bounds__(1024) v_norestrict(const float* N, const float* F, float* P, int width, int height) {
+  BODY
+}
 #undef LOOPS
-#define LOOPS for (int fy = 0; fy < D; ++fy) for (int fx = 0; fx < D; ++fx) TAP
+#define LOOPS                    \
+  for (int fy = 0; fy < D; ++fy) \
+    for (int fx = 0; fx < D; ++fx) TAP
 template <int R, bool kConst>
-__global__ void __launch_bounds__(1024) v_nounroll(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) { BODY }
+__global__ void __launch_bounds__(1024)
+    v_nounroll(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) {
+  BODY
+}
 template <int R, bool kConst>
-__global__ void v_plain(const float* N, const float* F, float* P, int width, int height) { BODY }
+__global__ void v_plain(const float* N, const float* F, float* P, int width, int height) {
+  BODY
+}
 #undef LOOPS
 #define LOOPS _Pragma("unroll") for (int fy = 0; fy < D; ++fy) _Pragma("unroll") for (int fx = 0; fx < D; ++fx) TAP
 template <int R, bool kConst>
-__global__ void v_nobounds(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) { BODY }
+__global__ void v_nobounds(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width,
+                           int height) {
+  BODY
+}
 
 template <class K>
 float time_ms(K launch) {
-  cudaEvent_t a, b; cudaEventCreate(&a); cudaEventCreate(&b);
+  cudaEvent_t a, b;
+  cudaEventCreate(&a);
+  cudaEventCreate(&b);
   std::vector<float> t;
   launch();
-  for (int i = 0; i < 30; ++i) { cudaEventRecord(a); launch(); cudaEventRecord(b); cudaEventSynchronize(b); float ms; cudaEventElapsedTime(&ms, a, b); t.push_back(ms); }
+  for (int i = 0; i < 30; ++i) {
+    cudaEventRecord(a);
+    launch();
+    cudaEventRecord(b);
+    cudaEventSynchronize(b);
+    float ms;
+    cudaEventElapsedTime(&ms, a, b);
+    t.push_back(ms);
+  }
   std::sort(t.begin(), t.end());
   return t[t.size() / 2];
 }
 template <int R, bool kConst>
 void run(float* N, float* F, float* P, int w, int h) {
   dim3 block(32, 32), grid((w + 31) / 32, (h + 31) / 32);
-  const float book = time_ms([&] { tilescope::yardstick::convolution_2D_basic_kernel<R, kConst><<<grid, block>>>(N, F, P, w, h); });
+  const float book =
+      time_ms([&] { tilescope::yardstick::convolution_2D_basic_kernel<R, kConst><<<grid, block>>>(N, F, P, w, h); });
   const float a = time_ms([&] { v0<R, kConst><<<grid, block>>>(N, F, P, w, h); });
   const float b = time_ms([&] { v_norestrict<R, kConst><<<grid, block>>>(N, F, P, w, h); });
   const float c = time_ms([&] { v_nounroll<R, kConst><<<grid, block>>>(N, F, P, w, h); });
   const float d = time_ms([&] { v_plain<R, kConst><<<grid, block>>>(N, F, P, w, h); });
   const float e = time_ms([&] { v_nobounds<R, kConst><<<grid, block>>>(N, F, P, w, h); });
-  std::printf("%-9s r=%d book %.4f | ours x%.2f  no-restrict x%.2f  no-unroll x%.2f  plain x%.2f  no-launch-bounds x%.2f\n",
-              kConst ? "const_mem" : "basic", R, book, a / book, b / book, c / book, d / book, e / book);
+  std::printf(
+      "%-9s r=%d book %.4f | ours x%.2f  no-restrict x%.2f  no-unroll x%.2f  plain x%.2f  no-launch-bounds x%.2f\n",
+      kConst ? "const_mem" : "basic", R, book, a / book, b / book, c / book, d / book, e / book);
 }
 int main() {
   const int w = 8192, h = 8192;
   float *N, *F, *P;
-  cudaMalloc(&N, sizeof(float) * w * h); cudaMalloc(&P, sizeof(float) * w * h); cudaMalloc(&F, sizeof(float) * 17 * 17);
-  cudaMemset(N, 0, sizeof(float) * w * h); cudaMemset(F, 0, sizeof(float) * 17 * 17);
-  run<1, false>(N, F, P, w, h); run<2, false>(N, F, P, w, h); run<3, false>(N, F, P, w, h); run<5, false>(N, F, P, w, h); run<7, false>(N, F, P, w, h);
-  run<1, true>(N, F, P, w, h); run<2, true>(N, F, P, w, h); run<3, true>(N, F, P, w, h); run<5, true>(N, F, P, w, h); run<7, true>(N, F, P, w, h);
+  cudaMalloc(&N, sizeof(float) * w * h);
+  cudaMalloc(&P, sizeof(float) * w * h);
+  cudaMalloc(&F, sizeof(float) * 17 * 17);
+  cudaMemset(N, 0, sizeof(float) * w * h);
+  cudaMemset(F, 0, sizeof(float) * 17 * 17);
+  run<1, false>(N, F, P, w, h);
+  run<2, false>(N, F, P, w, h);
+  run<3, false>(N, F, P, w, h);
+  run<5, false>(N, F, P, w, h);
+  run<7, false>(N, F, P, w, h);
+  run<1, true>(N, F, P, w, h);
+  run<2, true>(N, F, P, w, h);
+  run<3, true>(N, F, P, w, h);
+  run<5, true>(N, F, P, w, h);
+  run<7, true>(N, F, P, w, h);
   std::printf("%s\n", cudaGetErrorString(cudaGetLastError()));
 }
