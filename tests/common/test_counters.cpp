@@ -67,11 +67,7 @@ TEST_F(Counters, CopyReadsAndWritesEachByteOnceFromDram) {
 // PMPP's model charges basic 4 bytes per tap (0.25 OP/B at r = 2); L1 and L2 serve the 25 taps'
 // overlap, so DRAM sees about one pass over the image.
 TEST_F(Counters, BasicConv2dReadsTheImageAboutOnceFromDram) {
-  Conv2dParams p;
-  p.strategy = Conv2dStrategy::basic;
-  p.filter_radius = 2;
-  p.width = p.height = 8192;
-  p.tile = 16;
+  const Conv2dParams p{Conv2dStrategy::basic, 2, 16, 8192, 8192};  // strategy, radius, tile, size
   const MemoryCounters c = measure_conv2d(p);
   const double image = 4.0 * p.width * p.height;
   std::printf("basic 8192^2 r=2: DRAM read %.0f B = %.4fx the image; L1 hit %.1f%%, L2 hit %.1f%%\n", c.dram_read_bytes,
@@ -85,11 +81,7 @@ TEST_F(Counters, BasicConv2dReadsTheImageAboutOnceFromDram) {
 // warp that skips the load (all its cells are ghosts). With a 32-wide block each warp is one row
 // of the input tile, so the requests are the (block, row) pairs the count finds loading.
 TEST_F(Counters, TiledInLoadRequestsAreTheWarpsOfTheExactCountThatLoad) {
-  Conv2dParams p;
-  p.strategy = Conv2dStrategy::tiled_in;
-  p.filter_radius = 2;
-  p.width = p.height = 4096;
-  p.tile = 32;
+  const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 32, 4096, 4096};
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   std::int64_t loading_warps = 0, loads = 0;
   for (int by = 0; by < gy.grid_dim(p.height); ++by)
