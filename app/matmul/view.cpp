@@ -49,17 +49,21 @@ MatmulView::Layout MatmulView::layout() const {
   // The right side stays free for the inspector and the legend, which float there; the top for the HUD.
   const float hud_h = state_.overlays.hud ? hud_height(view_, hud_measured()) : 0.0f;
   // (at most 45% of a small window's view: there the inspector covers what it must)
-  const float free_right = std::clamp(inspector_width() + 2 * kWindowInset, 0.26f * view_.w, 0.45f * view_.w);
+  const float inspector = state_.overlays.inspector ? inspector_width() + 2 * kWindowInset : 0.0f;
+  const float free_right = std::clamp(inspector, 0.26f * view_.w, 0.45f * view_.w);
+  // Above the matrices: the phase title, the HUD (its top 2.5 em down) and N's label (1.3 em above N);
+  // below them 1.5 em.
+  const float above = 4 * font + hud_h, room = view_.h - above - 1.5f * font;
   auto fit = [&] {  // the cell size for the current gaps; returns the height in cells
     const int wide = p.inner + l.gap + p.cols + l.gap + shared, high = top + l.gap + std::max(p.rows, shared);
-    l.cell = std::min((view_.w - free_right - font) / wide, (view_.h - 4 * font - hud_h) / high);
+    l.cell = std::min((view_.w - free_right - font) / wide, room / high);
     return high;
   };
   fit();
   l.gap = std::max(2, int(std::ceil(1.6f * font / l.cell)));  // a gap holds a line of text
   const int high = fit();
   l.x0 = view_.x + font;
-  l.y0 = view_.y + 2.5f * font + hud_h + (view_.h - 4 * font - hud_h - high * l.cell) / 2;
+  l.y0 = view_.y + above + (room - high * l.cell) / 2;
   return l;
 }
 
