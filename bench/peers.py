@@ -9,6 +9,11 @@ The stencil3d peers correlate with the star stencil as a dense (2k+1)^3 filter; 
 the cells within k of the edge where the peers zero-pad, so their error is over the interior.
 
     python3 bench/peers.py --pattern all --json peers.json
+    python3 bench/peers.py --pattern conv2d --filter gaussian   # also the separable peers
+
+With --filter gaussian (tilescope's: sigma = r/2, normalised) conv2d adds the peers of the
+separable strategy: cupyx correlate1d along x then y, and torch conv2d with a 1 x (2r+1) then a
+(2r+1) x 1 kernel, each pass through global memory.
 """
 import argparse
 import json
@@ -119,6 +124,44 @@ def correlation_peers(rows, x, weights, reps, interior=0):
              max_err(cupy.asarray(result["y"][0, 0]), ref, interior), tol, "conv, padding=r, TF32 off, cudnn.benchmark")
 
 
+def gaussian_factor(r):
+    """The 1-D factor of tilescope's gaussian filter: the 2-D one is its outer product with itself."""
+    sigma = r / 2.0
+    g = np.exp(-np.arange(-r, r + 1) ** 2 / (2 * sigma * sigma))
+    return (g / g.sum()).astype(np.float32)
+
+
+def separable_peers(rows, x, factor, reps):
+    """Row then column passes (the intermediate in global memory): cupyx correlate1d twice, torch conv2d twice."""
+    r = factor.size // 2
+    weights = cupy.asarray(np.outer(factor, factor))
+    nbytes, flops = 8 * x.size, 2.0 * 2 * factor.size * x.size
+    copy = copy_ms(nbytes, reps)
+    ref = ndimage.correlate(x.astype(cupy.float64), weights.astype(cupy.float64), mode="constant")
+    tol = tolerance(weights.size, float(cupy.abs(weights).sum()))
+    f = cupy.asarray(factor)
+    tmp, out = cupy.empty_like(x), cupy.empty_like(x)
+
+    def cupyx_run():
+        ndimage.correlate1d(x, f, axis=1, output=tmp, mode="constant")
+        ndimage.correlate1d(tmp, f, axis=0, output=out, mode="constant")
+
+    timing = time_ms(cupyx_run, reps)
+    rows.add("cupyx correlate1d x2", r, timing, copy, nbytes, flops, max_err(out, ref), tol,
+             "correlate1d along x then y, mode='constant'")
+    tx = torch.as_tensor(x, device="cuda")[None, None]
+    tf = torch.as_tensor(f, device="cuda")
+    row_w, column_w = tf[None, None, None, :], tf[None, None, :, None]
+    result = {}
+
+    def torch_run():
+        result["y"] = F.conv2d(F.conv2d(tx, row_w, padding=(0, r)), column_w, padding=(r, 0))
+
+    timing = time_ms(torch_run, reps)
+    rows.add(f"torch {torch.__version__.split('+')[0]} (cuDNN) x2", r, timing, copy, nbytes, flops,
+             max_err(cupy.asarray(result["y"][0, 0]), ref), tol, "conv 1 x (2r+1) then (2r+1) x 1, TF32 off")
+
+
 def star_weights(order, seed):
     d = 2 * order + 1
     w = np.zeros((d, d, d), np.float32)
@@ -131,7 +174,7 @@ def star_weights(order, seed):
     return cupy.asarray(w)
 
 
-def bench(pattern, size, radii, reps):
+def bench(pattern, size, radii, reps, gaussian=False):
     rows = Rows(pattern, size, reps)
     dims = [int(v) for v in size.split("x")]
     if pattern == "matmul":
@@ -154,6 +197,10 @@ def bench(pattern, size, radii, reps):
     for r in radii:
         if pattern == "stencil3d":
             correlation_peers(rows, x, star_weights(r, r), reps, interior=r)
+        elif pattern == "conv2d" and gaussian:
+            g = gaussian_factor(r)
+            correlation_peers(rows, x, cupy.asarray(np.outer(g, g)), reps)
+            separable_peers(rows, x, g, reps)
         else:
             w = random_input((2 * r + 1,) * len(shape), 100 + r)
             correlation_peers(rows, x, w, reps)
@@ -167,6 +214,8 @@ def main():
     parser.add_argument("--radius", help="comma-separated radii / orders")
     parser.add_argument("--reps", type=int, default=20)
     parser.add_argument("--json", help="write the rows here as a JSON list")
+    parser.add_argument("--filter", choices=["random", "gaussian"], default="random",
+                        help="conv2d: random weights, or the gaussian and its separable peers")
     args = parser.parse_args()
     torch.backends.cudnn.allow_tf32 = False  # FP32 FMA math, like every other row
     torch.backends.cuda.matmul.allow_tf32 = False
@@ -176,7 +225,7 @@ def main():
         size, radii = DEFAULTS[pattern]
         size = args.size or size
         radii = [int(r) for r in (args.radius or radii).split(",")] if radii else []
-        rows += bench(pattern, size, radii, args.reps)
+        rows += bench(pattern, size, radii, args.reps, args.filter == "gaussian")
         cupy.get_default_memory_pool().free_all_blocks()
         torch.cuda.empty_cache()
     if args.json:

@@ -9,6 +9,7 @@ PRESET=${TILESCOPE_PRESET:-release}
 PACKAGES=(cmake ninja-build g++ pkg-config
           libglfw3-dev libimgui-dev libstb-dev libjpeg62-turbo-dev python3-glad libcli11-dev nlohmann-json3-dev
           libhwy-dev   # Highway: the CPU engines' SIMD, picked at run time
+          libeigen3-dev   # Eigen: the singular values that tell a separable (rank-1) filter
           fonts-dejavu-core
           libgif-dev   # `record` GIF (small)
           # `record` MP4: FFmpeg's libraries with libx264; together they pull about 50 packages

@@ -78,6 +78,16 @@ struct RadiusBenchDefaults {
     return max_abs_error(theirs.data(), ref.data(), ref.size());
   }
   static void bench_footnote() {}
+  // What only a filter can rule out (conv2d's separable: a rank-1 filter), and the taps per output
+  // a strategy computes where it differs from the filter's (separable: 2(2r+1)); nothing: none.
+  template <class Params, class Filter>
+  static std::optional<std::string> filter_problem(const Params&, const Filter&) {
+    return std::nullopt;
+  }
+  template <class Params, class Filter>
+  static std::optional<double> strategy_taps(const Params&, const Filter&) {
+    return std::nullopt;
+  }
   // The book's own kernel for a row (bench --yardstick, bench/yardstick) on the runner's device
   // buffers, after the row's own runs; none on the CPU or where the book has no kernel for p.
   template <class Runner, class Params, class Operator>
@@ -100,7 +110,7 @@ CounterReading measure_one_run(const typename C::Params& p) {
     const std::vector<float> in = bench_input(C::elements(p));
     std::vector<float> out(in.size());
     runner.load(in.data(), p);
-    runner.times(p, C::bench_operator(p.*C::kRadius), in.data(), out.data(), 0);
+    runner.times(p, C::bench_operator(p.*C::kRadius, ""), in.data(), out.data(), 0);
   });
 }
 
@@ -134,7 +144,7 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
   BenchReport report(std::string(C::name()), start.options.size, backend, settings,
                      int(radii.size() * (strategies.size() + peers.size())));
   for (int r : radii) {
-    const auto op = C::bench_operator(r);  // asymmetric: a flipped filter cannot pass
+    const auto op = C::bench_operator(r, o.filter);  // by default asymmetric: a flipped filter cannot pass
     report.progress(C::bench_reference_label(r));
     C::reference(op, in.data(), ref.data(), base);
     typename C::Params at_r = base;
@@ -149,8 +159,12 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
       typename C::Params p = at_r;
       p.strategy = s;
       C::bench_tile(p, o, runner.limits());
+      std::optional<std::string> problem = C::problem(p, runner.limits());
+      if (!problem) problem = C::filter_problem(p, op);
+      BenchRow strategy_row = row;
+      if (const auto taps = C::strategy_taps(p, op)) strategy_row.flops = 2.0 * *taps * n;
       add_strategy_row(
-          report, row, std::string(C::info(s).name), p.tile, C::problem(p, runner.limits()),
+          report, strategy_row, std::string(C::info(s).name), p.tile, problem,
           [&] { return runner.times(p, op, in.data(), out.data(), settings.reps); },
           [&] {
             runner.output(out.data());

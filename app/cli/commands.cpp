@@ -69,8 +69,12 @@ void add_bench_command(CLI::App& app) {
   auto settings = std::make_shared<BenchSettings>();
   o->strategy = "all";
   CLI::App* cmd = app.add_subcommand("bench", "time each strategy on the chosen backend");
-  add_pattern_options(cmd, *o, Need::size | Need::backend);
+  add_pattern_options(cmd, *o, Need::size | Need::backend | Need::filter);
   cmd->get_option("--strategy")->description("all, or one strategy of the pattern")->capture_default_str();
+  cmd->get_option("--filter")
+      ->description(
+          "the weights every strategy and peer computes with (default random:1, asymmetric, so a flipped filter cannot "
+          "pass; conv2d separable needs a rank-1 filter, e.g. gaussian); matmul has none");
   cmd->add_option("--radius", settings->radii, "comma-separated radii (stencil3d: orders)");
   cmd->add_option("--reps", settings->reps, "timed repetitions (median and min reported)")->capture_default_str();
   cmd->add_option("--json", settings->json, "also write the rows to this file as a JSON list");

@@ -20,7 +20,9 @@ struct BenchGlue<Conv1dPattern> : Conv1dCli, RadiusBenchDefaults {
   static void load_input(Engine& engine, const float* in, const Params& base) { engine.load_input(in, base.length); }
 
   static std::size_t elements(const Params& p) { return std::size_t(p.length); }
-  static Filter1d bench_operator(int r) { return make_named_filter1d("random:1", r); }
+  static Filter1d bench_operator(int r, const std::string& spec) {
+    return spec.empty() ? make_named_filter1d("random:1", r) : load_filter(spec, r);
+  }
   static void reference(const Filter1d& f, const float* in, float* ref, const Params& p) {
     conv1d_cpu(f, in, ref, p.length);
   }

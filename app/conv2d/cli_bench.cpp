@@ -6,6 +6,7 @@
 #include "app/cli/bench.hpp"
 #include "app/conv2d/cli.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/conv2d/filter_rank.hpp"
 #include "kernels/conv2d/reference.hpp"
 
 namespace tilescope::cli {
@@ -23,7 +24,15 @@ struct BenchGlue<Conv2dPattern> : Conv2dCli, RadiusBenchDefaults {
   static void bench_tile(Params& p, const PatternOptions& o, const DeviceLimits& limits) {
     if (!o.tile) p.tile = default_tile(p, limits);  // sliding's strip: from the size and the GPU
   }
-  static Filter2d bench_operator(int r) { return make_named_filter("random:1", r); }
+  static Filter2d bench_operator(int r, const std::string& spec) {
+    return spec.empty() ? make_named_filter("random:1", r) : load_filter(spec, r);
+  }
+  static std::optional<std::string> filter_problem(const Params& p, const Filter2d& f) {
+    return p.strategy == Conv2dStrategy::separable ? separable_problem(f) : std::nullopt;
+  }
+  static std::optional<double> strategy_taps(const Params& p, const Filter2d& f) {
+    return p.strategy == Conv2dStrategy::separable ? std::optional<double>(2.0 * f.dim()) : std::nullopt;
+  }
   static void reference(const Filter2d& f, const float* in, float* ref, const Params& p) {
     conv2d_cpu(f, in, ref, p.width, p.height);
   }

@@ -30,7 +30,9 @@ struct CheckGlue<Conv2dPattern> : Conv2dCli {
     bool skip_tile(Strategy, int) const { return false; }
     void run_row(const StrategyInfo& s, int tile, CheckTally& tally, std::string& first_error) {
       for (int r = 1; r <= kMaxConv2dRadius; ++r) {
-        const Filter2d f = make_named_filter("random:" + std::to_string(r), r);
+        // separable runs rank-1 filters: a random column times a random row (still asymmetric).
+        const char* random = s.id == Conv2dStrategy::separable ? "random_separable:" : "random:";
+        const Filter2d f = make_named_filter(random + std::to_string(r), r);
         for (const auto& size : kSizes) {
           const Params p{s.id, r, tile, size[0], size[1]};
           if (problem(p, engine->limits())) {

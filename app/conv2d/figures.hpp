@@ -23,10 +23,11 @@ inline CellSpan computing_span(const Conv2dTiling& g, int b) {
 
 // The rectangles draw_block outlines for block (bx, by): its input tile, output tile (inside the
 // image), what it stages when that differs from the input tile (fast's aligned halo, sliding's
-// edge float4s), and the inner edge of the ring of threads that only load (tiled_in).
+// edge float4s), the inner edge of the ring of threads that only load (tiled_in), and separable's
+// row pass (the intermediate cells it computes: the output columns, their rows plus r each way).
 struct Conv2dBlockRects {
-  CellRect in, out, staged, load_only_inner;
-  bool stages_more, has_load_only_ring;
+  CellRect in, out, staged, load_only_inner, row_pass;
+  bool stages_more, has_load_only_ring, has_row_pass;
 };
 inline Conv2dBlockRects conv2d_block_rects(const Conv2dParams& p, int bx, int by) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
@@ -41,6 +42,11 @@ inline Conv2dBlockRects conv2d_block_rects(const Conv2dParams& p, int bx, int by
   const CellSpan cx = computing_span(gx, bx), cy = computing_span(gy, by);
   r.has_load_only_ring = cx.begin != cx.end || cy.begin != cy.end;
   r.load_only_inner = {cx.begin, cy.begin, cx.end, cy.end};
+  r.has_row_pass = gx.separable();
+  if (r.has_row_pass) {
+    const int rx = gx.row_pass_origin(bx), ry = gy.row_pass_origin(by);
+    r.row_pass = {rx, ry, rx + gx.row_pass_dim(), ry + gy.row_pass_rows(by, p.height)};
+  }
   return r;
 }
 
@@ -65,7 +71,8 @@ struct Conv2dFocus {
   int strip_y0, strip_rows;  // the tile's output rows
   bool marches_up;           // sliding: the strip is walked upwards
   int march_row;             // sliding: (x, y)'s row in the order the strip is walked
-  long long fmas;            // the thread's multiply-adds: outputs x taps
+  long long fmas;            // the thread's multiply-adds: outputs x taps (separable: both passes)
+  int row_pass_units;        // separable: the units of 4 intermediate cells (one float4) it filters
 };
 inline Conv2dFocus conv2d_focus(const Conv2dParams& p, int x, int y) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
@@ -87,7 +94,16 @@ inline Conv2dFocus conv2d_focus(const Conv2dParams& p, int x, int y) {
   f.strip_y0 = gy.out_origin(f.tile_y), f.strip_rows = gy.out_tile_dim();
   f.marches_up = gy.marches_up(f.tile_y);
   f.march_row = f.marches_up ? f.strip_y0 + f.strip_rows - 1 - y : y - f.strip_y0;
-  f.fmas = static_cast<long long>(gx.outputs_per_thread()) * gy.outputs_per_thread() * p.filter_dim() * p.filter_dim();
+  const long long outputs = static_cast<long long>(gx.outputs_per_thread()) * gy.outputs_per_thread();
+  f.fmas = outputs * p.filter_dim() * p.filter_dim();
+  if (gx.separable()) {
+    // The row pass hands out units tid, tid + threads, ... of rows x (row_pass_dim / 4); each is 4
+    // cells of 2r+1 taps. The column pass: the thread's 4 x 4 outputs, 2r+1 taps each.
+    const int units = gy.row_pass_rows(f.tile_y, p.height) * (gx.row_pass_dim() / kFastCoarsening);
+    const int threads = gx.block_dim() * gy.block_dim(), tid = ty * gx.block_dim() + tx;
+    f.row_pass_units = tid < units ? (units - 1 - tid) / threads + 1 : 0;
+    f.fmas = (outputs + static_cast<long long>(f.row_pass_units) * kFastCoarsening) * p.filter_dim();
+  }
   return f;
 }
 

@@ -1,5 +1,7 @@
 #include "app/conv2d/legend.hpp"
 
+#include <algorithm>
+
 #include "app/conv2d/figures.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/view/palette.hpp"
@@ -44,6 +46,7 @@ void block_entries(const Conv2dParams& p, Pixel focus, std::vector<LegendEntry>&
   if (crosses_edge(p, rects)) out.push_back(entry(palette::kGhost, true));
   if (rects.has_load_only_ring) out.push_back(entry(palette::kLoadOnly));
   if (rects.stages_more) out.push_back(entry(sliding ? palette::kWarpLoads : palette::kStagedTile));
+  if (rects.has_row_pass) out.push_back(entry(palette::kRowPass));
 }
 
 // The taps by source; a ghost tap joins the ghost cells' entry when the block shows them.
@@ -71,6 +74,10 @@ void tap_entries(const Conv2dParams& p, Pixel focus, std::vector<LegendEntry>& o
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   if (gx.outputs_per_thread() > 1 || gy.outputs_per_thread() > 1)
     out.push_back(entry(sliding ? palette::kLaneStrip : palette::kThreadPatch));
+  // separable frames the column pass's taps; the entry is the row pass's when the block shows it.
+  const bool listed =
+      std::any_of(out.begin(), out.end(), [](const LegendEntry& e) { return e.rgba == palette::kRowPass.rgba; });
+  if (gx.separable() && !listed) out.push_back(entry(palette::kRowPass));
 }
 
 }  // namespace

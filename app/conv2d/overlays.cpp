@@ -102,6 +102,9 @@ void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, 
   // fast stages more than the input tile when r is not a multiple of 4 (16-byte aligned rows);
   // sliding's edge lanes load a whole float4 on either side of the warp.
   if (rects.stages_more) dashed_outline(dl, xf, rects.staged, palette::kStagedTile.rgba, 1.5f * st.line);
+  // separable: the row pass fills the intermediate, the output tile's columns from r rows above
+  // to r rows below it; the column pass reads only that.
+  if (rects.has_row_pass) dashed_outline(dl, xf, rects.row_pass, palette::kRowPass.rgba, 2 * st.line);
 }
 
 void draw_thread_patch(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
@@ -134,6 +137,11 @@ void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dP
     }
   outline(dl, xf, {px.x - r, px.y - r, px.x + r + 1, px.y + r + 1}, palette::rgba(20, 20, 20), 3 * st.line);
   outline(dl, xf, {px.x - r, px.y - r, px.x + r + 1, px.y + r + 1}, palette::kHovered.rgba, st.line);
+  if (gx.separable()) {  // the column pass sums 2r+1 intermediate values, each a row pass over 2r+1 inputs
+    const CellRect column{px.x, px.y - r, px.x + 1, px.y + r + 1};
+    outline(dl, xf, column, palette::rgba(20, 20, 20), 4 * st.line);
+    outline(dl, xf, column, palette::kRowPass.rgba, 2 * st.line);
+  }
   outline(dl, xf, {px.x, px.y, px.x + 1, px.y + 1}, palette::kHovered.rgba, 2 * st.line);
 }
 

@@ -22,7 +22,7 @@ void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dP
 // The colour of the tap at column tap_x of output column out_x: where the kernel reads it; for
 // sliding's register taps, whether the lane holds the column itself or gets it by a shuffle.
 std::uint32_t sliding_tap_colour(const Conv2dParams& p, const Conv2dTiling& gx, int out_x, int tap_x, TapSource s);
-// Thread coarsening (fast, sliding): the patch of outputs the thread that computes px owns, and
+// Thread coarsening (fast, sliding, separable): the patch of outputs the thread that computes px owns, and
 // the input window it reads into registers (sliding: and the direction it marches); nothing for
 // one-output-per-thread strategies.
 void draw_thread_patch(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,

@@ -11,6 +11,7 @@
 #include "app/ui/widgets.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv2d/broken.hpp"
+#include "kernels/conv2d/filter_rank.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/strategies.hpp"
@@ -19,7 +20,8 @@ namespace tilescope {
 
 namespace {
 
-constexpr const char* kFilters[] = {"box", "gaussian", "sharpen", "sobel_x", "laplacian", "random:1"};
+constexpr const char* kFilters[] = {"box",       "gaussian", "sharpen",           "sobel_x",
+                                    "laplacian", "random:1", "random_separable:1"};
 constexpr const char* kBackends[] = {"auto", "cuda", "cpu"};
 
 void filter_matrix(const Filter2d& f) {
@@ -107,6 +109,14 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     ImGui::EndCombo();
   }
   filter_matrix(filter);
+  const int rank = filter_rank(filter);
+  ImGui::TextDisabled("rank %d%s", rank, rank == 1 ? ": separable, a column of weights times a row" : "");
+  if (s.conv2d.params.strategy == Conv2dStrategy::separable && rank != 1) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
+    ImGui::TextWrapped("Cannot run: %s", separable_problem(filter)->c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::Button("use the gaussian filter")) s.conv2d.filter = "gaussian";
+  }
   break_combo(s.conv2d.bug, s.conv2d.params.strategy);
 
   ImGui::Separator();
@@ -162,7 +172,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   if (ImGui::Button("step (.)")) s.step_once = true;
   ImGui::SameLine();
   ImGui::Checkbox("presentation (F)", &s.presentation);
-  disabled_wrapped("keys: +/- radius, [ ] tile, 1-7 strategy, v view, t step through (< >), h HUD, s screenshot");
+  disabled_wrapped("keys: +/- radius, [ ] tile, 1-8 strategy, v view, t step through (< >), h HUD, s screenshot");
 }
 
 void opb_panel(const UiState& s) {

@@ -29,6 +29,8 @@ const char* load_story(Conv2dStrategy s) {
     case Conv2dStrategy::fast: return "float4 cp.async into shared; each thread's window rows into registers";
     case Conv2dStrategy::sliding:
       return "no shared memory: each input row once into registers, halo columns by shuffle";
+    case Conv2dStrategy::separable:
+      return "float4 cp.async into shared; a row pass into a shared intermediate, a barrier, a column pass";
   }
   return "";
 }
@@ -61,8 +63,14 @@ void inspector_window(const UiState& s, float x, float y) {
   if (const int k = gx.outputs_per_thread(); k > 1 && p.strategy != Conv2dStrategy::sliding) {
     ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", f.output_x, f.output_y, k, k,
                 f.patch.x0, f.patch.x1 - 1, f.patch.y0, f.patch.y1 - 1);
-    ImGui::Text("its %dx%d input window is read once from shared into registers for %lld FMAs", f.window_w, f.window_h,
-                f.fmas);
+    if (gx.separable())
+      ImGui::Text(
+          "row pass: %d units of 4 intermediate cells; column pass: %d intermediate rows of its 4 columns; "
+          "%lld FMAs in all (2D: %lld)",
+          f.row_pass_units, f.window_h, f.fmas, 16LL * p.filter_dim() * p.filter_dim());
+    else
+      ImGui::Text("its %dx%d input window is read once from shared into registers for %lld FMAs", f.window_w,
+                  f.window_h, f.fmas);
   }
   int count[4] = {};
   for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
@@ -70,8 +78,12 @@ void inspector_window(const UiState& s, float x, float y) {
       ++count[int(tap_source(gx, gy, p.width, p.height, bx, by, focus->x + dx, focus->y + dy))];
   const bool registers = p.strategy == Conv2dStrategy::sliding;
   ImGui::Separator();
-  ImGui::Text("its %d taps: %d %s, %d global, %d ghost", p.filter_dim() * p.filter_dim(), count[0],
-              registers ? "in registers" : "shared", count[1], count[2] + count[3]);
+  if (gx.separable())  // the column pass reads 2r+1 intermediate values, their row passes the (2r+1)^2 inputs
+    ImGui::Text("its %d column taps read the intermediate; their row passes read %d inputs: %d shared, %d ghost",
+                p.filter_dim(), p.filter_dim() * p.filter_dim(), count[0], count[2] + count[3]);
+  else
+    ImGui::Text("its %d taps: %d %s, %d global, %d ghost", p.filter_dim() * p.filter_dim(), count[0],
+                registers ? "in registers" : "shared", count[1], count[2] + count[3]);
   if (count[2] + count[3])
     ImGui::SameLine(),
         ImGui::TextDisabled(count[2] ? (registers ? "(zeros loaded)" : "(zeros read from shared)") : "(skipped)");

@@ -38,7 +38,9 @@ struct BenchGlue<Stencil3dPattern> : Stencil3dCli, RadiusBenchDefaults {
   static void bench_tile(Params& p, const PatternOptions& o, const DeviceLimits&) {
     if (o.strategy == "all" || !o.tile) p.tile = default_tile_of<Stencil3dCli>(p);
   }
-  static StencilCoeffs bench_operator(int k) { return make_named_stencil("random:1", k); }
+  static StencilCoeffs bench_operator(int k, const std::string& spec) {
+    return spec.empty() ? make_named_stencil("random:1", k) : load_coeffs(spec, k);
+  }
   static std::string bench_reference_label(int k) { return "CPU reference, order " + std::to_string(k); }
   static void reference(const StencilCoeffs& c, const float* in, float* ref, const Params& p) {
     stencil3d_cpu(c, in, ref, p.width, p.height, p.depth);

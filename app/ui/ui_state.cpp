@@ -100,7 +100,8 @@ bool apply_key(UiState& s, unsigned int ch) {
     case '4':
     case '5':
     case '6':
-    case '7': select_strategy(s, static_cast<Conv2dStrategy>(ch - '1')); break;
+    case '7':
+    case '8': select_strategy(s, static_cast<Conv2dStrategy>(ch - '1')); break;
     case 'v':
     case 'V': s.view = static_cast<ViewMode>((int(s.view) + 1) % 4); break;
     default: return apply_stepper_key(s.conv2d.stepper, ch);

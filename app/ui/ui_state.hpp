@@ -143,7 +143,7 @@ std::optional<Pixel> focus_pixel(const UiState& s);
 // s screenshot, h HUD, n caption (notes), i inspector, p next pattern, c compare strategies. Returns
 // whether it was one.
 bool apply_common_key(UiState& s, unsigned int ch);
-// The conv2d view's keys: + - radius, [ ] tile, 1-7 strategy, v cycle views, t step-through on /
+// The conv2d view's keys: + - radius, [ ] tile, 1-8 strategy, v cycle views, t step-through on /
 // off, < > its step back / forward, and the common ones.
 bool apply_key(UiState& s, unsigned int ch);
 

@@ -47,7 +47,8 @@ constexpr LaunchFn kByRadius[kMaxBookRadius] = {launch_radius<1>, launch_radius<
 }  // namespace
 
 bool has_book_kernel(const Conv2dParams& p) {
-  const bool book_strategy = p.strategy != Conv2dStrategy::fast && p.strategy != Conv2dStrategy::sliding;
+  const bool book_strategy = p.strategy != Conv2dStrategy::fast && p.strategy != Conv2dStrategy::sliding &&
+                             p.strategy != Conv2dStrategy::separable;
   return book_strategy && TileDims::has(p.tile) && p.filter_radius >= 1 && p.filter_radius <= kMaxBookRadius &&
          (p.strategy != Conv2dStrategy::tiled_in || p.tile > 2 * p.filter_radius);
 }

@@ -4,6 +4,7 @@
 
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/broken.hpp"
+#include "kernels/conv2d/filter_rank.hpp"
 #include "kernels/conv2d/model.hpp"
 
 namespace tilescope {
@@ -14,6 +15,8 @@ void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceL
     throw InvalidInput("the filter is " + std::to_string(f.dim()) + "x" + std::to_string(f.dim()) + " but radius " +
                        std::to_string(p.filter_radius) + " needs " + std::to_string(p.filter_dim()) + "x" +
                        std::to_string(p.filter_dim()));
+  if (p.strategy == Conv2dStrategy::separable)
+    if (const auto why = separable_problem(f)) throw InvalidInput(*why);
 }
 
 void validate_conv2d_broken_run(const Conv2dParams& p, Break bug, const Filter2d& f, const DeviceLimits& limits) {

@@ -9,9 +9,12 @@
 
 namespace tilescope {
 
-// fast: every thread computes a kFastCoarsening x kFastCoarsening patch of consecutive outputs,
-// so a row of 4 outputs is one float4 store and its input window starts 16 bytes aligned.
+// fast and separable: every thread computes a kFastCoarsening x kFastCoarsening patch of
+// consecutive outputs, so a row of 4 outputs is one float4 store and its input window starts 16
+// bytes aligned.
 inline constexpr int kFastCoarsening = 4;
+// separable's kernel is compiled for at most 16 x 16 threads (its launch bounds).
+inline constexpr int kSeparableMaxTile = 16;
 
 // sliding: the tile is one warp's: each lane owns kSlidingColumns consecutive columns (one
 // float4), so a warp covers 128 columns of a strip of rows. A lane's r neighbours on either side
@@ -54,6 +57,9 @@ struct Conv2dTiling {
   int axis;  // 0: x (columns), 1: y (rows)
 
   TS_HD bool sliding() const { return strategy == Conv2dStrategy::sliding; }
+  TS_HD bool separable() const { return strategy == Conv2dStrategy::separable; }
+  // fast and separable: 4 x 4 outputs per thread, a staged tile whose rows start 16-byte aligned.
+  TS_HD bool coarsened() const { return strategy == Conv2dStrategy::fast || separable(); }
   TS_HD int block_dim() const {
     if (sliding()) return axis == 0 ? kSlidingLanes : 1;
     return tile;
@@ -69,7 +75,7 @@ struct Conv2dTiling {
   // Consecutive outputs one thread computes along the axis (thread coarsening).
   TS_HD int outputs_per_thread() const {
     if (sliding()) return axis == 0 ? kSlidingColumns : strip_rows();
-    return strategy == Conv2dStrategy::fast ? kFastCoarsening : 1;
+    return coarsened() ? kFastCoarsening : 1;
   }
   // Outputs per block along the axis: tiled_in deactivates r threads on each side.
   TS_HD int out_tile_dim() const {
@@ -78,12 +84,14 @@ struct Conv2dTiling {
   // The input a block's outputs need: output tile plus r halo cells on each side.
   TS_HD int in_tile_dim() const { return out_tile_dim() + 2 * r; }
   // fast stages a halo of r rounded up to a multiple of 4 on every side, so each shared row
-  // starts at a 16-byte aligned image column and is filled with float4 loads.
+  // starts at a 16-byte aligned image column and is filled with float4 loads; separable rounds
+  // only the columns (alignment is a matter of x) and stages exactly r rows above and below.
   // sliding brings its cells on chip in registers instead: x adds lane 31's and lane 0's extra
   // float4 on either side of the warp, y the r rows above and below the strip.
   TS_HD int shared_halo() const {
     if (sliding()) return axis == 0 ? kSlidingColumns : r;
-    return strategy == Conv2dStrategy::fast ? (r + 3) / 4 * 4 : r;
+    if (separable() && axis == 1) return r;
+    return coarsened() ? (r + 3) / 4 * 4 : r;
   }
   // Cells the block stages in shared memory (sliding: loads into registers; 0 when it uses none).
   TS_HD int shared_dim() const {
@@ -92,7 +100,8 @@ struct Conv2dTiling {
       case Conv2dStrategy::tiled_out: return tile + 2 * r;
       case Conv2dStrategy::cached_halo: return tile;
       case Conv2dStrategy::fast:
-      case Conv2dStrategy::sliding: return out_tile_dim() + 2 * shared_halo();
+      case Conv2dStrategy::sliding:
+      case Conv2dStrategy::separable: return out_tile_dim() + 2 * shared_halo();
       default: return 0;
     }
   }
@@ -103,6 +112,17 @@ struct Conv2dTiling {
     return strategy == Conv2dStrategy::cached_halo ? out_origin(b) : out_origin(b) - shared_halo();
   }
   TS_HD bool in_shared(int b, int p) const { return in_range(p - shared_origin(b), shared_dim()); }
+  // separable: the row pass's output, the intermediate tile kept in shared memory. Along x it is
+  // the output tile's columns (each filtered from r staged columns on either side: the row
+  // pass's halo); along y the output tile's rows plus r above and below (the column pass's halo).
+  TS_HD int row_pass_dim() const { return axis == 0 ? out_tile_dim() : in_tile_dim(); }
+  TS_HD int row_pass_origin(int b) const { return axis == 0 ? out_origin(b) : in_origin(b); }
+  // Along y: the intermediate rows block b's row pass computes, from row_pass_origin(b): those the
+  // block's outputs inside an image of n rows need (a bottom block skips the rest).
+  TS_HD int row_pass_rows(int b, int n) const {
+    const int inside = n - out_origin(b);
+    return (inside < out_tile_dim() ? inside : out_tile_dim()) + 2 * r;
+  }
   // Compute phase: does thread t compute (before the image-bound check), and its k-th output.
   TS_HD bool computes(int t) const { return strategy != Conv2dStrategy::tiled_in || (t >= r && t < tile - r); }
   TS_HD int out_coord(int b, int t, int k = 0) const {

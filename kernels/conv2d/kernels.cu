@@ -2,6 +2,7 @@
 #include <string>
 
 #include "kernels/common/cuda_check.hpp"
+#include "kernels/conv2d/filter_rank.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/kernels.cuh"
 #include "kernels/conv2d/model.hpp"
@@ -14,7 +15,11 @@ constexpr int kMaxFilterDim = 2 * kMaxConv2dRadius + 1;
 // Tiles go up to 32x32: every kernel must fit 1024 threads in an SM's registers (the fully
 // unrolled 17x17 loops would otherwise ask for more and fail with "too many resources").
 constexpr int kMaxBlockThreads = 1024;
+constexpr int kSeparableMaxThreads = kSeparableMaxTile * kSeparableMaxTile;
 __constant__ float c_filter[kMaxFilterDim * kMaxFilterDim];
+// separable's factors of a rank-1 filter: c_filter(fx, fy) = c_column[fy] * c_row[fx].
+__constant__ float c_row[kMaxFilterDim];
+__constant__ float c_column[kMaxFilterDim];
 
 // The geometry as a kernel of strategy S at radius R reads it: both are compile-time constants
 // there, and so is the tile where the book has a constant (kTile = 16 or 32, the tiles bench
@@ -155,26 +160,48 @@ __device__ __forceinline__ void copy_async_wait() {
 #endif
 }
 
-// Stages the block's S x S shared tile in units of kWidth floats (4 when rows are 16-byte
-// aligned, else 1). Thread i copies units i, i + T^2, ...; the (row, unit) pair is stepped
+// Stages the block's Sx x Sy shared tile in units of kWidth floats (4 when rows are 16-byte
+// aligned, else 1). Thread i copies units i, i + threads, ...; the (row, unit) pair is stepped
 // rather than divided out for every unit, and a ghost unit selects offset 0 instead of
 // branching, so the loop stays short: it is most of the non-FMA instructions.
 template <int kWidth>
 __device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N_s, int width, int height,
-                                           const Conv2dTiling& g) {
-  const int S = g.shared_dim(), units = S / kWidth, threads = g.block_dim() * g.block_dim();
-  const int x0 = g.shared_origin(blockIdx.x), y0 = g.shared_origin(blockIdx.y);
+                                           const Conv2dTiling& gx, const Conv2dTiling& gy) {
+  const int Sx = gx.shared_dim(), Sy = gy.shared_dim(), units = Sx / kWidth;
+  const int threads = gx.block_dim() * gy.block_dim();
+  const int x0 = gx.shared_origin(blockIdx.x), y0 = gy.shared_origin(blockIdx.y);
   const int step_y = threads / units, step_x = threads % units;
-  const int tid = threadIdx.y * g.block_dim() + threadIdx.x;
-  for (int sy = tid / units, su = tid % units; sy < S;) {
+  const int tid = threadIdx.y * gx.block_dim() + threadIdx.x;
+  for (int sy = tid / units, su = tid % units; sy < Sy;) {
     const int x = x0 + su * kWidth, y = y0 + sy;
     // With kWidth 4, x and width are multiples of 4: a unit is wholly inside or wholly ghost.
     const bool inside = in_range(x, width) && in_range(y, height);
-    copy_async<4 * kWidth>(N_s + sy * S + su * kWidth, N + (inside ? y * width + x : 0), inside);
+    copy_async<4 * kWidth>(N_s + sy * Sx + su * kWidth, N + (inside ? y * width + x : 0), inside);
     su += step_x, sy += step_y;
     if (su >= units) su -= units, ++sy;
   }
   copy_async_wait();
+}
+
+// Writes a thread's C x C patch of outputs whose first is (col, row0): float4 rows where rows are
+// 16-byte aligned, else one float per output inside the image.
+template <int C>
+__device__ __forceinline__ void store_patch(const float (&acc)[C][C], float* __restrict__ P, int width, int height,
+                                            int col, int row0, bool aligned) {
+  static_assert(C == 4, "a patch row is one float4");
+  if (col >= width) return;
+#pragma unroll
+  for (int oy = 0; oy < C; ++oy) {
+    if (row0 + oy >= height) return;
+    float* out = P + (row0 + oy) * width + col;
+    if (aligned) {  // width % 4 == 0: the whole row of the patch is inside
+      *reinterpret_cast<float4*>(out) = make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
+    } else {
+#pragma unroll
+      for (int ox = 0; ox < C; ++ox)
+        if (col + ox < width) out[ox] = acc[oy][ox];
+    }
+  }
 }
 
 // Beyond the book: thread coarsening with register reuse. Each thread computes a C x C patch of
@@ -193,9 +220,9 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
   extern __shared__ float4 N_s4[];
   float* N_s = reinterpret_cast<float*>(N_s4);
   if (aligned)
-    stage_tile<4>(N, N_s, width, height, g);
+    stage_tile<4>(N, N_s, width, height, g, g);
   else
-    stage_tile<1>(N, N_s, width, height, g);
+    stage_tile<1>(N, N_s, width, height, g, g);
   __syncthreads();
 
   const int S = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
@@ -220,20 +247,79 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
     }
   }
 
-  const int col = g.out_coord(blockIdx.x, tx), row0 = g.out_coord(blockIdx.y, ty);
-  if (col >= width) return;
+  store_patch(acc, P, width, height, g.out_coord(blockIdx.x, tx), g.out_coord(blockIdx.y, ty), aligned);
+}
+
+// separable's row pass: M_s(y, x) = sum_fx c_row[fx] N_s(y, x + H - R + fx) for `rows` rows of Mx
+// cells, in units of C = 4 consecutive cells of a row (float4 reads of the unit's window, one
+// float4 store; consecutive threads read consecutive float4s, so no bank conflicts), handed out to
+// the block's threads in turn.
+template <int R>
+__device__ __forceinline__ void row_pass(const float* N_s, float* M_s, int Sx, int Mx, int rows, int threads) {
+  constexpr int C = kFastCoarsening, D = 2 * R + 1, H = (R + 3) / 4 * 4, kVectors = (H + R + C + 3) / 4;
+  const int units = Mx / C, tid = threadIdx.y * blockDim.x + threadIdx.x;
+  for (int i = tid; i < rows * units; i += threads) {
+    const int my = i / units, mu = i % units;
+    const float4* window = reinterpret_cast<const float4*>(N_s + my * Sx + mu * C);
+    float in[4 * kVectors];
 #pragma unroll
-  for (int oy = 0; oy < C; ++oy) {
-    if (row0 + oy >= height) return;
-    float* out = P + (row0 + oy) * width + col;
-    if (aligned) {  // width % 4 == 0: the whole row of the patch is inside
-      *reinterpret_cast<float4*>(out) = make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
-    } else {
+    for (int v = 0; v < kVectors; ++v) {
+      const float4 q = window[v];
+      in[4 * v] = q.x, in[4 * v + 1] = q.y, in[4 * v + 2] = q.z, in[4 * v + 3] = q.w;
+    }
+    float h[C] = {};
 #pragma unroll
-      for (int ox = 0; ox < C; ++ox)
-        if (col + ox < width) out[ox] = acc[oy][ox];
+    for (int fx = 0; fx < D; ++fx)
+#pragma unroll
+      for (int ox = 0; ox < C; ++ox) h[ox] = fmaf(c_row[fx], in[H - R + ox + fx], h[ox]);
+    reinterpret_cast<float4*>(M_s + my * Mx)[mu] = make_float4(h[0], h[1], h[2], h[3]);
+  }
+}
+
+// Beyond the book, rank-1 filters (c_filter = c_column x c_row): the 2-D correlation as a row pass
+// then a column pass, the intermediate kept in shared memory. Shapes, for T x T threads of C x C
+// outputs (C = kFastCoarsening, OUT = C T, H = R rounded up to 4):
+//   N_s  (OUT + 2R) rows x (OUT + 2H) columns   the staged input, rows 16-byte aligned (as fast)
+//   M_s  (OUT + 2R) rows x OUT columns          the row pass: M_s(y, x) = sum_fx c_row[fx] N(y, x - R + fx)
+//   P    OUT x OUT                              the column pass: sum_fy c_column[fy] M_s(y + fy, x)
+// Row-pass units are 4 consecutive cells of one row (one float4 store); a thread then walks the
+// 4 + 2R intermediate rows of its 4 columns, each read feeding up to 4 of its outputs.
+template <int R>
+__global__ void __launch_bounds__(kSeparableMaxThreads)
+    conv2d_separable_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling gx,
+                            Conv2dTiling gy, bool aligned) {
+  constexpr int C = kFastCoarsening, D = 2 * R + 1;
+  extern __shared__ float4 N_s4[];
+  float* N_s = reinterpret_cast<float*>(N_s4);
+  const int Sx = gx.shared_dim(), Mx = gx.row_pass_dim();
+  float* M_s = N_s + Sx * gy.shared_dim();  // Sx and Mx are multiples of 4: float4-aligned rows
+  if (aligned)
+    stage_tile<4>(N, N_s, width, height, gx, gy);
+  else
+    stage_tile<1>(N, N_s, width, height, gx, gy);
+  __syncthreads();
+  // Row pass over the intermediate rows the block's outputs inside the image need (staged row i
+  // is intermediate row i: both start R rows above the output tile).
+  row_pass<R>(N_s, M_s, Sx, Mx, gy.row_pass_rows(blockIdx.y, height), gx.block_dim() * gy.block_dim());
+  __syncthreads();
+
+  // Column pass: intermediate row j of the thread's window feeds output rows oy = j - fy.
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  float acc[C][C] = {};
+  const float* column = M_s + ty * C * Mx + tx * C;
+#pragma unroll
+  for (int j = 0; j < C + 2 * R; ++j) {
+    const float4 q = *reinterpret_cast<const float4*>(column + j * Mx);
+    const float m[C] = {q.x, q.y, q.z, q.w};
+#pragma unroll
+    for (int oy = 0; oy < C; ++oy) {
+      const int fy = j - oy;
+      if (fy < 0 || fy >= D) continue;
+#pragma unroll
+      for (int ox = 0; ox < C; ++ox) acc[oy][ox] = fmaf(c_column[fy], m[ox], acc[oy][ox]);
     }
   }
+  store_patch(acc, P, width, height, gx.out_coord(blockIdx.x, tx), gy.out_coord(blockIdx.y, ty), aligned);
 }
 
 // The filter as sliding's march reads it: every tap one warp-uniform __constant__ operand.
@@ -320,6 +406,10 @@ void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const
           <<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g, rows_aligned(p, d_in, d_out));
       return check_launch("conv2d_fast_kernel");
     case Conv2dStrategy::sliding: return launch_sliding<R>(p, d_in, d_out, grid, block, stream);
+    case Conv2dStrategy::separable:
+      conv2d_separable_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g, tiling_of(p, 1),
+                                                                  rows_aligned(p, d_in, d_out));
+      return check_launch("conv2d_separable_kernel");
     default:
       if (p.tile == 16) return launch_book<R, 16>(p, d_in, d_out, d_filter, grid, block, shared, stream);
       if (p.tile == 32) return launch_book<R, 32>(p, d_in, d_out, d_filter, grid, block, shared, stream);
@@ -347,6 +437,7 @@ const void* kernel_of(const Conv2dParams& p) {
     case Conv2dStrategy::sliding:
       if constexpr (R <= kSlidingMaxRadius) return reinterpret_cast<const void*>(conv2d_sliding_kernel<R, true>);
       return nullptr;
+    case Conv2dStrategy::separable: return reinterpret_cast<const void*>(conv2d_separable_kernel<R>);
     default:
       return p.tile == 16   ? book_kernel_of<R, 16>(p.strategy)
              : p.tile == 32 ? book_kernel_of<R, 32>(p.strategy)
@@ -369,6 +460,10 @@ constexpr LaunchFn kLaunchByRadius[kMaxConv2dRadius] = {
 
 void upload_constant_filter(const Filter2d& f) {
   upload_to_constant(c_filter, f.weights, "cudaMemcpyToSymbol (constant filter)");
+  if (separable_problem(f)) return;  // separable refuses such a filter before it launches
+  const SeparableFilter factors = separable_factors(f);
+  upload_to_constant(c_row, factors.row, "cudaMemcpyToSymbol (row filter)");
+  upload_to_constant(c_column, factors.column, "cudaMemcpyToSymbol (column filter)");
 }
 
 void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter, cudaStream_t stream) {

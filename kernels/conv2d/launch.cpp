@@ -28,8 +28,10 @@ LaunchGeometry launch_geometry(const Conv2dParams& p) {
   l.out_tile_dim = gx.out_tile_dim();
   l.in_tile_dim_y = gy.in_tile_dim();
   l.out_tile_dim_y = gy.out_tile_dim();
-  l.shared_bytes =
-      p.strategy == Conv2dStrategy::sliding ? 0 : std::size_t(gx.shared_dim()) * gy.shared_dim() * sizeof(float);
+  // separable keeps its row pass's intermediate tile beside the staged input.
+  const std::size_t staged = p.strategy == Conv2dStrategy::sliding ? 0 : std::size_t(gx.shared_dim()) * gy.shared_dim(),
+                    intermediate = gx.separable() ? std::size_t(gx.row_pass_dim()) * gy.row_pass_dim() : 0;
+  l.shared_bytes = (staged + intermediate) * sizeof(float);
   l.constant_bytes =
       strategy_info(p.strategy).filter_in_constant_memory ? p.filter_dim() * p.filter_dim() * sizeof(float) : 0;
   return l;
@@ -55,6 +57,10 @@ std::optional<std::string> launch_problem(const Conv2dParams& p, const DeviceLim
            to_string(static_cast<long long>(p.tile) * p.tile) + "-thread block, but the device allows at most " +
            to_string(limits.max_threads_per_block) + " threads per block (tile <= " + to_string(max_tile) + ")";
   }
+  if (p.strategy == Conv2dStrategy::separable && p.tile > kSeparableMaxTile)
+    return "separable: tile " + to_string(p.tile) + " needs " + to_string(p.tile) + "x" + to_string(p.tile) +
+           " threads, but its kernel is built for at most " + to_string(kSeparableMaxTile) + "x" +
+           to_string(kSeparableMaxTile) + " (its staged and intermediate tiles fill shared memory beyond that)";
   if (p.strategy == Conv2dStrategy::tiled_in && p.tile <= 2 * r)
     return "tiled_in: the input tile (" + to_string(p.tile) + ") must be wider than the two halos (2 x " +
            to_string(r) + " = " + to_string(2 * r) + "), or its output tile " + to_string(p.tile) + " - " +
@@ -69,9 +75,10 @@ std::optional<std::string> launch_problem(const Conv2dParams& p, const DeviceLim
     return strategy + " with tile " + to_string(p.tile) + " and radius " + to_string(r) + " needs " +
            to_string(l.shared_bytes) + " bytes of shared memory per block, but the device allows " +
            to_string(limits.max_shared_bytes_per_block) +
-           (p.strategy == Conv2dStrategy::fast ? " (fast's block of tile x tile threads covers 4 x tile outputs "
-                                                 "per side; use a smaller tile, e.g. 16)"
-                                               : "");
+           (tiling_of(p, 0).coarsened() ? " (" + strategy +
+                                              "'s block of tile x tile threads covers 4 x tile outputs per side; "
+                                              "use a smaller tile, e.g. 16)"
+                                        : std::string());
   if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y)
     return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) + " exceeds the device's limit of " +
            to_string(limits.max_grid_x) + "x" + to_string(limits.max_grid_y) + " blocks; use a larger tile";

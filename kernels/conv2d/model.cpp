@@ -5,6 +5,7 @@
 #include <map>
 #include <mutex>
 #include <tuple>
+#include <utility>
 
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
@@ -50,6 +51,35 @@ AxisTally tally_axis(const Conv2dTiling& g, int n, int b) {
       }
     }
   return a;
+}
+
+// separable's two passes, from the same per-axis tallies (every term is an x sum times a y sum):
+// the row pass filters, along x, the columns of the block's outputs inside the image, on each of
+// its intermediate rows (those outputs' rows plus r above and below; rows outside the image hold
+// the staged zeros); the column pass filters, along y, the intermediate for every output. Every
+// tap reads shared memory; those at a cell outside the image read a ghost zero.
+TrafficCount combine_separable(const Conv2dParams& p, const AxisTally& x, const AxisTally& y,
+                               std::int64_t intermediate_rows, std::int64_t intermediate_rows_image) {
+  const std::int64_t d = p.filter_dim();
+  const std::int64_t row_taps = x.computing * d * intermediate_rows, row_image = x.taps_image * intermediate_rows_image;
+  const std::int64_t column_taps = x.computing * y.taps, column_image = x.computing * y.taps_image;
+  TrafficCount c;
+  c.outputs = x.computing * y.computing;
+  c.tile_loads = x.loads * y.loads;
+  c.taps_shared = row_image + column_image;
+  c.taps_ghost_shared = row_taps + column_taps - c.taps_shared;
+  c.flops = 2 * (row_taps + column_taps);
+  c.global_load_bytes = 4 * c.tile_loads;
+  return c;
+}
+
+// The intermediate rows block b's row pass computes (y axis): its output rows inside the image
+// plus r above and below, and how many of those lie inside the image.
+std::pair<std::int64_t, std::int64_t> intermediate_rows(const Conv2dTiling& gy, int height, int b) {
+  const int first = gy.row_pass_origin(b), rows = gy.row_pass_rows(b, height);
+  std::int64_t image = 0;
+  for (int y = first; y < first + rows; ++y) image += in_range(y, height);
+  return {rows, image};
 }
 
 TrafficCount combine(const Conv2dParams& p, const AxisTally& x, const AxisTally& y) {
@@ -117,6 +147,19 @@ BookModel book_model(const Conv2dParams& p) {
           "(taps inside the tile)";
       break;
     }
+    case Conv2dStrategy::separable: {
+      // An interior block: 2(2r+1) ops per intermediate cell (row pass) and per output (column
+      // pass) over its staged tile; without bound, 2 x 2(2r+1) ops per input read once.
+      const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+      const double out = gx.out_tile_dim(), d = p.filter_dim();
+      const double flops = 2 * d * (out * gy.row_pass_dim() + out * out);
+      m.opb_model = flops / (double(gx.shared_dim()) * gy.shared_dim() * 4);
+      m.opb_bound = 2 * 2 * d / 4;
+      m.formula =
+          "2 (2r+1) (OUT (OUT + 2r) + OUT^2) / (IN_x IN_y 4), OUT = 4 tile, IN_x = OUT + 2 roundup4(r), "
+          "IN_y = OUT + 2r";
+      break;
+    }
     case Conv2dStrategy::basic:
     case Conv2dStrategy::const_mem:
       return untiled_convolution_model(strategy_info(p.strategy).filter_in_constant_memory);
@@ -125,7 +168,11 @@ BookModel book_model(const Conv2dParams& p) {
 }
 
 TrafficCount block_traffic(const Conv2dParams& p, int bx, int by) {
-  return combine(p, tally_axis(tiling_of(p, 0), p.width, bx), tally_axis(tiling_of(p, 1), p.height, by));
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  const AxisTally x = tally_axis(gx, p.width, bx), y = tally_axis(gy, p.height, by);
+  if (!gy.separable()) return combine(p, x, y);
+  const auto [rows, rows_image] = intermediate_rows(gy, p.height, by);
+  return combine_separable(p, x, y, rows, rows_image);
 }
 
 TrafficCount exact_traffic(const Conv2dParams& p) {
@@ -139,9 +186,14 @@ TrafficCount exact_traffic(const Conv2dParams& p) {
   }
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   AxisTally x, y;
+  std::int64_t rows = 0, rows_image = 0;
   for (int b = 0; b < gx.grid_dim(p.width); ++b) x += tally_axis(gx, p.width, b);
-  for (int b = 0; b < gy.grid_dim(p.height); ++b) y += tally_axis(gy, p.height, b);
-  const TrafficCount c = combine(p, x, y);
+  for (int b = 0; b < gy.grid_dim(p.height); ++b) {
+    y += tally_axis(gy, p.height, b);
+    const auto [block_rows, block_rows_image] = intermediate_rows(gy, p.height, b);
+    rows += block_rows, rows_image += block_rows_image;
+  }
+  const TrafficCount c = gy.separable() ? combine_separable(p, x, y, rows, rows_image) : combine(p, x, y);
   std::lock_guard<std::mutex> lock(mutex);
   if (cache.size() > 1024) cache.clear();  // parameter sets a session visits are few
   cache.emplace(key, c);

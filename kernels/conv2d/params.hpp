@@ -13,8 +13,9 @@ enum class Conv2dStrategy : std::uint8_t {
   cached_halo,  // Fig 7.15: block = tile; interior in shared memory, halo read through L2
   fast,         // beyond the book: each thread computes a 4x4 patch from registers (float4, FFMA)
   sliding,      // beyond the book, r <= 3: a warp marches a strip, sums in registers, halo by shuffles
+  separable,    // beyond the book, rank-1 filters: a row pass then a column pass, the intermediate in shared memory
 };
-inline constexpr int kConv2dStrategyCount = 7;
+inline constexpr int kConv2dStrategyCount = 8;
 
 inline constexpr int kMaxConv2dRadius = 8;  // kernels are instantiated for r = 1..8
 

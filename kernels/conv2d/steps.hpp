@@ -14,8 +14,8 @@
 
 namespace tilescope {
 
-// Why a strategy has no step-through (fast, sliding: their coarsened register tiles are beyond it): the reason its
-// catalogue (kernels/conv2d/strategies.md) gives.
+// Why a strategy has no step-through (fast, sliding, separable: their coarsened register tiles are beyond it): the
+// reason its catalogue (kernels/conv2d/strategies.md) gives.
 inline std::optional<std::string> conv2d_steps_problem(Conv2dStrategy s) { return steps_problem(s); }
 
 // Block (bx, by) of p, step by step, for a strategy with no conv2d_steps_problem. The steps are the

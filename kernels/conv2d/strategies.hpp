@@ -1,6 +1,6 @@
 #pragma once
 // The conv2d strategy table: one StrategyInfo row per strategy (kernels/common/strategy_table.hpp).
-// default_tile(s, r): 32 for the book's, 16 x 16 threads for fast, sliding's strip depends on r.
+// default_tile(s, r): 32 for the book's, 16 x 16 threads for fast and separable, sliding's strip depends on r.
 #include "kernels/common/launch.hpp"
 #include "kernels/common/strategy_table.hpp"
 #include "kernels/conv2d/params.hpp"

@@ -13,35 +13,14 @@
 
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/peers/npp_context.hpp"
 #include "kernels/peers/vendor_peers.hpp"
 
 namespace tilescope {
 namespace {
 
-void check(NppStatus status, const char* what) {
-  if (status != NPP_SUCCESS) throw BackendError(std::string(what) + " failed with NppStatus " + std::to_string(status));
-}
-
 class NppPeer final : public CorrelationPeer {
  public:
-  // CUDA 13's NPP has no nppGetStreamContext: the context is the legacy default stream and the
-  // current device's properties.
-  NppPeer() {
-    int device = 0;
-    cuda::check(cudaGetDevice(&device), "cudaGetDevice");
-    cudaDeviceProp prop{};
-    cuda::check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
-    context_.hStream = nullptr;
-    context_.nCudaDeviceId = device;
-    context_.nMultiProcessorCount = prop.multiProcessorCount;
-    context_.nMaxThreadsPerMultiProcessor = prop.maxThreadsPerMultiProcessor;
-    context_.nMaxThreadsPerBlock = prop.maxThreadsPerBlock;
-    context_.nSharedMemPerBlock = prop.sharedMemPerBlock;
-    context_.nCudaDevAttrComputeCapabilityMajor = prop.major;
-    context_.nCudaDevAttrComputeCapabilityMinor = prop.minor;
-    context_.nStreamFlags = cudaStreamDefault;  // the legacy default stream's flags
-  }
-
   std::string name() const override { return "NPP"; }
   std::string unsupported(const CorrelationShape& s) const override {
     return s.extent.size() == 2 ? "" : "NPP filters 2-D images only";
@@ -70,9 +49,9 @@ class NppPeer final : public CorrelationPeer {
     std::vector<double> ms;
     for (int i = 0; i < reps; ++i) {
       start.record(context_.hStream);
-      check(nppiFilter_32f_C1R_Ctx(roi_origin, step, out.get(), out_step, roi, w.get(), NppiSize{kw, kh},
-                                   NppiPoint{rx, ry}, context_),
-            "nppiFilter_32f_C1R_Ctx");
+      check_npp(nppiFilter_32f_C1R_Ctx(roi_origin, step, out.get(), out_step, roi, w.get(), NppiSize{kw, kh},
+                                       NppiPoint{rx, ry}, context_),
+                "nppiFilter_32f_C1R_Ctx");
       stop.record(context_.hStream);
       ms.push_back(stop.since(start));
     }
@@ -83,7 +62,7 @@ class NppPeer final : public CorrelationPeer {
   }
 
  private:
-  NppStreamContext context_{};
+  NppStreamContext context_ = npp_stream_context();
 };
 
 }  // namespace

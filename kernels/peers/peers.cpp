@@ -26,6 +26,7 @@ std::vector<std::unique_ptr<CorrelationPeer>> correlation_peers() {
 #endif
 #ifdef TILESCOPE_HAVE_NPP
   add(peers, make_npp_peer);
+  add(peers, make_npp_separable_peer);
 #endif
   return peers;
 }

@@ -9,6 +9,7 @@ namespace tilescope {
 
 std::unique_ptr<CorrelationPeer> make_cudnn_peer();
 std::unique_ptr<CorrelationPeer> make_npp_peer();
+std::unique_ptr<CorrelationPeer> make_npp_separable_peer();
 std::unique_ptr<CorrelationPeer> make_opencv_peer();
 
 }  // namespace tilescope

@@ -2,6 +2,8 @@
 // brute-force emulation of every thread of every block through the shared geometry.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <random>
 
 #include "kernels/common/launch.hpp"
@@ -66,7 +68,42 @@ TEST(TrafficCount, CachedHaloOn4x4ReadsTheHaloFromGlobalMemory) {
   EXPECT_EQ(c.global_load_bytes, 4 * (16 + 36));
 }
 
+TEST(TrafficCount, SeparableOn4x4CountsBothPassesAndStagesTheImageOnce) {
+  // r = 1, tile 1: one block of 4x4 outputs. Row pass: the 4 columns on 6 rows (-1..4), 3 taps
+  // each: 72, of which the columns' 10 in-image taps per row on the 4 image rows are real: 40.
+  // Column pass: 16 outputs x 3 taps = 48, 4 columns x 10 in-image rows: 40. It stages the 4x4
+  // image once (its 12 x 6 staged tile's other cells are ghosts).
+  const TrafficCount c = exact_traffic({Conv2dStrategy::separable, 1, 1, 4, 4});
+  EXPECT_EQ(c.outputs, 16);
+  expect_taps(c, {80, 40, 0, 0});
+  EXPECT_EQ(c.tile_loads, 16);
+  EXPECT_EQ(c.flops, 2 * (72 + 48));
+  EXPECT_EQ(c.global_load_bytes, 4 * 16);
+  // Against a 2-D strategy of the same tiles: 2 x 2(2r+1) = 12 ops per output instead of 2 x 9.
+  EXPECT_LT(c.flops, exact_traffic({Conv2dStrategy::fast, 1, 1, 4, 4}).flops);
+}
+
 namespace {
+
+// separable's two passes over block (bx, by), cell by cell: the row pass filters every output
+// column inside the image on the rows from r above the block's first output row to r below its
+// last one inside the image; the column pass filters that intermediate for every output inside
+// the image. Every tap reads shared memory: a zero where its cell lies outside the image.
+void separable_passes(const Conv2dParams& p, int bx, int by, TrafficCount& c) {
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  const int r = p.filter_radius, x0 = gx.out_origin(bx), y0 = gy.out_origin(by);
+  const int x1 = std::min(x0 + gx.out_tile_dim(), p.width), y1 = std::min(y0 + gy.out_tile_dim(), p.height);
+  auto tap = [&](int x, int y) {
+    const bool inside = in_range(x, p.width) && in_range(y, p.height);
+    test::tally_tap(c, inside ? TapSource::shared : TapSource::ghost_shared, false);
+  };
+  for (int y = y0 - r; y < y1 + r; ++y)
+    for (int x = x0; x < x1; ++x)
+      for (int d = -r; d <= r; ++d) tap(x + d, y);
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x)
+      for (int d = -r; d <= r; ++d) tap(x, y + d);
+}
 
 // Every thread of every block, every tap, classified with tap_source: slow but obviously right.
 // sliding's loads are emulated lane by lane (own float4 and the edge lanes' extra one, every row
@@ -78,7 +115,12 @@ TrafficCount brute_force(const Conv2dParams& p) {
   auto inside = [&](int x, int y) { return in_range(x, p.width) && in_range(y, p.height); };
   TrafficCount c;
   for (int by = 0; by < gy.grid_dim(p.height); ++by)
-    for (int bx = 0; bx < gx.grid_dim(p.width); ++bx)
+    for (int bx = 0; bx < gx.grid_dim(p.width); ++bx) {
+      if (p.strategy == Conv2dStrategy::separable) {
+        separable_passes(p, bx, by, c);
+        c.outputs += std::int64_t(std::min(gx.out_tile_dim(), p.width - gx.out_origin(bx))) *
+                     std::min(gy.out_tile_dim(), p.height - gy.out_origin(by));
+      }
       for (int ty = 0; ty < Ty; ++ty)
         for (int tx = 0; tx < Tx; ++tx) {
           if (p.strategy == Conv2dStrategy::sliding) {
@@ -91,6 +133,7 @@ TrafficCount brute_force(const Conv2dParams& p) {
             for (int i = ty * Tx + tx; i < Sx * Sy; i += Tx * Ty)
               c.tile_loads += inside(gx.shared_origin(bx) + i % Sx, gy.shared_origin(by) + i / Sx);
           }
+          if (p.strategy == Conv2dStrategy::separable) continue;  // its passes are the block's, above
           // Compute phase: the thread's outputs (one, fast's 4x4 patch, sliding's 4 x strip).
           for (int ky = 0; ky < gy.outputs_per_thread(); ++ky)
             for (int kx = 0; kx < gx.outputs_per_thread(); ++kx) {
@@ -102,6 +145,7 @@ TrafficCount brute_force(const Conv2dParams& p) {
                   test::tally_tap(c, tap_source(gx, gy, p.width, p.height, bx, by, ox + dx, oy + dy), filter_global);
             }
         }
+    }
   return test::with_totals(c);
 }
 

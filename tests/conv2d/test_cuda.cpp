@@ -100,6 +100,40 @@ TEST(Conv2dCudaSliding, SlidingMatchesTheCpuReferenceForEveryStripAndRowAlignmen
     }
 }
 
+TEST(Conv2dCudaSeparable, SeparableMatchesTheCpuReferenceForRankOneFiltersTilesAndRowAlignment) {
+  // Rank-1 filters: random ones (asymmetric, so a flipped pass fails), the gaussian and sobel_x.
+  // Widths a multiple of 4 (float4 copies and stores) and not; heights that cut the last block
+  // (its row pass stops at the rows its outputs need); tiles from 1 thread to the largest that fits.
+  std::string why;
+  const auto engine = cuda_or_skip(why);
+  if (!engine) GTEST_SKIP() << "no CUDA: " << why;
+  const int sizes[][2] = {{1, 1}, {4, 4}, {3, 9}, {64, 64}, {68, 61}, {130, 66}, {203, 97}, {256, 255}};
+  for (int tile : {1, 3, 8, 16})
+    for (int r = 1; r <= kMaxConv2dRadius; ++r)
+      for (const std::string& name :
+           {"random_separable:" + std::to_string(r), std::string("gaussian"), std::string("sobel_x")}) {
+        const Filter2d f = make_named_filter(name, r);
+        for (const auto& s : sizes) {
+          const Conv2dParams p{Conv2dStrategy::separable, r, tile, s[0], s[1]};
+          if (launch_problem(p, engine->limits())) continue;  // the largest tiles at the largest radii
+          ASSERT_TRUE(matches_cpu(*engine, p, f, unsigned(tile * 1000 + r * 10 + s[1]))) << name;
+        }
+      }
+}
+
+TEST(Conv2dCudaSeparable, SeparableRefusesAFilterOfHigherRankNamingIt) {
+  std::string why;
+  const auto engine = cuda_or_skip(why);
+  if (!engine) GTEST_SKIP() << "no CUDA: " << why;
+  std::vector<float> in(64 * 64), out(in.size());
+  try {
+    engine->conv2d({Conv2dStrategy::separable, 2, 16, 64, 64}, make_named_filter("sharpen", 2), in.data(), out.data());
+    FAIL() << "a rank-2 filter ran as separable";
+  } catch (const InvalidInput& e) {
+    EXPECT_NE(std::string(e.what()).find("rank 2"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Conv2dCudaSliding, SlidingRefusesRadiiWhoseSumsDoNotFitInRegisters) {
   std::string why;
   const auto engine = cuda_or_skip(why);

@@ -2,6 +2,8 @@
 // geometry's and the book's formulas, for every strategy, several radii and tiles, odd images.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "app/conv2d/figures.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv2d/model.hpp"
@@ -130,7 +132,11 @@ TEST(Conv2dFigures, InspectorThreadMatchesTheLaunch) {
       EXPECT_EQ(f.window, (CellRect{f.patch.x0 - p.filter_radius, f.patch.y0 - p.filter_radius,
                                     f.patch.x1 + p.filter_radius, f.patch.y1 + p.filter_radius}));
       EXPECT_EQ(f.window_w, f.patch.x1 - f.patch.x0 + 2 * p.filter_radius);
-      EXPECT_EQ(f.fmas, 1LL * (f.patch.x1 - f.patch.x0) * (f.patch.y1 - f.patch.y0) * p.filter_dim() * p.filter_dim());
+      const long long outputs = 1LL * (f.patch.x1 - f.patch.x0) * (f.patch.y1 - f.patch.y0);
+      if (p.strategy == Conv2dStrategy::separable)  // its column pass, plus its share of the row pass
+        EXPECT_EQ(f.fmas, (outputs + 4LL * f.row_pass_units) * p.filter_dim());
+      else
+        EXPECT_EQ(f.fmas, outputs * p.filter_dim() * p.filter_dim());
       if (p.strategy == Conv2dStrategy::sliding) {
         // 4 warps of 32 lanes side by side in a block; each lane 4 columns of a strip of rows.
         EXPECT_EQ(l.block.x, 32 * 4);
@@ -160,6 +166,27 @@ TEST(Conv2dFigures, InspectorThreadMatchesTheLaunch) {
         EXPECT_EQ(f.patch.x1 - f.patch.x0, 4);
         EXPECT_EQ(f.window_w, 4 + 2 * p.filter_radius);
       }
+    }
+  }
+}
+
+// separable's row pass: the block's threads together filter every intermediate cell the count
+// counts (4-cell units: the output tile's columns on the rows its outputs need), each once.
+TEST(Conv2dFigures, SeparableRowPassUnitsCoverTheIntermediateOnce) {
+  for (const Conv2dParams& p : spread()) {
+    if (p.strategy != Conv2dStrategy::separable) continue;
+    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+    for (int by = 0; by < gy.grid_dim(p.height); ++by) {
+      long long cells = 0;
+      for (int ty = 0; ty < gy.block_dim(); ++ty)
+        for (int tx = 0; tx < gx.block_dim(); ++tx)
+          cells += 4LL * conv2d_focus(p, gx.out_coord(0, tx), gy.out_coord(by, ty)).row_pass_units;
+      const int rows = std::min(gy.out_tile_dim(), p.height - gy.out_origin(by)) + 2 * p.filter_radius;
+      EXPECT_EQ(cells, 1LL * rows * gx.out_tile_dim())
+          << "r " << p.filter_radius << " tile " << p.tile << " block row " << by;
+      const Conv2dBlockRects r = conv2d_block_rects(p, 0, by);
+      EXPECT_EQ(r.row_pass, (CellRect{0, gy.out_origin(by) - p.filter_radius, gx.out_tile_dim(),
+                                      gy.out_origin(by) - p.filter_radius + rows}));
     }
   }
 }

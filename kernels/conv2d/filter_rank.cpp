@@ -1,0 +1,51 @@
+#include "kernels/conv2d/filter_rank.hpp"
+
+#include <Eigen/SVD>
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include "kernels/common/error.hpp"
+
+namespace tilescope {
+namespace {
+
+Eigen::JacobiSVD<Eigen::MatrixXd> svd_of(const Filter2d& f, unsigned options) {
+  const int d = f.dim();
+  Eigen::MatrixXd w(d, d);  // w(fy, fx)
+  for (int fy = 0; fy < d; ++fy)
+    for (int fx = 0; fx < d; ++fx) w(fy, fx) = f.at(fx, fy);
+  return Eigen::JacobiSVD<Eigen::MatrixXd>(w, options);
+}
+
+int rank_of(const Eigen::VectorXd& sigma, int d) {
+  const double tolerance = (sigma.size() ? sigma(0) : 0.0) * d * FLT_EPSILON;  // sorted, largest first
+  int rank = 0;
+  for (Eigen::Index i = 0; i < sigma.size(); ++i) rank += sigma(i) > tolerance ? 1 : 0;
+  return rank;
+}
+
+}  // namespace
+
+int filter_rank(const Filter2d& f) { return rank_of(svd_of(f, 0).singularValues(), f.dim()); }
+
+std::optional<std::string> separable_problem(const Filter2d& f) {
+  const int rank = filter_rank(f);
+  if (rank == 1) return std::nullopt;
+  const std::string d = std::to_string(f.dim());
+  return "separable runs rank-1 filters only (a column of weights times a row: box, gaussian, sobel_x); this " + d +
+         "x" + d + " filter has rank " + std::to_string(rank) + ", so it needs a 2-D strategy (e.g. fast)";
+}
+
+SeparableFilter separable_factors(const Filter2d& f) {
+  if (auto why = separable_problem(f)) throw InvalidInput(*why);
+  const auto svd = svd_of(f, Eigen::ComputeFullU | Eigen::ComputeFullV);
+  const double scale = std::sqrt(svd.singularValues()(0));
+  Eigen::VectorXd column = svd.matrixU().col(0) * scale, row = svd.matrixV().col(0) * scale;
+  if (column.sum() < 0) column = -column, row = -row;  // the product is the same either way
+  SeparableFilter s;
+  for (int i = 0; i < f.dim(); ++i) s.row.push_back(float(row(i))), s.column.push_back(float(column(i)));
+  return s;
+}
+
+}  // namespace tilescope
