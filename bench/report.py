@@ -81,6 +81,30 @@ def yardstick(rows):
     return lines
 
 
+# Issue 20's targets for separable (a rank-1 filter at 8192x8192): % of the copy by radius, and
+# the separable peers it must beat in the same run.
+SEPARABLE_COPY = {1: 90, 2: 90, 3: 90, 4: 90, 5: 90, 6: 85, 7: 85, 8: 85}
+SEPARABLE_PEERS = ("NPP row+column", "cupyx correlate1d x2")
+
+
+def separable(rows):
+    lines = ["| radius | separable ms | % copy | target | met | NPP row+column ms | cupyx correlate1d x2 ms "
+             "| faster than both |", "|" + "---|" * 8]
+    for radius, threshold in SEPARABLE_COPY.items():
+        group = [r for r in rows if r["radius"] == radius and r["size"] == "8192x8192" and r["pattern"] == "conv2d"]
+        ours = [r for r in group if r.get("strategy") == "separable" and r["correct"]]
+        if not ours:
+            continue
+        s = ours[0]
+        peers = {n: next((r for r in group if r.get("peer") == n), None) for n in SEPARABLE_PEERS}
+        cells = [f"{peers[n]['median_ms']:.4f}" if peers[n] else "-" for n in SEPARABLE_PEERS]
+        faster = all(peers[n] and s["median_ms"] < peers[n]["median_ms"] for n in SEPARABLE_PEERS)
+        lines.append(f"| {radius} | {s['median_ms']:.4f} | {s['pct_copy']:.1f} | >= {threshold} "
+                     f"| {'yes' if s['pct_copy'] >= threshold else '**no**'} | {cells[0]} | {cells[1]} "
+                     f"| {'yes' if faster else '**no**'} |")
+    return lines
+
+
 def roofline(rows, path, gpu):
     import matplotlib
     matplotlib.use("Agg")
@@ -164,6 +188,8 @@ def main():
           "## Commands", "", "```", commands, "```", "", "## Issue 6 targets", "", *targets(rows), "",
           *(["## The book's kernels: ours against the transcription (bench --yardstick)", "", *yardstick(rows), ""]
             if any(r.get("yardstick_ms") is not None for r in rows) else []),
+          *(["## separable (issue 20): a rank-1 filter at 8192x8192 against the copy and its peers", "",
+             *separable(rows), ""] if any(r.get("strategy") == "separable" for r in rows) else []),
           "## Every row", "", *table(rows), ""]
     with open(args.out + ".md", "w") as f:
         f.write("\n".join(md))

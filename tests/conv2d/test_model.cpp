@@ -122,3 +122,13 @@ TEST(BookModel, FastCountsTheRoundedUpHaloAsLoads) {
   // tile 16, r = 1: OUT = 64, IN = 64 + 2 x 4 = 72, (2r+1)^2 = 9.
   EXPECT_NEAR(book_model(params(Conv2dStrategy::fast, 1, 16)).opb_model, 64.0 * 64 * 9 * 2 / (72.0 * 72 * 4), 1e-12);
 }
+
+TEST(BookModel, SeparableDoesTwoPassesOfTwoRPlusOneTapsOverTheStagedTile) {
+  // tile 16, r = 2: OUT = 64, IN_x = 64 + 2 x 4 = 72 (float4 rows), IN_y = 64 + 2 x 2 = 68. The row
+  // pass: 5 taps for each of 64 x 68 intermediate cells; the column pass: 5 for each of 64^2.
+  EXPECT_NEAR(book_model(params(Conv2dStrategy::separable, 2, 16)).opb_model,
+              2.0 * 5 * (64 * 68 + 64 * 64) / (72.0 * 68 * 4), 1e-12);
+  EXPECT_DOUBLE_EQ(book_model(params(Conv2dStrategy::separable, 2, 16)).opb_bound, 2.0 * 2 * 5 / 4);
+  // It stages 72 x 68 cells and keeps the 64 x 68 intermediate beside them.
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 2, 16)).shared_bytes, (72u * 68 + 64u * 68) * 4);
+}
