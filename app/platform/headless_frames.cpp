@@ -23,11 +23,12 @@ void HeadlessFrames::render(double dt) {
     io.MousePos = {s.x, s.y};
   }
   app_.prepare_frame();
-  ImGui_ImplOpenGL3_NewFrame();
+  imgui_opengl3_new_frame();
   ImGui::NewFrame();
   app_.frame(io.DisplaySize.x, io.DisplaySize.y, 1.0f, dt);
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  glFlush();  // as a window's buffer swap does: the renderer starts on this frame while the next is prepared
   ++rendered_;
 }
 

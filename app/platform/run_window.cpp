@@ -156,7 +156,7 @@ int run_window(UiState state, int max_frames, std::vector<std::string> tour, UiS
       for (const std::string& path : dropped) app.load_file(path);
       dropped.clear();
       app.prepare_frame();
-      ImGui_ImplOpenGL3_NewFrame();
+      imgui_opengl3_new_frame();
       ImGui_ImplGlfw_NewFrame();
       ImGui::NewFrame();
       const double now = glfwGetTime();

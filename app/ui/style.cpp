@@ -11,8 +11,14 @@ Fonts load_fonts() {
   const char* path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
   Fonts f;
   if (std::ifstream(path).good()) {
-    f.normal = io.Fonts->AddFontFromFileTTF(path, 17.0f);
-    f.large = io.Fonts->AddFontFromFileTTF(path, 27.0f);
+    // Rasterised at the size they are drawn and snapped to whole pixels, so the atlas can be
+    // sampled nearest (imgui_opengl3_new_frame): ImGui's default 3x horizontal oversampling would
+    // need bilinear filtering.
+    ImFontConfig config;
+    config.OversampleH = config.OversampleV = 1;
+    config.PixelSnapH = true;
+    f.normal = io.Fonts->AddFontFromFileTTF(path, 17.0f, &config);
+    f.large = io.Fonts->AddFontFromFileTTF(path, 27.0f, &config);
   }
   if (!f.normal) {
     // ImGui's built-in font is a 13-pixel bitmap font: drawn at whole multiples of 13 with no

@@ -1,6 +1,9 @@
 #pragma once
 // The image drawable: input, output and CPU-reference textures (R32F) and the shader that
-// shows them (shaders/image.vert, image.frag). Uploads go through glTexSubImage2D.
+// shows them (shaders/image.vert, image.frag). Uploads go through glTexSubImage2D into the
+// layer's other texture, which is then shown: the frame being drawn keeps its own, so an upload
+// never waits for the renderer to finish with it (in software GL, Mesa llvmpipe, it did: the
+// frame's drawing and the next frame's work ran one after the other).
 #include <optional>
 
 #include "app/gl/handles.hpp"
@@ -19,9 +22,11 @@ enum class Layer { input, output, reference };
 class ImageLayer {
  public:
   ImageLayer();
-  // Through the host: glTexSubImage2D (or glTexImage2D when the size changes).
+  // Through the host: glTexSubImage2D (or glTexImage2D when the size changes) into the layer's
+  // texture the last frame did not show; from now on the layer shows that one.
   void upload(Layer layer, const Image& img);
-  // The layer's texture with storage for width x height floats, for CUDA-GL interop to fill.
+  // The texture the layer shows, with storage for width x height floats, for CUDA-GL interop to
+  // fill (on the device, so nothing waits on the host).
   GLuint texture(Layer layer, int width, int height);
   // Draws into the current framebuffer; the view is in display units (ImGui's), fb_scale is
   // framebuffer pixels per unit.
@@ -34,12 +39,16 @@ class ImageLayer {
                  std::optional<float> damage = std::nullopt);
 
  private:
-  struct Tex {
+  struct Texture {
     gl::Texture tex;
     int w = 0, h = 0;
   };
+  struct Tex {  // a layer: two textures, `shown` the one drawn
+    Texture buffer[2];
+    int shown = 0;
+  };
   Tex& tex(Layer layer) { return layer == Layer::input ? input_ : layer == Layer::output ? output_ : reference_; }
-  void allocate(Tex& t, int width, int height, const float* data);
+  void allocate(Texture& t, int width, int height, const float* data);
   void draw_quad(const ViewTransform& xf, int mode, OutputRange range, float diff_scale, float display_w,
                  float display_h, float fb_scale, bool damage);
 

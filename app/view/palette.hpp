@@ -41,8 +41,7 @@ inline constexpr Swatch kThreadPatch{rgba(86, 180, 233),
 inline constexpr Swatch kStagedTile{rgba(213, 94, 0), "staged tile: halo rounded up to 4 cells (dashed)"};
 // separable: one colour for both passes (tiled_in's load-only yellow never shows beside it).
 inline constexpr Swatch kRowPass{rgba(240, 228, 66),
-                                 "row pass: the intermediate it computes into shared memory (dashed); column pass: "
-                                 "the 2r+1 intermediate values the hovered output sums (framed)"};
+                                 "row pass into shared memory (dashed); the 2r+1 values the column pass sums (framed)"};
 // Step-through: one step of the focused block.
 inline constexpr Swatch kThreadWorking{rgba(255, 255, 255), "thread working in this step (framed)"};
 inline constexpr Swatch kThreadIdle{rgba(60, 60, 60), "thread idle in this step (greyed)"};

@@ -1,9 +1,9 @@
 // The CPU's conv2d engine: the Highway engine (simd.hpp) for every strategy, timed.
 #include <algorithm>
 
-#include "kernels/common/cpu_pool.hpp"
 #include "kernels/common/wall_clock.hpp"
 #include "kernels/conv2d/broken.hpp"
+#include "kernels/conv2d/demo_scene_cpu.hpp"
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/simd.hpp"
 
@@ -20,10 +20,7 @@ class CpuConv2dEngine final : public Conv2dEngine {
   }
   void render_demo_input(DemoScene scene, int width, int height, float t) override {
     resize(width, height);
-    const DemoFrame frame = demo_frame(scene, width, height, t);
-    parallel_chunks(height, [&](int y, int) {
-      for (int x = 0; x < width; ++x) input_[std::size_t(y) * width + x] = demo_scene_value(frame, x, y, t);
-    });
+    demo_scene_cpu(scene, input_.data(), width, height, t);
   }
   double run(const Conv2dParams& p, const Filter2d& f) override {
     validate_conv2d_run(p, f, limits());

@@ -1,8 +1,11 @@
 // The CPU backend (the oracle for CUDA) against the plain-loop definition.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv2d/demo_scene_cpu.hpp"
 #include "kernels/conv2d/reference.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "tests/common/test_util.hpp"
@@ -70,4 +73,26 @@ TEST(BackendChoice, NamesTheBackendAndRefusesUnknownOnes) {
   if (!cuda_compiled()) {
     EXPECT_THROW(choose_backend("cuda"), InvalidInput);
   }
+}
+
+TEST(Conv2dCpu, TheDemoSourceIsTheSceneFunctionOfEveryPixel) {
+  // Highway's sin and exp are within a few ulp of sinf and expf; a pixel on a checkerboard cell's
+  // edge may round to the other cell (its value then differs by the cells' difference, 0.5).
+  const int width = 203, height = 77;  // not a multiple of any vector width
+  for (int s = 0; s < kDemoSceneCount; ++s)
+    for (float t : {0.0f, 1.7f, 37.25f}) {
+      const auto scene = static_cast<DemoScene>(s);
+      std::vector<float> out(std::size_t(width) * height, -1.0f);
+      demo_scene_cpu(scene, out.data(), width, height, t);
+      const DemoFrame f = demo_frame(scene, width, height, t);
+      int edge = 0;
+      for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+          const float want = demo_scene_value(f, x, y, t), got = out[std::size_t(y) * width + x];
+          if (std::fabs(got - want) <= 2e-5f) continue;
+          ++edge;
+          EXPECT_NEAR(std::fabs(got - want), 0.5f, 2e-5f) << "scene " << s << " t " << t << " at " << x << "," << y;
+        }
+      EXPECT_LE(edge, width * height / 1000) << "scene " << s << " t " << t;
+    }
 }
