@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "app/ui/copy_ceiling.hpp"
 #include "app/ui/correctness.hpp"
@@ -109,9 +110,11 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     ImGui::EndCombo();
   }
   filter_matrix(filter);
-  const int rank = filter_rank(filter);
-  ImGui::TextDisabled("rank %d%s", rank, rank == 1 ? ": separable, a column of weights times a row" : "");
-  if (s.conv2d.params.strategy == Conv2dStrategy::separable && rank != 1) {
+  if (const std::optional<int> rank = filter_rank(filter))
+    ImGui::TextDisabled("rank %d%s", *rank, rank == 1 ? ": separable, a column of weights times a row" : "");
+  else
+    ImGui::TextDisabled("rank -: a weight is NaN or infinite");
+  if (s.conv2d.params.strategy == Conv2dStrategy::separable && separable_problem(filter)) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", separable_problem(filter)->c_str());
     ImGui::PopStyleColor();

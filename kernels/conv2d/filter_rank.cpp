@@ -27,14 +27,19 @@ int rank_of(const Eigen::VectorXd& sigma, int d) {
 
 }  // namespace
 
-int filter_rank(const Filter2d& f) { return rank_of(svd_of(f, 0).singularValues(), f.dim()); }
+std::optional<int> filter_rank(const Filter2d& f) {
+  for (float w : f.weights)
+    if (!std::isfinite(w)) return std::nullopt;
+  return rank_of(svd_of(f, 0).singularValues(), f.dim());
+}
 
 std::optional<std::string> separable_problem(const Filter2d& f) {
-  const int rank = filter_rank(f);
+  const std::optional<int> rank = filter_rank(f);
   if (rank == 1) return std::nullopt;
   const std::string d = std::to_string(f.dim());
+  const std::string what = rank ? "has rank " + std::to_string(*rank) : "has a NaN or infinite weight (no rank)";
   return "separable runs rank-1 filters only (a column of weights times a row: box, gaussian, sobel_x); this " + d +
-         "x" + d + " filter has rank " + std::to_string(rank) + ", so it needs a 2-D strategy (e.g. fast)";
+         "x" + d + " filter " + what + "; use a 2-D strategy (e.g. fast)";
 }
 
 SeparableFilter separable_factors(const Filter2d& f) {

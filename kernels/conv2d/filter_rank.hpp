@@ -16,8 +16,9 @@ struct SeparableFilter {
 };
 
 // The rank of f's weights as numpy.linalg.matrix_rank counts it in float32: the singular values
-// above sigma_max * (2r+1) * FLT_EPSILON (an all-zero filter has rank 0).
-int filter_rank(const Filter2d& f);
+// above sigma_max * (2r+1) * FLT_EPSILON (an all-zero filter has rank 0). Nothing when a weight is
+// NaN or infinite: such a matrix has no singular values to count.
+std::optional<int> filter_rank(const Filter2d& f);
 
 // Why f cannot run as a row pass and a column pass (its rank is not 1), or nothing when it can.
 std::optional<std::string> separable_problem(const Filter2d& f);

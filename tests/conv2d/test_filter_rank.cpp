@@ -41,6 +41,17 @@ TEST(FilterRank, AllZeroHasRankZeroAndASingleTapRankOne) {
   EXPECT_EQ(filter_rank(f), 1);
 }
 
+TEST(FilterRank, ANanOrInfiniteWeightHasNoRankAndIsRefusedSayingSo) {
+  for (float bad : {NAN, INFINITY, -INFINITY}) {
+    Filter2d f = make_named_filter("gaussian", 2);
+    f.weights[12] = bad;
+    EXPECT_FALSE(filter_rank(f));
+    ASSERT_TRUE(separable_problem(f));
+    EXPECT_NE(separable_problem(f)->find("NaN or infinite"), std::string::npos) << *separable_problem(f);
+    EXPECT_THROW(separable_factors(f), InvalidInput);
+  }
+}
+
 TEST(FilterRank, AFilterOneRoundingAwayFromRankOneStaysRankOne) {
   // float32's tolerance: a perturbation of one weight by its own rounding step is noise, one a
   // thousand times larger is a second rank.
