@@ -6,7 +6,7 @@
 #include "app/cli/bench.hpp"
 #include "app/conv2d/cli.hpp"
 #include "kernels/common/backend.hpp"
-#include "kernels/conv2d/filter_rank.hpp"
+#include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/reference.hpp"
 
 namespace tilescope::cli {
@@ -28,7 +28,7 @@ struct BenchGlue<Conv2dPattern> : Conv2dCli, RadiusBenchDefaults {
     return spec.empty() ? make_named_filter("random:1", r) : load_filter(spec, r);
   }
   static std::optional<std::string> filter_problem(const Params& p, const Filter2d& f) {
-    return p.strategy == Conv2dStrategy::separable ? separable_problem(f) : std::nullopt;
+    return tilescope::filter_problem(p, f);
   }
   static std::optional<double> strategy_taps(const Params& p, const Filter2d& f) {
     return p.strategy == Conv2dStrategy::separable ? std::optional<double>(2.0 * f.dim()) : std::nullopt;

@@ -12,6 +12,7 @@
 #include "app/ui/widgets.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/conv2d/broken.hpp"
+#include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/filter_rank.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
@@ -114,9 +115,9 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     ImGui::TextDisabled("rank %d%s", *rank, rank == 1 ? ": separable, a column of weights times a row" : "");
   else
     ImGui::TextDisabled("rank -: a weight is NaN or infinite");
-  if (s.conv2d.params.strategy == Conv2dStrategy::separable && separable_problem(filter)) {
+  if (const auto why = filter_problem(s.conv2d.params, filter)) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
-    ImGui::TextWrapped("Cannot run: %s", separable_problem(filter)->c_str());
+    ImGui::TextWrapped("Cannot run: %s", why->c_str());
     ImGui::PopStyleColor();
     if (ImGui::Button("use the gaussian filter")) s.conv2d.filter = "gaussian";
   }

@@ -5,6 +5,7 @@
 
 #include "kernels/common/tolerance.hpp"
 #include "kernels/conv2d/broken.hpp"
+#include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/reference.hpp"
 
@@ -38,6 +39,7 @@ void Conv2dPipeline::supply_input(Conv2dEngine& engine) {
 
 bool Conv2dPipeline::run(const Conv2dParams& p, const Filter2d& f, Break bug) {
   problem_ = launch_problem(p, compute_.backend().limits()).value_or("");
+  if (problem_.empty()) problem_ = filter_problem(p, f).value_or("");
   if (problem_.empty() && bug != Break::none) problem_ = break_problem(p.strategy, bug).value_or("");
   if (!problem_.empty()) return false;
   kernel_ms_ = compute_.run([&](Conv2dEngine& e) { return bug == Break::none ? e.run(p, f) : e.run_broken(p, bug, f); },

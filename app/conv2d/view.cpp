@@ -18,6 +18,7 @@
 #include "app/view/step_draw.hpp"
 #include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/steps.hpp"
@@ -228,7 +229,9 @@ void Conv2dView::windows(const Rect& v) {
 
 HudFigures Conv2dView::ladder_launch(const UiState& as, bool time) {
   const Conv2dParams& p = as.conv2d.params;
-  return ladder_figures(p, backend(), time && pipeline_.width() > 0, [&] { return pipeline_.launch_once(p, filter_); });
+  // A strategy the filter rules out (separable with a filter not of rank 1) gets no time.
+  return ladder_figures(p, backend(), time && pipeline_.width() > 0 && !filter_problem(p, filter_),
+                        [&] { return pipeline_.launch_once(p, filter_); });
 }
 
 }  // namespace tilescope

@@ -9,14 +9,17 @@
 
 namespace tilescope {
 
+std::optional<std::string> filter_problem(const Conv2dParams& p, const Filter2d& f) {
+  return p.strategy == Conv2dStrategy::separable ? separable_problem(f) : std::nullopt;
+}
+
 void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits) {
   validate_launch(p, limits);
   if (f.radius != p.filter_radius || f.weights.size() != std::size_t(p.filter_dim()) * p.filter_dim())
     throw InvalidInput("the filter is " + std::to_string(f.dim()) + "x" + std::to_string(f.dim()) + " but radius " +
                        std::to_string(p.filter_radius) + " needs " + std::to_string(p.filter_dim()) + "x" +
                        std::to_string(p.filter_dim()));
-  if (p.strategy == Conv2dStrategy::separable)
-    if (const auto why = separable_problem(f)) throw InvalidInput(*why);
+  if (const auto why = filter_problem(p, f)) throw InvalidInput(*why);
 }
 
 void validate_conv2d_broken_run(const Conv2dParams& p, Break bug, const Filter2d& f, const DeviceLimits& limits) {

@@ -4,6 +4,7 @@
 // it asks to.
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "kernels/common/engine.hpp"
@@ -43,7 +44,10 @@ class Conv2dEngine : public EngineBase {
   double conv2d_broken(const Conv2dParams& p, Break bug, const Filter2d& f, const float* h_in, float* h_out);
 };
 
-// validate_launch plus: the filter's size matches the radius. Engines call it before running.
+// What only the filter rules out, or nothing: separable runs rank-1 filters (filter_rank.hpp).
+std::optional<std::string> filter_problem(const Conv2dParams& p, const Filter2d& f);
+// validate_launch plus: the filter's size matches the radius, and filter_problem. Engines call it
+// before running.
 void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceLimits& limits);
 // validate_conv2d_run plus: p.strategy can run `bug` (break_problem).
 void validate_conv2d_broken_run(const Conv2dParams& p, Break bug, const Filter2d& f, const DeviceLimits& limits);

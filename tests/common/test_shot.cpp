@@ -323,6 +323,34 @@ TEST_F(Shot, TapsAreColouredByWhereTheKernelReadsThem) {
   EXPECT_TRUE(vermillion(global)) << "global tap";
 }
 
+TEST_F(Shot, SeparableDashesItsRowPassAndFramesTheColumnPassTaps) {
+  // separable, r = 2, tile 4 (16 x 16 outputs): block (1, 1)'s row pass fills x 16..31 on the rows
+  // from 14 to 33 (r above and below), dashed in bright yellow along its top edge; the hovered
+  // output (20, 20) sums the intermediate at x = 20, y 18..22, framed in the same yellow.
+  const Conv2dParams p{Conv2dStrategy::separable, 2, 4, 256, 256};
+  shoot(p, Pixel{20, 20}, 14);
+  auto bright_yellow = [](Rgb c) { return c.r > 200 && c.g > 200 && c.b < 140; };
+  const Vec2 edge_from = view_.to_screen({16.0f, 14.0f}), edge_to = view_.to_screen({32.0f, 14.0f});
+  int dashes = 0;
+  for (float x = edge_from.x + 2; x < edge_to.x - 2; ++x) dashes += bright_yellow(at_screen(x, edge_from.y));
+  EXPECT_GT(dashes, (edge_to.x - edge_from.x) / 8) << "the row pass's top edge is not dashed in yellow";
+  const Vec2 frame = view_.to_screen({20.0f, 18.5f});
+  int framed = 0;
+  for (float dx = -2; dx <= 2; ++dx) framed += bright_yellow(at_screen(frame.x + dx, frame.y));
+  EXPECT_GT(framed, 0) << "the column pass's taps are not framed";
+}
+
+TEST_F(Shot, SeparableWithAFilterOfAnotherRankRunsNothingAndDrawsNoBlock) {
+  // sharpen has rank 2: the view shows why it cannot run (the controls) instead of failing, and
+  // draws no block for a launch that did not happen.
+  UiState s = black_image({Conv2dStrategy::separable, 2, 4, 256, 256});
+  s.conv2d.filter = "sharpen";
+  take(s, Pixel{20, 20}, 14);
+  if (HasFatalFailure()) return;
+  view_ = mapping(layout_for(float(w_), float(h_), false).view, Pixel{20, 20}, 14);
+  EXPECT_FALSE(blue(at_image(24.5f, 24.5f), 20)) << "an output tile was drawn for a launch that did not run";
+}
+
 // ---- compare: strategies side by side (issue 17, item 2) ----------------------------------------
 
 TEST_F(Shot, CompareDrawsEachPanesOwnTileGrid) {
