@@ -18,4 +18,9 @@ struct LegendEntry {
 
 std::vector<LegendEntry> conv2d_legend(const UiState& s);
 
+// Whether the view's launch runs: its parameters can launch and its filter suits the strategy
+// (filter_problem: separable needs rank 1). The overlays, the legend and the inspector show a
+// launch only when it ran.
+bool conv2d_runs(const UiState& s);
+
 }  // namespace tilescope

@@ -218,7 +218,17 @@ void Conv2dView::sidebar() {
   if (panel(state_.panels, "Correctness") && correctness_panel(pipeline_)) check_pending_ = true;
 }
 
-HudFigures Conv2dView::hud() const { return hud_figures(state_.conv2d.params, stats_.kernel_ms.latest(), backend()); }
+HudFigures Conv2dView::hud() const {
+  const Conv2dParams& p = state_.conv2d.params;
+  HudFigures f = hud_figures(p, stats_.kernel_ms.latest(), backend());
+  if (const auto why = filter_problem(p, filter_); why && f.problem.empty()) {  // the filter rules it out: no figures
+    HudFigures named;
+    named.strategy = f.strategy, named.book_ref = f.book_ref, named.id = f.id, named.clock = f.clock;
+    named.problem = *why;
+    return named;
+  }
+  return f;
+}
 
 void Conv2dView::windows(const Rect& v) {
   if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - kWindowInset, v.y + kWindowInset);

@@ -39,7 +39,7 @@ const char* load_story(Conv2dStrategy s) {
 
 void inspector_window(const UiState& s, float x, float y) {
   const auto focus = focus_pixel(s);
-  if (!focus || launch_problem(s.conv2d.params)) return;
+  if (!focus || !conv2d_runs(s)) return;
   const Conv2dParams& p = s.conv2d.params;
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   const Conv2dFocus f = conv2d_focus(p, focus->x, focus->y);
@@ -100,7 +100,7 @@ void inspector_window(const UiState& s, float x, float y) {
 void legend_window(const UiState& s, float right, float bottom) {
   // Only the colours on screen now: the grid, and what the focused pixel and its block show.
   const Conv2dParams& p = s.conv2d.params;
-  const bool valid = !launch_problem(p);
+  const bool valid = conv2d_runs(s);
   ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);

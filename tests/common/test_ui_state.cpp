@@ -10,6 +10,7 @@
 #include "app/ui/compare.hpp"
 #include "app/ui/settings.hpp"
 #include "app/ui/ui_state.hpp"
+#include "app/view/palette.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/stencil3d/strategies.hpp"
@@ -298,6 +299,23 @@ TEST(UiState, Conv2dLegendNeverShowsTwoEntriesInOneColour) {
           checked += legend.size() >= 5;
         }
   EXPECT_GT(checked, 50);  // most cases show the block and its taps
+}
+
+// separable runs rank-1 filters only: with sharpen (rank 2) nothing runs, so the legend names the
+// grid alone, as for parameters that cannot launch; with box it shows the block, its passes and taps.
+TEST(UiState, ASeparableViewWhoseFilterIsNotRankOneListsNoBlockInItsLegend) {
+  UiState s;
+  select_strategy(s, Conv2dStrategy::separable);
+  s.conv2d.params.width = s.conv2d.params.height = 256;
+  s.pinned = Pixel{70, 70};
+  s.conv2d.filter = "box";
+  EXPECT_TRUE(conv2d_runs(s));
+  EXPECT_GE(conv2d_legend(s).size(), 5u);
+  s.conv2d.filter = "sharpen";
+  EXPECT_FALSE(conv2d_runs(s));
+  const std::vector<LegendEntry> legend = conv2d_legend(s);
+  ASSERT_EQ(legend.size(), 1u);
+  EXPECT_EQ(legend[0].rgba, palette::kTileGrid.rgba);
 }
 
 TEST(UiState, PlayingStepperAdvancesAtItsRateAndStopsAtTheLastStep) {
