@@ -120,6 +120,7 @@ void Conv2dView::update_source(double dt) {
 void Conv2dView::compute() {
   state_.conv2d.params.width = pipeline_.width();
   state_.conv2d.params.height = pipeline_.height();
+  state_.conv2d.sm_count = pipeline_.backend().limits().sm_count;
   if (state_.backend != pipeline_.requested_backend()) {
     pipeline_.set_backend(state_.backend);
     check_pending_ = true;

@@ -38,9 +38,15 @@ bool broken_on_purpose(const UiState& s) {
 
 void select_strategy(UiState& s, Conv2dStrategy strategy) {
   const int r = s.conv2d.params.filter_radius;
-  if (default_tile(strategy, r) != default_tile(s.conv2d.params.strategy, r))
-    s.conv2d.params.tile = default_tile(strategy, r);
-  s.conv2d.params.strategy = strategy;
+  // sliding's strip comes from the image and the GPU (sliding_strip_for), as bench's does; the
+  // others keep the tile unless their default differs.
+  Conv2dParams next = s.conv2d.params;
+  next.strategy = strategy;
+  DeviceLimits gpu;
+  gpu.sm_count = s.conv2d.sm_count;
+  if (strategy == Conv2dStrategy::sliding || default_tile(strategy, r) != default_tile(s.conv2d.params.strategy, r))
+    next.tile = default_tile(next, gpu);
+  s.conv2d.params = next;
 }
 
 const char* const* pattern_labels() {

@@ -98,6 +98,7 @@ struct Conv2dUi {
   std::string filter = "gaussian";
   Break bug = Break::none;  // break it: run a deliberately wrong kernel (scenes keep it, settings do not)
   Stepper stepper;
+  int sm_count = 0;  // the view's GPU (0: none, or not known yet): sliding's strip follows it (not saved)
 };
 
 // Where a scene puts the view: `zoom` screen pixels per element (0: fit the data) around `centre`

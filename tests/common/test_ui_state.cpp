@@ -301,6 +301,21 @@ TEST(UiState, Conv2dLegendNeverShowsTwoEntriesInOneColour) {
   EXPECT_GT(checked, 50);  // most cases show the block and its taps
 }
 
+// Choosing sliding takes the strip bench takes on that GPU for the view's image (sliding_strip_for),
+// so a small demo fills the GPU with warps; with no GPU known, the radius' default strip.
+TEST(UiState, SlidingsStripFollowsTheImageAndTheGpu) {
+  UiState s;
+  s.conv2d.params.width = s.conv2d.params.height = 1024;
+  select_strategy(s, Conv2dStrategy::sliding);
+  EXPECT_EQ(s.conv2d.params.tile, sliding_default_strip(s.conv2d.params.filter_radius));
+  select_strategy(s, Conv2dStrategy::tiled_in);
+  s.conv2d.sm_count = 132;
+  select_strategy(s, Conv2dStrategy::sliding);
+  EXPECT_EQ(s.conv2d.params.tile, sliding_strip_for(s.conv2d.params.filter_radius, 1024, 1024, 132));
+  EXPECT_LT(s.conv2d.params.tile, sliding_default_strip(s.conv2d.params.filter_radius))
+      << "1024^2 cannot fill 132 SMs with 16-row strips";
+}
+
 // separable runs rank-1 filters only: with sharpen (rank 2) nothing runs, so the legend names the
 // grid alone, as for parameters that cannot launch; with box it shows the block, its passes and taps.
 TEST(UiState, ASeparableViewWhoseFilterIsNotRankOneListsNoBlockInItsLegend) {
