@@ -29,8 +29,11 @@ def is_peer(row):
     return "peer" in row
 
 
-# Our strategies beyond the book; a target is met by the fastest of them at that radius.
+# Our strategies beyond the book (in bold). Issue 6's targets are met by the fastest of the 2-D
+# ones (fast, sliding) at that radius: separable's fewer operations make its % of FP32 peak no
+# measure of them (its own targets: separable()).
 BEYOND_BOOK = ("fast", "sliding", "separable")
+ISSUE6_STRATEGIES = ("fast", "sliding")
 
 
 def table(rows):
@@ -52,7 +55,7 @@ def targets(rows):
     for pattern, radii, measure, threshold, size in TARGETS:
         for radius in radii:
             group = [r for r in rows if r["pattern"] == pattern and r["radius"] == radius and r["size"] == size]
-            ours = [r for r in group if r.get("strategy") in BEYOND_BOOK and r["correct"]]
+            ours = [r for r in group if r.get("strategy") in ISSUE6_STRATEGIES and r["correct"]]
             peers = [r for r in group if is_peer(r)]
             if not ours:
                 continue
