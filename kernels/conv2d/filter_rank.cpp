@@ -1,9 +1,11 @@
 #include "kernels/conv2d/filter_rank.hpp"
 
 #include <Eigen/SVD>
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "kernels/common/error.hpp"
 
@@ -28,9 +30,16 @@ int rank_of(const Eigen::VectorXd& sigma, int d) {
 }  // namespace
 
 std::optional<int> filter_rank(const Filter2d& f) {
-  for (float w : f.weights)
-    if (!std::isfinite(w)) return std::nullopt;
-  return rank_of(svd_of(f, 0).singularValues(), f.dim());
+  // The app asks about one filter several times a frame (controls, legend, inspector, HUD, the
+  // engine's check): the last answer is kept, per thread, rather than a new SVD each time.
+  thread_local std::vector<float> last_weights;
+  thread_local std::optional<int> last_rank;
+  if (!last_weights.empty() && f.weights == last_weights) return last_rank;
+  last_rank = std::nullopt;
+  if (std::all_of(f.weights.begin(), f.weights.end(), [](float w) { return std::isfinite(w); }))
+    last_rank = rank_of(svd_of(f, 0).singularValues(), f.dim());
+  last_weights = f.weights;
+  return last_rank;
 }
 
 std::optional<std::string> separable_problem(const Filter2d& f) {
