@@ -32,8 +32,9 @@ LaunchGeometry launch_geometry(const Conv2dParams& p) {
   const std::size_t staged = p.strategy == Conv2dStrategy::sliding ? 0 : std::size_t(gx.shared_dim()) * gy.shared_dim(),
                     intermediate = gx.separable() ? std::size_t(gx.row_pass_dim()) * gy.row_pass_dim() : 0;
   l.shared_bytes = (staged + intermediate) * sizeof(float);
-  l.constant_bytes =
-      strategy_info(p.strategy).filter_in_constant_memory ? p.filter_dim() * p.filter_dim() * sizeof(float) : 0;
+  // separable's kernel reads the filter's row and column (2 x (2r+1) weights), the others all of it.
+  const std::size_t weights = gx.separable() ? 2 * p.filter_dim() : p.filter_dim() * p.filter_dim();
+  l.constant_bytes = strategy_info(p.strategy).filter_in_constant_memory ? weights * sizeof(float) : 0;
   return l;
 }
 

@@ -129,6 +129,8 @@ TEST(BookModel, SeparableDoesTwoPassesOfTwoRPlusOneTapsOverTheStagedTile) {
   EXPECT_NEAR(book_model(params(Conv2dStrategy::separable, 2, 16)).opb_model,
               2.0 * 5 * (64 * 68 + 64 * 64) / (72.0 * 68 * 4), 1e-12);
   EXPECT_DOUBLE_EQ(book_model(params(Conv2dStrategy::separable, 2, 16)).opb_bound, 2.0 * 2 * 5 / 4);
-  // It stages 72 x 68 cells and keeps the 64 x 68 intermediate beside them.
+  // It stages 72 x 68 cells and keeps the 64 x 68 intermediate beside them; its constant memory
+  // holds the filter's row and column, 2 x 5 weights.
   EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 2, 16)).shared_bytes, (72u * 68 + 64u * 68) * 4);
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 2, 16)).constant_bytes, 2u * 5 * 4);
 }
