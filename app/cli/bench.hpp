@@ -126,14 +126,16 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
   const auto peers = bench_peers(backend, settings);
   const std::vector<int> radii = parse_list(settings.radii.empty() ? C::kBench.radii : settings.radii, "--radius");
   const std::vector<typename C::Strategy> strategies = bench_strategies<C>(o, base);
-  // A size or radius that no strategy can run is refused before anything is allocated; what only
-  // some strategies cannot run becomes their "cannot run" rows.
+  // A size, radius or --filter that no strategy can run (a .npy of another radius, say) is refused
+  // before anything is allocated or written; what only some strategies cannot run becomes their
+  // "cannot run" rows.
   for (int r : radii) {
     typename C::Params p = base;
     p.*C::kRadius = r;
     p.strategy = C::strategies()[0].id;
     p.tile = tilescope::default_tile(p.strategy, r);
     if (auto why = C::problem(p, runner.limits())) throw InvalidInput(*why);
+    C::bench_operator(r, o.filter);  // throws InvalidInput for a filter that cannot be had at r
   }
 
   const std::size_t n = C::elements(base);

@@ -171,6 +171,16 @@ TEST_F(Cli, ApplyWritesNothingOnBadInput) {
   }
 }
 
+TEST_F(Cli, BenchRefusesAFilterItCannotUseAtSomeRadiusBeforeWritingAnything) {
+  io::save_image(path("w5.npy"), Image(5, 5, 0.04f));  // a 5x5 filter: radius 2 only
+  const std::string json = path("rows.json");
+  const Result r = run("bench --pattern conv2d --size 40x30 --radius 1,2 --reps 2 --backend cpu --no-peers --filter " +
+                       path("w5.npy") + " --json " + json);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("use --radius 2"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(json)) << "a refused bench left its JSON behind";
+}
+
 TEST_F(Cli, CheckPassesOnTheCpuBackend) {
   const Result r = run("check --backend cpu");
   EXPECT_EQ(r.code, 0) << r.out;
