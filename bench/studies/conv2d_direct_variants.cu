@@ -51,6 +51,38 @@ __global__ void v_nobounds(const float* __restrict__ N, const float* __restrict_
   BODY
 }
 
+// The book's loop body with the block's origin at run time, as the figure has it (blockDim), or from
+// a kernel argument (how tilescope's geometry passes a tile it does not fold), with ours' qualifiers.
+#undef BODY
+#define BODY(T)                                                                     \
+  constexpr int D = 2 * R + 1;                                                      \
+  const int col = blockIdx.x * (T) + threadIdx.x, row = blockIdx.y * (T) + threadIdx.y; \
+  if (col >= width || row >= height) return;                                        \
+  float sum = 0.0f;                                                                 \
+  LOOPS                                                                             \
+  P[row * width + col] = sum;
+#undef LOOPS
+#define LOOPS                    \
+  for (int fy = 0; fy < D; ++fy) \
+    for (int fx = 0; fx < D; ++fx) TAP
+template <int R, bool kConst>
+__global__ void __launch_bounds__(1024)
+    v_blockdim(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) {
+  BODY(blockDim.x)
+}
+template <int R, bool kConst>
+__global__ void __launch_bounds__(1024) v_argtile(const float* __restrict__ N, const float* __restrict__ F,
+                                                  float* __restrict__ P, int width, int height, int tile) {
+  BODY(tile)
+}
+#undef LOOPS
+#define LOOPS _Pragma("unroll") for (int fy = 0; fy < D; ++fy) _Pragma("unroll") for (int fx = 0; fx < D; ++fx) TAP
+template <int R, bool kConst>
+__global__ void __launch_bounds__(1024) v_argtile_unroll(const float* __restrict__ N, const float* __restrict__ F,
+                                                         float* __restrict__ P, int width, int height, int tile) {
+  BODY(tile)
+}
+
 template <class K>
 float time_ms(K launch) {
   cudaEvent_t a, b;
@@ -80,9 +112,14 @@ void run(float* N, float* F, float* P, int w, int h) {
   const float c = time_ms([&] { v_nounroll<R, kConst><<<grid, block>>>(N, F, P, w, h); });
   const float d = time_ms([&] { v_plain<R, kConst><<<grid, block>>>(N, F, P, w, h); });
   const float e = time_ms([&] { v_nobounds<R, kConst><<<grid, block>>>(N, F, P, w, h); });
+  const float f = time_ms([&] { v_blockdim<R, kConst><<<grid, block>>>(N, F, P, w, h); });
+  const float g = time_ms([&] { v_argtile<R, kConst><<<grid, block>>>(N, F, P, w, h, 32); });
+  const float u = time_ms([&] { v_argtile_unroll<R, kConst><<<grid, block>>>(N, F, P, w, h, 32); });
   std::printf(
-      "%-9s r=%d book %.4f | ours x%.2f  no-restrict x%.2f  no-unroll x%.2f  plain x%.2f  no-launch-bounds x%.2f\n",
-      kConst ? "const_mem" : "basic", R, book, a / book, b / book, c / book, d / book, e / book);
+      "%-9s r=%d book %.4f | ours x%.2f  no-restrict x%.2f  no-unroll x%.2f  plain x%.2f  no-launch-bounds x%.2f"
+      "  blockDim x%.2f  tile-arg x%.2f  tile-arg+unroll x%.2f\n",
+      kConst ? "const_mem" : "basic", R, book, a / book, b / book, c / book, d / book, e / book, f / book, g / book,
+      u / book);
 }
 int main() {
   const int w = 8192, h = 8192;

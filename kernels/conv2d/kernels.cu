@@ -31,22 +31,24 @@ __device__ __forceinline__ Conv2dTiling folded(const Conv2dTiling& g) {
 }
 
 // PMPP Fig 7.7 / 7.9: one thread per output, input from global memory; the filter from global
-// memory (basic, 0.25 OP/B) or constant memory (const_mem, 0.5 OP/B).
-template <int R, int kTile, bool kConstFilter>
-__global__ void __launch_bounds__(kMaxBlockThreads)
-    conv2d_direct_kernel(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width,
-                         int height, Conv2dTiling g_run) {
+// memory (basic, 0.25 OP/B) or constant memory (const_mem, 0.5 OP/B). This is the figure's code
+// as the compiler must see it to run at the figure's speed: the block's origin at run time (the
+// figure's blockDim; here the tile of g_run), loops the compiler unrolls as it likes, no
+// __restrict__ and no launch bounds. Each of those, or folding the tile as the shared-memory
+// kernels do, made a different schedule that ran up to 1.24x (1.8x combined) the figure's time at
+// r = 2..5 (bench/studies/2026-11-25-direct-kernel.md); this one compiles to the figure's PTX.
+template <int R, bool kConstFilter>
+__global__ void conv2d_direct_kernel(const float* N, const float* F, float* P, int width, int height,
+                                     Conv2dTiling g_run) {
   constexpr int D = 2 * R + 1;
-  const Conv2dTiling g = folded < kConstFilter ? Conv2dStrategy::const_mem : Conv2dStrategy::basic, R, kTile > (g_run);
+  const Conv2dTiling g = folded < kConstFilter ? Conv2dStrategy::const_mem : Conv2dStrategy::basic, R, 0 > (g_run);
   const int col = g.out_coord(blockIdx.x, threadIdx.x), row = g.out_coord(blockIdx.y, threadIdx.y);
   if (col >= width || row >= height) return;
   float sum = 0.0f;
-#pragma unroll
   for (int fy = 0; fy < D; ++fy) {
-#pragma unroll
     for (int fx = 0; fx < D; ++fx) {
       const int y = row - R + fy, x = col - R + fx;
-      if (in_range(x, width) && in_range(y, height))  // ghost cells are skipped
+      if (y >= 0 && y < height && x >= 0 && x < width)  // ghost cells are skipped
         sum += (kConstFilter ? c_filter[fy * D + fx] : F[fy * D + fx]) * N[y * width + x];
     }
   }
@@ -376,10 +378,10 @@ void launch_book(const Conv2dParams& p, const float* d_in, float* d_out, const f
   const Conv2dTiling g = tiling_of(p, 0);  // x and y tile alike for all but sliding
   switch (p.strategy) {
     case Conv2dStrategy::basic:
-      conv2d_direct_kernel<R, kTile, false><<<grid, block, 0, stream>>>(d_in, d_filter, d_out, p.width, p.height, g);
+      conv2d_direct_kernel<R, false><<<grid, block, 0, stream>>>(d_in, d_filter, d_out, p.width, p.height, g);
       return check_launch("conv2d_direct_kernel (basic)");
     case Conv2dStrategy::const_mem:
-      conv2d_direct_kernel<R, kTile, true><<<grid, block, 0, stream>>>(d_in, nullptr, d_out, p.width, p.height, g);
+      conv2d_direct_kernel<R, true><<<grid, block, 0, stream>>>(d_in, nullptr, d_out, p.width, p.height, g);
       return check_launch("conv2d_direct_kernel (const_mem)");
     case Conv2dStrategy::tiled_in:
       conv2d_tiled_in_kernel<R, kTile><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g);
@@ -421,8 +423,8 @@ void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const
 template <int R, int kTile>
 const void* book_kernel_of(Conv2dStrategy s) {
   switch (s) {
-    case Conv2dStrategy::basic: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, kTile, false>);
-    case Conv2dStrategy::const_mem: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, kTile, true>);
+    case Conv2dStrategy::basic: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, false>);
+    case Conv2dStrategy::const_mem: return reinterpret_cast<const void*>(conv2d_direct_kernel<R, true>);
     case Conv2dStrategy::tiled_in: return reinterpret_cast<const void*>(conv2d_tiled_in_kernel<R, kTile>);
     case Conv2dStrategy::tiled_out: return reinterpret_cast<const void*>(conv2d_tiled_out_kernel<R, kTile>);
     case Conv2dStrategy::cached_halo: return reinterpret_cast<const void*>(conv2d_cached_halo_kernel<R, kTile>);
