@@ -54,12 +54,12 @@ __global__ void v_nobounds(const float* __restrict__ N, const float* __restrict_
 // The book's loop body with the block's origin at run time, as the figure has it (blockDim), or from
 // a kernel argument (how tilescope's geometry passes a tile it does not fold), with ours' qualifiers.
 #undef BODY
-#define BODY(T)                                                                     \
-  constexpr int D = 2 * R + 1;                                                      \
+#define BODY(T)                                                                         \
+  constexpr int D = 2 * R + 1;                                                          \
   const int col = blockIdx.x * (T) + threadIdx.x, row = blockIdx.y * (T) + threadIdx.y; \
-  if (col >= width || row >= height) return;                                        \
-  float sum = 0.0f;                                                                 \
-  LOOPS                                                                             \
+  if (col >= width || row >= height) return;                                            \
+  float sum = 0.0f;                                                                     \
+  LOOPS                                                                                 \
   P[row * width + col] = sum;
 #undef LOOPS
 #define LOOPS                    \

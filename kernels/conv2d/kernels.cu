@@ -162,48 +162,78 @@ __device__ __forceinline__ void copy_async_wait() {
 #endif
 }
 
+// Calls f(column, row) for every cell of a cols x rows grid, thread tid of `threads` taking cells
+// tid, tid + threads, ... in row-major order (consecutive threads, consecutive columns). The
+// (row, column) pair is stepped rather than divided out for every cell, so the loop stays short.
+template <class F>
+__device__ __forceinline__ void for_each_cell(int cols, int rows, int threads, int tid, F f) {
+  const int step_y = threads / cols, step_x = threads % cols;
+  for (int y = tid / cols, x = tid % cols; y < rows;) {
+    f(x, y);
+    x += step_x, y += step_y;
+    if (x >= cols) x -= cols, ++y;
+  }
+}
+
 // Stages the block's Sx x Sy shared tile in units of kWidth floats (4 when rows are 16-byte
-// aligned, else 1). Thread i copies units i, i + threads, ...; the (row, unit) pair is stepped
-// rather than divided out for every unit, and a ghost unit selects offset 0 instead of
-// branching, so the loop stays short: it is most of the non-FMA instructions.
+// aligned, else 1). A ghost unit selects offset 0 instead of branching: this loop is most of the
+// non-FMA instructions.
 template <int kWidth>
 __device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N_s, int width, int height,
                                            const Conv2dTiling& gx, const Conv2dTiling& gy) {
-  const int Sx = gx.shared_dim(), Sy = gy.shared_dim(), units = Sx / kWidth;
-  const int threads = gx.block_dim() * gy.block_dim();
+  const int Sx = gx.shared_dim(), Sy = gy.shared_dim();
   const int x0 = gx.shared_origin(blockIdx.x), y0 = gy.shared_origin(blockIdx.y);
-  const int step_y = threads / units, step_x = threads % units;
   const int tid = threadIdx.y * gx.block_dim() + threadIdx.x;
-  for (int sy = tid / units, su = tid % units; sy < Sy;) {
+  for_each_cell(Sx / kWidth, Sy, gx.block_dim() * gy.block_dim(), tid, [&](int su, int sy) {
     const int x = x0 + su * kWidth, y = y0 + sy;
     // With kWidth 4, x and width are multiples of 4: a unit is wholly inside or wholly ghost.
     const bool inside = in_range(x, width) && in_range(y, height);
     copy_async<4 * kWidth>(N_s + sy * Sx + su * kWidth, N + (inside ? y * width + x : 0), inside);
-    su += step_x, sy += step_y;
-    if (su >= units) su -= units, ++sy;
-  }
+  });
   copy_async_wait();
 }
 
-// Writes a thread's C x C patch of outputs whose first is (col, row0): float4 rows where rows are
-// 16-byte aligned, else one float per output inside the image.
-template <int C>
-__device__ __forceinline__ void store_patch(const float (&acc)[C][C], float* __restrict__ P, int width, int height,
-                                            int col, int row0, bool aligned) {
+// Writes the block's output tile, thread (tx, ty) holding the C x C patch whose first output is
+// (gx.out_coord(bx, tx), gy.out_coord(by, ty)). Rows 16-byte aligned: each patch row is one float4
+// store, a warp's stores consecutive. Otherwise a patch row is 4 floats that a warp stores 16 bytes
+// apart, 4 partial writes of each 32-byte sector, which kept L2 busy for 1.6x the aligned time (ncu,
+// fast r = 1 at 8191^2). kViaShared: the patches go through shared memory instead (s_out, free once
+// every thread has read its inputs) and the block stores its tile row by row, a warp's 32 stores
+// consecutive floats. Kernels whose taps, not their stores, set the time (fast at r >= 3) keep the
+// scalar stores: there the extra barrier and round trip cost 1-2% (H200; 8191^2, 3839x2161, 4097x3001).
+template <bool kViaShared, int C>
+__device__ __forceinline__ void store_tile(const float (&acc)[C][C], float* s_out, float* __restrict__ P, int width,
+                                           int height, const Conv2dTiling& gx, const Conv2dTiling& gy, bool aligned) {
   static_assert(C == 4, "a patch row is one float4");
-  if (col >= width) return;
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  if (aligned || !kViaShared) {
+    const int col = gx.out_coord(blockIdx.x, tx), row0 = gy.out_coord(blockIdx.y, ty);
+    if (col >= width) return;
 #pragma unroll
-  for (int oy = 0; oy < C; ++oy) {
-    if (row0 + oy >= height) return;
-    float* out = P + (row0 + oy) * width + col;
-    if (aligned) {  // width % 4 == 0: the whole row of the patch is inside
-      *reinterpret_cast<float4*>(out) = make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
-    } else {
+    for (int oy = 0; oy < C; ++oy) {
+      if (row0 + oy >= height) return;
+      float* out = P + (row0 + oy) * width + col;
+      if (aligned) {  // width % 4 == 0: a patch row is wholly inside or wholly outside
+        *reinterpret_cast<float4*>(out) = make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
+      } else {
 #pragma unroll
-      for (int ox = 0; ox < C; ++ox)
-        if (col + ox < width) out[ox] = acc[oy][ox];
+        for (int ox = 0; ox < C; ++ox)
+          if (col + ox < width) out[ox] = acc[oy][ox];
+      }
     }
+    return;
   }
+  const int OUTx = gx.out_tile_dim(), OUTy = gy.out_tile_dim();
+  __syncthreads();  // every thread has read its inputs from shared memory
+#pragma unroll
+  for (int oy = 0; oy < C; ++oy)
+    *reinterpret_cast<float4*>(s_out + (ty * C + oy) * OUTx + tx * C) =
+        make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
+  __syncthreads();
+  const int x0 = gx.out_origin(blockIdx.x), y0 = gy.out_origin(blockIdx.y);
+  for_each_cell(OUTx, OUTy, gx.block_dim() * gy.block_dim(), ty * gx.block_dim() + tx, [&](int x, int y) {
+    if (x0 + x < width && y0 + y < height) P[(y0 + y) * width + x0 + x] = s_out[y * OUTx + x];
+  });
 }
 
 // Beyond the book: thread coarsening with register reuse. Each thread computes a C x C patch of
@@ -249,7 +279,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
     }
   }
 
-  store_patch(acc, P, width, height, g.out_coord(blockIdx.x, tx), g.out_coord(blockIdx.y, ty), aligned);
+  store_tile<R <= 2>(acc, N_s, P, width, height, g, g, aligned);
 }
 
 // separable's row pass: M_s(y, x) = sum_fx c_row[fx] N_s(y, x + H - R + fx) for `rows` rows of Mx
@@ -321,7 +351,7 @@ __global__ void __launch_bounds__(kSeparableMaxThreads)
       for (int ox = 0; ox < C; ++ox) acc[oy][ox] = fmaf(c_column[fy], m[ox], acc[oy][ox]);
     }
   }
-  store_patch(acc, P, width, height, gx.out_coord(blockIdx.x, tx), gy.out_coord(blockIdx.y, ty), aligned);
+  store_tile<true>(acc, N_s, P, width, height, gx, gy, aligned);
 }
 
 // The filter as sliding's march reads it: every tap one warp-uniform __constant__ operand.
