@@ -101,10 +101,13 @@ def separable(rows):
         s = ours[0]
         peers = {n: next((r for r in group if r.get("peer") == n), None) for n in SEPARABLE_PEERS}
         cells = [f"{peers[n]['median_ms']:.4f}" if peers[n] else "-" for n in SEPARABLE_PEERS]
-        faster = all(peers[n] and s["median_ms"] < peers[n]["median_ms"] for n in SEPARABLE_PEERS)
+        if not any(peers.values()):
+            faster = "no peers in this run"
+        else:
+            faster = "yes" if all(peers[n] and s["median_ms"] < peers[n]["median_ms"] for n in SEPARABLE_PEERS) \
+                else "**no**"
         lines.append(f"| {radius} | {s['median_ms']:.4f} | {s['pct_copy']:.1f} | >= {threshold} "
-                     f"| {'yes' if s['pct_copy'] >= threshold else '**no**'} | {cells[0]} | {cells[1]} "
-                     f"| {'yes' if faster else '**no**'} |")
+                     f"| {'yes' if s['pct_copy'] >= threshold else '**no**'} | {cells[0]} | {cells[1]} | {faster} |")
     return lines
 
 
