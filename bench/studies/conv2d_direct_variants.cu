@@ -7,80 +7,63 @@
 #include <vector>
 #include "bench/yardstick/conv2d_book.cuh"
 __constant__ float c_filter[17 * 17];
-#define BODY                                                                          \
-  constexpr int D = 2 * R + 1;                                                        \
-  const int col = blockIdx.x * 32 + threadIdx.x, row = blockIdx.y * 32 + threadIdx.y; \
-  if (col >= width || row >= height) return;                                          \
-  float sum = 0.0f;                                                                   \
-  LOOPS                                                                               \
-  P[row * width + col] = sum;
 #define TAP                                                                        \
   {                                                                                \
     const int y = row - R + fy, x = col - R + fx;                                  \
     if (x >= 0 && x < width && y >= 0 && y < height)                               \
       sum += (kConst ? c_filter[fy * D + fx] : F[fy * D + fx]) * N[y * width + x]; \
   }
-template <int R, bool kConst>
-__global__ void __launch_bounds__(1024)
-    v0(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) {
-#define LOOPS _Pragma("unroll") for (int fy = 0; fy < D; ++fy) _Pragma("unroll") for (int fx = 0; fx < D; ++fx) TAP
-  BODY
-}
-template <int R, bool kConst>
-__global__ void __launch_bounds__(1024) v_norestrict(const float* N, const float* F, float* P, int width, int height) {
-  BODY
-}
-#undef LOOPS
-#define LOOPS                    \
+#define UNROLLED _Pragma("unroll") for (int fy = 0; fy < D; ++fy) _Pragma("unroll") for (int fx = 0; fx < D; ++fx) TAP
+#define ROLLED                   \
   for (int fy = 0; fy < D; ++fy) \
     for (int fx = 0; fx < D; ++fx) TAP
-template <int R, bool kConst>
-__global__ void __launch_bounds__(1024)
-    v_nounroll(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) {
-  BODY
-}
-template <int R, bool kConst>
-__global__ void v_plain(const float* N, const float* F, float* P, int width, int height) {
-  BODY
-}
-#undef LOOPS
-#define LOOPS _Pragma("unroll") for (int fy = 0; fy < D; ++fy) _Pragma("unroll") for (int fx = 0; fx < D; ++fx) TAP
-template <int R, bool kConst>
-__global__ void v_nobounds(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width,
-                           int height) {
-  BODY
-}
-
-// The book's loop body with the block's origin at run time, as the figure has it (blockDim), or from
-// a kernel argument (how tilescope's geometry passes a tile it does not fold), with ours' qualifiers.
-#undef BODY
-#define BODY(T)                                                                         \
+// One thread per output of a T-wide block, the taps as LOOPS (UNROLLED or ROLLED).
+#define BODY(T, LOOPS)                                                                  \
   constexpr int D = 2 * R + 1;                                                          \
   const int col = blockIdx.x * (T) + threadIdx.x, row = blockIdx.y * (T) + threadIdx.y; \
   if (col >= width || row >= height) return;                                            \
   float sum = 0.0f;                                                                     \
   LOOPS                                                                                 \
   P[row * width + col] = sum;
-#undef LOOPS
-#define LOOPS                    \
-  for (int fy = 0; fy < D; ++fy) \
-    for (int fx = 0; fx < D; ++fx) TAP
+template <int R, bool kConst>
+__global__ void __launch_bounds__(1024)
+    v0(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) {
+  BODY(32, UNROLLED)
+}
+template <int R, bool kConst>
+__global__ void __launch_bounds__(1024) v_norestrict(const float* N, const float* F, float* P, int width, int height) {
+  BODY(32, UNROLLED)
+}
+template <int R, bool kConst>
+__global__ void __launch_bounds__(1024)
+    v_nounroll(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) {
+  BODY(32, ROLLED)
+}
+template <int R, bool kConst>
+__global__ void v_plain(const float* N, const float* F, float* P, int width, int height) {
+  BODY(32, ROLLED)
+}
+template <int R, bool kConst>
+__global__ void v_nobounds(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width,
+                           int height) {
+  BODY(32, UNROLLED)
+}
+// The book's loop body with the block's origin at run time, as the figure has it (blockDim), or from
+// a kernel argument (how tilescope's geometry passes a tile it does not fold), with ours' qualifiers.
 template <int R, bool kConst>
 __global__ void __launch_bounds__(1024)
     v_blockdim(const float* __restrict__ N, const float* __restrict__ F, float* __restrict__ P, int width, int height) {
-  BODY(blockDim.x)
+  BODY(blockDim.x, ROLLED)
 }
 template <int R, bool kConst>
 __global__ void __launch_bounds__(1024) v_argtile(const float* __restrict__ N, const float* __restrict__ F,
                                                   float* __restrict__ P, int width, int height, int tile) {
-  BODY(tile)
+  BODY(tile, ROLLED)
 }
-#undef LOOPS
-#define LOOPS _Pragma("unroll") for (int fy = 0; fy < D; ++fy) _Pragma("unroll") for (int fx = 0; fx < D; ++fx) TAP
 template <int R, bool kConst>
 __global__ void __launch_bounds__(1024) v_argtile_unroll(const float* __restrict__ N, const float* __restrict__ F,
                                                          float* __restrict__ P, int width, int height, int tile) {
-  BODY(tile)
+  BODY(tile, UNROLLED)
 }
 
 template <class K>

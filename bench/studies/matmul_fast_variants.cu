@@ -13,17 +13,11 @@
 #include <vector>
 
 #include "bench/studies/study_timing.cuh"
+#include "kernels/matmul/load_float4.cuh"
+
+using tilescope::cuda::load_float4;
 
 constexpr int T = 128;  // the block's tile of P
-
-template <bool kVec>
-__device__ __forceinline__ float4 load4(const float* __restrict__ A, int r, int c, int height, int width) {
-  if (kVec && r < height && c < width) return __ldg(reinterpret_cast<const float4*>(A + std::size_t(r) * width + c));
-  float v[4];
-#pragma unroll
-  for (int q = 0; q < 4; ++q) v[q] = r < height && c + q < width ? A[std::size_t(r) * width + c + q] : 0.0f;
-  return make_float4(v[0], v[1], v[2], v[3]);
-}
 
 template <int BK, bool kWarp4x8, int kMinBlocks, bool kVec>
 __global__ void __launch_bounds__(256, kMinBlocks)
@@ -45,8 +39,8 @@ __global__ void __launch_bounds__(256, kMinBlocks)
 #pragma unroll
     for (int l = 0; l < L; ++l) {
       const int id = tid + 256 * l;
-      m[l] = load4<kVec>(M, row0 + id / (BK / 4), ph * BK + id % (BK / 4) * 4, rows, inner);
-      n[l] = load4<kVec>(N, ph * BK + id / (T / 4), col0 + id % (T / 4) * 4, inner, cols);
+      m[l] = load_float4<kVec>(M, row0 + id / (BK / 4), ph * BK + id % (BK / 4) * 4, rows, inner);
+      n[l] = load_float4<kVec>(N, ph * BK + id / (T / 4), col0 + id % (T / 4) * 4, inner, cols);
     }
   };
   auto stash = [&](int buf) {

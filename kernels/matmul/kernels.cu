@@ -5,6 +5,7 @@
 #include "kernels/common/launch.hpp"
 #include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/kernels.cuh"
+#include "kernels/matmul/load_float4.cuh"
 #include "kernels/matmul/model.hpp"
 
 namespace tilescope::cuda {
@@ -62,18 +63,6 @@ constexpr auto make_tiled_table(std::integer_sequence<int, I...>) {
 }
 constexpr auto kLaunchTiledByTile =
     make_tiled_table(std::make_integer_sequence<int, kMaxMatmulTile - kMinMatmulTile + 1>{});
-
-// Four consecutive elements of a row-major matrix at (r, c .. c + 3): one 16-byte load when
-// kVec (the row length is a multiple of 4, so it is aligned) and all four exist, else element by
-// element with zeros outside the matrix.
-template <bool kVec>
-__device__ __forceinline__ float4 load_float4(const float* __restrict__ A, int r, int c, int height, int width) {
-  if (kVec && r < height && c < width) return __ldg(reinterpret_cast<const float4*>(A + std::size_t(r) * width + c));
-  float v[4];
-#pragma unroll
-  for (int q = 0; q < 4; ++q) v[q] = r < height && c + q < width ? A[std::size_t(r) * width + c + q] : 0.0f;
-  return make_float4(v[0], v[1], v[2], v[3]);
-}
 
 // Beyond PMPP (register tiling): each thread accumulates 8 x 8 P elements in registers from an
 // outer product per k of 8 values of M (read from the transposed Ms) and 8 of N, with float4
