@@ -84,7 +84,8 @@ __global__ void __launch_bounds__(256, kMinBlocks)
       const int col = col0 + h * 64 + tx * 4;
       float* out = P + std::size_t(row) * cols + col;
       if (kVec && col < cols) {
-        *reinterpret_cast<float4*>(out) = make_float4(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2], acc[i][4 * h + 3]);
+        *reinterpret_cast<float4*>(out) =
+            make_float4(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2], acc[i][4 * h + 3]);
       } else {
 #pragma unroll
         for (int q = 0; q < 4; ++q)
@@ -147,7 +148,8 @@ int main(int argc, char** argv) {
       cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, s, s, s, &one, r.N, s, r.M, s, &zero, r.Ref, s);
     });
     const float cublas_ms = t[t.size() / 2];
-    std::printf("%dx%dx%d %-28s %8.4f ms  %6.1f TFLOP/s\n", s, s, s, "cuBLAS", cublas_ms, 2.0 * n * s / cublas_ms / 1e9);
+    std::printf("%dx%dx%d %-28s %8.4f ms  %6.1f TFLOP/s\n", s, s, s, "cuBLAS", cublas_ms,
+                2.0 * n * s / cublas_ms / 1e9);
     variant<8, false, 1>(r, "BK8 2x16 (today's)", cublas_ms);
     variant<8, true, 1>(r, "BK8 4x8", cublas_ms);
     variant<16, false, 1>(r, "BK16 2x16", cublas_ms);
