@@ -13,9 +13,10 @@
 #include <vector>
 
 #include "bench/studies/study_timing.cuh"
-#include "kernels/matmul/load_float4.cuh"
+#include "kernels/matmul/float4_io.cuh"
 
 using tilescope::cuda::load_float4;
+using tilescope::cuda::store_float4;
 
 constexpr int T = 128;  // the block's tile of P
 
@@ -82,15 +83,7 @@ __global__ void __launch_bounds__(256, kMinBlocks)
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
       const int col = col0 + h * 64 + tx * 4;
-      float* out = P + std::size_t(row) * cols + col;
-      if (kVec && col < cols) {
-        *reinterpret_cast<float4*>(out) =
-            make_float4(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2], acc[i][4 * h + 3]);
-      } else {
-#pragma unroll
-        for (int q = 0; q < 4; ++q)
-          if (col + q < cols) out[q] = acc[i][4 * h + q];
-      }
+      store_float4<kVec>(P, row, col, cols, acc[i] + 4 * h);
     }
   }
 }

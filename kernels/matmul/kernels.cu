@@ -3,9 +3,9 @@
 
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/launch.hpp"
+#include "kernels/matmul/float4_io.cuh"
 #include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/kernels.cuh"
-#include "kernels/matmul/load_float4.cuh"
 #include "kernels/matmul/model.hpp"
 
 namespace tilescope::cuda {
@@ -124,15 +124,7 @@ __global__ void __launch_bounds__(kMatmulFastThreadsPerAxis* kMatmulFastThreadsP
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
       const int col = g.out_index(blockIdx.x, tx, 4 * h);
-      float* out = P + std::size_t(row) * cols + col;
-      if (kVec && col < cols) {
-        *reinterpret_cast<float4*>(out) =
-            make_float4(acc[i][4 * h], acc[i][4 * h + 1], acc[i][4 * h + 2], acc[i][4 * h + 3]);
-      } else {
-#pragma unroll
-        for (int q = 0; q < 4; ++q)
-          if (col + q < cols) out[q] = acc[i][4 * h + q];
-      }
+      store_float4<kVec>(P, row, col, cols, acc[i] + 4 * h);
     }
   }
 }
