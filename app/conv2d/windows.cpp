@@ -28,7 +28,7 @@ const char* load_story(Conv2dStrategy s) {
     case Conv2dStrategy::cached_halo: return "tile cells in shared memory, halo taps from global memory (L2)";
     case Conv2dStrategy::fast: return "float4 cp.async into shared; each thread's window rows into registers";
     case Conv2dStrategy::sliding:
-      return "no shared memory: each input row once into registers, halo columns by shuffle";
+      return "each input row once into registers, halo columns by shuffle (odd widths: a shared stage)";
     case Conv2dStrategy::separable:
       return "float4 cp.async into shared; a row pass into a shared intermediate, a barrier, a column pass";
   }

@@ -34,8 +34,13 @@ struct ConstWeights {
 template <int R, int WARPS, int MINB, int AHEAD, bool kAligned>
 __global__ void __launch_bounds__(32 * WARPS, MINB) k_sliding(const float* __restrict__ N, float* __restrict__ P,
                                                               int width, int height, Conv2dTiling gx, Conv2dTiling gy) {
+  cuda::SlidingStage* stage = nullptr;
+  if constexpr (!kAligned) {
+    __shared__ cuda::SlidingStage stages[WARPS];
+    stage = &stages[threadIdx.x / 32];
+  }
   cuda::sliding_warp<R, AHEAD, kAligned>(N, P, width, height, gx, gy, blockIdx.x * WARPS + threadIdx.x / 32, blockIdx.y,
-                                         threadIdx.x & 31, ConstWeights<R>{});
+                                         threadIdx.x & 31, ConstWeights<R>{}, stage);
 }
 
 template <int R, int WARPS, int MINB, int AHEAD>

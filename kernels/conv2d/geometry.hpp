@@ -21,11 +21,16 @@ inline constexpr int kSeparableMaxTile = 16;
 // live in the neighbouring lane's float4 (r <= 4); lanes 31 and 0 also load the float4 left /
 // right of the warp's span. The 2r+1 rows of sums in flight and the window stay in registers,
 // which at r = 4 no longer fit (measured: 150-240 registers, 14-25% of a copy), so r <= 3.
-// A CUDA block holds kSlidingWarpsPerBlock such warps side by side.
+// A CUDA block holds kSlidingWarpsPerBlock such warps side by side. Rows that are not 16-byte
+// aligned (width % 4 != 0) cannot move as float4s: each warp then loads and stores 32 consecutive
+// floats at a time and regroups them through its slice of shared memory (a stage of the row in,
+// 4 + 128 + 4 columns, and of the row out, 128).
 inline constexpr int kSlidingLanes = 32;
 inline constexpr int kSlidingColumns = 4;
 inline constexpr int kSlidingMaxRadius = 3;
 inline constexpr int kSlidingWarpsPerBlock = 4;
+inline constexpr int kSlidingStageIn = kSlidingLanes * kSlidingColumns + 2 * kSlidingColumns;
+inline constexpr int kSlidingStageCells = kSlidingStageIn + kSlidingLanes * kSlidingColumns;
 
 // Odd strips march up at r = 1, so two neighbouring strips read the rows they share at about the
 // same time and the second read hits L2. At r >= 2 the second march's code costs more than the

@@ -367,16 +367,22 @@ constexpr int sliding_rows_ahead(int r) { return r >= 3 ? 4 : 2; }
 // Beyond the book, r <= 3: kSlidingWarpsPerBlock warps side by side, each marching its 128
 // columns of one strip with the sums in registers (conv2d_sliding.cuh).
 // The explicit 1 block per SM leaves ptxas its 128 registers at r = 3; without it ptxas chose 96
-// and spilled (measured 17% slower on an H200). Unaligned rows (realigned by shuffles) asked for
-// 124-145 registers; 4 blocks (r >= 2) and 6 (r = 1) of 128 threads keep more warps in flight.
+// and spilled (measured 17% slower on an H200). Unaligned rows (staged per warp in shared memory)
+// take 64 / 95 / 128 registers at r = 1 / 2 / 3 under 6 (r = 1) and 4 (r >= 2) blocks of 128
+// threads; with 1 block, r = 3 ran 1.3x slower (H100, 8191^2 and 3839x2161; r = 1, 2 the same).
 constexpr int sliding_min_blocks(int r, bool aligned) { return aligned ? 1 : r == 1 ? 6 : 4; }
 template <int R, bool kAligned>
 __global__ void __launch_bounds__(kSlidingLanes* kSlidingWarpsPerBlock, sliding_min_blocks(R, kAligned))
     conv2d_sliding_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling gx,
                           Conv2dTiling gy) {
+  SlidingStage* stage = nullptr;
+  if constexpr (!kAligned) {
+    __shared__ SlidingStage stages[kSlidingWarpsPerBlock];
+    stage = &stages[threadIdx.x / kSlidingLanes];
+  }
   sliding_warp<R, sliding_rows_ahead(R), kAligned>(N, P, width, height, gx, gy,
                                                    blockIdx.x * kSlidingWarpsPerBlock + threadIdx.x / kSlidingLanes,
-                                                   blockIdx.y, threadIdx.x % kSlidingLanes, ConstantFilter<R>{});
+                                                   blockIdx.y, threadIdx.x % kSlidingLanes, ConstantFilter<R>{}, stage);
 }
 
 // float4 loads and stores need 16-byte aligned rows: width % 4 == 0 and aligned buffers.
@@ -467,7 +473,9 @@ const void* kernel_of(const Conv2dParams& p) {
   switch (p.strategy) {
     case Conv2dStrategy::fast: return reinterpret_cast<const void*>(conv2d_fast_kernel<R>);
     case Conv2dStrategy::sliding:
-      if constexpr (R <= kSlidingMaxRadius) return reinterpret_cast<const void*>(conv2d_sliding_kernel<R, true>);
+      if constexpr (R <= kSlidingMaxRadius)
+        return p.width % 4 == 0 ? reinterpret_cast<const void*>(conv2d_sliding_kernel<R, true>)
+                                : reinterpret_cast<const void*>(conv2d_sliding_kernel<R, false>);
       return nullptr;
     case Conv2dStrategy::separable: return reinterpret_cast<const void*>(conv2d_separable_kernel<R>);
     default:
@@ -502,11 +510,20 @@ void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const
   kLaunchByRadius[p.filter_radius - 1](p, d_in, d_out, d_filter, stream);
 }
 
+std::size_t static_shared_bytes(const Conv2dParams& p) {
+  cudaFuncAttributes a{};
+  check(cudaFuncGetAttributes(&a, kKernelByRadius[p.filter_radius - 1](p)), "cudaFuncGetAttributes");
+  return a.sharedSizeBytes;
+}
+
 int max_active_blocks_per_sm(const Conv2dParams& p) {
   const LaunchGeometry l = launch_geometry(p);
+  // The geometry's shared bytes are the block's in all; the kernel declares some of them itself.
+  const std::size_t declared = static_shared_bytes(p),
+                    dynamic = l.shared_bytes > declared ? l.shared_bytes - declared : 0;
   int blocks = 0;
   check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kKernelByRadius[p.filter_radius - 1](p),
-                                                      l.threads_per_block, l.shared_bytes),
+                                                      l.threads_per_block, dynamic),
         "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   return blocks;
 }

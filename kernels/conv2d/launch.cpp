@@ -28,8 +28,11 @@ LaunchGeometry launch_geometry(const Conv2dParams& p) {
   l.out_tile_dim = gx.out_tile_dim();
   l.in_tile_dim_y = gy.in_tile_dim();
   l.out_tile_dim_y = gy.out_tile_dim();
-  // separable keeps its row pass's intermediate tile beside the staged input.
-  const std::size_t staged = p.strategy == Conv2dStrategy::sliding ? 0 : std::size_t(gx.shared_dim()) * gy.shared_dim(),
+  // separable keeps its row pass's intermediate tile beside the staged input; sliding keeps its
+  // cells in registers and, for rows that are not 16-byte aligned, regroups them per warp.
+  const std::size_t sliding_stage = p.width % 4 != 0 ? std::size_t(kSlidingWarpsPerBlock) * kSlidingStageCells : 0,
+                    staged = p.strategy == Conv2dStrategy::sliding ? sliding_stage
+                                                                   : std::size_t(gx.shared_dim()) * gy.shared_dim(),
                     intermediate = gx.separable() ? std::size_t(gx.row_pass_dim()) * gy.row_pass_dim() : 0;
   l.shared_bytes = (staged + intermediate) * sizeof(float);
   // separable's kernel reads the filter's row and column (2 x (2r+1) weights), the others all of it.
