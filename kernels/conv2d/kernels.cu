@@ -510,7 +510,8 @@ void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const
   kLaunchByRadius[p.filter_radius - 1](p, d_in, d_out, d_filter, stream);
 }
 
-std::size_t static_shared_bytes(const Conv2dParams& p) {
+// Shared memory p's kernel declares (__shared__ arrays, not the launch's dynamic bytes).
+static std::size_t static_shared_bytes(const Conv2dParams& p) {
   cudaFuncAttributes a{};
   check(cudaFuncGetAttributes(&a, kKernelByRadius[p.filter_radius - 1](p)), "cudaFuncGetAttributes");
   return a.sharedSizeBytes;

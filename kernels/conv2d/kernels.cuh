@@ -2,8 +2,6 @@
 // Host entry points of the conv2d CUDA kernels (PMPP chapter 7).
 #include <cuda_runtime.h>
 
-#include <cstddef>
-
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/conv2d/params.hpp"
 
@@ -17,9 +15,6 @@ void upload_constant_filter(const Filter2d& f);
 // if the launch fails.
 void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
                    cudaStream_t stream = nullptr);
-
-// Shared memory p's kernel declares (__shared__ arrays, not the launch's dynamic bytes).
-std::size_t static_shared_bytes(const Conv2dParams& p);
 
 // Blocks of p's kernel that fit on one SM at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor).
 int max_active_blocks_per_sm(const Conv2dParams& p);
