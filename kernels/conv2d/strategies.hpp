@@ -13,8 +13,8 @@ using Conv2dStrategyInfo = StrategyInfo<Conv2dStrategy>;
 std::vector<Conv2dStrategyInfo> strategy_rows(Conv2dStrategy);
 
 // The tile p.strategy runs with by default at p's radius and size on a device with these limits:
-// default_tile(s, r), except sliding's strip, which shortens on images too small to fill the GPU
-// with the radius' strips (sliding_strip_for).
+// default_tile(s, r), except sliding's strip, which follows the image and the GPU's resident blocks
+// (sliding_strip_for).
 int default_tile(const Conv2dParams& p, const DeviceLimits& limits);
 
 }  // namespace tilescope

@@ -100,6 +100,20 @@ TEST(Conv2dCudaSliding, SlidingMatchesTheCpuReferenceForEveryStripAndRowAlignmen
     }
 }
 
+// The strip rule (sliding_strip_for) counts waves of sliding_blocks_per_sm resident blocks: the
+// occupancy the device reports for the aligned and the staged kernel at each radius.
+TEST(Conv2dCudaSliding, ResidentBlocksAreTheOnesTheStripRuleCounts) {
+  std::string why;
+  const auto engine = cuda_or_skip(why);
+  if (!engine) GTEST_SKIP() << "no CUDA: " << why;
+  for (int r = 1; r <= kSlidingMaxRadius; ++r)
+    for (int width : {8192, 8191}) {
+      const Conv2dParams p{Conv2dStrategy::sliding, r, sliding_default_strip(r), width, 4096};
+      EXPECT_EQ(engine->blocks_per_sm(p), sliding_blocks_per_sm(r, width % kSlidingColumns == 0))
+          << "r = " << r << ", width " << width;
+    }
+}
+
 TEST(Conv2dCudaSeparable, SeparableMatchesTheCpuReferenceForRankOneFiltersTilesAndRowAlignment) {
   // Rank-1 filters: random ones (asymmetric, so a flipped pass fails), the gaussian and sobel_x.
   // Widths a multiple of 4 (float4 copies and stores) and not; heights that cut the last block

@@ -191,29 +191,56 @@ TEST(Conv2dFigures, SeparableRowPassUnitsCoverTheIntermediateOnce) {
   }
 }
 
-// sliding's default strip follows the image and the GPU: the radius' strip where the image fills
-// every SM with warps (the aligned benchmark size it was tuned at), shorter ones where it does not.
-TEST(SlidingStrip, TheTunedSizeKeepsTheRadiusDefault) {
-  for (int r = 1; r <= kSlidingMaxRadius; ++r) {
-    EXPECT_EQ(sliding_strip_for(r, 8192, 8192, 132), sliding_default_strip(r));
+// sliding's default strip follows the image and the GPU: launches run in waves of resident blocks
+// (sliding_blocks_per_sm per SM), so the strip is the one with the fewest rows marched per slot.
+namespace {
+Conv2dTiling sliding_axis(int r, int strip, int axis) { return Conv2dTiling{Conv2dStrategy::sliding, r, strip, axis}; }
+long long sliding_blocks(int r, int strip, int w, int h) {
+  return 1LL * sliding_axis(r, strip, 0).cuda_grid_dim(w) * sliding_axis(r, strip, 1).cuda_grid_dim(h);
+}
+long long sliding_waves(int r, int strip, int w, int h, int sms) {
+  const long long slots = 1LL * sms * sliding_blocks_per_sm(r, w % kSlidingColumns == 0);
+  return (sliding_blocks(r, strip, w, h) + slots - 1) / slots;
+}
+}  // namespace
+
+TEST(SlidingStrip, WithoutAGpuTheRadiusDefault) {
+  for (int r = 1; r <= kSlidingMaxRadius; ++r)
     EXPECT_EQ(sliding_strip_for(r, 1000, 1000, 0), sliding_default_strip(r)) << "no GPU: the fixed default";
-  }
 }
 
-TEST(SlidingStrip, TheLongestStripThatFillsTheGpuDownToOneChunk) {
+// Every strip from one chunk to the default, by its row count: none marches fewer rows per
+// resident slot (waves x (strip + 2r lead-in rows)) than the chosen one.
+TEST(SlidingStrip, TheFewestRowsPerResidentSlot) {
   for (int sms : {16, 66, 132, 144})
     for (int r = 1; r <= kSlidingMaxRadius; ++r)
       for (int w : {1, 97, 1920, 3840, 4097, 8191})
-        for (int h : {1, 33, 1080, 2160, 3001, 8191}) {
+        for (int h : {1, 33, 1080, 2160, 3001, 8191, 9000}) {
           const int strip = sliding_strip_for(r, w, h, sms);
-          ASSERT_GE(strip, 4 * r + 1);
-          ASSERT_LE(strip, sliding_default_strip(r));
-          const long long warps_x = (w + 127) / 128, want = 1LL * kSlidingWarpsPerSm * sms;
-          auto warps = [&](int s) { return warps_x * ((h + s - 1) / s); };
-          if (strip > 4 * r + 1) EXPECT_GE(warps(strip), want) << w << "x" << h << " r=" << r << " " << sms << " SMs";
-          if (strip < sliding_default_strip(r))
-            EXPECT_LT(warps(strip + 1), want) << w << "x" << h << " r=" << r << " " << sms << " SMs";
+          const int rows = sliding_axis(r, strip, 1).strip_rows();
+          ASSERT_EQ(rows, strip) << "a whole number of chunks";
+          ASSERT_GE(rows, 4 * r + 1);
+          const Conv2dTiling longest = sliding_axis(r, sliding_default_strip(r), 1);
+          ASSERT_LE(rows, longest.strip_rows());
+          const long long marched = sliding_waves(r, strip, w, h, sms) * (rows + 2 * r);
+          for (int s = 4 * r + 1; s <= longest.strip_rows(); ++s) {
+            const int other = sliding_axis(r, s, 1).strip_rows();
+            EXPECT_LE(marched, sliding_waves(r, s, w, h, sms) * (other + 2 * r))
+                << w << "x" << h << " r=" << r << " " << sms << " SMs: strip " << strip << " against " << other;
+          }
         }
+}
+
+// The measured miss the rule fixes (H100, 132 SMs): 4097x3001 at r = 3 took 48-row strips, 567
+// blocks for 528 slots; now it runs in one wave. At 8192^2 the strips stay about the tuned 256 rows.
+TEST(SlidingStrip, OneWaveAtRadiusThreeOnTheH100) {
+  const int strip = sliding_strip_for(3, 4097, 3001, 132);
+  EXPECT_LE(sliding_blocks(3, strip, 4097, 3001), 132 * sliding_blocks_per_sm(3, false));
+  EXPECT_GT(sliding_blocks(3, strip, 4097, 3001), 132 * sliding_blocks_per_sm(3, false) * 8 / 10) << "and fills it";
+  EXPECT_NEAR(sliding_strip_for(3, 8192, 8192, 132), sliding_default_strip(3), 2 * 3 + 1);
+  for (int r = 1; r <= 2; ++r)
+    EXPECT_EQ(sliding_axis(r, sliding_strip_for(r, 8192, 8192, 132), 1).strip_rows(),
+              sliding_axis(r, sliding_default_strip(r), 1).strip_rows());
 }
 
 TEST(SlidingStrip, AFourKFrameAtRadiusThreeFillsTheGpu) {
@@ -226,5 +253,5 @@ TEST(SlidingStrip, AFourKFrameAtRadiusThreeFillsTheGpu) {
   p.tile = default_tile(p, h100);
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   EXPECT_LT(p.tile, sliding_default_strip(3));
-  EXPECT_GE(gx.grid_dim(p.width) * gy.grid_dim(p.height), 132 * kSlidingWarpsPerSm * 9 / 10);
+  EXPECT_GE(gx.cuda_grid_dim(p.width) * gy.cuda_grid_dim(p.height), 132 * sliding_blocks_per_sm(3, false) * 8 / 10);
 }
