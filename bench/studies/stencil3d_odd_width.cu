@@ -12,6 +12,10 @@
 #include <vector>
 
 #include "bench/studies/study_timing.cuh"
+#include "kernels/stencil3d/cells.cuh"
+
+using tilescope::cuda::load_cells;
+using tilescope::cuda::store_cells;
 
 constexpr int kWarp = 32, kRows = 8, kChunk = 18;  // fast's block (32 x 8 threads) and z chunk
 __constant__ float c_w[1 + 3 * 7];                 // centre, then per axis offsets -3..3
@@ -22,27 +26,6 @@ __device__ __forceinline__ float wt(int a, int o) {
 }
 __device__ __forceinline__ bool inner(int p, int n, int k) { return p >= k && p < n - k; }
 
-template <int V>
-__device__ __forceinline__ void load_cells(const float* p, float (&v)[V]) {
-  if constexpr (V == 4) {
-    const float4 t = __ldg(reinterpret_cast<const float4*>(p));
-    v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
-  } else if constexpr (V == 2) {
-    const float2 t = __ldg(reinterpret_cast<const float2*>(p));
-    v[0] = t.x, v[1] = t.y;
-  } else {
-    v[0] = __ldg(p);
-  }
-}
-template <int V>
-__device__ __forceinline__ void store_cells(float* p, const float (&v)[V]) {
-  if constexpr (V == 4)
-    *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
-  else if constexpr (V == 2)
-    *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]);
-  else
-    p[0] = v[0];
-}
 __host__ __device__ constexpr int lane_shift(int d, int v) { return d >= 0 ? d / v : -((v - 1 - d) / v); }
 
 // Thread (lane, row) of block b owns cells x0 .. x0 + VX - 1 of rows y0 .. y0 + VY - 1 and marches

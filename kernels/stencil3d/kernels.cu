@@ -1,6 +1,7 @@
 #include <cstddef>
 
 #include "kernels/common/cuda_check.hpp"
+#include "kernels/stencil3d/cells.cuh"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/kernels.cuh"
 #include "kernels/stencil3d/model.hpp"
@@ -154,29 +155,6 @@ __global__ void __launch_bounds__(1024)
 #pragma unroll
     for (int j = 0; j < 2 * K; ++j) in_z[j] = in_z[j + 1];
   }
-}
-
-// V consecutive floats as one 16-, 8- or 4-byte access (the caller guarantees the alignment).
-template <int V>
-__device__ __forceinline__ void load_cells(const float* p, float (&v)[V]) {
-  if constexpr (V == 4) {
-    const float4 t = __ldg(reinterpret_cast<const float4*>(p));
-    v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
-  } else if constexpr (V == 2) {
-    const float2 t = __ldg(reinterpret_cast<const float2*>(p));
-    v[0] = t.x, v[1] = t.y;
-  } else {
-    v[0] = __ldg(p);
-  }
-}
-template <int V>
-__device__ __forceinline__ void store_cells(float* p, const float (&v)[V]) {
-  if constexpr (V == 4)
-    *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
-  else if constexpr (V == 2)
-    *reinterpret_cast<float2*>(p) = make_float2(v[0], v[1]);
-  else
-    p[0] = v[0];
 }
 
 // Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A warp owns one
