@@ -47,6 +47,14 @@ struct Iso {
 
 void warp_rows(const Stencil3dParams& p) {
   const StencilAxisTiling ax = tiling_of(p).axis(0);
+  if (p.strategy == Stencil3dStrategy::fast && tiling_of(p).staged) {
+    ImGui::TextWrapped(
+        "width %d is odd, so rows are not 16-byte aligned: warp 0 loads its row of 128 floats as 4 "
+        "loads of 32 consecutive floats (coalesced) into its stage in shared memory; each lane then "
+        "reads its 4 cells as one float4.",
+        p.width);
+    return;
+  }
   if (p.strategy == Stencil3dStrategy::fast) {
     ImGui::TextWrapped(
         "warp 0 reads one row of 32 x %d consecutive floats per load: %d bytes, %d full 128-byte "

@@ -79,8 +79,12 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
     ImGui::Text("thread (%d, %d, %d)", ax.thread_of(focus->x), ay.thread_of(focus->y), az.thread_of(z));
   if (ax.vec > 1) {
     const int x0 = ax.cell(bx, ax.thread_of(focus->x));
-    ImGui::Text("lane %d owns x %d..%d (one %d-byte load), this is cell %d of them", ax.thread_of(focus->x) % kFastWarp,
-                x0, x0 + ax.vec - 1, 4 * ax.vec, focus->x - x0);
+    ImGui::Text("lane %d owns x %d..%d (%s), this is cell %d of them", ax.thread_of(focus->x) % kFastWarp, x0,
+                x0 + ax.vec - 1,
+                g.staged      ? "one float4 from the warp's stage"
+                : ax.vec == 4 ? "one float4 load"
+                              : "one float2 load",
+                focus->x - x0);
   }
   if (p.strategy != Stencil3dStrategy::basic) {
     ImGui::Separator();
@@ -113,7 +117,7 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
     if (s.overlays.block) {
       swatch(palette::kOutputTile);
       if (p.strategy == Stencil3dStrategy::fast) {
-        swatch(palette::kHaloCached);
+        swatch(tiling_of(p).staged ? palette::kHaloWarpStaged : palette::kHaloCached);
       } else if (p.strategy != Stencil3dStrategy::basic) {
         swatch(palette::kHalo);
         const StencilAxisTiling a = tiling_of(p).axis(0);
@@ -124,7 +128,7 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
       }
     }
     if (s.overlays.receptive_field) {
-      if (p.strategy == Stencil3dStrategy::fast) {  // no shared memory at all
+      if (p.strategy == Stencil3dStrategy::fast) {  // no tap is read from a shared tile
         swatch(palette::kTapRegisters);
         swatch(palette::kTapShuffle);
         swatch(palette::kTapGlobal);

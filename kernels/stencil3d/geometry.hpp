@@ -45,8 +45,12 @@ inline constexpr int kFastWarp = 32;
 inline constexpr int kFastRows = 8;
 // The longest z chunk (--tile) fast marches: past a grid's depth a longer one changes nothing.
 inline constexpr int kMaxFastChunk = 1024;
-// Cells per thread in x: 16-byte loads need every row to start 16-byte aligned (width % 4 == 0).
-TS_HD int fast_vec_width(int width) { return width % 4 == 0 ? 4 : width % 2 == 0 ? 2 : 1; }
+// Cells per thread in x. 16-byte loads need every row to start 16-byte aligned (width % 4 == 0);
+// even widths take float2 rows. Odd widths stage each warp's rows in shared memory
+// (fast_rows_staged), so a thread still owns 4 cells: with one cell per thread, fast issued 2.45x
+// the instructions per cell (bench/studies/2026-11-26-stencil3d-odd-width.md).
+TS_HD bool fast_rows_staged(int width) { return width % 2 != 0; }
+TS_HD int fast_vec_width(int width) { return width % 4 == 0 || fast_rows_staged(width) ? 4 : 2; }
 
 // Fast, x neighbour d cells right of a thread's first cell x0 (d < 0: left; d >= vec: right):
 // it lives in the register `fast_component` of the thread `fast_lane_shift` lanes away.
@@ -61,7 +65,8 @@ TS_HD bool fast_loads_x_neighbour(int lane, int d, int vec) {
 struct Stencil3dTiling {
   Stencil3dStrategy strategy;
   int k, tile;
-  int vec = 1;  // fast: cells per thread in x (fast_vec_width of the grid)
+  int vec = 1;          // fast: cells per thread in x (fast_vec_width of the grid)
+  bool staged = false;  // fast: rows pass through a per-warp stage in shared memory (fast_rows_staged)
 
   TS_HD bool fast() const { return strategy == Stencil3dStrategy::fast; }
   // axis: 0 x, 1 y, 2 z. Fast: x = 32 threads of vec cells, y = 8 rows, both untiled (their halo is
@@ -85,6 +90,9 @@ struct Stencil3dTiling {
       default: return 0;
     }
   }
+  // fast, staged rows: floats of the block's stage, per warp the 2k + 1 rows a plane fetches
+  // (the new z plane's, k below, k above) and the outputs' row.
+  TS_HD int stage_cells() const { return staged ? kFastRows * (2 * k + 2) * kFastWarp * 4 : 0; }
   // Planes a marching block holds at once (the current output plane and k on either side, in
   // shared memory or registers); 0 for the cube strategies, whose whole tile is resident.
   TS_HD int planes_in_flight() const { return marches_z() ? 2 * k + 1 : 0; }
@@ -95,7 +103,8 @@ struct Stencil3dTiling {
 };
 
 TS_HD Stencil3dTiling tiling_of(const Stencil3dParams& p) {
-  return {p.strategy, p.order, p.tile, p.strategy == Stencil3dStrategy::fast ? fast_vec_width(p.width) : 1};
+  const bool fast = p.strategy == Stencil3dStrategy::fast;
+  return {p.strategy, p.order, p.tile, fast ? fast_vec_width(p.width) : 1, fast && fast_rows_staged(p.width)};
 }
 
 // Where an output reads one of its neighbours from. shuffle: another lane's register (__shfl_sync).

@@ -94,7 +94,7 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
   l.active_threads_per_block = active(ax) * active(ay) * (g.marches_z() ? 1 : active(az));
   l.out_planes_per_block = az.out_tile_dim();
   l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.grid.z * l.threads_per_block;
-  l.shared_bytes = std::size_t(g.shared_planes()) * p.tile * p.tile * sizeof(float);
+  l.shared_bytes = (std::size_t(g.shared_planes()) * p.tile * p.tile + std::size_t(g.stage_cells())) * sizeof(float);
   l.constant_bytes = sizeof(StencilCoeffs);
   l.register_planes = g.register_planes();
   return l;

@@ -2,6 +2,7 @@
 // emulation of each kernel's loads, and the validation messages.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -108,12 +109,13 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
 
 // The fast kernel, thread by thread: the register queue's plane loads, then per output plane the
 // 2k rows (L1) and the x neighbours, shuffled from a lane of the same warp or loaded at the row's end.
+// A thread owns v cells from x0; at odd widths (staged rows) the row's last ones may be past its end.
 Stencil3dCount emulate_fast(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
   const Stencil3dLaunch l = launch_geometry(p);
   const int k = p.order, v = g.vec;
-  EXPECT_EQ(p.width % v, 0);
+  EXPECT_EQ(p.width % v == 0, !g.staged);
   EXPECT_EQ(l.block.x, kFastWarp);  // one warp per row: the shuffles stay inside the row
   std::vector<int> writes(std::size_t(p.cells()), 0);
   Stencil3dCount c;
@@ -124,20 +126,20 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
           for (int lane = 0; lane < l.block.x; ++lane) {
             const int x0 = ax.cell(bx, lane), y = ay.cell(by, ty), z0 = az.in_origin(bz);
             const bool column = in_range(x0, p.width) && in_range(y, p.height);
-            for (int t = 0; t < az.tile; ++t) {  // the queue's loads (past the grid: skipped)
-              if (column && in_range(z0 + t, p.depth))
-                c.global_loads += v;
-              else
-                c.ghost_loads_skipped += v;
+            const int owned = column ? std::min(v, p.width - x0) : 0;  // its cells inside the row
+            for (int t = 0; t < az.tile; ++t) {                        // the queue's loads (past the grid: skipped)
+              const int loaded = in_range(z0 + t, p.depth) ? owned : 0;
+              c.global_loads += loaded;
+              c.ghost_loads_skipped += v - loaded;
             }
             for (int t = 2 * k; t < az.tile; ++t) {
               const int zc = z0 + t - k;
               if (zc >= p.depth) break;
               EXPECT_TRUE(az.computes(t - k));  // step t computes the tile's plane t - k
               if (!column) continue;
-              for (int j = 0; j < v; ++j) ++writes[(std::size_t(zc) * p.height + y) * p.width + x0 + j];
+              for (int j = 0; j < owned; ++j) ++writes[(std::size_t(zc) * p.height + y) * p.width + x0 + j];
               if (!stencil_interior(y, p.height, k) || !stencil_interior(zc, p.depth, k)) continue;
-              c.global_loads += 2 * k * v;  // rows y - o and y + o
+              c.global_loads += 2 * k * owned;  // rows y - o and y + o
               for (int o = 1; o <= k; ++o)
                 for (int d : {-o, v - 1 + o}) {
                   if (fast_loads_x_neighbour(lane, d, v)) {
@@ -147,7 +149,7 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
                     EXPECT_EQ(ax.cell(bx, from) + fast_component(d, v), x0 + d);
                   }
                 }
-              for (int j = 0; j < v; ++j) {
+              for (int j = 0; j < owned; ++j) {
                 if (!stencil_interior(x0 + j, p.width, k)) continue;
                 ++c.interior_outputs;
                 c.flops += p.ops_per_output();
@@ -194,8 +196,9 @@ TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
 }
 
 TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
-  // Widths divisible by 4, by 2 only, odd: float4, float2 and scalar rows; 200 = 1 full block + 72.
-  for (int width : {200, 132, 68, 4, 70, 6, 33, 1})
+  // Widths divisible by 4, by 2 only, odd: float4, float2 and staged float4 rows; 200 = 1 full
+  // block + 72; 261 = 2 full blocks + 5.
+  for (int width : {200, 132, 68, 4, 70, 6, 33, 1, 261})
     for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
       const Stencil3dParams p = params(Stencil3dStrategy::fast, k, 2 * k + 4, width, 11, 17);
       ASSERT_FALSE(launch_problem(p)) << *launch_problem(p);
@@ -210,7 +213,10 @@ TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
 TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_EQ(fast_vec_width(512), 4);
   EXPECT_EQ(fast_vec_width(70), 2);
-  EXPECT_EQ(fast_vec_width(33), 1);
+  EXPECT_EQ(fast_vec_width(33), 4);  // through the warp's stage
+  EXPECT_TRUE(fast_rows_staged(33));
+  EXPECT_FALSE(fast_rows_staged(70));
+  EXPECT_FALSE(fast_rows_staged(512));
   // float4: x0 - 1 is component 3 of the lane to the left; x0 + 4 component 0 of the lane to the right.
   EXPECT_EQ(fast_lane_shift(-1, 4), -1);
   EXPECT_EQ(fast_component(-1, 4), 3);
@@ -231,6 +237,11 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_EQ(l.active_threads_per_block, 256);
   EXPECT_EQ(l.shared_bytes, 0u);
   EXPECT_EQ(l.out_planes_per_block, 16);
+  // 511 wide: the same threads and blocks; each of the 8 warps stages 2k + 1 rows of 128 floats
+  // and its row of outputs.
+  const Stencil3dLaunch odd = launch_geometry(params(Stencil3dStrategy::fast, 3, 18, 511, 512, 512));
+  EXPECT_EQ(odd.grid.x, 4);
+  EXPECT_EQ(odd.shared_bytes, 8u * (7 + 1) * 128 * 4);
 }
 
 TEST(Stencil3dModel, FastCountsItsL1RowsAsGlobalLoads) {
