@@ -119,7 +119,8 @@ Stencil3dCount exact_traffic(const Stencil3dParams& p) {
   } else if (p.strategy == Stencil3dStrategy::fast) {
     // Each column's register queue loads the z input tile's planes inside the domain; each thread
     // of an interior row, at each interior plane, loads 2k rows of vec cells, and the row-end
-    // lanes their x neighbours (width % vec == 0: the columns cover each row exactly).
+    // lanes their x neighbours: each row's cells once (float4 and float2 columns cover it exactly;
+    // staged rows load only the cells inside it).
     const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
     const std::int64_t queue = std::int64_t(p.width) * p.height * loaded_along(az, p.depth);
     const std::int64_t planes = interior_along(p.height, k) * interior_along(p.depth, k);
