@@ -46,8 +46,9 @@ struct Iso {
 };
 
 void warp_rows(const Stencil3dParams& p) {
-  const StencilAxisTiling ax = tiling_of(p).axis(0);
-  if (p.strategy == Stencil3dStrategy::fast && tiling_of(p).staged) {
+  const Stencil3dTiling g = tiling_of(p);
+  const StencilAxisTiling ax = g.axis(0);
+  if (g.staged) {
     ImGui::TextWrapped(
         "width %d is odd, so rows are not 16-byte aligned: warp 0 loads its row of 128 floats as 4 "
         "loads of 32 consecutive floats (coalesced) into its stage in shared memory; each lane then "

@@ -29,9 +29,6 @@ __device__ __forceinline__ void store_cells(float* p, const float (&v)[V]) {
     p[0] = v[0];
 }
 
-// One row of a warp's stage: 32 lanes x 4 cells.
-inline constexpr int kFastStageRow = kFastWarp * 4;
-
 // A warp's stage in shared memory, for rows that are not 16-byte aligned (odd widths): lane l owns
 // cells xw + 4l .. xw + 4l + 3 of each row, where xw is the warp's first cell. fetch loads a row
 // into a slot with each instruction reading 32 consecutive floats (coalesced at any alignment);

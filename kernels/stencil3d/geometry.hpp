@@ -50,6 +50,10 @@ inline constexpr int kMaxFastChunk = 1024;
 // (fast_rows_staged), so a thread still owns 4 cells: with one cell per thread, fast issued 2.45x
 // the instructions per cell (bench/studies/2026-11-26-stencil3d-odd-width.md).
 TS_HD bool fast_rows_staged(int width) { return width % 2 != 0; }
+// A staged warp's stage: per row 32 lanes x 4 cells; 2k + 1 rows fetched per plane (the new z
+// plane's, k below, k above) and one row of outputs.
+inline constexpr int kFastStageRow = kFastWarp * 4;
+TS_HD int fast_stage_rows(int k) { return 2 * k + 2; }
 TS_HD int fast_vec_width(int width) { return width % 4 == 0 || fast_rows_staged(width) ? 4 : 2; }
 
 // Fast, x neighbour d cells right of a thread's first cell x0 (d < 0: left; d >= vec: right):
@@ -90,9 +94,8 @@ struct Stencil3dTiling {
       default: return 0;
     }
   }
-  // fast, staged rows: floats of the block's stage, per warp the 2k + 1 rows a plane fetches
-  // (the new z plane's, k below, k above) and the outputs' row.
-  TS_HD int stage_cells() const { return staged ? kFastRows * (2 * k + 2) * kFastWarp * 4 : 0; }
+  // fast, staged rows: floats of the block's stage (each warp's fast_stage_rows).
+  TS_HD int stage_cells() const { return staged ? kFastRows * fast_stage_rows(k) * kFastStageRow : 0; }
   // Planes a marching block holds at once (the current output plane and k on either side, in
   // shared memory or registers); 0 for the cube strategies, whose whole tile is resident.
   TS_HD int planes_in_flight() const { return marches_z() ? 2 * k + 1 : 0; }

@@ -267,7 +267,8 @@ __global__ void __launch_bounds__(kFastWarp* kFastRows, 3)
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
   const int lane = threadIdx.x, xw = ax.cell(blockIdx.x, 0), x0 = ax.cell(blockIdx.x, lane);
   const int y = ay.cell(blockIdx.y, threadIdx.y), z0 = az.in_origin(blockIdx.z);
-  const FastStage stage(reinterpret_cast<float*>(stage_s) + threadIdx.y * (2 * K + 2) * kFastStageRow, lane, xw, width);
+  const FastStage stage(reinterpret_cast<float*>(stage_s) + threadIdx.y * fast_stage_rows(K) * kFastStageRow, lane, xw,
+                        width);
   const bool row_in = in_range(y, height), column = in_range(x0, width) && row_in;
   const bool row_interior = stencil_interior(y, height, K);
   const std::size_t plane = std::size_t(width) * height;
