@@ -109,7 +109,7 @@ void Conv1dView::handle_input() {
   if (dragging_) center_ -= io.MouseDelta.x / zoom_;
   const int i = cell_of(index_at(mouse.x), state_.conv1d.params.length);
   const bool on_signal = over && i >= 0 && i < state_.conv1d.params.length;
-  state_.hover = on_signal ? std::optional<Pixel>(Pixel{i, 0}) : std::nullopt;
+  state_.hover = hover_after(on_signal ? std::optional<Pixel>(Pixel{i, 0}) : std::nullopt, state_.hover);
   if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
     if (!dragging_ && on_signal) state_.pinned = state_.pinned ? std::nullopt : state_.hover;
     dragging_ = false;
@@ -349,10 +349,12 @@ float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }
 HudFigures Conv1dView::hud() const { return hud_figures(state_.conv1d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv1dView::windows(const Rect& v) {
-  if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  // The legend first: the inspector ends above where it is this frame.
   const float bottom = v.y + v.h - kWindowInset;
   if (state_.overlays.legend)
-    conv1d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_));
+    conv1d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
+                         v.w - 2 * kWindowInset);
+  if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v.x + v.w - kWindowInset, v.y + kWindowInset);
 }
 
 HudFigures Conv1dView::ladder_launch(const UiState& as, bool time) {

@@ -89,11 +89,9 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, fl
   end_inspector();
 }
 
-void conv1d_legend_window(const UiState& s, float right, float bottom) {
+void conv1d_legend_window(const UiState& s, float right, float bottom, float width) {
   const Conv1dParams& p = s.conv1d.params;
-  ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  begin_legend(right, bottom, width);
   swatch(palette::kSignalIn);
   swatch(palette::kSignalOut);
   swatch(palette::kTileGrid);
@@ -122,7 +120,7 @@ void conv1d_legend_window(const UiState& s, float right, float bottom) {
     ImGui::TextDisabled("hover (or click to pin) an output element");
   }
   break_legend(p, s.conv1d.bug);
-  ImGui::End();
+  end_legend();
 }
 
 }  // namespace tilescope

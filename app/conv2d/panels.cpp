@@ -133,13 +133,7 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     int scene = int(s.demo_scene);
     if (ImGui::Combo("scene", &scene, "mixed\0checkerboard\0rings\0impulses (shows each filter)\0"))
       s.demo_scene = DemoScene(scene);
-    int size_index = s.demo_size <= 512 ? 0 : s.demo_size <= 1024 ? 1 : s.demo_size <= 2048 ? 2 : 3;
-    if (ImGui::Combo("demo size", &size_index,
-                     "512\0"
-                     "1024\0"
-                     "2048\0"
-                     "4096\0"))
-      s.demo_size = 512 << size_index;
+    size_combo("demo size", s.demo_size, {512, 1024, 2048, 4096}, "%d^2");
   } else {
     ImGui::TextWrapped("%s", s.file_path.empty() ? "(drop an image on the window)" : s.file_path.c_str());
   }

@@ -16,6 +16,6 @@ void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameS
 bool correctness_panel(const Conv2dPipeline& pipeline);
 // Floating windows over the view.
 void inspector_window(const UiState& s, float x, float y);
-void legend_window(const UiState& s, float right, float bottom);
+void legend_window(const UiState& s, float right, float bottom, float width);
 
 }  // namespace tilescope

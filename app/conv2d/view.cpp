@@ -232,10 +232,12 @@ HudFigures Conv2dView::hud() const {
 }
 
 void Conv2dView::windows(const Rect& v) {
-  if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  // The legend first: the inspector ends above where it is this frame.
   const float bottom = v.y + v.h - kWindowInset;
   if (state_.overlays.legend)
-    legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_));
+    legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
+                  v.w - 2 * kWindowInset);
+  if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - kWindowInset, v.y + kWindowInset);
 }
 
 HudFigures Conv2dView::ladder_launch(const UiState& as, bool time) {

@@ -97,13 +97,11 @@ void inspector_window(const UiState& s, float x, float y) {
   end_inspector();
 }
 
-void legend_window(const UiState& s, float right, float bottom) {
+void legend_window(const UiState& s, float right, float bottom, float width) {
   // Only the colours on screen now: the grid, and what the focused pixel and its block show.
   const Conv2dParams& p = s.conv2d.params;
   const bool valid = conv2d_runs(s);
-  ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  begin_legend(right, bottom, width);
   const auto focus = focus_pixel(s);
   if (focus && valid && s.conv2d.stepper.on && !conv2d_steps_problem(p.strategy)) {
     // The step-through draws instead of the block and taps overlays (app/conv2d/step_overlay.hpp).
@@ -126,7 +124,7 @@ void legend_window(const UiState& s, float right, float bottom) {
   }
   if (s.view == ViewMode::split) ImGui::TextDisabled("split: input left | output right");
   if (s.view == ViewMode::diff) ImGui::TextDisabled("diff: dark = equal to the CPU reference, yellow = differs");
-  ImGui::End();
+  end_legend();
 }
 
 }  // namespace tilescope

@@ -11,6 +11,6 @@ void matmul_timing_panel(const MatmulParams& p, const MatmulRun& run, const Back
 void matmul_correctness_panel(const MatmulRun& run);
 // Floating windows over the view.
 void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, float y);
-void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom);
+void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom, float width);
 
 }  // namespace tilescope

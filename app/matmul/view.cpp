@@ -90,7 +90,7 @@ void MatmulView::handle_input() {
   const int col = cell_of((io.MousePos.x - origin.x) / l.cell, p.cols),
             row = cell_of((io.MousePos.y - origin.y) / l.cell, p.rows);
   const bool on_p = !io.WantCaptureMouse && in_range(col, p.cols) && in_range(row, p.rows);
-  state_.hover = on_p ? std::optional<Pixel>(Pixel{col, row}) : std::nullopt;
+  state_.hover = hover_after(on_p ? std::optional<Pixel>(Pixel{col, row}) : std::nullopt, state_.hover);
   if (on_p && ImGui::IsMouseReleased(ImGuiMouseButton_Left))
     state_.pinned = state_.pinned ? std::nullopt : state_.hover;
 }
@@ -312,8 +312,10 @@ float MatmulView::hud_below() const { return 2 * ImGui::GetFontSize(); }
 HudFigures MatmulView::hud() const { return hud_figures(state_.matmul.params, stats_.kernel_ms.latest(), backend()); }
 
 void MatmulView::windows(const Rect& v) {
+  // The legend first: the inspector ends above where it is this frame.
+  if (state_.overlays.legend)
+    matmul_legend_window(state_, run_, v.x + v.w - kWindowInset, v.y + v.h - kWindowInset, v.w - 2 * kWindowInset);
   if (state_.overlays.inspector) matmul_inspector_window(state_, run_, v.x + v.w - kWindowInset, v.y + kWindowInset);
-  if (state_.overlays.legend) matmul_legend_window(state_, run_, v.x + v.w - kWindowInset, v.y + v.h - kWindowInset);
 }
 
 HudFigures MatmulView::ladder_launch(const UiState& as, bool time) {

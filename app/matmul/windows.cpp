@@ -72,11 +72,9 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, fl
   end_inspector();
 }
 
-void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom) {
+void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom, float width) {
   const MatmulParams& p = s.matmul.params;
-  ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  begin_legend(right, bottom, width);
   ImGui::TextUnformatted("values: dark = negative, light = positive");
   const auto focus = focus_pixel(s);
   if (focus && in_range(focus->x, p.cols) && in_range(focus->y, p.rows)) {
@@ -108,7 +106,7 @@ void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, f
     ImGui::SameLine();
     ImGui::TextUnformatted(palette::kWrongElement.name);
   }
-  ImGui::End();
+  end_legend();
 }
 
 }  // namespace tilescope

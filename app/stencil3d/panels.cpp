@@ -23,7 +23,6 @@ namespace {
 
 constexpr const char* kCoeffs[] = {"heat", "laplacian", "random:1"};
 constexpr const char* kBackends[] = {"auto", "cuda", "cpu"};
-constexpr int kGrids[] = {32, 64, 128, 256, 512};
 
 // An axis-aligned box [0,sx] x [0,sy] x [0,sz] (cells) in isometric projection: top and two
 // front faces, filled, with edges.
@@ -109,9 +108,7 @@ void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   int coeffs = int(std::find(std::begin(kCoeffs), std::end(kCoeffs), st.coeffs) - std::begin(kCoeffs));
   if (ImGui::Combo("coefficients", &coeffs, kCoeffs, IM_ARRAYSIZE(kCoeffs))) st.coeffs = kCoeffs[coeffs];
   break_combo(st.bug, st.params.strategy);
-  int grid = int(std::find(std::begin(kGrids), std::end(kGrids), st.grid) - std::begin(kGrids));
-  const char* grid_names[] = {"32^3", "64^3", "128^3", "256^3", "512^3"};
-  if (ImGui::Combo("grid", &grid, grid_names, IM_ARRAYSIZE(grid_names))) st.grid = kGrids[grid];
+  size_combo("grid", st.grid, {32, 64, 128, 256, 512}, "%d^3");
   ImGui::SliderInt("steps per frame K", &st.iterations, 1, 64);
   ImGui::SliderInt("slice z", &st.slice, 0, st.grid - 1);
   int backend = int(std::find(std::begin(kBackends), std::end(kBackends), s.backend) - std::begin(kBackends));

@@ -156,10 +156,12 @@ HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the
 }
 
 void Stencil3dView::windows(const Rect& v) {
-  if (state_.overlays.inspector) stencil3d_inspector_window(state_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  // The legend first: the inspector ends above where it is this frame.
   const float bottom = v.y + v.h - kWindowInset;
   if (state_.overlays.legend)
-    stencil3d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_));
+    stencil3d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
+                            v.w - 2 * kWindowInset);
+  if (state_.overlays.inspector) stencil3d_inspector_window(state_, v.x + v.w - kWindowInset, v.y + kWindowInset);
 }
 
 HudFigures Stencil3dView::ladder_launch(const UiState& as, bool time) {

@@ -96,12 +96,10 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
   end_inspector();
 }
 
-void stencil3d_legend_window(const UiState& s, float right, float bottom) {
+void stencil3d_legend_window(const UiState& s, float right, float bottom, float width) {
   const Stencil3dParams& p = s.stencil.params;
   const auto focus = focus_pixel(s);
-  ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  ImGui::Begin("Legend", nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
+  begin_legend(right, bottom, width);
   swatch(palette::kBoundary, true);
   if (s.overlays.tile_grid) swatch(palette::kTileGrid);
   if (focus && !launch_problem(p) && s.stencil.stepper.on && !stencil3d_steps_problem(p.strategy)) {
@@ -144,7 +142,7 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom) {
     ImGui::TextDisabled("hover (or click to pin) a cell to see its block and neighbours");
   }
   if (break_legend(p, s.stencil.bug)) ImGui::TextDisabled("the slice: one broken step from the live heat");
-  ImGui::End();
+  end_legend();
 }
 
 }  // namespace tilescope

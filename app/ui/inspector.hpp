@@ -5,15 +5,26 @@
 
 namespace tilescope {
 
-inline constexpr float kWindowInset = 10;  // screen pixels between a view's edges and its floating windows
+inline constexpr float kWindowInset = 10;              // screen pixels between a view's edges and its floating windows
+inline constexpr const char* kLegendTitle = "Legend";  // every pattern's legend window, bottom-right
 
 // Opens the inspector's window with its top-right corner at (right, top); its lines wrap so that it
-// is at most inspector_width() wide. Close it with end_inspector().
+// is at most inspector_width() wide, and it ends above the legend drawn before it (scrolling if it
+// must). Close it with end_inspector().
 void begin_inspector(float right, float top);
 void end_inspector();
 // The widest the inspector gets in the current style (20 em of text and its padding): a view that
 // lays its data out around the inspector keeps this much free at its right.
 float inspector_width();
+
+// Opens a pattern's legend window with its bottom-right corner at (right, bottom), its lines
+// wrapped to at most `width` (the view's, so large type never spills over the sidebar). Close it
+// with end_legend().
+void begin_legend(float right, float bottom, float width);
+void end_legend();
+
+// Whether the pointer is on the inspector's or the legend's window.
+bool pointer_on_floating_window();
 
 // Where a view's floating windows go: `view`, or the part of it below `hud` when the inspector, as
 // wide as it was last frame (large type, long lines), would reach over the HUD. The legend keeps

@@ -1,5 +1,7 @@
 #include "app/ui/widgets.hpp"
 
+#include <algorithm>
+
 namespace tilescope {
 
 bool panel(std::map<std::string, bool>& open, const char* title) {
@@ -13,6 +15,19 @@ bool begin_table(const char* id, std::initializer_list<const char*> titles, ImGu
   for (const char* title : titles) ImGui::TableSetupColumn(title);
   ImGui::TableHeadersRow();
   return true;
+}
+
+void size_combo(const char* label, int& value, std::initializer_list<int> presets, const char* format) {
+  char preview[48], item[32];
+  std::snprintf(item, sizeof item, format, value);
+  const bool preset = std::find(presets.begin(), presets.end(), value) != presets.end();
+  std::snprintf(preview, sizeof preview, preset ? "%s" : "%s (custom)", item);
+  if (!ImGui::BeginCombo(label, preview)) return;
+  for (const int size : presets) {
+    std::snprintf(item, sizeof item, format, size);
+    if (ImGui::Selectable(item, size == value)) value = size;
+  }
+  ImGui::EndCombo();
 }
 
 void disabled_wrapped(const char* text) {

@@ -45,6 +45,10 @@ void break_combo(Break& bug, Strategy strategy) {
 // it with ImGui::EndTable).
 bool begin_table(const char* id, std::initializer_list<const char*> titles, ImGuiTableFlags flags);
 
+// A combo of preset sizes, each shown through `format` ("%d^3"); the preview is the current value,
+// marked "(custom)" when it is not a preset (a size given on the command line or in a scene).
+void size_combo(const char* label, int& value, std::initializer_list<int> presets, const char* format);
+
 // A paragraph in the disabled (grey) text colour, wrapped to the panel.
 void disabled_wrapped(const char* text);
 

@@ -4,7 +4,14 @@
 
 #include <cmath>
 
+#include "app/ui/inspector.hpp"
+
 namespace tilescope {
+
+std::optional<Pixel> hover_after(std::optional<Pixel> under, std::optional<Pixel> before) {
+  if (under) return under;
+  return pointer_on_floating_window() ? before : std::nullopt;
+}
 
 void apply_typed_keys(UiState& s, bool (*apply)(UiState&, unsigned int)) {
   const ImGuiIO& io = ImGui::GetIO();
@@ -21,7 +28,7 @@ void handle_view_mouse(ViewTransform& view, UiState& s, bool& dragging) {
   if (dragging) view.pan({io.MouseDelta.x, io.MouseDelta.y});
   int x = 0, y = 0;
   const bool on_data = over_view && view.pixel_at(mouse, x, y);
-  s.hover = on_data ? std::optional<Pixel>(Pixel{x, y}) : std::nullopt;
+  s.hover = hover_after(on_data ? std::optional<Pixel>(Pixel{x, y}) : std::nullopt, s.hover);
   if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
     if (!dragging && on_data) s.pinned = s.pinned ? std::nullopt : s.hover;
     dragging = false;

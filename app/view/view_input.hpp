@@ -1,10 +1,17 @@
 #pragma once
 // The mouse over a data view, the same in every pattern: drag to pan, wheel to zoom, double-click
 // to fit, hover a cell, click to pin it (or unpin). Respects io.WantCaptureMouse.
+#include <optional>
+
 #include "app/ui/ui_state.hpp"
 #include "app/view/view_transform.hpp"
 
 namespace tilescope {
+
+// The hovered cell after this frame's pointer: `under` (the data cell under it, if any), else the
+// one hovered before while the pointer rests on the inspector or legend (reading or scrolling
+// them must not make them vanish), else none.
+std::optional<Pixel> hover_after(std::optional<Pixel> under, std::optional<Pixel> before);
 
 // The characters typed this frame, each through a view's key handler (apply_key, ...), unless
 // a widget has the keyboard.

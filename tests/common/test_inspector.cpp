@@ -84,3 +84,29 @@ TEST_F(Inspector, WithoutAnInspectorOrAHudTheViewIsUnchanged) {
   EXPECT_EQ(next_frame_area(0, hud).y, view.y);
   EXPECT_EQ(next_frame_area(200, Rect{}).y, view.y);
 }
+
+TEST_F(Inspector, ATallInspectorEndsAboveTheLegendAndTheLegendWrapsToTheView) {
+  // The views draw the legend first, in the bottom-right corner, then the inspector in the top-right
+  // one: a long inspector stops above the legend (and scrolls) instead of covering it.
+  std::string lines, words;
+  for (int i = 0; i < 60; ++i) lines += "line " + std::to_string(i) + "\n";
+  for (int i = 0; i < 40; ++i) words += "word ";
+  const float right = view.x + view.w - kWindowInset, bottom = view.y + view.h - kWindowInset, width = 300;
+  for (int frame = 0; frame < 3; ++frame) {
+    ImGui::NewFrame();
+    begin_legend(right, bottom, width);
+    for (int i = 0; i < 2; ++i) ImGui::TextUnformatted(words.c_str());  // 2 paragraphs of 200 characters
+    const float legend_top = ImGui::GetWindowPos().y, legend_width = ImGui::GetWindowWidth();
+    end_legend();
+    begin_inspector(right, view.y + kWindowInset);
+    ImGui::TextUnformatted(lines.c_str());
+    const float inspector_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
+    end_inspector();
+    ImGui::EndFrame();
+    if (frame == 2) {
+      EXPECT_LE(legend_width, width + 1);
+      EXPECT_GT(legend_top, view.y + view.h / 2);  // the legend leaves the inspector more than half the view
+      EXPECT_LE(inspector_bottom, legend_top);
+    }
+  }
+}
