@@ -16,27 +16,13 @@
 #include "bench/studies/matmul_study_run.cuh"
 #include "bench/studies/study_timing.cuh"
 
-template <int BK, bool kW, int kMin>
-void variant(const Run& r, const char* name, float cublas_ms) {
-  const dim3 grid((r.cols + T - 1) / T, (r.rows + T - 1) / T);
-  const bool vec = r.inner % 4 == 0 && r.cols % 4 == 0;
-  const void* fn = vec ? reinterpret_cast<const void*>(mm<BK, kW, kMin, true>)
-                       : reinterpret_cast<const void*>(mm<BK, kW, kMin, false>);
-  measure(r, name, cublas_ms, fn, 0, [&] {
-    if (vec)
-      mm<BK, kW, kMin, true><<<grid, 256>>>(r.M, r.N, r.P, r.rows, r.inner, r.cols);
-    else
-      mm<BK, kW, kMin, false><<<grid, 256>>>(r.M, r.N, r.P, r.rows, r.inner, r.cols);
-  });
-}
-
 int main(int argc, char** argv) {
   for_each_size(argc, argv, [](const Run& r, float cublas_ms) {
-    variant<8, false, 1>(r, "BK8 2x16 (today's)", cublas_ms);
-    variant<8, true, 1>(r, "BK8 4x8", cublas_ms);
-    variant<16, false, 1>(r, "BK16 2x16", cublas_ms);
-    variant<16, true, 1>(r, "BK16 4x8", cublas_ms);
-    variant<16, true, 2>(r, "BK16 4x8 min2", cublas_ms);
-    variant<8, true, 2>(r, "BK8 4x8 min2", cublas_ms);
+    time_staged<8, false, 1>(r, "BK8 2x16 (today's)", cublas_ms);
+    time_staged<8, true, 1>(r, "BK8 4x8", cublas_ms);
+    time_staged<16, false, 1>(r, "BK16 2x16", cublas_ms);
+    time_staged<16, true, 1>(r, "BK16 4x8", cublas_ms);
+    time_staged<16, true, 2>(r, "BK16 4x8 min2", cublas_ms);
+    time_staged<8, true, 2>(r, "BK8 4x8 min2", cublas_ms);
   });
 }

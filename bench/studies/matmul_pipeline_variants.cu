@@ -492,20 +492,6 @@ static bool host_checks() {
 
 // ---- Timing ----
 
-template <int BK, int kMin>
-void baseline(const Run& r, const char* name, float cublas_ms) {
-  const dim3 grid((r.cols + T - 1) / T, (r.rows + T - 1) / T);
-  const bool vec = r.inner % 4 == 0 && r.cols % 4 == 0;
-  const void* fn = vec ? reinterpret_cast<const void*>(mm<BK, false, kMin, true>)
-                       : reinterpret_cast<const void*>(mm<BK, false, kMin, false>);
-  measure(r, name, cublas_ms, fn, 0, [&] {
-    if (vec)
-      mm<BK, false, kMin, true><<<grid, 256>>>(r.M, r.N, r.P, r.rows, r.inner, r.cols);
-    else
-      mm<BK, false, kMin, false><<<grid, 256>>>(r.M, r.N, r.P, r.rows, r.inner, r.cols);
-  });
-}
-
 template <int BK, int S, int kMin, bool kDB>
 void pipelined(const Run& r, const char* name, float cublas_ms) {
   const dim3 grid((r.cols + T - 1) / T, (r.rows + T - 1) / T);
@@ -530,7 +516,7 @@ int main(int argc, char** argv) {
   if (!host_checks()) return 1;
   if (argc > 1 && std::strcmp(argv[1], "check") == 0) return 0;
   for_each_size(argc, argv, [](const Run& r, float cublas_ms) {
-    baseline<8, 1>(r, "BK8 registers->shared (today's)", cublas_ms);
+    time_staged<8, false, 1>(r, "BK8 registers->shared (today's)", cublas_ms);
     pipelined<8, 3, 1, false>(r, "cp.async BK8 S3", cublas_ms);
     pipelined<8, 3, 2, false>(r, "cp.async BK8 S3 min2", cublas_ms);
     pipelined<8, 4, 1, false>(r, "cp.async BK8 S4", cublas_ms);

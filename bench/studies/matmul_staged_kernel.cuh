@@ -2,6 +2,7 @@
 // fast's structure, the baseline of the matmul studies (matmul_fast_variants.cu,
 // matmul_pipeline_variants.cu): a 128 x 128 tile of P, 256 threads of 8 x 8 outputs, tiles staged
 // through registers into double-buffered shared memory (M transposed), one barrier a phase.
+#include "bench/studies/matmul_study_run.cuh"
 #include "kernels/matmul/float4_io.cuh"
 
 using tilescope::cuda::load_float4;
@@ -75,4 +76,19 @@ __global__ void __launch_bounds__(256, kMinBlocks)
       store_float4<kVec>(P, row, col, cols, acc[i] + 4 * h);
     }
   }
+}
+
+// Times the staged kernel on r (float4 rows where r's sizes allow) as the row `name`.
+template <int BK, bool kWarp4x8, int kMinBlocks>
+void time_staged(const Run& r, const char* name, float cublas_ms) {
+  const dim3 grid((r.cols + T - 1) / T, (r.rows + T - 1) / T);
+  const bool vec = r.inner % 4 == 0 && r.cols % 4 == 0;
+  const void* fn = vec ? reinterpret_cast<const void*>(mm<BK, kWarp4x8, kMinBlocks, true>)
+                       : reinterpret_cast<const void*>(mm<BK, kWarp4x8, kMinBlocks, false>);
+  measure(r, name, cublas_ms, fn, 0, [&] {
+    if (vec)
+      mm<BK, kWarp4x8, kMinBlocks, true><<<grid, 256>>>(r.M, r.N, r.P, r.rows, r.inner, r.cols);
+    else
+      mm<BK, kWarp4x8, kMinBlocks, false><<<grid, 256>>>(r.M, r.N, r.P, r.rows, r.inner, r.cols);
+  });
 }
