@@ -49,10 +49,10 @@ void warp_rows(const Stencil3dParams& p) {
   const StencilAxisTiling ax = g.axis(0);
   if (g.staged) {
     ImGui::TextWrapped(
-        "width %d is odd, so rows are not 16-byte aligned: warp 0 loads its row of 128 floats as 4 "
-        "loads of 32 consecutive floats (coalesced) into its stage in shared memory; each lane then "
-        "reads its 4 cells as one float4.",
-        p.width);
+        "width %d is odd, so rows are not 16-byte aligned: each plane's %d rows of 128 floats are "
+        "copied into shared memory 32 consecutive floats per instruction (cp.async, coalesced at any "
+        "alignment); each lane then reads its 4 cells of a row as one float4.",
+        p.width, fast_stage_plane_rows(p.order));
     return;
   }
   if (p.strategy == Stencil3dStrategy::fast) {
@@ -154,10 +154,17 @@ void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
       "%d cells (blue), marching z through T = %d planes; orange: the %d + %d halo planes its register "
       "queue loads.",
       f.block[0], f.block[1], f.vec, f.vec > 1 ? "s" : "", ox, oy, f.out_tile[2], f.in_tile[2], f.halo[2], f.halo[2]);
-  ImGui::TextWrapped(
-      "yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
-      "cells beside each row) is not staged: it is read through L1/L2 while computing.",
-      f.planes_in_flight, p.order, p.order);
+  if (tiling_of(p).staged)
+    ImGui::TextWrapped(
+        "yellow: the %d planes in flight, in registers. Odd width: the block stages each plane's %d rows "
+        "and the %d above and below in shared memory (PMPP 8.5's shared plane), so each y-halo row is "
+        "loaded once per plane; the %d cells beside each row are read through L1/L2.",
+        f.planes_in_flight, f.out_tile[1], p.order, p.order);
+  else
+    ImGui::TextWrapped(
+        "yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
+        "cells beside each row) is not staged: it is read through L1/L2 while computing.",
+        f.planes_in_flight, p.order, p.order);
   ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "cells read %lld, outputs %lld: halo fraction %.0f%%",
                      static_cast<long long>(m.in_tile_cells), static_cast<long long>(m.out_tile_cells),
                      100 * m.halo_fraction());

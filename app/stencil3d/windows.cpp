@@ -42,7 +42,8 @@ void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
       const bool reg = p.strategy == Stencil3dStrategy::register_tiled, fast = g.fast();
       where = z < slice   ? (reg || fast ? "  prev: registers" : "  prev: shared")
               : z > slice ? (reg || fast ? "  next: registers" : "  next: shared")
-                          : (fast  ? "  curr: registers; x by shuffle, y via L1"
+                          : (fast  ? (g.staged ? "  curr: registers; x by shuffle, y from the stage"
+                                               : "  curr: registers; x by shuffle, y via L1")
                              : reg ? "  curr: shared + own register"
                                    : "  curr: shared");
     }
@@ -81,7 +82,7 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
     const int x0 = ax.cell(bx, ax.thread_of(focus->x));
     ImGui::Text("lane %d owns x %d..%d (%s), this is cell %d of them", ax.thread_of(focus->x) % kFastWarp, x0,
                 x0 + ax.vec - 1,
-                g.staged      ? "one float4 from the warp's stage"
+                g.staged      ? "one float4 from the block's stage"
                 : ax.vec == 4 ? "one float4 load"
                               : "one float2 load",
                 focus->x - x0);
@@ -115,7 +116,7 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom, float 
     if (s.overlays.block) {
       swatch(palette::kOutputTile);
       if (p.strategy == Stencil3dStrategy::fast) {
-        swatch(tiling_of(p).staged ? palette::kHaloWarpStaged : palette::kHaloCached);
+        swatch(tiling_of(p).staged ? palette::kHaloPlaneStaged : palette::kHaloCached);
       } else if (p.strategy != Stencil3dStrategy::basic) {
         swatch(palette::kHalo);
         const StencilAxisTiling a = tiling_of(p).axis(0);
@@ -126,9 +127,10 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom, float 
       }
     }
     if (s.overlays.receptive_field) {
-      if (p.strategy == Stencil3dStrategy::fast) {  // no tap is read from a shared tile
+      if (p.strategy == Stencil3dStrategy::fast) {  // staged rows: the y taps come from the block's stage
         swatch(palette::kTapRegisters);
         swatch(palette::kTapShuffle);
+        if (tiling_of(p).staged) swatch(palette::kTapShared);
         swatch(palette::kTapGlobal);
       } else {
         if (p.strategy == Stencil3dStrategy::basic)

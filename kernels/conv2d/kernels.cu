@@ -1,6 +1,7 @@
 #include <cstdint>
 #include <string>
 
+#include "kernels/common/copy_async.cuh"
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/conv2d/filter_rank.hpp"
 #include "kernels/conv2d/geometry.hpp"
@@ -134,32 +135,6 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
     }
   }
   P[row * width + col] = sum;
-}
-
-// cp.async (sm_80 and later): a global-to-shared copy that skips the registers, so a thread issues
-// all its copies back to back. src_bytes = 0 writes zeros without reading (the ghost cells).
-// Older GPUs (the build's sm_75) copy through registers instead: same result, less overlap.
-template <int kBytes>
-__device__ __forceinline__ void copy_async(float* s_dst, const float* src, bool valid) {
-#if __CUDA_ARCH__ >= 800
-  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(s_dst));
-  if constexpr (kBytes == 16)
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0));
-  else
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 4 : 0));
-#else
-  if constexpr (kBytes == 16)
-    *reinterpret_cast<float4*>(s_dst) = valid ? *reinterpret_cast<const float4*>(src) : make_float4(0, 0, 0, 0);
-  else
-    *s_dst = valid ? *src : 0.0f;
-#endif
-}
-
-// Waits for this thread's copy_async copies (nothing to wait for before sm_80).
-__device__ __forceinline__ void copy_async_wait() {
-#if __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_all;\n" ::);
-#endif
 }
 
 // Calls f(column, row) for every cell of a cols x rows grid, thread tid of `threads` taking cells

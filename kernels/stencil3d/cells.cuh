@@ -29,41 +29,28 @@ __device__ __forceinline__ void store_cells(float* p, const float (&v)[V]) {
     p[0] = v[0];
 }
 
-// A warp's stage in shared memory, for rows that are not 16-byte aligned (odd widths): lane l owns
-// cells xw + 4l .. xw + 4l + 3 of each row, where xw is the warp's first cell. fetch loads a row
-// into a slot with each instruction reading 32 consecutive floats (coalesced at any alignment);
-// after a __syncwarp, read gives each lane its 4 cells as one float4. store sends a row of
-// outputs back the same way.
-struct FastStage {
-  float* rows;  // this warp's slots, kFastStageRow floats each
+// A warp's row of outputs in shared memory, for rows that are not 16-byte aligned (odd widths):
+// lane l holds cells xw + 4l .. xw + 4l + 3 of the row, where xw is the warp's first cell. store
+// writes them as one float4 per lane and sends the row out with each instruction writing 32
+// consecutive floats (coalesced at any alignment).
+struct FastOutputRow {
+  float* row_s;  // kFastStageRow floats
   int lane;
   unsigned columns;  // bit c: cell xw + lane + 32c is inside the row
 
-  __device__ FastStage(float* rows_, int lane_, int xw, int width) : rows(rows_), lane(lane_), columns(0) {
+  __device__ FastOutputRow(float* row_s_, int lane_, int xw, int width) : row_s(row_s_), lane(lane_), columns(0) {
 #pragma unroll
     for (int c = 0; c < 4; ++c) columns |= unsigned(xw + lane + kFastWarp * c < width) << c;
   }
-  // row: the warp's first cell of a row; ok: the row is inside the grid (else zeros).
-  __device__ void fetch(int slot, const float* row, bool ok) const {
-#pragma unroll
-    for (int c = 0; c < 4; ++c)
-      rows[slot * kFastStageRow + lane + kFastWarp * c] =
-          ok && (columns >> c & 1u) ? __ldg(row + lane + kFastWarp * c) : 0.0f;
-  }
-  __device__ void read(int slot, float (&v)[4]) const {
-    const float4 t = reinterpret_cast<const float4*>(rows + slot * kFastStageRow)[lane];
-    v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
-  }
-  // The warp's outputs of a row (ok: it is inside the grid) to `row`, its first cell, through
-  // `slot`; the caller's next __syncwarp orders these reads before the slot is written again.
-  __device__ void store(int slot, float* row, bool ok, const float (&v)[4]) const {
-    float* s = rows + slot * kFastStageRow;
-    reinterpret_cast<float4*>(s)[lane] = make_float4(v[0], v[1], v[2], v[3]);
+  // The warp's outputs of a row (ok: it is inside the grid) to `row`, its first cell; the caller's
+  // next barrier orders these reads before the row is written again.
+  __device__ void store(float* row, bool ok, const float (&v)[4]) const {
+    reinterpret_cast<float4*>(row_s)[lane] = make_float4(v[0], v[1], v[2], v[3]);
     __syncwarp();
     if (!ok) return;
 #pragma unroll
     for (int c = 0; c < 4; ++c)
-      if (columns >> c & 1u) row[lane + kFastWarp * c] = s[lane + kFastWarp * c];
+      if (columns >> c & 1u) row[lane + kFastWarp * c] = row_s[lane + kFastWarp * c];
   }
 };
 

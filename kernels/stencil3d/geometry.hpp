@@ -46,14 +46,17 @@ inline constexpr int kFastRows = 8;
 // The longest z chunk (--tile) fast marches: past a grid's depth a longer one changes nothing.
 inline constexpr int kMaxFastChunk = 1024;
 // Cells per thread in x. 16-byte loads need every row to start 16-byte aligned (width % 4 == 0);
-// even widths take float2 rows. Odd widths stage each warp's rows in shared memory
-// (fast_rows_staged), so a thread still owns 4 cells: with one cell per thread, fast issued 2.45x
-// the instructions per cell (bench/studies/2026-11-26-stencil3d-odd-width.md).
+// even widths take float2 rows. Odd widths stage each plane in shared memory (fast_rows_staged),
+// so a thread still owns 4 cells: with one cell per thread, fast issued 2.45x the instructions per
+// cell (bench/studies/2026-11-26-stencil3d-odd-width.md).
 TS_HD bool fast_rows_staged(int width) { return width % 2 != 0; }
-// A staged warp's stage: per row 32 lanes x 4 cells; 2k + 1 rows fetched per plane (the new z
-// plane's, k below, k above) and one row of outputs.
+// Staged rows: the block's stage holds each plane's kFastRows rows and k on either side (its y
+// halo), kFastStageRow = 32 lanes x 4 cells each, in a ring of k + 3 planes (the new plane, the
+// centre plane k behind it, the next plane in flight, and one more so that one barrier per plane
+// suffices); after the ring, one row of outputs per warp.
 inline constexpr int kFastStageRow = kFastWarp * 4;
-TS_HD int fast_stage_rows(int k) { return 2 * k + 2; }
+TS_HD constexpr int fast_stage_plane_rows(int k) { return kFastRows + 2 * k; }
+TS_HD constexpr int fast_stage_planes(int k) { return k + 3; }
 TS_HD int fast_vec_width(int width) { return width % 4 == 0 || fast_rows_staged(width) ? 4 : 2; }
 
 // Fast, x neighbour d cells right of a thread's first cell x0 (d < 0: left; d >= vec: right):
@@ -70,11 +73,12 @@ struct Stencil3dTiling {
   Stencil3dStrategy strategy;
   int k, tile;
   int vec = 1;          // fast: cells per thread in x (fast_vec_width of the grid)
-  bool staged = false;  // fast: rows pass through a per-warp stage in shared memory (fast_rows_staged)
+  bool staged = false;  // fast: the block stages each plane in shared memory (fast_rows_staged)
 
   TS_HD bool fast() const { return strategy == Stencil3dStrategy::fast; }
   // axis: 0 x, 1 y, 2 z. Fast: x = 32 threads of vec cells, y = 8 rows, both untiled (their halo is
-  // read through L1, not staged); z = a marching input tile of T planes, as PMPP 8.4/8.5.
+  // read through L1; staged rows: the y halo comes from the block's stage, the x halo through L1);
+  // z = a marching input tile of T planes, as PMPP 8.4/8.5.
   TS_HD StencilAxisTiling axis(int a) const {
     if (strategy != Stencil3dStrategy::fast) return {strategy != Stencil3dStrategy::basic, k, tile};
     if (a == 0) return {false, k, kFastWarp * vec, vec};
@@ -94,8 +98,10 @@ struct Stencil3dTiling {
       default: return 0;
     }
   }
-  // fast, staged rows: floats of the block's stage (each warp's fast_stage_rows).
-  TS_HD int stage_cells() const { return staged ? kFastRows * fast_stage_rows(k) * kFastStageRow : 0; }
+  // fast, staged rows: floats of the block's stage (the plane ring and the warps' output rows).
+  TS_HD int stage_cells() const {
+    return staged ? (fast_stage_planes(k) * fast_stage_plane_rows(k) + kFastRows) * kFastStageRow : 0;
+  }
   // Planes a marching block holds at once (the current output plane and k on either side, in
   // shared memory or registers); 0 for the cube strategies, whose whole tile is resident.
   TS_HD int planes_in_flight() const { return marches_z() ? 2 * k + 1 : 0; }
@@ -122,7 +128,7 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
       return axis == 2 || offset == 0 ? StencilTapSource::registers : StencilTapSource::shared;
     case Stencil3dStrategy::fast: {
       if (axis == 2 || offset == 0) return StencilTapSource::registers;
-      if (axis == 1) return StencilTapSource::global;
+      if (axis == 1) return g.staged ? StencilTapSource::shared : StencilTapSource::global;
       const StencilAxisTiling a = g.axis(0);
       const int lane = a.thread_of(x) % kFastWarp, d = (x - a.cell(a.block_of(x), a.thread_of(x))) + offset;
       if (fast_lane_shift(d, g.vec) == 0) return StencilTapSource::registers;

@@ -1,5 +1,6 @@
 #include <cstddef>
 
+#include "kernels/common/copy_async.cuh"
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/stencil3d/cells.cuh"
 #include "kernels/stencil3d/geometry.hpp"
@@ -252,66 +253,83 @@ __global__ void __launch_bounds__(kFastWarp* kFastRows)
   }
 }
 
-// fast at odd widths: stencil_fast_kernel's march with float4 cells per thread, but the rows are
-// not 16-byte aligned, so they pass through the warp's stage in shared memory (FastStage): every
-// load and store instruction moves 32 consecutive floats. The 2K + 1 rows a plane needs (the new
-// z plane's, K below, K above) are staged together, between two __syncwarp. Bounded to 3 blocks
-// per SM: at 511x509x503 (H100) 1.11x / 1.30x / 1.23x faster at orders 1 / 2 / 3 than without
-// the bound (order 3 had 128 registers, 2 blocks), though order 3 now spills 32 bytes.
+// fast at odd widths: stencil_fast_kernel's march with 4 cells per thread, but the rows are not
+// 16-byte aligned, so the block stages each plane in shared memory (PMPP 8.5's shared plane): its
+// 8 rows and K on either side, 128 cells each, every copy (cp.async, 4 bytes) reading 32
+// consecutive floats, coalesced at any alignment. Each row of a plane is copied once for the
+// block; plane z + 1 flies while plane z - K is computed, one __syncthreads per plane. The own
+// rows and the y neighbours are float4 reads of the stage; the outputs leave through the warp's
+// output row. At 511x509x503 (H100) 1.04x / 1.17x / 1.09x faster at orders 1 / 2 / 3 than each warp
+// staging its own 2K + 1 rows (bench/results/2026-11-26-h100-stencil3d-plane-stage.md). Bounded to 3 blocks
+// per SM: 4 measured faster at order 3 but computed wrong values there (the study).
 template <int K>
 __global__ void __launch_bounds__(kFastWarp* kFastRows, 3)
     stencil_fast_staged_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
                                Stencil3dTiling g) {
-  constexpr int V = 4;
-  extern __shared__ float4 stage_s[];  // per warp: 2K + 1 fetched rows and the outputs' row
+  constexpr int V = 4, kRows = fast_stage_plane_rows(K), kSlots = fast_stage_planes(K);
+  constexpr int kSlot = kRows * kFastStageRow;
+  extern __shared__ float4 stage_s[];  // [kSlots][kRows][kFastStageRow], then a row per warp
+  float* planes_s = reinterpret_cast<float*>(stage_s);
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
-  const int lane = threadIdx.x, xw = ax.cell(blockIdx.x, 0), x0 = ax.cell(blockIdx.x, lane);
-  const int y = ay.cell(blockIdx.y, threadIdx.y), z0 = az.in_origin(blockIdx.z);
-  const FastStage stage(reinterpret_cast<float*>(stage_s) + threadIdx.y * fast_stage_rows(K) * kFastStageRow, lane, xw,
-                        width);
+  const int lane = threadIdx.x, warp = threadIdx.y, xw = ax.cell(blockIdx.x, 0), x0 = ax.cell(blockIdx.x, lane);
+  const int yb = ay.cell(blockIdx.y, 0), y = yb + warp, z0 = az.in_origin(blockIdx.z);
+  const FastOutputRow outputs(planes_s + kSlots * kSlot + warp * kFastStageRow, lane, xw, width);
   const bool row_in = in_range(y, height), column = in_range(x0, width) && row_in;
   const bool row_interior = stencil_interior(y, height, K);
-  const std::size_t plane = std::size_t(width) * height;
-  const float* in_row = in + std::size_t(y) * width + xw;  // the warp's first cell, plane 0
-  float in_z[2 * K + 1][V];
+  const std::ptrdiff_t plane = std::ptrdiff_t(width) * height;
+  // This thread's copies of a plane: cell xw + c of stage rows r0 + 2i (grid rows yb - K + r0 + 2i).
+  const int c = lane + kFastWarp * (warp % 4), r0 = warp / 4;
+  const float* copies = in + std::ptrdiff_t(yb - K + r0) * width + xw + c;
+  unsigned rows_in = 0;  // bit i: copy i's row and column are inside the grid
 #pragma unroll
-  for (int t = 0; t < 2 * K; ++t) {
-    __syncwarp();
-    stage.fetch(0, in_row + (z0 + t) * plane, row_in && in_range(z0 + t, depth));
-    __syncwarp();
-    stage.read(0, in_z[t]);
-  }
-  for (int t = 2 * K; t < az.tile; ++t) {
+  for (int i = 0; i < kRows / 2; ++i) rows_in |= unsigned(xw + c < width && in_range(yb - K + r0 + 2 * i, height)) << i;
+  auto stage = [&](int t) {  // plane z0 + t into its slot (zeros outside the grid)
+    const int z = z0 + t;
+    const unsigned ok = in_range(z, depth) ? rows_in : 0u;
+    const float* src = copies + z * plane;
+    float* dst = planes_s + (t % kSlots) * kSlot + r0 * kFastStageRow + c;
+#pragma unroll
+    for (int i = 0; i < kRows / 2; ++i)
+      copy_async<4>(dst + 2 * i * kFastStageRow, ok >> i & 1u ? src + 2 * i * std::ptrdiff_t(width) : in, ok >> i & 1u);
+    copy_async_commit();
+  };
+  auto read = [&](const float* slot, int row, float(&v)[V]) {
+    const float4 q = reinterpret_cast<const float4*>(slot + row * kFastStageRow)[lane];
+    v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+  };
+  float in_z[2 * K + 1][V];  // planes zc - K .. zc + K of this thread's 4 columns
+  stage(0);
+  for (int t = 0; t < az.tile; ++t) {
     const int z = z0 + t, zc = z - K;
     if (zc >= depth) break;  // the same for the whole block
-    const std::size_t i = zc * plane;
-    const bool stencil_row = row_interior && stencil_interior(zc, depth, K);  // warp-uniform
-    __syncwarp();  // every lane has read the previous plane's rows and outputs
-    stage.fetch(0, in_row + z * plane, row_in && z < depth);
-    if (stencil_row)
+    if (t + 1 < az.tile)
+      stage(t + 1);
+    else
+      copy_async_commit();  // an empty group: plane t is still the one to wait for
+    copy_async_wait_group<1>();
+    __syncthreads();  // plane t is staged; every warp is done with the slot plane t + 1 reuses
+    read(planes_s + (t % kSlots) * kSlot, warp + K, in_z[2 * K]);
+    if (t >= 2 * K) {
+      const float* centre = planes_s + ((t - K) % kSlots) * kSlot;
+      const std::ptrdiff_t i = zc * plane;
+      float result[V];
 #pragma unroll
-      for (int o = 1; o <= K; ++o) {
-        stage.fetch(2 * o - 1, in_row + i - std::size_t(o) * width, true);
-        stage.fetch(2 * o, in_row + i + std::size_t(o) * width, true);
+      for (int j = 0; j < V; ++j) result[j] = in_z[K][j];    // boundary cells keep their value
+      if (row_interior && stencil_interior(zc, depth, K)) {  // warp-uniform: the shuffles need every lane
+        float left[K], right[K], below[K][V], above[K][V];
+        fast_x_neighbours<K, V>(in_z[K], in + i + std::ptrdiff_t(y) * width + x0, lane, x0, width, column, left, right);
+#pragma unroll
+        for (int o = 1; o <= K; ++o) read(centre, warp + K - o, below[o - 1]), read(centre, warp + K + o, above[o - 1]);
+        fast_outputs<K, V>(in_z, below, above, left, right, x0, width, result);
       }
-    __syncwarp();
-    stage.read(0, in_z[2 * K]);
-    float result[V];
-#pragma unroll
-    for (int j = 0; j < V; ++j) result[j] = in_z[K][j];  // boundary cells keep their value
-    if (stencil_row) {
-      float left[K], right[K], below[K][V], above[K][V];
-      fast_x_neighbours<K, V>(in_z[K], in_row + i + V * lane, lane, x0, width, column, left, right);
-#pragma unroll
-      for (int o = 1; o <= K; ++o) stage.read(2 * o - 1, below[o - 1]), stage.read(2 * o, above[o - 1]);
-      fast_outputs<K, V>(in_z, below, above, left, right, x0, width, result);
+      outputs.store(out + i + std::ptrdiff_t(y) * width + xw, row_in, result);
     }
-    stage.store(2 * K + 1, out + std::size_t(y) * width + xw + i, row_in, result);
 #pragma unroll
     for (int s = 0; s < 2 * K; ++s)
 #pragma unroll
       for (int j = 0; j < V; ++j) in_z[s][j] = in_z[s + 1][j];
   }
+  copy_async_wait();  // no copy outlives the block
 }
 
 __global__ void inject_heat_kernel(HeatSources sources, float* grid, int width, int height, int depth) {

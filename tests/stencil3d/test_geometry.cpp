@@ -67,7 +67,7 @@ TEST(Stencil3dFigures, OutputTileIsTheInputTileLessTwoHalos) {
     if (p.strategy == Stencil3dStrategy::fast) {
       EXPECT_EQ(f.out_tile[0], 32 * f.vec);
       EXPECT_EQ(f.out_tile[1], 8);
-      EXPECT_EQ(f.vec, p.width % 4 == 2 ? 2 : 4);  // odd widths: float4s through the warp's stage
+      EXPECT_EQ(f.vec, p.width % 4 == 2 ? 2 : 4);  // odd widths: float4s through the block's stage
     }
     // Marching strategies hold the 2k + 1 planes around the current one; cubes hold the whole tile.
     EXPECT_EQ(f.planes_in_flight, tiling_of(p).marches_z() ? 2 * k + 1 : 0);

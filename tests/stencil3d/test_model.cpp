@@ -109,7 +109,9 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
 
 // The fast kernel, thread by thread: the register queue's plane loads, then per output plane the
 // 2k rows (L1) and the x neighbours, shuffled from a lane of the same warp or loaded at the row's end.
-// A thread owns v cells from x0; at odd widths (staged rows) the row's last ones may be past its end.
+// A thread owns v cells from x0; at odd widths (staged rows) the row's last ones may be past its end,
+// and the block's stage replaces the queue and the 2k rows: at each plane every thread copies cell
+// xw + lane + 32 (warp % 4) of the stage rows warp / 4 + 2i, grid rows k above the block's first.
 Stencil3dCount emulate_fast(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
@@ -127,7 +129,18 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
             const int x0 = ax.cell(bx, lane), y = ay.cell(by, ty), z0 = az.in_origin(bz);
             const bool column = in_range(x0, p.width) && in_range(y, p.height);
             const int owned = column ? std::min(v, p.width - x0) : 0;  // its cells inside the row
-            for (int t = 0; t < az.tile; ++t) {                        // the queue's loads (past the grid: skipped)
+            for (int t = 0; t < az.tile; ++t) {  // the queue's or the stage's loads (past the grid: skipped)
+              if (g.staged) {
+                const int xc = ax.cell(bx, 0) + lane + kFastWarp * (ty % 4);
+                for (int i = 0; i < fast_stage_plane_rows(k) / 2; ++i) {
+                  const bool loaded = in_range(xc, p.width) &&
+                                      in_range(ay.cell(by, 0) - k + ty / 4 + 2 * i, p.height) &&
+                                      in_range(z0 + t, p.depth);
+                  c.global_loads += loaded;
+                  c.ghost_loads_skipped += !loaded;
+                }
+                continue;
+              }
               const int loaded = in_range(z0 + t, p.depth) ? owned : 0;
               c.global_loads += loaded;
               c.ghost_loads_skipped += v - loaded;
@@ -139,7 +152,7 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
               if (!column) continue;
               for (int j = 0; j < owned; ++j) ++writes[(std::size_t(zc) * p.height + y) * p.width + x0 + j];
               if (!stencil_interior(y, p.height, k) || !stencil_interior(zc, p.depth, k)) continue;
-              c.global_loads += 2 * k * owned;  // rows y - o and y + o
+              if (!g.staged) c.global_loads += 2 * k * owned;  // rows y - o and y + o
               for (int o = 1; o <= k; ++o)
                 for (int d : {-o, v - 1 + o}) {
                   if (fast_loads_x_neighbour(lane, d, v)) {
@@ -161,7 +174,8 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
                   EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j), want);
                   EXPECT_EQ(stencil_tap_source(g, 2, o, x0 + j), StencilTapSource::registers);
                   if (o) {
-                    EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j), StencilTapSource::global);
+                    EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j),
+                              g.staged ? StencilTapSource::shared : StencilTapSource::global);
                   }
                 }
               }
@@ -213,7 +227,7 @@ TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
 TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_EQ(fast_vec_width(512), 4);
   EXPECT_EQ(fast_vec_width(70), 2);
-  EXPECT_EQ(fast_vec_width(33), 4);  // through the warp's stage
+  EXPECT_EQ(fast_vec_width(33), 4);  // through the block's stage
   EXPECT_TRUE(fast_rows_staged(33));
   EXPECT_FALSE(fast_rows_staged(70));
   EXPECT_FALSE(fast_rows_staged(512));
@@ -237,11 +251,11 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_EQ(l.active_threads_per_block, 256);
   EXPECT_EQ(l.shared_bytes, 0u);
   EXPECT_EQ(l.out_planes_per_block, 16);
-  // 511 wide: the same threads and blocks; each of the 8 warps stages 2k + 1 rows of 128 floats
-  // and its row of outputs.
+  // 511 wide: the same threads and blocks; the stage holds a ring of k + 3 = 6 planes of 8 + 2k =
+  // 14 rows of 128 floats, and each of the 8 warps its row of outputs.
   const Stencil3dLaunch odd = launch_geometry(params(Stencil3dStrategy::fast, 3, 18, 511, 512, 512));
   EXPECT_EQ(odd.grid.x, 4);
-  EXPECT_EQ(odd.shared_bytes, 8u * (7 + 1) * 128 * 4);
+  EXPECT_EQ(odd.shared_bytes, (6u * 14 + 8) * 128 * 4);
 }
 
 TEST(Stencil3dModel, FastCountsItsL1RowsAsGlobalLoads) {
@@ -253,6 +267,19 @@ TEST(Stencil3dModel, FastCountsItsL1RowsAsGlobalLoads) {
   EXPECT_EQ(m.in_tile_cells, 128 * 8 * 18 + 16 * 2 * (128 + 8));
   const Stencil3dParams big = params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512);
   EXPECT_NEAR(exact_traffic(big).opb(), m.opb_model, 0.02);
+}
+
+TEST(Stencil3dModel, FastStagedRowsLoadTheYHaloOncePerPlane) {
+  // Odd width, k = 1, T = 18 (Z = 16): the stage copies 18 planes of 8 + 2 rows of 128 cells, the
+  // row-end lanes 2 x neighbours per row and output plane: 10/8 loads per cell where float4 rows
+  // load 1 + 2 (their own row and the rows above and below, each through L1).
+  const Stencil3dParams p = params(Stencil3dStrategy::fast, 1, 18, 1023, 512, 512);
+  const Stencil3dModel m = book_model(p);
+  EXPECT_EQ(m.out_tile_cells, 128 * 8 * 16);
+  EXPECT_NEAR(m.opb_model, 13.0 * 128 * 8 * 16 / (4.0 * (128 * 10 * 18 + 16 * 8 * 2)), 1e-12);
+  EXPECT_NEAR(m.opb_bound, 13.0 / (4 * (1 + 2.0 / 8 + 2.0 / 128)), 1e-12);
+  EXPECT_GT(m.opb_model, book_model(params(Stencil3dStrategy::fast, 1, 18, 1024, 512, 512)).opb_model);
+  EXPECT_NEAR(exact_traffic(p).opb(), m.opb_model, 0.03);
 }
 
 TEST(Stencil3dCount, ApproachesTheModelOnALargeGrid) {

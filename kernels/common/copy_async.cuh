@@ -1,0 +1,49 @@
+#pragma once
+// cp.async (sm_80 and later): a global-to-shared copy that skips the registers, so a thread issues
+// all its copies back to back and computes while they fly. src_bytes = 0 writes zeros without
+// reading (ghost cells); `src` must still be a valid address. Older GPUs (the build's sm_75) copy
+// through registers instead: same result, less overlap.
+#include <cuda_runtime.h>
+
+namespace tilescope::cuda {
+
+template <int kBytes>
+__device__ __forceinline__ void copy_async(float* s_dst, const float* src, bool valid) {
+#if __CUDA_ARCH__ >= 800
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(s_dst));
+  if constexpr (kBytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0));
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 4 : 0));
+#else
+  if constexpr (kBytes == 16)
+    *reinterpret_cast<float4*>(s_dst) = valid ? *reinterpret_cast<const float4*>(src) : make_float4(0, 0, 0, 0);
+  else
+    *s_dst = valid ? *src : 0.0f;
+#endif
+}
+
+// Closes this thread's copies issued since the last commit into one group.
+__device__ __forceinline__ void copy_async_commit() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
+
+// The waits clobber "memory": the compiler must not move shared reads above them.
+// Waits until at most kPending of this thread's committed groups are still in flight.
+template <int kPending>
+__device__ __forceinline__ void copy_async_wait_group() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(kPending) : "memory");
+#endif
+}
+
+// Waits for all of this thread's copies.
+__device__ __forceinline__ void copy_async_wait() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_all;\n" ::: "memory");
+#endif
+}
+
+}  // namespace tilescope::cuda
