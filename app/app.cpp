@@ -22,13 +22,10 @@ Layout layout_for(float width, float height, bool presentation) {
   return {{0, 0, sidebar, height}, {sidebar, 0, width - sidebar, height}};
 }
 
-App::App(UiState state) : state_(std::move(state)) {
-  const Fonts fonts = load_fonts();
-  font_normal_ = fonts.normal;
-  font_large_ = fonts.large;
-}
+App::App(UiState state) : state_(std::move(state)), fonts_(load_fonts()) {}
 
-void App::prepare_frame() { apply_style(state_.presentation, font_normal_, font_large_); }
+// ImGui sets DisplaySize in NewFrame: this is the last frame's (the window's size until it changes).
+void App::prepare_frame() { apply_style(state_.presentation, fonts_, ImGui::GetIO().DisplaySize.y); }
 
 PatternView* App::view_for(Pattern pattern) {
   auto& view = views_[int(pattern)];

@@ -13,10 +13,9 @@
 #include "app/ui/gpu_power.hpp"
 #include "app/ui/ladder.hpp"
 #include "app/ui/scene.hpp"
+#include "app/ui/style.hpp"
 #include "app/ui/traffic_meter.hpp"
 #include "app/ui/ui_state.hpp"
-
-struct ImFont;
 
 namespace tilescope {
 
@@ -57,8 +56,7 @@ class App {
   GpuPower gpu_power_;
   Ladder ladder_;       // every strategy of the current pattern, charted (the sidebar's Ladder panel)
   TrafficMeter meter_;  // the GPU's memory counters, one extra launch every few frames
-  ImFont* font_normal_ = nullptr;
-  ImFont* font_large_ = nullptr;
+  Fonts fonts_;
 };
 
 }  // namespace tilescope

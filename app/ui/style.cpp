@@ -6,6 +6,10 @@
 
 namespace tilescope {
 
+float presentation_font_px(float display_height) {
+  return display_height > 0 && display_height < 900 ? kPresentationShortPx : kPresentationPx;
+}
+
 Fonts load_fonts() {
   ImGuiIO& io = ImGui::GetIO();
   const char* path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -17,8 +21,9 @@ Fonts load_fonts() {
     ImFontConfig config;
     config.OversampleH = config.OversampleV = 1;
     config.PixelSnapH = true;
-    f.normal = io.Fonts->AddFontFromFileTTF(path, 17.0f, &config);
-    f.large = io.Fonts->AddFontFromFileTTF(path, 27.0f, &config);
+    f.normal = io.Fonts->AddFontFromFileTTF(path, kNormalPx, &config);
+    f.large = io.Fonts->AddFontFromFileTTF(path, kPresentationPx, &config);
+    f.medium = io.Fonts->AddFontFromFileTTF(path, kPresentationShortPx, &config);
   }
   if (!f.normal) {
     // ImGui's built-in font is a 13-pixel bitmap font: drawn at whole multiples of 13 with no
@@ -29,21 +34,22 @@ Fonts load_fonts() {
     bitmap.SizePixels = 13.0f;
     f.normal = io.Fonts->AddFontDefault(&bitmap);
     bitmap.SizePixels = 26.0f;
-    f.large = io.Fonts->AddFontDefault(&bitmap);
+    f.large = f.medium = io.Fonts->AddFontDefault(&bitmap);
   }
   return f;
 }
 
-void apply_style(bool presentation, ImFont* normal, ImFont* large) {
+void apply_style(bool presentation, const Fonts& fonts, float display_height) {
   ImGuiIO& io = ImGui::GetIO();
-  io.FontDefault = presentation ? large : normal;
+  const bool short_window = presentation_font_px(display_height) < kPresentationPx;
+  io.FontDefault = !presentation ? fonts.normal : short_window ? fonts.medium : fonts.large;
   ImGuiStyle& style = ImGui::GetStyle();
   style = ImGuiStyle();
   ImGui::StyleColorsDark(&style);
   style.WindowRounding = 0;
   style.FrameRounding = 3;
   if (presentation) {
-    style.ScaleAllSizes(1.4f);
+    style.ScaleAllSizes(1.4f * presentation_font_px(display_height) / kPresentationPx);
     style.Colors[ImGuiCol_Text] = {1, 1, 1, 1};
     style.Colors[ImGuiCol_TextDisabled] = {0.78f, 0.78f, 0.78f, 1};
     style.Colors[ImGuiCol_WindowBg] = {0, 0, 0, 1};

@@ -35,7 +35,7 @@ Rect caption_band_in_shot(const std::string& caption, bool presentation) {
   io.Fonts->Build();
   io.DisplaySize = {float(kWidth), float(kHeight)};
   io.DeltaTime = 1.0f / 60;
-  apply_style(presentation, fonts.normal, fonts.large);
+  apply_style(presentation, fonts, io.DisplaySize.y);
   ImGui::NewFrame();
   const Rect band = caption_band(layout_for(float(kWidth), float(kHeight), presentation).view, caption);
   ImGui::EndFrame();
