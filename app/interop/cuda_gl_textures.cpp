@@ -54,7 +54,7 @@ class ScopedMap {
 CudaGlTextures::CudaGlTextures() = default;
 CudaGlTextures::~CudaGlTextures() = default;
 
-bool CudaGlTextures::copy(const float* d_src, GLuint tex, int width, int height) {
+bool CudaGlTextures::copy(const float* d_src, GLuint tex, int width, int height, int pitch) {
   if (!why_.empty() || !d_src) return false;
   try {
     auto& reg = registered_[tex];
@@ -65,8 +65,10 @@ bool CudaGlTextures::copy(const float* d_src, GLuint tex, int width, int height)
     ScopedMap map(reg->resource);
     cudaArray_t array = nullptr;
     check(cudaGraphicsSubResourceGetMappedArray(&array, reg->resource, 0, 0), "cudaGraphicsSubResourceGetMappedArray");
-    const std::size_t row = std::size_t(width) * sizeof(float);
-    check(cudaMemcpy2DToArray(array, 0, 0, d_src, row, row, height, cudaMemcpyDeviceToDevice), "cudaMemcpy2DToArray");
+    const std::size_t row = std::size_t(width) * sizeof(float),
+                      src_pitch = std::size_t(pitch ? pitch : width) * sizeof(float);
+    check(cudaMemcpy2DToArray(array, 0, 0, d_src, src_pitch, row, height, cudaMemcpyDeviceToDevice),
+          "cudaMemcpy2DToArray");
     return true;
   } catch (const std::exception& e) {
     why_ = std::string("CUDA-GL interop unavailable (") + e.what() + "): uploading through the host";

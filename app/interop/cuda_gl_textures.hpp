@@ -19,9 +19,9 @@ class CudaGlTextures {
   CudaGlTextures(const CudaGlTextures&) = delete;
   CudaGlTextures& operator=(const CudaGlTextures&) = delete;
 
-  // Copies width x height floats from d_src into the R32F texture `tex` (its storage must be
-  // that size). False when interop is unavailable: see why().
-  bool copy(const float* d_src, GLuint tex, int width, int height);
+  // Copies width x height floats from d_src, rows `pitch` floats apart (0: width), into the R32F
+  // texture `tex` (its storage must be width x height). False when interop is unavailable: see why().
+  bool copy(const float* d_src, GLuint tex, int width, int height, int pitch = 0);
   bool available() const { return why_.empty(); }
   const std::string& why() const { return why_; }
 

@@ -9,7 +9,7 @@ struct CudaGlTextures::Registration {};
 CudaGlTextures::CudaGlTextures() : why_("this build has no CUDA: uploading through the host") {}
 CudaGlTextures::~CudaGlTextures() = default;
 
-bool CudaGlTextures::copy(const float*, GLuint, int, int) { return false; }
+bool CudaGlTextures::copy(const float*, GLuint, int, int, int) { return false; }
 
 std::optional<CudaDeviceId> current_cuda_device() { return std::nullopt; }
 

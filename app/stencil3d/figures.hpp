@@ -22,7 +22,7 @@ inline Stencil3dTileFigures stencil3d_tile_figures(const Stencil3dParams& p) {
     f.block[a] = g.block_dim(a), f.in_tile[a] = t.in_tile_dim(), f.out_tile[a] = t.out_tile_dim(), f.halo[a] = t.halo();
   }
   f.planes_in_flight = g.planes_in_flight();
-  f.vec = g.vec;
+  f.vec = g.axis(0).vec;
   return f;
 }
 

@@ -47,19 +47,16 @@ struct Iso {
 void warp_rows(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0);
-  if (g.staged) {
-    ImGui::TextWrapped(
-        "width %d is odd, so rows are not 16-byte aligned: each plane's %d rows of 128 floats are "
-        "copied into shared memory 32 consecutive floats per instruction (cp.async, coalesced at any "
-        "alignment); each lane then reads its 4 cells of a row as one float4.",
-        p.width, fast_stage_plane_rows(p.order));
-    return;
-  }
   if (p.strategy == Stencil3dStrategy::fast) {
     ImGui::TextWrapped(
         "warp 0 reads one row of 32 x %d consecutive floats per load: %d bytes, %d full 128-byte "
         "lines (coalesced, %d bytes per thread).",
         ax.vec, 128 * ax.vec, ax.vec, 4 * ax.vec);
+    if (g.pitch != p.width)
+      ImGui::TextWrapped(
+          "width %d is not a multiple of 4, so the grid's rows are padded to %d floats (its pitch, as "
+          "cudaMallocPitch pads): every row then starts 16-byte aligned for the float4s.",
+          p.width, g.pitch);
     return;
   }
   // Warp 0 = threads 0..31 in threadIdx.x-fastest order: thread i sits at (i % T, i / T).
@@ -154,17 +151,10 @@ void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
       "%d cells (blue), marching z through T = %d planes; orange: the %d + %d halo planes its register "
       "queue loads.",
       f.block[0], f.block[1], f.vec, f.vec > 1 ? "s" : "", ox, oy, f.out_tile[2], f.in_tile[2], f.halo[2], f.halo[2]);
-  if (tiling_of(p).staged)
-    ImGui::TextWrapped(
-        "yellow: the %d planes in flight, in registers. Odd width: the block stages each plane's %d rows "
-        "and the %d above and below in shared memory (PMPP 8.5's shared plane), so each y-halo row is "
-        "loaded once per plane; the %d cells beside each row are read through L1/L2.",
-        f.planes_in_flight, f.out_tile[1], p.order, p.order);
-  else
-    ImGui::TextWrapped(
-        "yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
-        "cells beside each row) is not staged: it is read through L1/L2 while computing.",
-        f.planes_in_flight, p.order, p.order);
+  ImGui::TextWrapped(
+      "yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
+      "cells beside each row) is not staged: it is read through L1/L2 while computing.",
+      f.planes_in_flight, p.order, p.order);
   ImGui::TextColored({1.0f, 0.75f, 0.3f, 1.0f}, "cells read %lld, outputs %lld: halo fraction %.0f%%",
                      static_cast<long long>(m.in_tile_cells), static_cast<long long>(m.out_tile_cells),
                      100 * m.halo_fraction());
@@ -267,7 +257,7 @@ void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim) {
               100.0 * l.active_threads_per_block / l.threads_per_block);
   if (l.block.z == 1) ImGui::Text("marching  %d output planes per block in z", l.out_planes_per_block);
   ImGui::Text("shared    %zu B per block", l.shared_bytes);
-  if (const int vec = tiling_of(p).vec; l.register_planes)
+  if (const int vec = tiling_of(p).axis(0).vec; l.register_planes)
     ImGui::Text("registers %d z values per thread%s", l.register_planes * vec,
                 vec > 1 ? " (for each of its cells)" : "");
   ImGui::Text("constant  %zu B (the coefficients)", l.constant_bytes);

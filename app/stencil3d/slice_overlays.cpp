@@ -57,9 +57,8 @@ void draw_boundary(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParam
   }
 }
 
-// Fast: the k rows above and below its tile and the k cells beside each row, a star-shaped ring,
-// no corners; read from global memory (L1/L2 hits), except that odd widths stage the rows above
-// and below with each plane (the legend says which).
+// Fast: the block stages no halo; the k rows above and below its tile and the k cells beside each
+// row are read from global memory (L1/L2 hits): a star-shaped ring, no corners.
 void draw_cached_halo(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, const CellRect& out,
                       float line) {
   const int k = p.order;

@@ -112,8 +112,11 @@ void Stencil3dView::compute(double dt) {
 
 void Stencil3dView::present() {
   const int w = sim_.width(), h = sim_.height(), z = state_.stencil.slice;
-  const float* device = sim_.engine().device_grid(GridBuffer::current);
-  if (device && interop_.copy(device + std::size_t(z) * w * h, image_layer_.texture(Layer::output, w, h), w, h)) {
+  const Stencil3dEngine& engine = sim_.engine();
+  const float* device = engine.device_grid(GridBuffer::current);
+  const int pitch = engine.row_pitch();
+  if (device &&
+      interop_.copy(device + std::size_t(z) * pitch * h, image_layer_.texture(Layer::output, w, h), w, h, pitch)) {
     stats_.transfer = "CUDA-GL interop (device to device)";
     return;
   }

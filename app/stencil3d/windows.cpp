@@ -42,8 +42,7 @@ void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
       const bool reg = p.strategy == Stencil3dStrategy::register_tiled, fast = g.fast();
       where = z < slice   ? (reg || fast ? "  prev: registers" : "  prev: shared")
               : z > slice ? (reg || fast ? "  next: registers" : "  next: shared")
-                          : (fast  ? (g.staged ? "  curr: registers; x by shuffle, y from the stage"
-                                               : "  curr: registers; x by shuffle, y via L1")
+                          : (fast  ? "  curr: registers; x by shuffle, y via L1"
                              : reg ? "  curr: shared + own register"
                                    : "  curr: shared");
     }
@@ -80,12 +79,12 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
     ImGui::Text("thread (%d, %d, %d)", ax.thread_of(focus->x), ay.thread_of(focus->y), az.thread_of(z));
   if (ax.vec > 1) {
     const int x0 = ax.cell(bx, ax.thread_of(focus->x));
-    ImGui::Text("lane %d owns x %d..%d (%s), this is cell %d of them", ax.thread_of(focus->x) % kFastWarp, x0,
-                x0 + ax.vec - 1,
-                g.staged      ? "one float4 from the block's stage"
-                : ax.vec == 4 ? "one float4 load"
-                              : "one float2 load",
-                focus->x - x0);
+    const int padding = std::max(0, x0 + ax.vec - p.width);  // past the width: the row's padding
+    ImGui::Text("lane %d owns x %d..%d (one float4 load), this is cell %d of them", ax.thread_of(focus->x) % kFastWarp,
+                x0, x0 + ax.vec - 1, focus->x - x0);
+    if (padding)
+      ImGui::TextWrapped("its last %d: the row's padding to %d floats (loaded, stored, never read by a cell)", padding,
+                         g.pitch);
   }
   if (p.strategy != Stencil3dStrategy::basic) {
     ImGui::Separator();
@@ -116,7 +115,7 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom, float 
     if (s.overlays.block) {
       swatch(palette::kOutputTile);
       if (p.strategy == Stencil3dStrategy::fast) {
-        swatch(tiling_of(p).staged ? palette::kHaloPlaneStaged : palette::kHaloCached);
+        swatch(palette::kHaloCached);
       } else if (p.strategy != Stencil3dStrategy::basic) {
         swatch(palette::kHalo);
         const StencilAxisTiling a = tiling_of(p).axis(0);
@@ -127,10 +126,9 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom, float 
       }
     }
     if (s.overlays.receptive_field) {
-      if (p.strategy == Stencil3dStrategy::fast) {  // staged rows: the y taps come from the block's stage
+      if (p.strategy == Stencil3dStrategy::fast) {
         swatch(palette::kTapRegisters);
         swatch(palette::kTapShuffle);
-        if (tiling_of(p).staged) swatch(palette::kTapShared);
         swatch(palette::kTapGlobal);
       } else {
         if (p.strategy == Stencil3dStrategy::basic)

@@ -29,29 +29,4 @@ __device__ __forceinline__ void store_cells(float* p, const float (&v)[V]) {
     p[0] = v[0];
 }
 
-// A warp's row of outputs in shared memory, for rows that are not 16-byte aligned (odd widths):
-// lane l holds cells xw + 4l .. xw + 4l + 3 of the row, where xw is the warp's first cell. store
-// writes them as one float4 per lane and sends the row out with each instruction writing 32
-// consecutive floats (coalesced at any alignment).
-struct FastOutputRow {
-  float* row_s;  // kFastStageRow floats
-  int lane;
-  unsigned columns;  // bit c: cell xw + lane + 32c is inside the row
-
-  __device__ FastOutputRow(float* row_s_, int lane_, int xw, int width) : row_s(row_s_), lane(lane_), columns(0) {
-#pragma unroll
-    for (int c = 0; c < 4; ++c) columns |= unsigned(xw + lane + kFastWarp * c < width) << c;
-  }
-  // The warp's outputs of a row (ok: it is inside the grid) to `row`, its first cell; the caller's
-  // next barrier orders these reads before the row is written again.
-  __device__ void store(float* row, bool ok, const float (&v)[4]) const {
-    reinterpret_cast<float4*>(row_s)[lane] = make_float4(v[0], v[1], v[2], v[3]);
-    __syncwarp();
-    if (!ok) return;
-#pragma unroll
-    for (int c = 0; c < 4; ++c)
-      if (columns >> c & 1u) row[lane + kFastWarp * c] = row_s[lane + kFastWarp * c];
-  }
-};
-
 }  // namespace tilescope::cuda

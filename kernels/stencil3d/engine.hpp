@@ -31,8 +31,10 @@ class Stencil3dEngine {
   virtual void read(GridBuffer which, float* h_grid) const = 0;
   virtual void read_slice(GridBuffer which, int z, float* h_slice) const = 0;
   // Device pointer of a grid (null on the CPU): the current one for CUDA-GL interop; both for
-  // bench's yardstick, which runs the book's kernels from current into next.
+  // bench's yardstick, which runs the book's kernels from current into next. Its rows are
+  // row_pitch() floats apart: the width, or after a fast run stencil_row_pitch (geometry.hpp).
   virtual float* device_grid(GridBuffer) const { return nullptr; }
+  virtual int row_pitch() const { return 0; }
 
   // One-shot: h_out = one step from h_in, run `reps` times; each repetition's kernel ms.
   std::vector<double> apply(const Stencil3dParams& p, const StencilCoeffs& c, const float* h_in, float* h_out,

@@ -6,6 +6,7 @@
 #include "kernels/common/timed_launch.cuh"
 #include "kernels/stencil3d/broken_kernels.cuh"
 #include "kernels/stencil3d/engine.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/kernels.cuh"
 
 namespace tilescope {
@@ -22,12 +23,16 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   }
   void load(const float* h_grid, int width, int height, int depth) override {
     resize(width, height, depth);
-    cuda::check(cudaMemcpy(d_current_.get(), h_grid, d_current_.bytes(), cudaMemcpyHostToDevice), "cudaMemcpy (grid)");
+    cuda::check(cudaMemcpy(d_current_.get(), h_grid, cells() * sizeof(float), cudaMemcpyHostToDevice),
+                "cudaMemcpy (grid)");
   }
-  void inject(const HeatSources& s) override { cuda::launch_inject_heat(s, d_current_.get(), width_, height_, depth_); }
+  void inject(const HeatSources& s) override {
+    cuda::launch_inject_heat(s, d_current_.get(), width_, height_, depth_, pitch_);
+  }
   double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
     validate_stencil3d_run(p, c, limits_);
     check_resident_grid(p, width_, height_, depth_);
+    use_pitch(stencil_row_pitch(p.strategy, width_));
     if (!coeffs_ || std::memcmp(&*coeffs_, &c, sizeof(c)) != 0) {  // they change rarely: upload only then
       cuda::upload_stencil_coeffs(c);
       coeffs_ = c;
@@ -37,31 +42,50 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   double run_broken(const Stencil3dParams& p, Break bug, const StencilCoeffs& c) override {
     validate_stencil3d_broken_run(p, bug, c, limits_);
     check_resident_grid(p, width_, height_, depth_);
+    use_pitch(width_);  // the broken kernels are PMPP 8.8's, on dense rows
     return timer_.time(d_next_, [&] { cuda::launch_stencil3d_broken(p, bug, c, d_current_.get(), d_next_.get()); });
   }
   void advance() override { std::swap(d_current_, d_next_); }
   void read(GridBuffer which, float* h_grid) const override {
-    const auto& d = which == GridBuffer::current ? d_current_ : d_next_;
-    cuda::check(cudaMemcpy(h_grid, d.get(), d.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (grid back)");
+    copy_rows(h_grid, device_grid(which), std::size_t(height_) * depth_, cudaMemcpyDeviceToHost);
   }
   void read_slice(GridBuffer which, int z, float* h_slice) const override {
-    const auto& d = which == GridBuffer::current ? d_current_ : d_next_;
-    const std::size_t plane = std::size_t(width_) * height_;
-    cuda::check(cudaMemcpy(h_slice, d.get() + z * plane, plane * sizeof(float), cudaMemcpyDeviceToHost),
-                "cudaMemcpy (slice back)");
+    copy_rows(h_slice, device_grid(which) + std::size_t(z) * pitch_ * height_, height_, cudaMemcpyDeviceToHost);
   }
   float* device_grid(GridBuffer which) const override {
     return (which == GridBuffer::current ? d_current_ : d_next_).get();
   }
+  int row_pitch() const override { return pitch_; }
 
  private:
+  // Room for the grid at either layout; loaded grids start dense.
   void resize(int width, int height, int depth) {
-    width_ = width, height_ = height, depth_ = depth;
-    cuda::resize_pair(d_current_, d_next_, std::size_t(width) * height * depth);
+    width_ = width, height_ = height, depth_ = depth, pitch_ = width;
+    const std::size_t padded = stencil_row_pitch(Stencil3dStrategy::fast, width);
+    cuda::resize_pair(d_current_, d_next_, padded * height * depth);
+  }
+  std::size_t cells() const { return std::size_t(width_) * height_ * depth_; }
+  // `rows` grid rows from the device (rows pitch_ floats apart) to dense rows at `to`.
+  void copy_rows(float* to, const float* from, std::size_t rows, cudaMemcpyKind kind) const {
+    const std::size_t row = std::size_t(width_) * sizeof(float);
+    cuda::check(cudaMemcpy2D(to, row, from, pitch_ * sizeof(float), row, rows, kind), "cudaMemcpy2D (grid back)");
+  }
+  // Lays the current grid out with rows `pitch` floats apart (zeros in the padding), through the
+  // next grid, which the coming run overwrites anyway: once per change of strategy, never timed.
+  void use_pitch(int pitch) {
+    if (pitch == pitch_) return;
+    const std::size_t row = std::size_t(width_) * sizeof(float), rows = std::size_t(height_) * depth_;
+    cuda::check(cudaMemset(d_next_.get(), 0, d_next_.bytes()), "cudaMemset (relayout)");
+    cuda::check(cudaMemcpy2D(d_next_.get(), pitch * sizeof(float), d_current_.get(), pitch_ * sizeof(float), row, rows,
+                             cudaMemcpyDeviceToDevice),
+                "cudaMemcpy2D (relayout)");
+    std::swap(d_current_, d_next_);
+    pitch_ = pitch;
   }
 
   DeviceLimits limits_;
   int width_ = 0, height_ = 0, depth_ = 0;
+  int pitch_ = 0;  // floats between rows of both grids: the width, or fast's stencil_row_pitch
   cuda::DeviceBuffer<float> d_current_, d_next_;
   std::optional<StencilCoeffs> coeffs_;  // what the constant memory holds
   cuda::LaunchTimer timer_;

@@ -18,7 +18,7 @@ struct StencilAxisTiling {
   bool tiled;   // false: threads map straight onto outputs (basic; fast in x and y)
   int k;        // order
   int tile;     // T: input-tile cells along the axis (threads x vec, or loop steps along z when marching)
-  int vec = 1;  // consecutive cells each thread owns along the axis (fast in x: a float4, float2 or float)
+  int vec = 1;  // consecutive cells each thread owns along the axis (fast in x: a float4)
 
   // Outputs per block: the tiled kernels deactivate the k-wide halo on each side.
   TS_HD int out_tile_dim() const { return tiled ? tile - 2 * k : tile; }
@@ -45,19 +45,17 @@ inline constexpr int kFastWarp = 32;
 inline constexpr int kFastRows = 8;
 // The longest z chunk (--tile) fast marches: past a grid's depth a longer one changes nothing.
 inline constexpr int kMaxFastChunk = 1024;
-// Cells per thread in x. 16-byte loads need every row to start 16-byte aligned (width % 4 == 0);
-// even widths take float2 rows. Odd widths stage each plane in shared memory (fast_rows_staged),
-// so a thread still owns 4 cells: with one cell per thread, fast issued 2.45x the instructions per
-// cell (bench/studies/2026-11-26-stencil3d-odd-width.md).
-TS_HD bool fast_rows_staged(int width) { return width % 2 != 0; }
-// Staged rows: the block's stage holds each plane's kFastRows rows and k on either side (its y
-// halo), kFastStageRow = 32 lanes x 4 cells each, in a ring of k + 3 planes (the new plane, the
-// centre plane k behind it, the next plane in flight, and one more so that one barrier per plane
-// suffices); after the ring, one row of outputs per warp.
-inline constexpr int kFastStageRow = kFastWarp * 4;
-TS_HD constexpr int fast_stage_plane_rows(int k) { return kFastRows + 2 * k; }
-TS_HD constexpr int fast_stage_planes(int k) { return k + 3; }
-TS_HD int fast_vec_width(int width) { return width % 4 == 0 || fast_rows_staged(width) ? 4 : 2; }
+// Cells per thread in x: a float4. Each row must start 16-byte aligned, so at a width that is
+// not a multiple of 4 the CUDA engine stores fast's grid with its rows padded to the next multiple
+// of 4 cells (stencil_row_pitch), as cudaMallocPitch does; the padding holds zeros, a thread whose
+// float4 reaches into it loads and stores it, and no cell of the grid reads it. Staging odd rows
+// in shared memory instead, or owning one cell per thread, measured 0.5-0.9 of the aligned speed
+// (bench/studies/2026-11-26-stencil3d-odd-width.md).
+inline constexpr int kFastVec = 4;
+// Floats from one row of the device grid to the next: the width, rounded up to a float4 for fast.
+TS_HD int stencil_row_pitch(Stencil3dStrategy s, int width) {
+  return s == Stencil3dStrategy::fast ? (width + kFastVec - 1) / kFastVec * kFastVec : width;
+}
 
 // Fast, x neighbour d cells right of a thread's first cell x0 (d < 0: left; d >= vec: right):
 // it lives in the register `fast_component` of the thread `fast_lane_shift` lanes away.
@@ -72,16 +70,14 @@ TS_HD bool fast_loads_x_neighbour(int lane, int d, int vec) {
 struct Stencil3dTiling {
   Stencil3dStrategy strategy;
   int k, tile;
-  int vec = 1;          // fast: cells per thread in x (fast_vec_width of the grid)
-  bool staged = false;  // fast: the block stages each plane in shared memory (fast_rows_staged)
+  int pitch = 0;  // floats between rows of the device grid (stencil_row_pitch)
 
   TS_HD bool fast() const { return strategy == Stencil3dStrategy::fast; }
-  // axis: 0 x, 1 y, 2 z. Fast: x = 32 threads of vec cells, y = 8 rows, both untiled (their halo is
-  // read through L1; staged rows: the y halo comes from the block's stage, the x halo through L1);
-  // z = a marching input tile of T planes, as PMPP 8.4/8.5.
+  // axis: 0 x, 1 y, 2 z. Fast: x = 32 threads of a float4 each, y = 8 rows, both untiled (their
+  // halo is read through L1); z = a marching input tile of T planes, as PMPP 8.4/8.5.
   TS_HD StencilAxisTiling axis(int a) const {
     if (strategy != Stencil3dStrategy::fast) return {strategy != Stencil3dStrategy::basic, k, tile};
-    if (a == 0) return {false, k, kFastWarp * vec, vec};
+    if (a == 0) return {false, k, kFastWarp * kFastVec, kFastVec};
     if (a == 1) return {false, k, kFastRows};
     return {true, k, tile};
   }
@@ -98,10 +94,6 @@ struct Stencil3dTiling {
       default: return 0;
     }
   }
-  // fast, staged rows: floats of the block's stage (the plane ring and the warps' output rows).
-  TS_HD int stage_cells() const {
-    return staged ? (fast_stage_planes(k) * fast_stage_plane_rows(k) + kFastRows) * kFastStageRow : 0;
-  }
   // Planes a marching block holds at once (the current output plane and k on either side, in
   // shared memory or registers); 0 for the cube strategies, whose whole tile is resident.
   TS_HD int planes_in_flight() const { return marches_z() ? 2 * k + 1 : 0; }
@@ -112,8 +104,7 @@ struct Stencil3dTiling {
 };
 
 TS_HD Stencil3dTiling tiling_of(const Stencil3dParams& p) {
-  const bool fast = p.strategy == Stencil3dStrategy::fast;
-  return {p.strategy, p.order, p.tile, fast ? fast_vec_width(p.width) : 1, fast && fast_rows_staged(p.width)};
+  return {p.strategy, p.order, p.tile, stencil_row_pitch(p.strategy, p.width)};
 }
 
 // Where an output reads one of its neighbours from. shuffle: another lane's register (__shfl_sync).
@@ -128,11 +119,11 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
       return axis == 2 || offset == 0 ? StencilTapSource::registers : StencilTapSource::shared;
     case Stencil3dStrategy::fast: {
       if (axis == 2 || offset == 0) return StencilTapSource::registers;
-      if (axis == 1) return g.staged ? StencilTapSource::shared : StencilTapSource::global;
+      if (axis == 1) return StencilTapSource::global;
       const StencilAxisTiling a = g.axis(0);
       const int lane = a.thread_of(x) % kFastWarp, d = (x - a.cell(a.block_of(x), a.thread_of(x))) + offset;
-      if (fast_lane_shift(d, g.vec) == 0) return StencilTapSource::registers;
-      return fast_loads_x_neighbour(lane, d, g.vec) ? StencilTapSource::global : StencilTapSource::shuffle;
+      if (fast_lane_shift(d, kFastVec) == 0) return StencilTapSource::registers;
+      return fast_loads_x_neighbour(lane, d, kFastVec) ? StencilTapSource::global : StencilTapSource::shuffle;
     }
     default: return StencilTapSource::shared;
   }

@@ -1,6 +1,5 @@
 #include <cstddef>
 
-#include "kernels/common/copy_async.cuh"
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/stencil3d/cells.cuh"
 #include "kernels/stencil3d/geometry.hpp"
@@ -194,23 +193,24 @@ __device__ __forceinline__ void fast_outputs(const float (&in_z)[2 * K + 1][V], 
 }
 
 // Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A warp owns one
-// row of 32 x V consecutive cells (V = 4: float4 loads and stores), a block 8 such rows, and it
-// marches a short z chunk. The z neighbours sit in a register queue as in 8.5; the x neighbours
-// are other lanes' registers (__shfl_sync), only the row's two end lanes load theirs; the y
-// neighbours are plain loads that hit L1/L2 (the rows next door were just loaded as other
-// threads' centres). Every thread computes V outputs; no thread only loads; no __syncthreads.
-// Rows must be 4V-byte aligned (width % V == 0); odd widths run stencil_fast_staged_kernel.
-template <int K, int V>
+// row of 32 x 4 consecutive cells (float4 loads and stores), a block 8 such rows, and it marches a
+// short z chunk. The z neighbours sit in a register queue as in 8.5; the x neighbours are other
+// lanes' registers (__shfl_sync), only the row's two end lanes load theirs; the y neighbours are
+// plain loads that hit L1/L2 (the rows next door were just loaded as other threads' centres).
+// Every thread computes 4 outputs; no thread only loads; no __syncthreads. Rows are g.pitch
+// floats apart (a multiple of 4: stencil_row_pitch), so every float4 is 16-byte aligned.
+template <int K>
 __global__ void __launch_bounds__(kFastWarp* kFastRows)
     stencil_fast_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
                         Stencil3dTiling g) {
+  constexpr int V = kFastVec;
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
   const int lane = threadIdx.x;  // blockDim.x is one warp
   const int x0 = ax.cell(blockIdx.x, threadIdx.x), y = ay.cell(blockIdx.y, threadIdx.y), z0 = az.in_origin(blockIdx.z);
-  const bool column = in_range(x0, width) && in_range(y, height);  // width % V == 0
+  const bool column = in_range(x0, width) && in_range(y, height);  // its float4 may end in the padding
   const bool row_interior = stencil_interior(y, height, K);
-  const std::size_t plane = std::size_t(width) * height;
-  const float* in_col = in + std::size_t(y) * width + x0;
+  const std::size_t pitch = g.pitch, plane = pitch * height;
+  const float* in_col = in + y * pitch + x0;
   float in_z[2 * K + 1][V];  // planes zc - K .. zc + K of this thread's V columns
 #pragma unroll
   for (int t = 0; t < 2 * K; ++t) {
@@ -231,7 +231,7 @@ __global__ void __launch_bounds__(kFastWarp* kFastRows)
     const std::size_t i = zc * plane;
     float result[V];
 #pragma unroll
-    for (int j = 0; j < V; ++j) result[j] = in_z[K][j];    // boundary cells keep their value
+    for (int j = 0; j < V; ++j) result[j] = in_z[K][j];    // boundary and padding cells keep their value
     if (row_interior && stencil_interior(zc, depth, K)) {  // warp-uniform: the shuffles need every lane
       float left[K], right[K];
       fast_x_neighbours<K, V>(in_z[K], in_col + i, lane, x0, width, column, left, right);
@@ -239,13 +239,13 @@ __global__ void __launch_bounds__(kFastWarp* kFastRows)
         float below[K][V], above[K][V];  // rows y - o and y + o of this plane
 #pragma unroll
         for (int o = 1; o <= K; ++o) {
-          load_cells<V>(in_col + i - std::size_t(o) * width, below[o - 1]);
-          load_cells<V>(in_col + i + std::size_t(o) * width, above[o - 1]);
+          load_cells<V>(in_col + i - o * pitch, below[o - 1]);
+          load_cells<V>(in_col + i + o * pitch, above[o - 1]);
         }
         fast_outputs<K, V>(in_z, below, above, left, right, x0, width, result);
       }
     }
-    if (column) store_cells<V>(out + std::size_t(y) * width + x0 + i, result);
+    if (column) store_cells<V>(out + y * pitch + x0 + i, result);
 #pragma unroll
     for (int s = 0; s < 2 * K; ++s)
 #pragma unroll
@@ -253,101 +253,16 @@ __global__ void __launch_bounds__(kFastWarp* kFastRows)
   }
 }
 
-// fast at odd widths: stencil_fast_kernel's march with 4 cells per thread, but the rows are not
-// 16-byte aligned, so the block stages each plane in shared memory (PMPP 8.5's shared plane): its
-// 8 rows and K on either side, 128 cells each, every copy (cp.async, 4 bytes) reading 32
-// consecutive floats, coalesced at any alignment. Each row of a plane is copied once for the
-// block; plane z + 1 flies while plane z - K is computed, one __syncthreads per plane. The own
-// rows and the y neighbours are float4 reads of the stage; the outputs leave through the warp's
-// output row. At 511x509x503 (H100) 1.04x / 1.17x / 1.09x faster at orders 1 / 2 / 3 than each warp
-// staging its own 2K + 1 rows (bench/results/2026-11-26-h100-stencil3d-plane-stage.md). Bounded to 3 blocks
-// per SM: 4 measured faster at order 3 but computed wrong values there (the study).
-template <int K>
-__global__ void __launch_bounds__(kFastWarp* kFastRows, 3)
-    stencil_fast_staged_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
-                               Stencil3dTiling g) {
-  constexpr int V = 4, kRows = fast_stage_plane_rows(K), kSlots = fast_stage_planes(K);
-  constexpr int kSlot = kRows * kFastStageRow;
-  extern __shared__ float4 stage_s[];  // [kSlots][kRows][kFastStageRow], then a row per warp
-  float* planes_s = reinterpret_cast<float*>(stage_s);
-  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
-  const int lane = threadIdx.x, warp = threadIdx.y, xw = ax.cell(blockIdx.x, 0), x0 = ax.cell(blockIdx.x, lane);
-  const int yb = ay.cell(blockIdx.y, 0), y = yb + warp, z0 = az.in_origin(blockIdx.z);
-  const FastOutputRow outputs(planes_s + kSlots * kSlot + warp * kFastStageRow, lane, xw, width);
-  const bool row_in = in_range(y, height), column = in_range(x0, width) && row_in;
-  const bool row_interior = stencil_interior(y, height, K);
-  const std::ptrdiff_t plane = std::ptrdiff_t(width) * height;
-  // This thread's copies of a plane: cell xw + c of stage rows r0 + 2i (grid rows yb - K + r0 + 2i).
-  const int c = lane + kFastWarp * (warp % 4), r0 = warp / 4;
-  const float* copies = in + std::ptrdiff_t(yb - K + r0) * width + xw + c;
-  unsigned rows_in = 0;  // bit i: copy i's row and column are inside the grid
-#pragma unroll
-  for (int i = 0; i < kRows / 2; ++i) rows_in |= unsigned(xw + c < width && in_range(yb - K + r0 + 2 * i, height)) << i;
-  auto stage = [&](int t) {  // plane z0 + t into its slot (zeros outside the grid)
-    const int z = z0 + t;
-    const unsigned ok = in_range(z, depth) ? rows_in : 0u;
-    const float* src = copies + z * plane;
-    float* dst = planes_s + (t % kSlots) * kSlot + r0 * kFastStageRow + c;
-#pragma unroll
-    for (int i = 0; i < kRows / 2; ++i)
-      copy_async<4>(dst + 2 * i * kFastStageRow, ok >> i & 1u ? src + 2 * i * std::ptrdiff_t(width) : in, ok >> i & 1u);
-    copy_async_commit();
-  };
-  auto read = [&](const float* slot, int row, float(&v)[V]) {
-    const float4 q = reinterpret_cast<const float4*>(slot + row * kFastStageRow)[lane];
-    v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
-  };
-  float in_z[2 * K + 1][V];  // planes zc - K .. zc + K of this thread's 4 columns
-  stage(0);
-  for (int t = 0; t < az.tile; ++t) {
-    const int z = z0 + t, zc = z - K;
-    if (zc >= depth) break;  // the same for the whole block
-    if (t + 1 < az.tile)
-      stage(t + 1);
-    else
-      copy_async_commit();  // an empty group: plane t is still the one to wait for
-    copy_async_wait_group<1>();
-    __syncthreads();  // plane t is staged; every warp is done with the slot plane t + 1 reuses
-    read(planes_s + (t % kSlots) * kSlot, warp + K, in_z[2 * K]);
-    if (t >= 2 * K) {
-      const float* centre = planes_s + ((t - K) % kSlots) * kSlot;
-      const std::ptrdiff_t i = zc * plane;
-      float result[V];
-#pragma unroll
-      for (int j = 0; j < V; ++j) result[j] = in_z[K][j];    // boundary cells keep their value
-      if (row_interior && stencil_interior(zc, depth, K)) {  // warp-uniform: the shuffles need every lane
-        float left[K], right[K], below[K][V], above[K][V];
-        fast_x_neighbours<K, V>(in_z[K], in + i + std::ptrdiff_t(y) * width + x0, lane, x0, width, column, left, right);
-#pragma unroll
-        for (int o = 1; o <= K; ++o) read(centre, warp + K - o, below[o - 1]), read(centre, warp + K + o, above[o - 1]);
-        fast_outputs<K, V>(in_z, below, above, left, right, x0, width, result);
-      }
-      outputs.store(out + i + std::ptrdiff_t(y) * width + xw, row_in, result);
-    }
-#pragma unroll
-    for (int s = 0; s < 2 * K; ++s)
-#pragma unroll
-      for (int j = 0; j < V; ++j) in_z[s][j] = in_z[s + 1][j];
-  }
-  copy_async_wait();  // no copy outlives the block
-}
-
-__global__ void inject_heat_kernel(HeatSources sources, float* grid, int width, int height, int depth) {
+__global__ void inject_heat_kernel(HeatSources sources, float* grid, int width, int height, int depth, int pitch) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height) return;
   for (int z = blockIdx.z; z < depth; z += gridDim.z) {
     const float t = heat_source_value(sources, x, y, z);
-    if (t >= 0.0f) grid[grid_index(x, y, z, width, height)] = t;
+    if (t >= 0.0f) grid[grid_index(x, y, z, pitch, height)] = t;
   }
 }
 
 using Kernel = void (*)(const float*, float*, int, int, int, Stencil3dTiling);
-
-template <int K>
-Kernel fast_kernel_for(const Stencil3dTiling& g) {
-  if (g.staged) return stencil_fast_staged_kernel<K>;
-  return g.vec == 4 ? stencil_fast_kernel<K, 4> : stencil_fast_kernel<K, 2>;
-}
 
 template <int K>
 Kernel kernel_for(const Stencil3dTiling& g) {
@@ -358,7 +273,7 @@ Kernel kernel_for(const Stencil3dTiling& g) {
                                                 : stencil_tiled_kernel<K, 0>;
     case Stencil3dStrategy::coarsened: return stencil_coarsened_kernel<K>;
     case Stencil3dStrategy::register_tiled: return stencil_register_tiled_kernel<K>;
-    case Stencil3dStrategy::fast: return fast_kernel_for<K>(g);
+    case Stencil3dStrategy::fast: return stencil_fast_kernel<K>;
   }
   return nullptr;
 }
@@ -400,9 +315,9 @@ void launch_stencil3d(const Stencil3dParams& p, const float* d_in, float* d_out,
   check_launch(kernel_name(p.strategy));
 }
 
-void launch_inject_heat(const HeatSources& s, float* d_grid, int width, int height, int depth) {
+void launch_inject_heat(const HeatSources& s, float* d_grid, int width, int height, int depth, int pitch) {
   const dim3 block(32, 8), grid((width + 31) / 32, (height + 7) / 8, depth < 65535 ? depth : 65535);
-  inject_heat_kernel<<<grid, block>>>(s, d_grid, width, height, depth);
+  inject_heat_kernel<<<grid, block>>>(s, d_grid, width, height, depth, pitch);
   check_launch("inject_heat_kernel");
 }
 

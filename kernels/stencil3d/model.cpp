@@ -34,17 +34,15 @@ std::int64_t fast_row_edge_loads(const Stencil3dTiling& g, int width) {
       const int x0 = a.cell(b, lane);
       if (width && x0 >= width) continue;
       for (int o = 1; o <= g.k; ++o) {
-        loads += fast_loads_x_neighbour(lane, -o, g.vec) && (!width || x0 - o >= 0);
-        loads += fast_loads_x_neighbour(lane, g.vec - 1 + o, g.vec) && (!width || x0 + g.vec - 1 + o < width);
+        loads += fast_loads_x_neighbour(lane, -o, kFastVec) && (!width || x0 - o >= 0);
+        loads += fast_loads_x_neighbour(lane, kFastVec - 1 + o, kFastVec) && (!width || x0 + kFastVec - 1 + o < width);
       }
     }
   return loads;
 }
 
 // Fast, one interior block: per thread column the T-plane register queue; per output plane the
-// 2k rows above and below (L1) and the row-end lanes' x neighbours. Staged rows (odd widths): the
-// block's stage copies T planes of oy + 2k rows, so the y halo is loaded once per plane, not once
-// per row.
+// 2k rows above and below (L1) and the row-end lanes' x neighbours.
 Stencil3dModel fast_model(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const int k = p.order, t = p.tile, z = t - 2 * k, ops = p.ops_per_output();
@@ -54,16 +52,6 @@ Stencil3dModel fast_model(const Stencil3dParams& p) {
   const std::string edge_text = std::to_string(edge) + " Z/" + std::to_string(ox);
   Stencil3dModel m;
   m.out_tile_cells = columns * z;
-  if (g.staged) {
-    const std::int64_t rows = oy + 2 * k;
-    m.in_tile_cells = ox * rows * t + std::int64_t(z) * 2 * k * oy;  // the stage, and the x halo
-    const double loads = double(ox * rows) * t + double(z) * double(oy) * edge;
-    m.opb_model = ops * double(m.out_tile_cells) / (4.0 * loads);
-    m.opb_bound = ops / (4.0 * (1 + 2.0 * k / double(oy) + double(edge) / double(ox)));
-    m.formula = ops_text + " Z / (4 (" + std::to_string(rows) + "/" + std::to_string(oy) + " T + " + edge_text +
-                ")), Z = T-" + twice_k;
-    return m;
-  }
   m.in_tile_cells = columns * t + std::int64_t(z) * 2 * k * (ox + oy);  // distinct cells read: a star halo
   const double loads = double(columns) * t + double(z) * (2.0 * k * columns + double(oy) * edge);
   m.opb_model = ops * double(m.out_tile_cells) / (4.0 * loads);
@@ -107,7 +95,7 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
   l.active_threads_per_block = active(ax) * active(ay) * (g.marches_z() ? 1 : active(az));
   l.out_planes_per_block = az.out_tile_dim();
   l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.grid.z * l.threads_per_block;
-  l.shared_bytes = (std::size_t(g.shared_planes()) * p.tile * p.tile + std::size_t(g.stage_cells())) * sizeof(float);
+  l.shared_bytes = std::size_t(g.shared_planes()) * p.tile * p.tile * sizeof(float);
   l.constant_bytes = sizeof(StencilCoeffs);
   l.register_planes = g.register_planes();
   return l;
@@ -131,21 +119,14 @@ Stencil3dCount exact_traffic(const Stencil3dParams& p) {
     c.global_loads = c.interior_outputs * p.points() + (c.outputs - c.interior_outputs);
   } else if (p.strategy == Stencil3dStrategy::fast) {
     // Each column's register queue loads the z input tile's planes inside the domain; each thread
-    // of an interior row, at each interior plane, loads 2k rows of vec cells, and the row-end
-    // lanes their x neighbours: each row's cells once (float4 and float2 columns cover it exactly).
-    // Staged rows: the block's stage copies, at each of those planes, its rows and k on either
-    // side that are inside the grid (the cells inside each row), in place of the queue and the
-    // 2k rows.
+    // of an interior row, at each interior plane, loads 2k rows of 4 cells, and the row-end lanes
+    // their x neighbours. The float4s cover each row's pitch: the padding past the width is loaded.
     const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
-    const int rows = g.staged ? fast_stage_plane_rows(k) : ay.tile, halo = g.staged ? k : 0;
-    std::int64_t rows_loaded = 0;
-    for (int b = 0; b < ay.grid_dim(p.height); ++b)
-      rows_loaded += std::max(0, std::min(p.height, ay.cell(b, 0) - halo + rows) - std::max(0, ay.cell(b, 0) - halo));
-    const std::int64_t queue = std::int64_t(p.width) * rows_loaded * loaded_along(az, p.depth);
+    const std::int64_t queue = std::int64_t(g.pitch) * p.height * loaded_along(az, p.depth);
     const std::int64_t planes = interior_along(p.height, k) * interior_along(p.depth, k);
-    c.global_loads = queue + planes * ((g.staged ? 0 : 2LL * k * p.width) + fast_row_edge_loads(g, p.width));
+    c.global_loads = queue + planes * (2LL * k * g.pitch + fast_row_edge_loads(g, p.width));
     const std::int64_t queue_cells =
-        std::int64_t(ax.grid_dim(p.width)) * ax.tile * ay.grid_dim(p.height) * rows * az.grid_dim(p.depth) * az.tile;
+        std::int64_t(ax.grid_dim(p.width)) * ax.tile * ay.grid_dim(p.height) * ay.tile * az.grid_dim(p.depth) * az.tile;
     c.ghost_loads_skipped = queue_cells - queue;
   } else {
     // Block behaviour is separable: a tile cell is loaded iff it is inside the domain on every axis.

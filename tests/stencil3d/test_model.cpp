@@ -109,15 +109,16 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
 
 // The fast kernel, thread by thread: the register queue's plane loads, then per output plane the
 // 2k rows (L1) and the x neighbours, shuffled from a lane of the same warp or loaded at the row's end.
-// A thread owns v cells from x0; at odd widths (staged rows) the row's last ones may be past its end,
-// and the block's stage replaces the queue and the 2k rows: at each plane every thread copies cell
-// xw + lane + 32 (warp % 4) of the stage rows warp / 4 + 2i, grid rows k above the block's first.
+// A thread owns 4 cells from x0, loaded and stored as one float4: past the width they are the row's
+// padding (stencil_row_pitch), never a cell of the grid.
 Stencil3dCount emulate_fast(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
   const Stencil3dLaunch l = launch_geometry(p);
-  const int k = p.order, v = g.vec;
-  EXPECT_EQ(p.width % v == 0, !g.staged);
+  const int k = p.order, v = kFastVec;
+  EXPECT_EQ(g.pitch % v, 0);  // every float4 16-byte aligned
+  EXPECT_GE(g.pitch, p.width);
+  EXPECT_LT(g.pitch, p.width + v);
   EXPECT_EQ(l.block.x, kFastWarp);  // one warp per row: the shuffles stay inside the row
   std::vector<int> writes(std::size_t(p.cells()), 0);
   Stencil3dCount c;
@@ -128,20 +129,10 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
           for (int lane = 0; lane < l.block.x; ++lane) {
             const int x0 = ax.cell(bx, lane), y = ay.cell(by, ty), z0 = az.in_origin(bz);
             const bool column = in_range(x0, p.width) && in_range(y, p.height);
-            const int owned = column ? std::min(v, p.width - x0) : 0;  // its cells inside the row
-            for (int t = 0; t < az.tile; ++t) {  // the queue's or the stage's loads (past the grid: skipped)
-              if (g.staged) {
-                const int xc = ax.cell(bx, 0) + lane + kFastWarp * (ty % 4);
-                for (int i = 0; i < fast_stage_plane_rows(k) / 2; ++i) {
-                  const bool loaded = in_range(xc, p.width) &&
-                                      in_range(ay.cell(by, 0) - k + ty / 4 + 2 * i, p.height) &&
-                                      in_range(z0 + t, p.depth);
-                  c.global_loads += loaded;
-                  c.ghost_loads_skipped += !loaded;
-                }
-                continue;
-              }
-              const int loaded = in_range(z0 + t, p.depth) ? owned : 0;
+            EXPECT_EQ(column, in_range(x0, g.pitch) && in_range(y, p.height));  // its float4 is inside the pitch
+            const int owned = column ? std::min(v, p.width - x0) : 0;           // its cells inside the row
+            for (int t = 0; t < az.tile; ++t) {  // the queue's loads (past the grid: skipped)
+              const int loaded = column && in_range(z0 + t, p.depth) ? v : 0;
               c.global_loads += loaded;
               c.ghost_loads_skipped += v - loaded;
             }
@@ -152,7 +143,7 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
               if (!column) continue;
               for (int j = 0; j < owned; ++j) ++writes[(std::size_t(zc) * p.height + y) * p.width + x0 + j];
               if (!stencil_interior(y, p.height, k) || !stencil_interior(zc, p.depth, k)) continue;
-              if (!g.staged) c.global_loads += 2 * k * owned;  // rows y - o and y + o
+              c.global_loads += 2 * k * v;  // rows y - o and y + o, float4s
               for (int o = 1; o <= k; ++o)
                 for (int d : {-o, v - 1 + o}) {
                   if (fast_loads_x_neighbour(lane, d, v)) {
@@ -174,8 +165,7 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
                   EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j), want);
                   EXPECT_EQ(stencil_tap_source(g, 2, o, x0 + j), StencilTapSource::registers);
                   if (o) {
-                    EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j),
-                              g.staged ? StencilTapSource::shared : StencilTapSource::global);
+                    EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j), StencilTapSource::global);
                   }
                 }
               }
@@ -210,7 +200,7 @@ TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
 }
 
 TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
-  // Widths divisible by 4, by 2 only, odd: float4, float2 and staged float4 rows; 200 = 1 full
+  // Widths divisible by 4, by 2 only, odd (the last two kinds padded to a float4); 200 = 1 full
   // block + 72; 261 = 2 full blocks + 5.
   for (int width : {200, 132, 68, 4, 70, 6, 33, 1, 261})
     for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
@@ -225,12 +215,6 @@ TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
 }
 
 TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
-  EXPECT_EQ(fast_vec_width(512), 4);
-  EXPECT_EQ(fast_vec_width(70), 2);
-  EXPECT_EQ(fast_vec_width(33), 4);  // through the block's stage
-  EXPECT_TRUE(fast_rows_staged(33));
-  EXPECT_FALSE(fast_rows_staged(70));
-  EXPECT_FALSE(fast_rows_staged(512));
   // float4: x0 - 1 is component 3 of the lane to the left; x0 + 4 component 0 of the lane to the right.
   EXPECT_EQ(fast_lane_shift(-1, 4), -1);
   EXPECT_EQ(fast_component(-1, 4), 3);
@@ -251,11 +235,26 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_EQ(l.active_threads_per_block, 256);
   EXPECT_EQ(l.shared_bytes, 0u);
   EXPECT_EQ(l.out_planes_per_block, 16);
-  // 511 wide: the same threads and blocks; the stage holds a ring of k + 3 = 6 planes of 8 + 2k =
-  // 14 rows of 128 floats, and each of the 8 warps its row of outputs.
-  const Stencil3dLaunch odd = launch_geometry(params(Stencil3dStrategy::fast, 3, 18, 511, 512, 512));
-  EXPECT_EQ(odd.grid.x, 4);
-  EXPECT_EQ(odd.shared_bytes, (6u * 14 + 8) * 128 * 4);
+  // 511 wide: the same threads and blocks, rows padded to 512 floats, no shared memory.
+  const Stencil3dParams odd = params(Stencil3dStrategy::fast, 3, 18, 511, 512, 512);
+  EXPECT_EQ(launch_geometry(odd).grid.x, 4);
+  EXPECT_EQ(launch_geometry(odd).shared_bytes, 0u);
+  EXPECT_EQ(tiling_of(odd).pitch, 512);
+}
+
+TEST(Stencil3dGeometry, OnlyFastPadsItsRowsToAFloat4) {
+  for (int width = 1; width <= 600; ++width)
+    for (int s = 0; s < kStencil3dStrategyCount; ++s) {
+      const auto strategy = Stencil3dStrategy(s);
+      const int pitch = stencil_row_pitch(strategy, width);
+      if (strategy != Stencil3dStrategy::fast) {
+        EXPECT_EQ(pitch, width);  // the book's kernels index the grid as the book does
+        continue;
+      }
+      EXPECT_EQ(pitch % kFastVec, 0) << width;  // each row starts 16-byte aligned
+      EXPECT_GE(pitch, width);
+      EXPECT_LT(pitch, width + kFastVec) << width;  // the least padding that does it
+    }
 }
 
 TEST(Stencil3dModel, FastCountsItsL1RowsAsGlobalLoads) {
@@ -269,17 +268,17 @@ TEST(Stencil3dModel, FastCountsItsL1RowsAsGlobalLoads) {
   EXPECT_NEAR(exact_traffic(big).opb(), m.opb_model, 0.02);
 }
 
-TEST(Stencil3dModel, FastStagedRowsLoadTheYHaloOncePerPlane) {
-  // Odd width, k = 1, T = 18 (Z = 16): the stage copies 18 planes of 8 + 2 rows of 128 cells, the
-  // row-end lanes 2 x neighbours per row and output plane: 10/8 loads per cell where float4 rows
-  // load 1 + 2 (their own row and the rows above and below, each through L1).
-  const Stencil3dParams p = params(Stencil3dStrategy::fast, 1, 18, 1023, 512, 512);
-  const Stencil3dModel m = book_model(p);
-  EXPECT_EQ(m.out_tile_cells, 128 * 8 * 16);
-  EXPECT_NEAR(m.opb_model, 13.0 * 128 * 8 * 16 / (4.0 * (128 * 10 * 18 + 16 * 8 * 2)), 1e-12);
-  EXPECT_NEAR(m.opb_bound, 13.0 / (4 * (1 + 2.0 / 8 + 2.0 / 128)), 1e-12);
-  EXPECT_GT(m.opb_model, book_model(params(Stencil3dStrategy::fast, 1, 18, 1024, 512, 512)).opb_model);
-  EXPECT_NEAR(exact_traffic(p).opb(), m.opb_model, 0.03);
+TEST(Stencil3dCount, FastLoadsTheRowPaddingItsFloat4sCover) {
+  // 1021 wide: rows padded to 1024 floats. Every queue and y-row load is a whole float4 and the
+  // row-end lanes load the same x neighbours, so fast moves the 1024-wide grid's bytes; it
+  // computes only the 1021 columns' outputs.
+  auto count = [](int width) { return exact_traffic(params(Stencil3dStrategy::fast, 1, 18, width, 64, 64)); };
+  const Stencil3dCount odd = count(1021), padded = count(1024), narrower = count(1020);
+  EXPECT_EQ(odd.global_loads, padded.global_loads);
+  EXPECT_GT(odd.global_loads, narrower.global_loads);
+  EXPECT_EQ(odd.outputs, 1021 * 64 * 64);
+  EXPECT_EQ(odd.interior_outputs, 1019 * 62 * 62);
+  EXPECT_LT(odd.opb(), padded.opb());  // fewer useful operations for the same bytes
 }
 
 TEST(Stencil3dCount, ApproachesTheModelOnALargeGrid) {
