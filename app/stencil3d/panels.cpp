@@ -48,10 +48,16 @@ void warp_rows(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0);
   if (p.strategy == Stencil3dStrategy::fast) {
+    const int lanes = ax.threads(), rows = kFastWarp / lanes;
     ImGui::TextWrapped(
-        "warp 0 reads one row of 32 x %d consecutive floats per load: %d bytes, %d full 128-byte "
-        "lines (coalesced, %d bytes per thread).",
-        ax.vec, 128 * ax.vec, ax.vec, 4 * ax.vec);
+        "warp 0 reads %s of %d x %d consecutive floats per load: %d bytes a row, %d full 128-byte lines "
+        "(coalesced, %d bytes per thread).",
+        rows == 1 ? "one row" : "two rows", lanes, ax.vec, 4 * lanes * ax.vec, lanes * ax.vec / 32, 4 * ax.vec);
+    if (rows > 1)
+      ImGui::TextWrapped(
+          "rows of %d lanes (%d cells): width %d would leave most of each warp's 128-cell row idle "
+          "(fast_row_lanes).",
+          lanes, lanes * ax.vec, p.width);
     if (g.pitch != p.width)
       ImGui::TextWrapped(
           "width %d is not a multiple of 4, so the grid's rows are padded to %d floats (its pitch, as "

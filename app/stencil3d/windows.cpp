@@ -80,8 +80,8 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
   if (ax.vec > 1) {
     const int x0 = ax.cell(bx, ax.thread_of(focus->x));
     const int padding = std::max(0, x0 + ax.vec - p.width);  // past the width: the row's padding
-    ImGui::Text("lane %d owns x %d..%d (one float4 load), this is cell %d of them", ax.thread_of(focus->x) % kFastWarp,
-                x0, x0 + ax.vec - 1, focus->x - x0);
+    ImGui::Text("lane %d owns x %d..%d (one float4 load), this is cell %d of them", ax.thread_of(focus->x), x0,
+                x0 + ax.vec - 1, focus->x - x0);
     if (padding)
       ImGui::TextWrapped("its last %d: the row's padding to %d floats (loaded, stored, never read by a cell)", padding,
                          g.pitch);

@@ -39,10 +39,11 @@ struct StencilAxisTiling {
   TS_HD int grid_dim(int n) const { return (n + out_tile_dim() - 1) / out_tile_dim(); }
 };
 
-// The fast strategy's block: one warp per row, so the x neighbours of a row pass between lanes
-// by shuffles; 8 rows (256 threads) measured best with 32 (4 to 16 rows were within 2%).
+// The fast strategy's block: 256 threads in rows of 32 lanes (a warp, 8 rows measured best: 4 to
+// 16 were within 2%) or 16 (two rows per warp; fast_row_lanes), so the x neighbours of a row pass
+// between lanes of one warp by shuffles.
+inline constexpr int kFastThreads = 256;
 inline constexpr int kFastWarp = 32;
-inline constexpr int kFastRows = 8;
 // The longest z chunk (--tile) fast marches: past a grid's depth a longer one changes nothing.
 inline constexpr int kMaxFastChunk = 1024;
 // Cells per thread in x: a float4. Each row must start 16-byte aligned, so at a width that is
@@ -56,15 +57,21 @@ inline constexpr int kFastVec = 4;
 TS_HD int stencil_row_pitch(Stencil3dStrategy s, int width) {
   return s == Stencil3dStrategy::fast ? (width + kFastVec - 1) / kFastVec * kFastVec : width;
 }
+// Lanes per row of fast's block at a row pitch: 32 (128 cells), or 16 (64 cells, two rows per
+// warp) where the whole row fits in 64 cells, so that a narrow grid does not idle most of each
+// warp (H100: 4 and 33 wide ran 1.3-1.7x faster). Rows of 16 where only the grid's last block of
+// 128-cell rows is mostly idle (513, 777 wide) measured no faster
+// (bench/results/2026-11-26-h100-stencil3d-pitched-rows.md).
+TS_HD int fast_row_lanes(int pitch) { return pitch <= kFastWarp * kFastVec / 2 ? kFastWarp / 2 : kFastWarp; }
 
 // Fast, x neighbour d cells right of a thread's first cell x0 (d < 0: left; d >= vec: right):
 // it lives in the register `fast_component` of the thread `fast_lane_shift` lanes away.
 TS_HD int fast_lane_shift(int d, int vec) { return d >= 0 ? d / vec : -((vec - 1 - d) / vec); }
 TS_HD int fast_component(int d, int vec) { return d - fast_lane_shift(d, vec) * vec; }
-// That lane is outside the warp (the warp's row edge): the thread loads the cell itself (L1).
-TS_HD bool fast_loads_x_neighbour(int lane, int d, int vec) {
+// That lane is outside the row of `lanes` (the row's edge): the thread loads the cell itself (L1).
+TS_HD bool fast_loads_x_neighbour(int lane, int d, int vec, int lanes) {
   const int from = lane + fast_lane_shift(d, vec);
-  return from < 0 || from >= kFastWarp;
+  return from < 0 || from >= lanes;
 }
 
 struct Stencil3dTiling {
@@ -73,12 +80,15 @@ struct Stencil3dTiling {
   int pitch = 0;  // floats between rows of the device grid (stencil_row_pitch)
 
   TS_HD bool fast() const { return strategy == Stencil3dStrategy::fast; }
-  // axis: 0 x, 1 y, 2 z. Fast: x = 32 threads of a float4 each, y = 8 rows, both untiled (their
-  // halo is read through L1); z = a marching input tile of T planes, as PMPP 8.4/8.5.
+  // fast: lanes per row of its block (fast_row_lanes).
+  TS_HD int row_lanes() const { return fast_row_lanes(pitch); }
+  // axis: 0 x, 1 y, 2 z. Fast: x = row_lanes() threads of a float4 each, y = the block's rows,
+  // both untiled (their halo is read through L1); z = a marching input tile of T planes, as PMPP
+  // 8.4/8.5.
   TS_HD StencilAxisTiling axis(int a) const {
     if (strategy != Stencil3dStrategy::fast) return {strategy != Stencil3dStrategy::basic, k, tile};
-    if (a == 0) return {false, k, kFastWarp * kFastVec, kFastVec};
-    if (a == 1) return {false, k, kFastRows};
+    if (a == 0) return {false, k, row_lanes() * kFastVec, kFastVec};
+    if (a == 1) return {false, k, kFastThreads / row_lanes()};
     return {true, k, tile};
   }
   // Coarsened, register-tiled and fast blocks are flat and loop over the z extent of the tile.
@@ -121,9 +131,10 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
       if (axis == 2 || offset == 0) return StencilTapSource::registers;
       if (axis == 1) return StencilTapSource::global;
       const StencilAxisTiling a = g.axis(0);
-      const int lane = a.thread_of(x) % kFastWarp, d = (x - a.cell(a.block_of(x), a.thread_of(x))) + offset;
+      const int lane = a.thread_of(x), d = (x - a.cell(a.block_of(x), lane)) + offset;
       if (fast_lane_shift(d, kFastVec) == 0) return StencilTapSource::registers;
-      return fast_loads_x_neighbour(lane, d, kFastVec) ? StencilTapSource::global : StencilTapSource::shuffle;
+      return fast_loads_x_neighbour(lane, d, kFastVec, g.row_lanes()) ? StencilTapSource::global
+                                                                      : StencilTapSource::shuffle;
     }
     default: return StencilTapSource::shared;
   }

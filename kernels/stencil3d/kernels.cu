@@ -159,17 +159,19 @@ __global__ void __launch_bounds__(1024)
 
 // fast's x neighbours of a thread's V cells at one plane (centre: its cells there; in_col: the
 // plane's cell x0): cells x0 - o come from the lane to the left, x0 + V - 1 + o from the lane to
-// the right (__shfl_sync, so every lane of the warp calls it); a row's end lanes load theirs.
-template <int K, int V>
-__device__ __forceinline__ void fast_x_neighbours(const float (&centre)[V], const float* in_col, int lane, int x0,
-                                                  int width, bool column, float (&left)[K], float (&right)[K]) {
+// the right (__shfl_sync within the row of S lanes, so every lane of the row, `row_mask` in its
+// warp, calls it); a row's end lanes load theirs.
+template <int K, int V, int S>
+__device__ __forceinline__ void fast_x_neighbours(const float (&centre)[V], const float* in_col, unsigned row_mask,
+                                                  int lane, int x0, int width, bool column, float (&left)[K],
+                                                  float (&right)[K]) {
 #pragma unroll
   for (int o = 1; o <= K; ++o) {
     const int dl = -o, dr = V - 1 + o;
-    left[o - 1] = __shfl_sync(0xffffffffu, centre[fast_component(dl, V)], lane + fast_lane_shift(dl, V));
-    right[o - 1] = __shfl_sync(0xffffffffu, centre[fast_component(dr, V)], lane + fast_lane_shift(dr, V));
-    if (fast_loads_x_neighbour(lane, dl, V)) left[o - 1] = column && x0 + dl >= 0 ? __ldg(in_col + dl) : 0.0f;
-    if (fast_loads_x_neighbour(lane, dr, V)) right[o - 1] = column && x0 + dr < width ? __ldg(in_col + dr) : 0.0f;
+    left[o - 1] = __shfl_sync(row_mask, centre[fast_component(dl, V)], lane + fast_lane_shift(dl, V), S);
+    right[o - 1] = __shfl_sync(row_mask, centre[fast_component(dr, V)], lane + fast_lane_shift(dr, V), S);
+    if (fast_loads_x_neighbour(lane, dl, V, S)) left[o - 1] = column && x0 + dl >= 0 ? __ldg(in_col + dl) : 0.0f;
+    if (fast_loads_x_neighbour(lane, dr, V, S)) right[o - 1] = column && x0 + dr < width ? __ldg(in_col + dr) : 0.0f;
   }
 }
 
@@ -192,20 +194,30 @@ __device__ __forceinline__ void fast_outputs(const float (&in_z)[2 * K + 1][V], 
   }
 }
 
-// Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A warp owns one
-// row of 32 x 4 consecutive cells (float4 loads and stores), a block 8 such rows, and it marches a
-// short z chunk. The z neighbours sit in a register queue as in 8.5; the x neighbours are other
-// lanes' registers (__shfl_sync), only the row's two end lanes load theirs; the y neighbours are
+// The lanes of this thread's warp that hold its row of S lanes (blockDim.x = S).
+template <int S>
+__device__ __forceinline__ unsigned fast_row_mask() {
+  if constexpr (S == kFastWarp)
+    return 0xffffffffu;
+  else
+    return ((1u << S) - 1) << (threadIdx.y % (kFastWarp / S) * S);
+}
+
+// Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A row of S lanes
+// (a warp, or half of one: fast_row_lanes) owns S x 4 consecutive cells (float4 loads and stores),
+// a block 256 / S such rows, and it marches a short z chunk. The z neighbours sit in a register queue as in 8.5; the x
+// neighbours are other lanes' registers (__shfl_sync), only the row's two end lanes load theirs; the y neighbours are
 // plain loads that hit L1/L2 (the rows next door were just loaded as other threads' centres).
 // Every thread computes 4 outputs; no thread only loads; no __syncthreads. Rows are g.pitch
 // floats apart (a multiple of 4: stencil_row_pitch), so every float4 is 16-byte aligned.
-template <int K>
-__global__ void __launch_bounds__(kFastWarp* kFastRows)
+template <int K, int S>
+__global__ void __launch_bounds__(kFastThreads)
     stencil_fast_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
                         Stencil3dTiling g) {
   constexpr int V = kFastVec;
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
-  const int lane = threadIdx.x;  // blockDim.x is one warp
+  const int lane = threadIdx.x;  // blockDim.x = S: a warp holds 32 / S whole rows
+  const unsigned row_mask = fast_row_mask<S>();
   const int x0 = ax.cell(blockIdx.x, threadIdx.x), y = ay.cell(blockIdx.y, threadIdx.y), z0 = az.in_origin(blockIdx.z);
   const bool column = in_range(x0, width) && in_range(y, height);  // its float4 may end in the padding
   const bool row_interior = stencil_interior(y, height, K);
@@ -232,9 +244,9 @@ __global__ void __launch_bounds__(kFastWarp* kFastRows)
     float result[V];
 #pragma unroll
     for (int j = 0; j < V; ++j) result[j] = in_z[K][j];    // boundary and padding cells keep their value
-    if (row_interior && stencil_interior(zc, depth, K)) {  // warp-uniform: the shuffles need every lane
+    if (row_interior && stencil_interior(zc, depth, K)) {  // row-uniform: the shuffles need every lane
       float left[K], right[K];
-      fast_x_neighbours<K, V>(in_z[K], in_col + i, lane, x0, width, column, left, right);
+      fast_x_neighbours<K, V, S>(in_z[K], in_col + i, row_mask, lane, x0, width, column, left, right);
       if (column) {
         float below[K][V], above[K][V];  // rows y - o and y + o of this plane
 #pragma unroll
@@ -273,7 +285,8 @@ Kernel kernel_for(const Stencil3dTiling& g) {
                                                 : stencil_tiled_kernel<K, 0>;
     case Stencil3dStrategy::coarsened: return stencil_coarsened_kernel<K>;
     case Stencil3dStrategy::register_tiled: return stencil_register_tiled_kernel<K>;
-    case Stencil3dStrategy::fast: return stencil_fast_kernel<K>;
+    case Stencil3dStrategy::fast:
+      return g.row_lanes() == kFastWarp ? stencil_fast_kernel<K, kFastWarp> : stencil_fast_kernel<K, kFastWarp / 2>;
   }
   return nullptr;
 }

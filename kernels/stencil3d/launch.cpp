@@ -15,13 +15,13 @@ std::optional<std::string> launch_problem(const Stencil3dParams& p, const Device
            to_string(kMaxStencil3dRadius) + " (7, 13 and 19 points)";
   if (t < 1) return "tile " + to_string(t) + " is too small: a block needs at least one thread per axis";
   const bool cube = !tiling_of(p).marches_z(), fast = p.strategy == Stencil3dStrategy::fast;
-  const long long threads = fast ? kFastWarp * kFastRows : 1LL * t * t * (cube ? t : 1);
+  const long long threads = fast ? kFastThreads : 1LL * t * t * (cube ? t : 1);
   if (fast && t > kMaxFastChunk)
     return strategy + ": a z chunk of " + to_string(t) + " planes is longer than the longest it marches (" +
            to_string(kMaxFastChunk) + " planes)";
   if (fast && threads > limits.max_threads_per_block)
-    return strategy + ": its " + to_string(kFastWarp) + "x" + to_string(kFastRows) + " = " + to_string(threads) +
-           "-thread block exceeds the device's " + to_string(limits.max_threads_per_block) + " threads per block";
+    return strategy + ": its " + to_string(threads) + "-thread block exceeds the device's " +
+           to_string(limits.max_threads_per_block) + " threads per block";
   if (!fast && (t > 1024 || threads > limits.max_threads_per_block)) {
     return strategy + ": tile " + to_string(t) + " needs a " + to_string(t) + "x" + to_string(t) +
            (cube ? "x" + to_string(t) : std::string()) + " = " + to_string(threads) +

@@ -30,12 +30,13 @@ std::int64_t fast_row_edge_loads(const Stencil3dTiling& g, int width) {
   const int blocks = width ? a.grid_dim(width) : 1;
   std::int64_t loads = 0;
   for (int b = 0; b < blocks; ++b)
-    for (int lane = 0; lane < kFastWarp; ++lane) {
+    for (int lane = 0; lane < g.row_lanes(); ++lane) {
       const int x0 = a.cell(b, lane);
       if (width && x0 >= width) continue;
       for (int o = 1; o <= g.k; ++o) {
-        loads += fast_loads_x_neighbour(lane, -o, kFastVec) && (!width || x0 - o >= 0);
-        loads += fast_loads_x_neighbour(lane, kFastVec - 1 + o, kFastVec) && (!width || x0 + kFastVec - 1 + o < width);
+        loads += fast_loads_x_neighbour(lane, -o, kFastVec, g.row_lanes()) && (!width || x0 - o >= 0);
+        loads += fast_loads_x_neighbour(lane, kFastVec - 1 + o, kFastVec, g.row_lanes()) &&
+                 (!width || x0 + kFastVec - 1 + o < width);
       }
     }
   return loads;

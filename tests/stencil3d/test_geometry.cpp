@@ -40,9 +40,9 @@ TEST(Stencil3dFigures, BlockIsTheLaunchsBlock) {
         EXPECT_EQ(f.block[1], p.tile);
         EXPECT_EQ(f.block[2], 1);
         break;
-      case Stencil3dStrategy::fast:  // one warp per row, 8 rows
-        EXPECT_EQ(f.block[0], 32);
-        EXPECT_EQ(f.block[1], 8);
+      case Stencil3dStrategy::fast:  // rows of a warp (8 rows) or of half a warp (16 rows)
+        EXPECT_EQ(f.block[0], fast_row_lanes(tiling_of(p).pitch));
+        EXPECT_EQ(f.block[1], 256 / f.block[0]);
         EXPECT_EQ(f.block[2], 1);
         break;
     }
@@ -65,8 +65,10 @@ TEST(Stencil3dFigures, OutputTileIsTheInputTileLessTwoHalos) {
       }
     }
     if (p.strategy == Stencil3dStrategy::fast) {
-      EXPECT_EQ(f.out_tile[0], 32 * f.vec);
-      EXPECT_EQ(f.out_tile[1], 8);
+      EXPECT_EQ(f.out_tile[0], f.block[0] * f.vec);  // a row of lanes, a float4 each
+      EXPECT_EQ(f.out_tile[1], f.block[1]);
+      EXPECT_EQ(f.block[0] * f.block[1], 256);
+      EXPECT_EQ(f.block[0], tiling_of(p).row_lanes());
       EXPECT_EQ(f.vec, 4);  // a float4 at every width: the rows are padded to one
       EXPECT_EQ(tiling_of(p).pitch % 4, 0);
     }

@@ -119,7 +119,10 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
   EXPECT_EQ(g.pitch % v, 0);  // every float4 16-byte aligned
   EXPECT_GE(g.pitch, p.width);
   EXPECT_LT(g.pitch, p.width + v);
-  EXPECT_EQ(l.block.x, kFastWarp);  // one warp per row: the shuffles stay inside the row
+  const int lanes = g.row_lanes();
+  EXPECT_EQ(l.block.x, lanes);  // a row of lanes inside one warp: the shuffles stay inside the row
+  EXPECT_EQ(kFastWarp % lanes, 0);
+  EXPECT_EQ(l.threads_per_block, kFastThreads);
   std::vector<int> writes(std::size_t(p.cells()), 0);
   Stencil3dCount c;
   for (int bz = 0; bz < l.grid.z; ++bz)
@@ -146,7 +149,7 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
               c.global_loads += 2 * k * v;  // rows y - o and y + o, float4s
               for (int o = 1; o <= k; ++o)
                 for (int d : {-o, v - 1 + o}) {
-                  if (fast_loads_x_neighbour(lane, d, v)) {
+                  if (fast_loads_x_neighbour(lane, d, v, lanes)) {
                     c.global_loads += in_range(x0 + d, p.width);
                   } else {  // the lane it comes from holds exactly that cell
                     const int from = lane + fast_lane_shift(d, v);
@@ -159,9 +162,9 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
                 c.flops += p.ops_per_output();
                 for (int o = -k; o <= k; ++o) {  // the overlay's tap colours say the same
                   const int d = j + o;
-                  const StencilTapSource want = d >= 0 && d < v                      ? StencilTapSource::registers
-                                                : fast_loads_x_neighbour(lane, d, v) ? StencilTapSource::global
-                                                                                     : StencilTapSource::shuffle;
+                  const StencilTapSource want = d >= 0 && d < v ? StencilTapSource::registers
+                                                : fast_loads_x_neighbour(lane, d, v, lanes) ? StencilTapSource::global
+                                                                                            : StencilTapSource::shuffle;
                   EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j), want);
                   EXPECT_EQ(stencil_tap_source(g, 2, o, x0 + j), StencilTapSource::registers);
                   if (o) {
@@ -187,7 +190,7 @@ TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
     const bool cube = s == Stencil3dStrategy::basic || s == Stencil3dStrategy::tiled;
     const int lo = s == Stencil3dStrategy::basic ? 1 : 2 * k + 1, hi = cube ? 10 : 16;
     const int tile = lo + int(rng() % (hi - lo + 1));
-    const Stencil3dParams p = params(s, k, tile, 1 + int(rng() % 23), 1 + int(rng() % 19), 1 + int(rng() % 29));
+    const Stencil3dParams p = params(s, k, tile, 1 + int(rng() % 300), 1 + int(rng() % 19), 1 + int(rng() % 29));
     ASSERT_FALSE(launch_problem(p)) << *launch_problem(p);
     const Stencil3dCount want = s == Stencil3dStrategy::fast ? emulate_fast(p) : emulate(p), got = exact_traffic(p);
     SCOPED_TRACE(::testing::Message() << "strategy " << int(s) << " order " << k << " tile " << tile << " grid "
@@ -202,7 +205,7 @@ TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
 TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
   // Widths divisible by 4, by 2 only, odd (the last two kinds padded to a float4); 200 = 1 full
   // block + 72; 261 = 2 full blocks + 5.
-  for (int width : {200, 132, 68, 4, 70, 6, 33, 1, 261})
+  for (int width : {200, 132, 68, 4, 70, 6, 33, 1, 261, 255, 383, 320})
     for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
       const Stencil3dParams p = params(Stencil3dStrategy::fast, k, 2 * k + 4, width, 11, 17);
       ASSERT_FALSE(launch_problem(p)) << *launch_problem(p);
@@ -221,10 +224,12 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_EQ(fast_lane_shift(4, 4), 1);
   EXPECT_EQ(fast_component(4, 4), 0);
   EXPECT_EQ(fast_lane_shift(-3, 1), -3);  // scalar rows, order 3: three lanes away
-  EXPECT_TRUE(fast_loads_x_neighbour(0, -1, 4));
-  EXPECT_FALSE(fast_loads_x_neighbour(1, -1, 4));
-  EXPECT_TRUE(fast_loads_x_neighbour(31, 4, 4));
-  EXPECT_TRUE(fast_loads_x_neighbour(2, -3, 1));
+  EXPECT_TRUE(fast_loads_x_neighbour(0, -1, 4, 32));
+  EXPECT_FALSE(fast_loads_x_neighbour(1, -1, 4, 32));
+  EXPECT_TRUE(fast_loads_x_neighbour(31, 4, 4, 32));
+  EXPECT_FALSE(fast_loads_x_neighbour(15, 4, 4, 32));
+  EXPECT_TRUE(fast_loads_x_neighbour(15, 4, 4, 16));  // rows of 16 lanes: lane 15 ends the row
+  EXPECT_TRUE(fast_loads_x_neighbour(2, -3, 1, 32));
   // 512^3, order 1, T = 18: 128 x 8 output columns, 16 planes per block, 4 x 64 x 32 blocks of 256 threads.
   const Stencil3dLaunch l = launch_geometry(params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512));
   EXPECT_EQ(l.block.x, 32);
@@ -240,6 +245,25 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_EQ(launch_geometry(odd).grid.x, 4);
   EXPECT_EQ(launch_geometry(odd).shared_bytes, 0u);
   EXPECT_EQ(tiling_of(odd).pitch, 512);
+}
+
+TEST(Stencil3dGeometry, FastTakesHalfWarpRowsOnlyWhereARowFitsInThem) {
+  for (int pitch = kFastVec; pitch <= 4096; pitch += kFastVec) {
+    const int lanes = fast_row_lanes(pitch);
+    EXPECT_EQ(kFastWarp % lanes, 0);  // a warp holds whole rows: the shuffles stay inside one warp
+    if (lanes < kFastWarp) {
+      EXPECT_LE(pitch, lanes * kFastVec) << pitch;  // one block's row covers the grid's
+    } else {
+      EXPECT_GT(pitch, kFastWarp / 2 * kFastVec) << pitch;  // half a warp would not
+    }
+  }
+  // 33 wide (pitch 36): 16 lanes by 16 rows; 9 of the 16 lanes hold cells, where a warp row would
+  // have 9 of 32.
+  const Stencil3dLaunch l = launch_geometry(params(Stencil3dStrategy::fast, 1, 18, 33, 64, 64));
+  EXPECT_EQ(l.block.x, 16);
+  EXPECT_EQ(l.block.y, 16);
+  EXPECT_EQ(l.grid.x, 1);
+  EXPECT_EQ(l.grid.y, 4);
 }
 
 TEST(Stencil3dGeometry, OnlyFastPadsItsRowsToAFloat4) {
