@@ -58,11 +58,10 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   int row_pitch() const override { return pitch_; }
 
  private:
-  // Room for the grid at either layout; loaded grids start dense.
+  // Dense grids; use_pitch pads them when fast runs.
   void resize(int width, int height, int depth) {
     width_ = width, height_ = height, depth_ = depth, pitch_ = width;
-    const std::size_t padded = stencil_row_pitch(Stencil3dStrategy::fast, width);
-    cuda::resize_pair(d_current_, d_next_, padded * height * depth);
+    cuda::resize_pair(d_current_, d_next_, cells());
   }
   std::size_t cells() const { return std::size_t(width_) * height_ * depth_; }
   // `rows` grid rows from the device (rows pitch_ floats apart) to dense rows at `to`.
@@ -70,16 +69,20 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
     const std::size_t row = std::size_t(width_) * sizeof(float);
     cuda::check(cudaMemcpy2D(to, row, from, pitch_ * sizeof(float), row, rows, kind), "cudaMemcpy2D (grid back)");
   }
-  // Lays the current grid out with rows `pitch` floats apart (zeros in the padding), through the
-  // next grid, which the coming run overwrites anyway: once per change of strategy, never timed.
+  // Lays the current grid out with rows `pitch` floats apart (zeros in the padding) in new
+  // buffers (the next grid goes first: the coming run overwrites it anyway). Once per change of
+  // strategy, never timed.
   void use_pitch(int pitch) {
     if (pitch == pitch_) return;
     const std::size_t row = std::size_t(width_) * sizeof(float), rows = std::size_t(height_) * depth_;
-    cuda::check(cudaMemset(d_next_.get(), 0, d_next_.bytes()), "cudaMemset (relayout)");
-    cuda::check(cudaMemcpy2D(d_next_.get(), pitch * sizeof(float), d_current_.get(), pitch_ * sizeof(float), row, rows,
+    d_next_ = {};
+    cuda::DeviceBuffer<float> laid(std::size_t(pitch) * rows);
+    cuda::check(cudaMemset(laid.get(), 0, laid.bytes()), "cudaMemset (relayout)");
+    cuda::check(cudaMemcpy2D(laid.get(), pitch * sizeof(float), d_current_.get(), pitch_ * sizeof(float), row, rows,
                              cudaMemcpyDeviceToDevice),
                 "cudaMemcpy2D (relayout)");
-    std::swap(d_current_, d_next_);
+    d_current_ = std::move(laid);
+    d_next_ = cuda::DeviceBuffer<float>(d_current_.size());
     pitch_ = pitch;
   }
 

@@ -326,4 +326,9 @@ TEST(Stencil3dValidate, RefusesWhatCannotRunWithAReason) {
   // fast's tile is a z chunk: bounded, so no absurd chunk reaches the launch arithmetic.
   EXPECT_NE(problem(params(Stencil3dStrategy::fast, 1, 2147483647)).find("longer than the longest"), std::string::npos);
   EXPECT_FALSE(launch_problem(params(Stencil3dStrategy::fast, 1, kMaxFastChunk)));
+  // fast pads each row to a float4: a 1-wide grid of 2^26 + 2^13 cells is within the bound dense
+  // (the book's kernels run it) and 4 times that, past the bound, padded.
+  const Stencil3dParams narrow = params(Stencil3dStrategy::fast, 1, 18, 1, (1 << 13) + 1, 1 << 13);
+  EXPECT_NE(problem(narrow).find("pads each row"), std::string::npos);
+  EXPECT_FALSE(launch_problem(params(Stencil3dStrategy::coarsened, 1, 8, 1, (1 << 13) + 1, 1 << 13)));
 }
