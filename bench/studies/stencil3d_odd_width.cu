@@ -1,6 +1,6 @@
 // stencil3d `fast` at widths that are not a multiple of 4: which cells should a thread own?
 // fast gives each thread VX consecutive cells of a row (a float4 at VX = 4), so odd widths fall back
-// to VX = 1 (until fast staged its odd-width rows), which ran 511x509x503 at 65% of the copy against
+// to VX = 1 (until fast padded its rows to a float4), which ran 511x509x503 at 65% of the copy against
 // 93% at 512^3 (H100). Variants of its structure (z queue in registers, x neighbours by shuffles,
 // y neighbours loaded, no shared memory) with each thread owning VX cells along x and VY along y,
 // timed beside a copy of the same bytes in one process (CUDA events, median of 20):

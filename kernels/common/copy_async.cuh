@@ -23,23 +23,8 @@ __device__ __forceinline__ void copy_async(float* s_dst, const float* src, bool 
 #endif
 }
 
-// Closes this thread's copies issued since the last commit into one group.
-__device__ __forceinline__ void copy_async_commit() {
-#if __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.commit_group;\n" ::);
-#endif
-}
-
-// The waits clobber "memory": the compiler must not move shared reads above them.
-// Waits until at most kPending of this thread's committed groups are still in flight.
-template <int kPending>
-__device__ __forceinline__ void copy_async_wait_group() {
-#if __CUDA_ARCH__ >= 800
-  asm volatile("cp.async.wait_group %0;\n" ::"n"(kPending) : "memory");
-#endif
-}
-
-// Waits for all of this thread's copies.
+// Waits for all of this thread's copies; clobbers "memory", so the compiler cannot move shared
+// reads above it.
 __device__ __forceinline__ void copy_async_wait() {
 #if __CUDA_ARCH__ >= 800
   asm volatile("cp.async.wait_all;\n" ::: "memory");

@@ -15,8 +15,9 @@ std::optional<std::string> break_problem(Stencil3dStrategy strategy, Break bug) 
   if (strategy == Stencil3dStrategy::tiled) return std::nullopt;
   const std::string s(strategy_info(strategy).name);
   if (strategy == Stencil3dStrategy::basic || strategy == Stencil3dStrategy::fast)
-    return s + (strategy == Stencil3dStrategy::basic ? " has no shared memory" : " shares no tile between its warps") +
-           " and no thread that only loads, so no halo to skip, no barrier to leave out and no tile to shift";
+    return s +
+           " has no shared memory and no thread that only loads, so no halo to skip, no barrier to leave out and "
+           "no tile to shift";
   return std::string(break_info(bug).name) + " is built for tiled (Fig 8.8) only so far, not " + s;
 }
 

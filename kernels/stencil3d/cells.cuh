@@ -2,8 +2,6 @@
 // fast's row accesses, shared by the kernel and bench/studies/stencil3d_odd_width.cu.
 #include <cuda_runtime.h>
 
-#include "kernels/stencil3d/geometry.hpp"
-
 namespace tilescope::cuda {
 
 // V consecutive floats as one 16-, 8- or 4-byte access (the caller guarantees the alignment).

@@ -205,11 +205,12 @@ __device__ __forceinline__ unsigned fast_row_mask() {
 
 // Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A row of S lanes
 // (a warp, or half of one: fast_row_lanes) owns S x 4 consecutive cells (float4 loads and stores),
-// a block 256 / S such rows, and it marches a short z chunk. The z neighbours sit in a register queue as in 8.5; the x
-// neighbours are other lanes' registers (__shfl_sync), only the row's two end lanes load theirs; the y neighbours are
-// plain loads that hit L1/L2 (the rows next door were just loaded as other threads' centres).
-// Every thread computes 4 outputs; no thread only loads; no __syncthreads. Rows are g.pitch
-// floats apart (a multiple of 4: stencil_row_pitch), so every float4 is 16-byte aligned.
+// a block 256 / S such rows, and it marches a short z chunk. The z neighbours sit in a register
+// queue as in 8.5; the x neighbours are other lanes' registers (__shfl_sync), only the row's two
+// end lanes load theirs; the y neighbours are plain loads that hit L1/L2 (the rows next door were
+// just loaded as other threads' centres). Every thread computes 4 outputs; no thread only loads;
+// no __syncthreads. Rows are g.pitch floats apart (a multiple of 4: stencil_row_pitch), so every
+// float4 is 16-byte aligned.
 template <int K, int S>
 __global__ void __launch_bounds__(kFastThreads)
     stencil_fast_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,

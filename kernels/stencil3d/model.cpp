@@ -49,15 +49,15 @@ Stencil3dModel fast_model(const Stencil3dParams& p) {
   const int k = p.order, t = p.tile, z = t - 2 * k, ops = p.ops_per_output();
   const std::int64_t ox = g.axis(0).out_tile_dim(), oy = g.axis(1).out_tile_dim(), columns = ox * oy;
   const std::int64_t edge = fast_row_edge_loads(g, 0);  // per row and plane
-  const std::string twice_k = std::to_string(2 * k), ops_text = std::to_string(ops);
-  const std::string edge_text = std::to_string(edge) + " Z/" + std::to_string(ox);
   Stencil3dModel m;
   m.out_tile_cells = columns * z;
   m.in_tile_cells = columns * t + std::int64_t(z) * 2 * k * (ox + oy);  // distinct cells read: a star halo
   const double loads = double(columns) * t + double(z) * (2.0 * k * columns + double(oy) * edge);
   m.opb_model = ops * double(m.out_tile_cells) / (4.0 * loads);
   m.opb_bound = ops / (4.0 * (1 + 2 * k + double(edge) / double(ox)));
-  m.formula = ops_text + " Z / (4 (T + " + twice_k + " Z + " + edge_text + ")), Z = T-" + twice_k;
+  const std::string twice_k = std::to_string(2 * k);
+  m.formula = std::to_string(ops) + " Z / (4 (T + " + twice_k + " Z + " + std::to_string(edge) + " Z/" +
+              std::to_string(ox) + ")), Z = T-" + twice_k;
   return m;
 }
 

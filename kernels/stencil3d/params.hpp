@@ -10,7 +10,7 @@ enum class Stencil3dStrategy : std::uint8_t {
   tiled,           // Fig 8.8: block = input tile T^3; the halo shell of threads only loads
   coarsened,       // PMPP 8.4: T^2 block marches in z, three planes in shared memory
   register_tiled,  // PMPP 8.5: as coarsened, previous and next planes in registers
-  fast,            // beyond the book: vector rows, no shared tile, no block barriers (geometry.hpp)
+  fast,            // beyond the book: vector rows, no shared memory, no barriers (stencil3d_geometry.hpp)
 };
 inline constexpr int kStencil3dStrategyCount = 5;
 

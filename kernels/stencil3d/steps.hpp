@@ -17,7 +17,7 @@
 
 namespace tilescope {
 
-// Why a strategy has no step-through (fast: warp rows of vectors, no shared tile, no block barrier): the reason its
+// Why a strategy has no step-through (fast: warp rows of vectors, no shared memory, no barrier): the reason its
 // catalogue (kernels/stencil3d/strategies.md) gives.
 inline std::optional<std::string> stencil3d_steps_problem(Stencil3dStrategy s) { return steps_problem(s); }
 
