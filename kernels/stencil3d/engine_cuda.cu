@@ -3,6 +3,7 @@
 
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/common/pitched_rows.cuh"
 #include "kernels/common/timed_launch.cuh"
 #include "kernels/stencil3d/broken_kernels.cuh"
 #include "kernels/stencil3d/engine.hpp"
@@ -66,22 +67,15 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   std::size_t cells() const { return std::size_t(width_) * height_ * depth_; }
   // `rows` grid rows from the device (rows pitch_ floats apart) to dense rows at `to`.
   void copy_rows(float* to, const float* from, std::size_t rows, cudaMemcpyKind kind) const {
-    const std::size_t row = std::size_t(width_) * sizeof(float);
-    cuda::check(cudaMemcpy2D(to, row, from, pitch_ * sizeof(float), row, rows, kind), "cudaMemcpy2D (grid back)");
+    cuda::copy_rows(to, width_, from, pitch_, width_, rows, kind, "cudaMemcpy2D (grid back)");
   }
   // Lays the current grid out with rows `pitch` floats apart (zeros in the padding) in new
   // buffers (the next grid goes first: the coming run overwrites it anyway). Once per change of
   // strategy, never timed.
   void use_pitch(int pitch) {
     if (pitch == pitch_) return;
-    const std::size_t row = std::size_t(width_) * sizeof(float), rows = std::size_t(height_) * depth_;
     d_next_ = {};
-    cuda::DeviceBuffer<float> laid(std::size_t(pitch) * rows);
-    cuda::check(cudaMemset(laid.get(), 0, laid.bytes()), "cudaMemset (relayout)");
-    cuda::check(cudaMemcpy2D(laid.get(), pitch * sizeof(float), d_current_.get(), pitch_ * sizeof(float), row, rows,
-                             cudaMemcpyDeviceToDevice),
-                "cudaMemcpy2D (relayout)");
-    d_current_ = std::move(laid);
+    d_current_ = cuda::relaid_rows(d_current_, pitch_, pitch, width_, std::size_t(height_) * depth_);
     d_next_ = cuda::DeviceBuffer<float>(d_current_.size());
     pitch_ = pitch;
   }

@@ -7,6 +7,7 @@
 // own way (a warp-wide row of vectors in x, 8 rows in y, a marching chunk in z).
 #include "kernels/common/hd.hpp"
 #include "kernels/common/in_range.hpp"
+#include "kernels/common/row_pitch.hpp"
 #include "kernels/stencil3d/params.hpp"
 
 namespace tilescope {
@@ -55,7 +56,7 @@ inline constexpr int kMaxFastChunk = 1024;
 inline constexpr int kFastVec = 4;
 // Floats from one row of the device grid to the next: the width, rounded up to a float4 for fast.
 TS_HD int stencil_row_pitch(Stencil3dStrategy s, int width) {
-  return s == Stencil3dStrategy::fast ? (width + kFastVec - 1) / kFastVec * kFastVec : width;
+  return s == Stencil3dStrategy::fast ? float4_row_pitch(width) : width;
 }
 // Lanes per row of fast's block at a row pitch: 32 (128 cells), or 16 (64 cells, two rows per
 // warp) where the whole row fits in 64 cells, so that a narrow grid does not idle most of each
