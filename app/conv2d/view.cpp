@@ -162,7 +162,7 @@ void Conv2dView::present(Layer layer) {
   const Conv2dEngine& engine = pipeline_.engine();
   const float* device = layer == Layer::input ? engine.device_input() : engine.device_output();
   const int w = pipeline_.width(), h = pipeline_.height();
-  if (device && interop_.copy(device, image_layer_.texture(layer, w, h), w, h)) {
+  if (device && interop_.copy(device, image_layer_.texture(layer, w, h), w, h, engine.row_pitch())) {
     stats_.transfer = "CUDA-GL interop (device to device)";
     return;
   }

@@ -72,6 +72,14 @@ void inspector_window(const UiState& s, float x, float y) {
       ImGui::Text("its %dx%d input window is read once from shared into registers for %lld FMAs", f.window_w,
                   f.window_h, f.fmas);
   }
+  if (moves_float4_rows(p.strategy)) {  // the CUDA engine's rows: padded to a float4 (geometry.hpp)
+    const int x0 = gx.out_coord(bx, gx.thread_of(focus->x)), pitch = conv2d_row_pitch(p.strategy, p.width);
+    if (const int padding = x0 + kFloat4 - p.width; padding > 0)
+      ImGui::TextWrapped(
+          "on the GPU its last %d columns (x %d..%d) are the row's padding to %d floats: loaded and "
+          "stored as part of a float4, never read by an output",
+          padding, p.width, x0 + kFloat4 - 1, pitch);
+  }
   int count[4] = {};
   for (int dy = -p.filter_radius; dy <= p.filter_radius; ++dy)
     for (int dx = -p.filter_radius; dx <= p.filter_radius; ++dx)

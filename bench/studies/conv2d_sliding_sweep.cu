@@ -31,27 +31,20 @@ struct ConstWeights {
 };
 
 // WARPS warps per block, each the geometry's one-warp tile blockIdx.x * WARPS + warp.
-template <int R, int WARPS, int MINB, int AHEAD, bool kAligned>
+template <int R, int WARPS, int MINB, int AHEAD>
 __global__ void __launch_bounds__(32 * WARPS, MINB) k_sliding(const float* __restrict__ N, float* __restrict__ P,
-                                                              int width, int height, Conv2dTiling gx, Conv2dTiling gy) {
-  cuda::SlidingStage* stage = nullptr;
-  if constexpr (!kAligned) {
-    __shared__ cuda::SlidingStage stages[WARPS];
-    stage = &stages[threadIdx.x / 32];
-  }
-  cuda::sliding_warp<R, AHEAD, kAligned>(N, P, width, height, gx, gy, blockIdx.x * WARPS + threadIdx.x / 32, blockIdx.y,
-                                         threadIdx.x & 31, ConstWeights<R>{}, stage);
+                                                              int pitch, int height, Conv2dTiling gx, Conv2dTiling gy) {
+  cuda::sliding_warp<R, AHEAD>(N, P, pitch, height, gx, gy, blockIdx.x * WARPS + threadIdx.x / 32, blockIdx.y,
+                               threadIdx.x & 31, ConstWeights<R>{});
 }
 
+// On rows `pitch` floats apart (a multiple of 4), as the engine lays them out.
 template <int R, int WARPS, int MINB, int AHEAD>
-void launch(const float* in, float* out, int w, int h, int strip) {
-  const Conv2dParams p{Conv2dStrategy::sliding, R, strip, w, h};
+void launch(const float* in, float* out, int pitch, int h, int strip) {
+  const Conv2dParams p{Conv2dStrategy::sliding, R, strip, pitch, h};
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
-  const dim3 grid((gx.grid_dim(w) + WARPS - 1) / WARPS, gy.grid_dim(h));
-  if (w % 4 == 0)
-    k_sliding<R, WARPS, MINB, AHEAD, true><<<grid, 32 * WARPS>>>(in, out, w, h, gx, gy);
-  else
-    k_sliding<R, WARPS, MINB, AHEAD, false><<<grid, 32 * WARPS>>>(in, out, w, h, gx, gy);
+  const dim3 grid((gx.grid_dim(pitch) + WARPS - 1) / WARPS, gy.grid_dim(h));
+  k_sliding<R, WARPS, MINB, AHEAD><<<grid, 32 * WARPS>>>(in, out, pitch, h, gx, gy);
 }
 
 using LaunchFn = void (*)(const float*, float*, int, int, int);
@@ -87,15 +80,19 @@ double check(const Variant& v, int w, int h, int strip, const std::vector<int>& 
   std::vector<float> n(size_t(w) * h);
   unsigned s = 12345;
   for (auto& x : n) x = ((s = s * 1664525u + 1013904223u) >> 8) * (1.0f / 16777216.0f) - 0.5f;
+  // Rows padded to a float4, zeros in the padding (as the engine lays them out).
+  const int pitch = float4_row_pitch(w);
+  const size_t padded = size_t(pitch) * h * 4;
   float *d_in, *d_out;
-  CK(cudaMalloc(&d_in, n.size() * 4));
-  CK(cudaMalloc(&d_out, n.size() * 4));
-  CK(cudaMemcpy(d_in, n.data(), n.size() * 4, cudaMemcpyHostToDevice));
-  CK(cudaMemset(d_out, 0xff, n.size() * 4));  // NaN: an output never written shows
-  v.fn(d_in, d_out, w, h, strip);
+  CK(cudaMalloc(&d_in, padded));
+  CK(cudaMalloc(&d_out, padded));
+  CK(cudaMemset(d_in, 0, padded));
+  CK(cudaMemcpy2D(d_in, pitch * 4, n.data(), w * 4, w * 4, h, cudaMemcpyHostToDevice));
+  CK(cudaMemset(d_out, 0xff, padded));  // NaN: an output never written shows
+  v.fn(d_in, d_out, pitch, h, strip);
   CK(cudaGetLastError());
   std::vector<float> out(n.size());
-  CK(cudaMemcpy(out.data(), d_out, n.size() * 4, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy2D(out.data(), w * 4, d_out, pitch * 4, w * 4, h, cudaMemcpyDeviceToHost));
   double num = 0, den = 0;
   for (int y : rows)
     for (int x = 0; x < w; ++x) {

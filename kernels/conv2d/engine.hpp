@@ -33,9 +33,11 @@ class Conv2dEngine : public EngineBase {
   virtual void read_input(float* h_in) const = 0;
   virtual void read_output(float* h_out) const = 0;
   // Device pointers of the resident images (null on the CPU): for CUDA-GL interop, and for bench's
-  // yardstick, which runs the book's kernels on them.
+  // yardstick, which runs the book's kernels on them. Their rows are row_pitch() floats apart: the
+  // width, or after a run of fast, separable or sliding conv2d_row_pitch (geometry.hpp).
   virtual const float* device_input() const { return nullptr; }
   virtual float* device_output() const { return nullptr; }
+  virtual int row_pitch() const { return 0; }
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.

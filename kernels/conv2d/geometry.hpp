@@ -4,6 +4,7 @@
 // and the overlays and inspector draw from them. A Conv2dTiling describes one axis; the book's
 // strategies and fast tile x and y identically, sliding tiles columns by warps and rows by strips.
 #include "kernels/common/hd.hpp"
+#include "kernels/common/row_pitch.hpp"
 #include "kernels/common/tap_source.hpp"
 #include "kernels/conv2d/params.hpp"
 
@@ -21,16 +22,26 @@ inline constexpr int kSeparableMaxTile = 16;
 // live in the neighbouring lane's float4 (r <= 4); lanes 31 and 0 also load the float4 left /
 // right of the warp's span. The 2r+1 rows of sums in flight and the window stay in registers,
 // which at r = 4 no longer fit (measured: 150-240 registers, 14-25% of a copy), so r <= 3.
-// A CUDA block holds kSlidingWarpsPerBlock such warps side by side. Rows that are not 16-byte
-// aligned (width % 4 != 0) cannot move as float4s: each warp then loads and stores 32 consecutive
-// floats at a time and regroups them through its slice of shared memory (a stage of the row in,
-// 4 + 128 + 4 columns, and of the row out, 128).
+// A CUDA block holds kSlidingWarpsPerBlock such warps side by side.
 inline constexpr int kSlidingLanes = 32;
 inline constexpr int kSlidingColumns = 4;
 inline constexpr int kSlidingMaxRadius = 3;
 inline constexpr int kSlidingWarpsPerBlock = 4;
-inline constexpr int kSlidingStageIn = kSlidingLanes * kSlidingColumns + 2 * kSlidingColumns;
-inline constexpr int kSlidingStageCells = kSlidingStageIn + kSlidingLanes * kSlidingColumns;
+
+// fast, separable and sliding move every row as float4s, so the CUDA engine stores their images
+// with rows padded to a float4 (row_pitch.hpp) where the width is not a multiple of 4: the
+// kernels then run unchanged on rows `pitch` floats apart, a float4 wholly inside the padded
+// extent or wholly past it, the padding's zeros standing for the ghost cells right of the image.
+// Staging odd rows through shared memory or moving single floats instead ran at 0.68-0.88 of the
+// aligned speed (bench/results/2026-11-26-h100-conv2d-pitched-rows.md). The book's strategies
+// index dense rows, as the book's code does.
+TS_HD bool moves_float4_rows(Conv2dStrategy s) {
+  return s == Conv2dStrategy::fast || s == Conv2dStrategy::separable || s == Conv2dStrategy::sliding;
+}
+// Floats from one row of the device image to the next.
+TS_HD int conv2d_row_pitch(Conv2dStrategy s, int width) {
+  return moves_float4_rows(s) ? float4_row_pitch(width) : width;
+}
 
 // Odd strips march up at r = 1, so two neighbouring strips read the rows they share at about the
 // same time and the second read hits L2. At r >= 2 the second march's code costs more than the
@@ -41,11 +52,9 @@ TS_HD constexpr bool sliding_alternates(int r) { return r == 1; }
 TS_HD constexpr int sliding_default_strip(int r) { return r >= 3 ? 256 : 16; }
 inline constexpr int kMaxSlidingStrip = 512;  // the app's slider
 // Resident sliding blocks per SM, as the kernels' registers allow (65536 per SM; ptxas, sm_90):
-// aligned rows 64 / 80 / 126 registers at r = 1 / 2 / 3, staged rows 56 / 95 / 128. A CUDA test
-// holds these to cudaOccupancyMaxActiveBlocksPerMultiprocessor.
-TS_HD constexpr int sliding_blocks_per_sm(int r, bool aligned) {
-  return r == 1 ? (aligned ? 8 : 9) : r == 2 ? (aligned ? 6 : 5) : 4;
-}
+// 64 / 80 / 126 registers at r = 1 / 2 / 3. A CUDA test holds these to
+// cudaOccupancyMaxActiveBlocksPerMultiprocessor.
+TS_HD constexpr int sliding_blocks_per_sm(int r) { return r == 1 ? 8 : r == 2 ? 6 : 4; }
 
 struct Conv2dTiling {
   Conv2dStrategy strategy;
@@ -166,8 +175,7 @@ TS_HD int sliding_strip_for(int r, int width, int height, int sm_count) {
   Conv2dTiling gx{Conv2dStrategy::sliding, r, sliding_default_strip(r), 0}, gy = gx;
   gy.axis = 1;
   if (sm_count <= 0 || width <= 0 || height <= 0) return gy.tile;
-  const long long slots = 1LL * sm_count * sliding_blocks_per_sm(r, width % kSlidingColumns == 0),
-                  blocks_x = gx.cuda_grid_dim(width);
+  const long long slots = 1LL * sm_count * sliding_blocks_per_sm(r), blocks_x = gx.cuda_grid_dim(width);
   int best = gy.tile;
   long long best_rows = -1;
   for (int m = gy.strip_chunks(); m >= 1; --m) {

@@ -1,4 +1,3 @@
-#include <cstdint>
 #include <string>
 
 #include "kernels/common/copy_async.cuh"
@@ -150,65 +149,38 @@ __device__ __forceinline__ void for_each_cell(int cols, int rows, int threads, i
   }
 }
 
-// Stages the block's Sx x Sy shared tile in units of kWidth floats (4 when rows are 16-byte
-// aligned, else 1). A ghost unit selects offset 0 instead of branching: this loop is most of the
-// non-FMA instructions.
-template <int kWidth>
-__device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N_s, int width, int height,
+// Stages the block's Sx x Sy shared tile in float4s from rows `pitch` floats apart (a multiple of
+// 4, conv2d_row_pitch), each wholly inside the padded row or past it. A ghost unit selects offset 0
+// instead of branching: this loop is most of the non-FMA instructions.
+__device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N_s, int pitch, int height,
                                            const Conv2dTiling& gx, const Conv2dTiling& gy) {
   const int Sx = gx.shared_dim(), Sy = gy.shared_dim();
   const int x0 = gx.shared_origin(blockIdx.x), y0 = gy.shared_origin(blockIdx.y);
   const int tid = threadIdx.y * gx.block_dim() + threadIdx.x;
-  for_each_cell(Sx / kWidth, Sy, gx.block_dim() * gy.block_dim(), tid, [&](int su, int sy) {
-    const int x = x0 + su * kWidth, y = y0 + sy;
-    // With kWidth 4, x and width are multiples of 4: a unit is wholly inside or wholly ghost.
-    const bool inside = in_range(x, width) && in_range(y, height);
-    copy_async<4 * kWidth>(N_s + sy * Sx + su * kWidth, N + (inside ? y * width + x : 0), inside);
+  for_each_cell(Sx / kFloat4, Sy, gx.block_dim() * gy.block_dim(), tid, [&](int su, int sy) {
+    const int x = x0 + su * kFloat4, y = y0 + sy;
+    const bool inside = in_range(x, pitch) && in_range(y, height);
+    copy_async<4 * kFloat4>(N_s + sy * Sx + su * kFloat4, N + (inside ? y * pitch + x : 0), inside);
   });
   copy_async_wait();
 }
 
 // Writes the block's output tile, thread (tx, ty) holding the C x C patch whose first output is
-// (gx.out_coord(bx, tx), gy.out_coord(by, ty)). Rows 16-byte aligned: each patch row is one float4
-// store, a warp's stores consecutive. Otherwise a patch row is 4 floats that a warp stores 16 bytes
-// apart, 4 partial writes of each 32-byte sector, which kept L2 busy for 1.6x the aligned time (ncu,
-// fast r = 1 at 8191^2). kViaShared: the patches go through shared memory instead (s_out, free once
-// every thread has read its inputs) and the block stores its tile row by row, a warp's 32 stores
-// consecutive floats. Kernels whose taps, not their stores, set the time (fast at r >= 3) keep the
-// scalar stores: there the extra barrier and round trip cost 1-2% (H200; 8191^2, 3839x2161, 4097x3001).
-template <bool kViaShared, int C>
-__device__ __forceinline__ void store_tile(const float (&acc)[C][C], float* s_out, float* __restrict__ P, int width,
-                                           int height, const Conv2dTiling& gx, const Conv2dTiling& gy, bool aligned) {
-  static_assert(C == 4, "a patch row is one float4");
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  if (aligned || !kViaShared) {
-    const int col = gx.out_coord(blockIdx.x, tx), row0 = gy.out_coord(blockIdx.y, ty);
-    if (col >= width) return;
+// (gx.out_coord(bx, tx), gy.out_coord(by, ty)): each patch row one float4 store into rows `pitch`
+// floats apart, a warp's stores consecutive. A patch that reaches past the image writes its last
+// columns into the row's padding.
+template <int C>
+__device__ __forceinline__ void store_tile(const float (&acc)[C][C], float* __restrict__ P, int pitch, int height,
+                                           const Conv2dTiling& gx, const Conv2dTiling& gy) {
+  static_assert(C == kFloat4, "a patch row is one float4");
+  const int col = gx.out_coord(blockIdx.x, threadIdx.x), row0 = gy.out_coord(blockIdx.y, threadIdx.y);
+  if (col >= pitch) return;
 #pragma unroll
-    for (int oy = 0; oy < C; ++oy) {
-      if (row0 + oy >= height) return;
-      float* out = P + (row0 + oy) * width + col;
-      if (aligned) {  // width % 4 == 0: a patch row is wholly inside or wholly outside
-        *reinterpret_cast<float4*>(out) = make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
-      } else {
-#pragma unroll
-        for (int ox = 0; ox < C; ++ox)
-          if (col + ox < width) out[ox] = acc[oy][ox];
-      }
-    }
-    return;
-  }
-  const int OUTx = gx.out_tile_dim(), OUTy = gy.out_tile_dim();
-  __syncthreads();  // every thread has read its inputs from shared memory
-#pragma unroll
-  for (int oy = 0; oy < C; ++oy)
-    *reinterpret_cast<float4*>(s_out + (ty * C + oy) * OUTx + tx * C) =
+  for (int oy = 0; oy < C; ++oy) {
+    if (row0 + oy >= height) return;
+    *reinterpret_cast<float4*>(P + (row0 + oy) * pitch + col) =
         make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
-  __syncthreads();
-  const int x0 = gx.out_origin(blockIdx.x), y0 = gy.out_origin(blockIdx.y);
-  for_each_cell(OUTx, OUTy, gx.block_dim() * gy.block_dim(), ty * gx.block_dim() + tx, [&](int x, int y) {
-    if (x0 + x < width && y0 + y < height) P[(y0 + y) * width + x0 + x] = s_out[y * OUTx + x];
-  });
+  }
 }
 
 // Beyond the book: thread coarsening with register reuse. Each thread computes a C x C patch of
@@ -219,17 +191,13 @@ __device__ __forceinline__ void store_tile(const float (&acc)[C][C], float* s_ou
 // with a warp-uniform constant operand, no load instruction.
 template <int R>
 __global__ void __launch_bounds__(kMaxBlockThreads)
-    conv2d_fast_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling g,
-                       bool aligned) {
+    conv2d_fast_kernel(const float* __restrict__ N, float* __restrict__ P, int pitch, int height, Conv2dTiling g) {
   constexpr int C = kFastCoarsening, D = 2 * R + 1, H = (R + 3) / 4 * 4;  // H = g.shared_halo()
   // The window of a thread's patch starts H - R cells into its 16-byte aligned shared span.
   constexpr int kVectors = (H + R + C + 3) / 4;
   extern __shared__ float4 N_s4[];
   float* N_s = reinterpret_cast<float*>(N_s4);
-  if (aligned)
-    stage_tile<4>(N, N_s, width, height, g, g);
-  else
-    stage_tile<1>(N, N_s, width, height, g, g);
+  stage_tile(N, N_s, pitch, height, g, g);
   __syncthreads();
 
   const int S = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
@@ -254,7 +222,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
     }
   }
 
-  store_tile<R <= 2>(acc, N_s, P, width, height, g, g, aligned);
+  store_tile(acc, P, pitch, height, g, g);
 }
 
 // separable's row pass: M_s(y, x) = sum_fx c_row[fx] N_s(y, x + H - R + fx) for `rows` rows of Mx
@@ -293,17 +261,14 @@ __device__ __forceinline__ void row_pass(const float* N_s, float* M_s, int Sx, i
 // 4 + 2R intermediate rows of its 4 columns, each read feeding up to 4 of its outputs.
 template <int R>
 __global__ void __launch_bounds__(kSeparableMaxThreads)
-    conv2d_separable_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling gx,
-                            Conv2dTiling gy, bool aligned) {
+    conv2d_separable_kernel(const float* __restrict__ N, float* __restrict__ P, int pitch, int height, Conv2dTiling gx,
+                            Conv2dTiling gy) {
   constexpr int C = kFastCoarsening, D = 2 * R + 1;
   extern __shared__ float4 N_s4[];
   float* N_s = reinterpret_cast<float*>(N_s4);
   const int Sx = gx.shared_dim(), Mx = gx.row_pass_dim();
   float* M_s = N_s + Sx * gy.shared_dim();  // Sx and Mx are multiples of 4: float4-aligned rows
-  if (aligned)
-    stage_tile<4>(N, N_s, width, height, gx, gy);
-  else
-    stage_tile<1>(N, N_s, width, height, gx, gy);
+  stage_tile(N, N_s, pitch, height, gx, gy);
   __syncthreads();
   // Row pass over the intermediate rows the block's outputs inside the image need (staged row i
   // is intermediate row i: both start R rows above the output tile).
@@ -326,7 +291,7 @@ __global__ void __launch_bounds__(kSeparableMaxThreads)
       for (int ox = 0; ox < C; ++ox) acc[oy][ox] = fmaf(c_column[fy], m[ox], acc[oy][ox]);
     }
   }
-  store_tile<true>(acc, N_s, P, width, height, gx, gy, aligned);
+  store_tile(acc, P, pitch, height, gx, gy);
 }
 
 // The filter as sliding's march reads it: every tap one warp-uniform __constant__ operand.
@@ -340,41 +305,24 @@ struct ConstantFilter {
 constexpr int sliding_rows_ahead(int r) { return r >= 3 ? 4 : 2; }
 
 // Beyond the book, r <= 3: kSlidingWarpsPerBlock warps side by side, each marching its 128
-// columns of one strip with the sums in registers (conv2d_sliding.cuh).
+// columns of one strip with the sums in registers (sliding.cuh).
 // The explicit 1 block per SM leaves ptxas its 128 registers at r = 3; without it ptxas chose 96
-// and spilled (measured 17% slower on an H200). Unaligned rows (staged per warp in shared memory)
-// take 64 / 95 / 128 registers at r = 1 / 2 / 3 under 6 (r = 1) and 4 (r >= 2) blocks of 128
-// threads; with 1 block, r = 3 ran 1.3x slower (H100, 8191^2 and 3839x2161; r = 1, 2 the same).
-constexpr int sliding_min_blocks(int r, bool aligned) { return aligned ? 1 : r == 1 ? 6 : 4; }
-template <int R, bool kAligned>
-__global__ void __launch_bounds__(kSlidingLanes* kSlidingWarpsPerBlock, sliding_min_blocks(R, kAligned))
-    conv2d_sliding_kernel(const float* __restrict__ N, float* __restrict__ P, int width, int height, Conv2dTiling gx,
+// and spilled (measured 17% slower on an H200).
+template <int R>
+__global__ void __launch_bounds__(kSlidingLanes* kSlidingWarpsPerBlock, 1)
+    conv2d_sliding_kernel(const float* __restrict__ N, float* __restrict__ P, int pitch, int height, Conv2dTiling gx,
                           Conv2dTiling gy) {
-  SlidingStage* stage = nullptr;
-  if constexpr (!kAligned) {
-    __shared__ SlidingStage stages[kSlidingWarpsPerBlock];
-    stage = &stages[threadIdx.x / kSlidingLanes];
-  }
-  sliding_warp<R, sliding_rows_ahead(R), kAligned>(N, P, width, height, gx, gy,
-                                                   blockIdx.x * kSlidingWarpsPerBlock + threadIdx.x / kSlidingLanes,
-                                                   blockIdx.y, threadIdx.x % kSlidingLanes, ConstantFilter<R>{}, stage);
-}
-
-// float4 loads and stores need 16-byte aligned rows: width % 4 == 0 and aligned buffers.
-bool rows_aligned(const Conv2dParams& p, const float* d_in, const float* d_out) {
-  return p.width % 4 == 0 && reinterpret_cast<std::uintptr_t>(d_in) % 16 == 0 &&
-         reinterpret_cast<std::uintptr_t>(d_out) % 16 == 0;
+  sliding_warp<R, sliding_rows_ahead(R)>(N, P, pitch, height, gx, gy,
+                                         blockIdx.x * kSlidingWarpsPerBlock + threadIdx.x / kSlidingLanes, blockIdx.y,
+                                         threadIdx.x % kSlidingLanes, ConstantFilter<R>{});
 }
 
 template <int R>
-void launch_sliding(const Conv2dParams& p, const float* d_in, float* d_out, dim3 grid, dim3 block,
+void launch_sliding(const Conv2dParams& p, const float* d_in, float* d_out, int pitch, dim3 grid, dim3 block,
                     cudaStream_t stream) {
   if constexpr (R <= kSlidingMaxRadius) {
-    const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
-    if (rows_aligned(p, d_in, d_out))
-      conv2d_sliding_kernel<R, true><<<grid, block, 0, stream>>>(d_in, d_out, p.width, p.height, gx, gy);
-    else
-      conv2d_sliding_kernel<R, false><<<grid, block, 0, stream>>>(d_in, d_out, p.width, p.height, gx, gy);
+    conv2d_sliding_kernel<R>
+        <<<grid, block, 0, stream>>>(d_in, d_out, pitch, p.height, tiling_of(p, 0), tiling_of(p, 1));
     check_launch("conv2d_sliding_kernel");
   } else {
     throw BackendError("conv2d_sliding_kernel: radius " + std::to_string(R) + " is above sliding's " +
@@ -413,15 +361,14 @@ void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const
   const Conv2dTiling g = tiling_of(p, 0);
   const dim3 grid(l.grid.x, l.grid.y), block(l.block.x, l.block.y);
   const std::size_t shared = l.shared_bytes;
+  const int pitch = conv2d_row_pitch(p.strategy, p.width);  // fast, separable, sliding: padded rows
   switch (p.strategy) {
     case Conv2dStrategy::fast:
-      conv2d_fast_kernel<R>
-          <<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g, rows_aligned(p, d_in, d_out));
+      conv2d_fast_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, pitch, p.height, g);
       return check_launch("conv2d_fast_kernel");
-    case Conv2dStrategy::sliding: return launch_sliding<R>(p, d_in, d_out, grid, block, stream);
+    case Conv2dStrategy::sliding: return launch_sliding<R>(p, d_in, d_out, pitch, grid, block, stream);
     case Conv2dStrategy::separable:
-      conv2d_separable_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, p.width, p.height, g, tiling_of(p, 1),
-                                                                  rows_aligned(p, d_in, d_out));
+      conv2d_separable_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, pitch, p.height, g, tiling_of(p, 1));
       return check_launch("conv2d_separable_kernel");
     default:
       if (p.tile == 16) return launch_book<R, 16>(p, d_in, d_out, d_filter, grid, block, shared, stream);
@@ -448,9 +395,7 @@ const void* kernel_of(const Conv2dParams& p) {
   switch (p.strategy) {
     case Conv2dStrategy::fast: return reinterpret_cast<const void*>(conv2d_fast_kernel<R>);
     case Conv2dStrategy::sliding:
-      if constexpr (R <= kSlidingMaxRadius)
-        return p.width % 4 == 0 ? reinterpret_cast<const void*>(conv2d_sliding_kernel<R, true>)
-                                : reinterpret_cast<const void*>(conv2d_sliding_kernel<R, false>);
+      if constexpr (R <= kSlidingMaxRadius) return reinterpret_cast<const void*>(conv2d_sliding_kernel<R>);
       return nullptr;
     case Conv2dStrategy::separable: return reinterpret_cast<const void*>(conv2d_separable_kernel<R>);
     default:

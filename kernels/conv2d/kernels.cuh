@@ -11,8 +11,9 @@ namespace tilescope::cuda {
 void upload_constant_filter(const Filter2d& f);
 
 // Launches p.strategy on device buffers (d_filter: the weights in global memory, read by
-// basic). Parameters must have passed validate_launch. Throws BackendError naming the kernel
-// if the launch fails.
+// basic), whose rows are conv2d_row_pitch(p.strategy, p.width) floats apart (geometry.hpp):
+// fast, separable and sliding run on rows padded to a float4, zeros in the padding. Parameters must have passed
+// validate_launch. Throws BackendError naming the kernel if the launch fails.
 void launch_conv2d(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter,
                    cudaStream_t stream = nullptr);
 

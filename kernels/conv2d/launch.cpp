@@ -29,10 +29,8 @@ LaunchGeometry launch_geometry(const Conv2dParams& p) {
   l.in_tile_dim_y = gy.in_tile_dim();
   l.out_tile_dim_y = gy.out_tile_dim();
   // separable keeps its row pass's intermediate tile beside the staged input; sliding keeps its
-  // cells in registers and, for rows that are not 16-byte aligned, regroups them per warp.
-  const std::size_t sliding_stage = p.width % 4 != 0 ? std::size_t(kSlidingWarpsPerBlock) * kSlidingStageCells : 0,
-                    staged = p.strategy == Conv2dStrategy::sliding ? sliding_stage
-                                                                   : std::size_t(gx.shared_dim()) * gy.shared_dim(),
+  // cells in registers.
+  const std::size_t staged = p.strategy == Conv2dStrategy::sliding ? 0 : std::size_t(gx.shared_dim()) * gy.shared_dim(),
                     intermediate = gx.separable() ? std::size_t(gx.row_pass_dim()) * gy.row_pass_dim() : 0;
   l.shared_bytes = (staged + intermediate) * sizeof(float);
   // separable's kernel reads the filter's row and column (2 x (2r+1) weights), the others all of it.
@@ -73,6 +71,10 @@ std::optional<std::string> launch_problem(const Conv2dParams& p, const DeviceLim
   if (static_cast<long long>(p.width) * p.height > kMaxPixels)
     return "image " + to_string(p.width) + "x" + to_string(p.height) + " has more than " + to_string(kMaxPixels) +
            " pixels (1 GiB as float32)";
+  if (const long long pitch = conv2d_row_pitch(p.strategy, p.width); pitch * p.height > kMaxPixels)
+    return strategy + " pads each row of " + to_string(p.width) + " pixels to " + to_string(pitch) +
+           " (a float4): the padded image has more than " + to_string(kMaxPixels) +
+           " pixels (1 GiB as float32); use a width that is a multiple of 4 or another strategy";
 
   const LaunchGeometry l = launch_geometry(p);
   if (l.shared_bytes > limits.max_shared_bytes_per_block)

@@ -20,7 +20,7 @@ double sum_min(double T, double r) { return T - 1 <= r ? T * (T - 1) / 2 : r * (
 // say so, and a tap is in the image / in shared memory iff both coordinates are. So each count
 // is a product of per-axis sums, and the whole grid's counts are products of per-axis totals.
 struct AxisTally {
-  std::int64_t loads = 0;              // shared cells inside the image (one global load each)
+  std::int64_t loads = 0;              // staged cells inside the image's rows (one global load each)
   std::int64_t computing = 0;          // outputs inside the image that threads compute
   std::int64_t taps = 0;               // sum over computing threads of their taps
   std::int64_t taps_shared = 0;        // ... that fall inside the shared tile
@@ -34,9 +34,11 @@ struct AxisTally {
   }
 };
 
-AxisTally tally_axis(const Conv2dTiling& g, int n, int b) {
+// Along an axis of n cells whose device rows extend to `extent` (x: the row pitch, whose padding
+// the float4s load too; y: n).
+AxisTally tally_axis(const Conv2dTiling& g, int n, int extent, int b) {
   AxisTally a;
-  for (int s = 0; s < g.shared_dim(); ++s) a.loads += in_range(g.shared_origin(b) + s, n);
+  for (int s = 0; s < g.shared_dim(); ++s) a.loads += in_range(g.shared_origin(b) + s, extent);
   for (int t = 0; t < g.block_dim(); ++t)
     for (int k = 0; k < g.outputs_per_thread(); ++k) {
       const int out = g.out_coord(b, t, k);
@@ -169,7 +171,8 @@ BookModel book_model(const Conv2dParams& p) {
 
 TrafficCount block_traffic(const Conv2dParams& p, int bx, int by) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
-  const AxisTally x = tally_axis(gx, p.width, bx), y = tally_axis(gy, p.height, by);
+  const AxisTally x = tally_axis(gx, p.width, conv2d_row_pitch(p.strategy, p.width), bx),
+                  y = tally_axis(gy, p.height, p.height, by);
   if (!gy.separable()) return combine(p, x, y);
   const auto [rows, rows_image] = intermediate_rows(gy, p.height, by);
   return combine_separable(p, x, y, rows, rows_image);
@@ -187,9 +190,10 @@ TrafficCount exact_traffic(const Conv2dParams& p) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   AxisTally x, y;
   std::int64_t rows = 0, rows_image = 0;
-  for (int b = 0; b < gx.grid_dim(p.width); ++b) x += tally_axis(gx, p.width, b);
+  const int pitch = conv2d_row_pitch(p.strategy, p.width);
+  for (int b = 0; b < gx.grid_dim(p.width); ++b) x += tally_axis(gx, p.width, pitch, b);
   for (int b = 0; b < gy.grid_dim(p.height); ++b) {
-    y += tally_axis(gy, p.height, b);
+    y += tally_axis(gy, p.height, p.height, b);
     const auto [block_rows, block_rows_image] = intermediate_rows(gy, p.height, b);
     rows += block_rows, rows_image += block_rows_image;
   }

@@ -12,20 +12,12 @@
 
 namespace tilescope::cuda {
 
-// One input row as a lane of an aligned march holds it: its own 4 columns, and in lane 31 the 4
+// One input row as a lane holds it: its own 4 columns, and in lane 31 the 4
 // columns left of the warp's span, in lane 0 the 4 columns right of it (the values the
 // wrap-around shuffle delivers).
 struct SlidingRow {
   float4 own, edge;
 };
-// One input row as a lane of an unaligned march loads it: columns warp_x + 32c + lane (c = 0..3),
-// 32 consecutive floats per load at any alignment, and in lanes 0..7 one of the 4 columns left
-// (lanes 0..3) or right (4..7) of the warp's span.
-struct StagedRow {
-  float cols[kSlidingColumns];
-  float halo;
-};
-
 __device__ __forceinline__ float component(const float4& q, int c) {
   return c == 0 ? q.x : c == 1 ? q.y : c == 2 ? q.z : q.w;
 }
@@ -41,22 +33,10 @@ __device__ __forceinline__ float4 load4_if(const float* p, bool pred) {
       : "l"(p), "r"(int(pred)));
   return v;
 }
-__device__ __forceinline__ float load1_if(const float* p, bool pred) {
-  float v;
-  asm("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\tmov.b32 %0, 0;\n\t@q ld.global.nc.f32 %0, [%1];\n}"
-      : "=f"(v)
-      : "l"(p), "r"(int(pred)));
-  return v;
-}
 __device__ __forceinline__ void store4_if(float* p, float a, float b, float c, float d, bool pred) {
   asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t@q st.global.v4.f32 [%0], {%1, %2, %3, %4};\n}" ::"l"(p),
                "f"(a), "f"(b), "f"(c), "f"(d), "r"(int(pred)));
 }
-__device__ __forceinline__ void store1_if(float* p, float a, bool pred) {
-  asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %2, 0;\n\t@q st.global.f32 [%0], %1;\n}" ::"l"(p), "f"(a),
-               "r"(int(pred)));
-}
-
 // Bit c set when column x + c is inside the image.
 __device__ __forceinline__ unsigned columns_inside(int x, int width) {
   unsigned bits = 0;
@@ -94,7 +74,7 @@ __device__ __forceinline__ RowWindow<R> window_of(const SlidingRow& row, int lan
 struct MarchRows {
   const float* in;
   float* out;
-  long long step;  // +-width
+  long long step;  // +-pitch
   int in_row, out_row, dy, height;
   // A downward march whose next output is below the image has nothing left to store.
   __device__ __forceinline__ bool past_image() const { return dy > 0 && out_row >= height; }
@@ -108,13 +88,14 @@ struct MarchRows {
   __device__ __forceinline__ void next_out() { out += step, out_row += dy; }
 };
 
-// Rows of width % 4 == 0 (16-byte aligned): a lane's 4 columns move as one float4, wholly inside
-// or outside the image, and its window's r columns on either side come by shuffles (window_of).
-struct AlignedRows : MarchRows {
+// Rows pitch floats apart, a multiple of 4 (conv2d_row_pitch): a lane's 4 columns move as one
+// float4, wholly inside or past the padded row, and its window's r columns on either side come by
+// shuffles (window_of).
+struct PitchedRows : MarchRows {
   using Row = SlidingRow;
   int lane;
   int edge_offset;               // edge float4's first column minus the lane's (0 for lanes without one)
-  unsigned own_cols, edge_cols;  // bit 0: the own / edge float4 is inside the image
+  unsigned own_cols, edge_cols;  // bit 0: the own / edge float4 is inside the padded row
 
   __device__ __forceinline__ Row load_next() {
     const bool row_ok = in_row_ok();
@@ -128,60 +109,6 @@ struct AlignedRows : MarchRows {
   }
   __device__ __forceinline__ void store_next(const float (&sum)[4]) {
     store4_if(out, sum[0], sum[1], sum[2], sum[3], out_row_ok() && (own_cols & 1u));
-    next_out();
-  }
-};
-
-// Rows that do not start 16 bytes aligned (width % 4 != 0): every load and store moves 32
-// consecutive floats, coalesced at any alignment, and the warp's slice of shared memory turns
-// them into the lanes' 4 consecutive columns and back (a transpose, no shifts or shuffles).
-// Its columns: in[k] is column warp_x - 4 + k, out[k] the warp's output column warp_x + k.
-struct SlidingStage {
-  alignas(16) float in[kSlidingStageIn];
-  alignas(16) float out[kSlidingLanes * kSlidingColumns];
-};
-static_assert(sizeof(SlidingStage) == kSlidingStageCells * sizeof(float), "launch_geometry counts the stage's cells");
-struct StagedRows : MarchRows {
-  using Row = StagedRow;
-  SlidingStage* stage;
-  int lane;
-  int halo_offset;   // the halo column's offset from column warp_x + lane: -4 (lanes 0..3) or 124 (4..7)
-  int halo_slot;     // its place in stage->in
-  unsigned cols_ok;  // bit c: column warp_x + 32c + lane is inside the image; bit 4: the lane's halo column is
-
-  __device__ __forceinline__ Row load_next() {
-    const bool row_ok = in_row_ok();
-    Row row;
-#pragma unroll
-    for (int c = 0; c < kSlidingColumns; ++c)
-      row.cols[c] = load1_if(in + kSlidingLanes * c, row_ok && (cols_ok >> c & 1u));
-    row.halo = load1_if(in + halo_offset, row_ok && (cols_ok >> kSlidingColumns & 1u));
-    next_in();
-    return row;
-  }
-  template <int R>
-  __device__ __forceinline__ RowWindow<R> window(const Row& row) const {
-    __syncwarp();  // every lane has read the previous row
-#pragma unroll
-    for (int c = 0; c < kSlidingColumns; ++c) stage->in[kSlidingColumns + kSlidingLanes * c + lane] = row.cols[c];
-    if (lane < 2 * kSlidingColumns) stage->in[halo_slot] = row.halo;
-    __syncwarp();
-    const float4* q = reinterpret_cast<const float4*>(stage->in) + lane;
-    const float4 left = q[0], own = q[1], right = q[2];
-    RowWindow<R> w;
-    w.v[R] = own.x, w.v[R + 1] = own.y, w.v[R + 2] = own.z, w.v[R + 3] = own.w;
-#pragma unroll
-    for (int m = 1; m <= R; ++m) w.v[R - m] = component(left, 4 - m), w.v[R + 3 + m] = component(right, m - 1);
-    return w;
-  }
-  // Called after window(), whose first barrier ordered every lane's reads of stage->out before.
-  __device__ __forceinline__ void store_next(const float (&sum)[4]) {
-    reinterpret_cast<float4*>(stage->out)[lane] = make_float4(sum[0], sum[1], sum[2], sum[3]);
-    __syncwarp();
-    const bool row_ok = out_row_ok();
-#pragma unroll
-    for (int c = 0; c < kSlidingColumns; ++c)
-      store1_if(out + kSlidingLanes * c, stage->out[kSlidingLanes * c + lane], row_ok && (cols_ok >> c & 1u));
     next_out();
   }
 };
@@ -253,14 +180,14 @@ __device__ __forceinline__ void march_strip(Rows cur, int M, const Weights& F) {
 
 // The march's rows from the strip's first (y0, or its last when it marches up), r rows ahead for
 // input.
-__device__ __forceinline__ void start_march(MarchRows& cur, const float* N, float* P, int width, int height, int x,
+__device__ __forceinline__ void start_march(MarchRows& cur, const float* N, float* P, int pitch, int height, int x,
                                             int y0, int rows, bool up, int r) {
   cur.dy = up ? -1 : 1;
-  cur.step = static_cast<long long>(cur.dy) * width;
+  cur.step = static_cast<long long>(cur.dy) * pitch;
   cur.out_row = up ? y0 + rows - 1 : y0;
   cur.in_row = cur.out_row - cur.dy * r;
-  cur.in = N + static_cast<long long>(cur.in_row) * width + x;
-  cur.out = P + static_cast<long long>(cur.out_row) * width + x;
+  cur.in = N + static_cast<long long>(cur.in_row) * pitch + x;
+  cur.out = P + static_cast<long long>(cur.out_row) * pitch + x;
   cur.height = height;
 }
 
@@ -274,40 +201,24 @@ __device__ __forceinline__ void march_either_way(Rows cur, bool up, int M, const
   march_strip<R, kAhead, false>(cur, M, F);
 }
 
-// Lane `lane` of the warp that covers tile (bx, by): 128 columns of one strip. Unaligned rows
-// (kAligned false) go through the warp's `stage` in shared memory.
-template <int R, int kAhead, bool kAligned, class Weights>
-__device__ __forceinline__ void sliding_warp(const float* __restrict__ N, float* __restrict__ P, int width, int height,
+// Lane `lane` of the warp that covers tile (bx, by): 128 columns of one strip, on rows `pitch`
+// floats apart whose padding right of the image holds zeros.
+template <int R, int kAhead, class Weights>
+__device__ __forceinline__ void sliding_warp(const float* __restrict__ N, float* __restrict__ P, int pitch, int height,
                                              const Conv2dTiling& gx, const Conv2dTiling& gy, int bx, int by, int lane,
-                                             const Weights& F, SlidingStage* stage) {
+                                             const Weights& F) {
   const SlidingLane l = sliding_lane(gx, bx, lane);
-  if (l.warp_x >= width) return;  // the whole warp is right of the image
+  if (l.warp_x >= pitch) return;  // the whole warp is right of the image
   const int y0 = gy.out_origin(by), M = gy.strip_chunks(), rows = gy.out_tile_dim();
   const bool up = gy.marches_up(by);
-  if constexpr (kAligned) {
-    AlignedRows cur;
-    start_march(cur, N, P, width, height, l.x, y0, rows, up, R);
-    cur.lane = lane;
-    cur.own_cols = columns_inside(l.x, width);
-    const bool edge = l.edge_x != kNoEdge;
-    cur.edge_offset = edge ? l.edge_x - l.x : 0;
-    cur.edge_cols = edge ? columns_inside(l.edge_x, width) : 0u;
-    march_either_way<R, kAhead>(cur, up, M, F);
-  } else {
-    StagedRows cur;
-    start_march(cur, N, P, width, height, l.warp_x + lane, y0, rows, up, R);
-    cur.stage = stage;
-    cur.lane = lane;
-    cur.halo_offset = lane < kSlidingColumns ? -kSlidingColumns : kSlidingLanes * kSlidingColumns - kSlidingColumns;
-    cur.halo_slot = lane < kSlidingColumns ? lane : kSlidingLanes * kSlidingColumns + lane;
-    unsigned ok = 0;
-#pragma unroll
-    for (int c = 0; c < kSlidingColumns; ++c) ok |= l.warp_x + kSlidingLanes * c + lane < width ? 1u << c : 0u;
-    // Lanes 0..7 load the 4 columns on either side, the cells the aligned march's edge float4s hold.
-    const bool halo = lane < 2 * kSlidingColumns && in_range(l.warp_x + lane + cur.halo_offset, width);
-    cur.cols_ok = ok | (halo ? 1u << kSlidingColumns : 0u);
-    march_either_way<R, kAhead>(cur, up, M, F);
-  }
+  PitchedRows cur;
+  start_march(cur, N, P, pitch, height, l.x, y0, rows, up, R);
+  cur.lane = lane;
+  cur.own_cols = columns_inside(l.x, pitch);
+  const bool edge = l.edge_x != kNoEdge;
+  cur.edge_offset = edge ? l.edge_x - l.x : 0;
+  cur.edge_cols = edge ? columns_inside(l.edge_x, pitch) : 0u;
+  march_either_way<R, kAhead>(cur, up, M, F);
 }
 
 }  // namespace tilescope::cuda

@@ -64,7 +64,7 @@ TEST_P(Conv2dCuda, MatchesTheCpuReferenceForOddSizesAllRadiiAndTiles) {
 }
 
 TEST(Conv2dCudaFast, FastMatchesTheCpuReferenceForEveryTileAndRowAlignment) {
-  // fast copies and stores float4 only when width % 4 == 0; other widths take the scalar path.
+  // fast moves float4s; at a width that is not a multiple of 4 the engine pads its rows.
   // Tiles from 1 thread to the largest that fits shared memory; sizes smaller than one tile,
   // not a multiple of the 4x4 patch, and wide enough for several blocks.
   std::string why;
@@ -83,7 +83,7 @@ TEST(Conv2dCudaFast, FastMatchesTheCpuReferenceForEveryTileAndRowAlignment) {
 }
 
 TEST(Conv2dCudaSliding, SlidingMatchesTheCpuReferenceForEveryStripAndRowAlignment) {
-  // Widths: inside one warp tile, not a multiple of 4 (scalar path), several warps and blocks
+  // Widths: inside one warp tile, not a multiple of 4 (padded rows), several warps and blocks
   // (4 warps of 128 columns each); heights: shorter than a strip, several strips (at r = 1 the odd
   // ones march up), a last strip cut by the image.
   std::string why;
@@ -101,7 +101,7 @@ TEST(Conv2dCudaSliding, SlidingMatchesTheCpuReferenceForEveryStripAndRowAlignmen
 }
 
 // The strip rule (sliding_strip_for) counts waves of sliding_blocks_per_sm resident blocks: the
-// occupancy the device reports for the aligned and the staged kernel at each radius.
+// occupancy the device reports at each radius, on aligned and on padded rows.
 TEST(Conv2dCudaSliding, ResidentBlocksAreTheOnesTheStripRuleCounts) {
   std::string why;
   const auto engine = cuda_or_skip(why);
@@ -109,14 +109,13 @@ TEST(Conv2dCudaSliding, ResidentBlocksAreTheOnesTheStripRuleCounts) {
   for (int r = 1; r <= kSlidingMaxRadius; ++r)
     for (int width : {8192, 8191}) {
       const Conv2dParams p{Conv2dStrategy::sliding, r, sliding_default_strip(r), width, 4096};
-      EXPECT_EQ(engine->blocks_per_sm(p), sliding_blocks_per_sm(r, width % kSlidingColumns == 0))
-          << "r = " << r << ", width " << width;
+      EXPECT_EQ(engine->blocks_per_sm(p), sliding_blocks_per_sm(r)) << "r = " << r << ", width " << width;
     }
 }
 
 TEST(Conv2dCudaSeparable, SeparableMatchesTheCpuReferenceForRankOneFiltersTilesAndRowAlignment) {
   // Rank-1 filters: random ones (asymmetric, so a flipped pass fails), the gaussian and sobel_x.
-  // Widths a multiple of 4 (float4 copies and stores) and not; heights that cut the last block
+  // Widths a multiple of 4 and not (padded rows); heights that cut the last block
   // (its row pass stops at the rows its outputs need); tiles from 1 thread to the largest that fits.
   std::string why;
   const auto engine = cuda_or_skip(why);
@@ -157,6 +156,60 @@ TEST(Conv2dCudaSliding, SlidingRefusesRadiiWhoseSumsDoNotFitInRegisters) {
   EXPECT_THROW(
       engine->conv2d({Conv2dStrategy::sliding, r, 16, 64, 64}, make_named_filter("box", r), in.data(), out.data()),
       InvalidInput);
+}
+
+// One resident odd-width image under every strategy in turn: the engine lays its rows out padded
+// for fast, separable and sliding and dense for the book's kernels, and back, between runs; each
+// run matches the CPU reference, and the input reads back as loaded.
+TEST(Conv2dCudaLayout, EveryStrategyInTurnOnOneResidentImage) {
+  std::string why;
+  const auto engine = cuda_or_skip(why);
+  if (!engine) GTEST_SKIP() << "no CUDA: " << why;
+  const int w = 203, h = 77, r = 2;
+  const Filter2d f = make_named_filter("random_separable:" + std::to_string(r), r);
+  const Image in = test::random_image(w, h, 5);
+  std::vector<float> ref(in.pixels.size()), out(in.pixels.size()), back(in.pixels.size());
+  conv2d_cpu(f, in.pixels.data(), ref.data(), w, h);
+  engine->load_input(in.pixels.data(), w, h);
+  const Conv2dStrategy order[] = {Conv2dStrategy::fast,       Conv2dStrategy::basic,    Conv2dStrategy::sliding,
+                                  Conv2dStrategy::separable,  Conv2dStrategy::tiled_in, Conv2dStrategy::fast,
+                                  Conv2dStrategy::cached_halo};
+  for (Conv2dStrategy s : order) {
+    const Conv2dParams p{s, r, default_tile(s, r), w, h};
+    engine->run(p, f);
+    EXPECT_EQ(engine->row_pitch(), conv2d_row_pitch(s, w)) << strategy_info(s).name;
+    engine->read_output(out.data());
+    EXPECT_LE(test::max_abs_diff(out, ref), conv2d_tolerance(f, 1.0f)) << strategy_info(s).name;
+    engine->read_input(back.data());
+    EXPECT_EQ(back, in.pixels) << strategy_info(s).name;
+  }
+}
+
+// The demo scene rendered on the device into padded rows: the image as the CPU draws it, and
+// zeros in the padding (which fast reads as the ghost cells right of the image).
+TEST(Conv2dCudaLayout, TheDemoSceneFillsPaddedRowsAsTheCpuDrawsIt) {
+  std::string why;
+  const auto engine = cuda_or_skip(why);
+  if (!engine) GTEST_SKIP() << "no CUDA: " << why;
+  const int w = 131, h = 45, r = 1;
+  const Filter2d f = make_named_filter("box", r);
+  engine->render_demo_input(DemoScene::impulses, w, h, 0.0f);
+  engine->run({Conv2dStrategy::fast, r, default_tile(Conv2dStrategy::fast, r), w, h}, f);  // pads the rows
+  ASSERT_EQ(engine->row_pitch(), 132);
+  for (DemoScene scene : {DemoScene::impulses, DemoScene::rings}) {  // no hard edges to fall a pixel over
+    engine->render_demo_input(scene, w, h, 1.5f);
+    std::vector<float> got(std::size_t(w) * h), want(got.size()), ref(got.size()), out(got.size());
+    engine->read_input(got.data());
+    const DemoFrame frame = demo_frame(scene, w, h, 1.5f);
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) want[std::size_t(y) * w + x] = demo_scene_value(frame, x, y, 1.5f);
+    EXPECT_LE(test::max_abs_diff(got, want), 1e-4);
+    engine->run({Conv2dStrategy::fast, r, default_tile(Conv2dStrategy::fast, r), w, h}, f);
+    engine->read_output(out.data());
+    conv2d_cpu(f, got.data(), ref.data(), w, h);
+    EXPECT_LE(test::max_abs_diff(out, ref), conv2d_tolerance(f, 1.0f))
+        << "a nonzero padding would add to column " << w - 1;
+  }
 }
 
 TEST_P(Conv2dCuda, TimesEveryRepetitionWithEvents) {

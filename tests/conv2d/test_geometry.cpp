@@ -199,7 +199,7 @@ long long sliding_blocks(int r, int strip, int w, int h) {
   return 1LL * sliding_axis(r, strip, 0).cuda_grid_dim(w) * sliding_axis(r, strip, 1).cuda_grid_dim(h);
 }
 long long sliding_waves(int r, int strip, int w, int h, int sms) {
-  const long long slots = 1LL * sms * sliding_blocks_per_sm(r, w % kSlidingColumns == 0);
+  const long long slots = 1LL * sms * sliding_blocks_per_sm(r);
   return (sliding_blocks(r, strip, w, h) + slots - 1) / slots;
 }
 }  // namespace
@@ -236,8 +236,8 @@ TEST(SlidingStrip, TheFewestRowsPerResidentSlot) {
 // strips stay within one chunk of them.
 TEST(SlidingStrip, OneWaveAtRadiusThreeOnTheH100) {
   const int strip = sliding_strip_for(3, 4097, 3001, 132);
-  EXPECT_LE(sliding_blocks(3, strip, 4097, 3001), 132 * sliding_blocks_per_sm(3, false));
-  EXPECT_GT(sliding_blocks(3, strip, 4097, 3001), 132 * sliding_blocks_per_sm(3, false) * 8 / 10) << "and fills it";
+  EXPECT_LE(sliding_blocks(3, strip, 4097, 3001), 132 * sliding_blocks_per_sm(3));
+  EXPECT_GT(sliding_blocks(3, strip, 4097, 3001), 132 * sliding_blocks_per_sm(3) * 8 / 10) << "and fills it";
   for (int r = 1; r <= kSlidingMaxRadius; ++r)
     EXPECT_NEAR(sliding_axis(r, sliding_strip_for(r, 8192, 8192, 132), 1).strip_rows(),
                 sliding_axis(r, sliding_default_strip(r), 1).strip_rows(), 2 * r + 1)
@@ -253,6 +253,22 @@ TEST(SlidingStrip, AFourKFrameAtRadiusThreeFillsTheGpu) {
   h100.sm_count = 132;
   p.tile = default_tile(p, h100);
   EXPECT_LT(p.tile, sliding_default_strip(3));
-  EXPECT_GE(sliding_blocks(3, p.tile, p.width, p.height), 132 * sliding_blocks_per_sm(3, true) * 8 / 10)
-      << "3840 columns: aligned rows";
+  EXPECT_GE(sliding_blocks(3, p.tile, p.width, p.height), 132 * sliding_blocks_per_sm(3) * 8 / 10);
+}
+
+// fast, separable and sliding move rows as float4s: their device rows are the width rounded up to
+// a float4, and a float4 starting inside the image ends inside the padded row.
+TEST(RowPitch, FloatFourRowsPadToAFloatFourAndTheBooksRowsStayDense) {
+  for (const auto& info : strategy_table<Conv2dStrategy>())
+    for (int w : {1, 2, 3, 4, 5, 127, 128, 129, 1021, 3839, 8192}) {
+      const int pitch = conv2d_row_pitch(info.id, w);
+      if (!moves_float4_rows(info.id)) {
+        EXPECT_EQ(pitch, w) << info.name;
+        continue;
+      }
+      EXPECT_EQ(pitch % 4, 0) << info.name << " " << w;
+      EXPECT_GE(pitch, w);
+      EXPECT_LT(pitch - w, 4) << "less than one float4 of padding";
+      for (int x = 0; x < w; x += 4) EXPECT_LE(x + 4, pitch);
+    }
 }

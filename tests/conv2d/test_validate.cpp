@@ -72,6 +72,12 @@ TEST(Validate, RefusesEmptyHugeAndUnlaunchableImages) {
   EXPECT_NE(problem({Conv2dStrategy::basic, 1, 16, 0, 5}).find("empty"), std::string::npos);
   EXPECT_NE(problem({Conv2dStrategy::basic, 1, 16, 1 << 15, 1 << 15}).find("more than"), std::string::npos);
   EXPECT_NE(problem({Conv2dStrategy::basic, 1, 1, 1, 70000}).find("grid"), std::string::npos);
+  // fast pads each row to a float4: 5 x (2^28 / 5) pixels are within the bound dense and 8/5 of
+  // it, past the bound, padded; 8 wide needs no padding.
+  const int tall = (1 << 28) / 5;
+  EXPECT_NE(problem({Conv2dStrategy::fast, 1, 16, 5, tall}).find("pads each row"), std::string::npos);
+  EXPECT_EQ(problem({Conv2dStrategy::basic, 1, 16, 5, tall}).find("pads"), std::string::npos);
+  EXPECT_EQ(problem({Conv2dStrategy::fast, 1, 16, 8, (1 << 28) / 8}).find("pads"), std::string::npos);
 }
 
 TEST(Validate, ThrowsInvalidInputWithTheSameMessage) {
