@@ -86,15 +86,16 @@ void inspector_window(const UiState& s, float x, float y) {
       ++count[int(tap_source(gx, gy, p.width, p.height, bx, by, focus->x + dx, focus->y + dy))];
   const bool registers = p.strategy == Conv2dStrategy::sliding;
   ImGui::Separator();
+  const char* ghosts = count[2] + count[3] == 0 ? ""
+                       : count[2]               ? (registers ? " (zeros loaded)" : " (zeros read from shared)")
+                                                : " (skipped)";
   if (gx.separable())  // the column pass reads 2r+1 intermediate values, their row passes the (2r+1)^2 inputs
-    ImGui::Text("its %d column taps read the intermediate; their row passes read %d inputs: %d shared, %d ghost",
-                p.filter_dim(), p.filter_dim() * p.filter_dim(), count[0], count[2] + count[3]);
+    ImGui::TextWrapped(
+        "its %d column taps read the intermediate; their row passes read %d inputs: %d shared, %d ghost%s",
+        p.filter_dim(), p.filter_dim() * p.filter_dim(), count[0], count[2] + count[3], ghosts);
   else
-    ImGui::Text("its %d taps: %d %s, %d global, %d ghost", p.filter_dim() * p.filter_dim(), count[0],
-                registers ? "in registers" : "shared", count[1], count[2] + count[3]);
-  if (count[2] + count[3])
-    ImGui::SameLine(),
-        ImGui::TextDisabled(count[2] ? (registers ? "(zeros loaded)" : "(zeros read from shared)") : "(skipped)");
+    ImGui::TextWrapped("its %d taps: %d %s, %d global, %d ghost%s", p.filter_dim() * p.filter_dim(), count[0],
+                       registers ? "in registers" : "shared", count[1], count[2] + count[3], ghosts);
   const TrafficCount b = block_traffic(p, bx, by);
   ImGui::Text("this %s: %lld global loads into %s, %lld halo/global taps", registers ? "warp" : "block",
               static_cast<long long>(b.tile_loads), registers ? "registers" : "shared",
