@@ -32,9 +32,9 @@ inline constexpr int kSlidingWarpsPerBlock = 4;
 // with rows padded to a float4 (row_pitch.hpp) where the width is not a multiple of 4: the
 // kernels then run unchanged on rows `pitch` floats apart, a float4 wholly inside the padded
 // extent or wholly past it, the padding's zeros standing for the ghost cells right of the image.
-// Staging odd rows through shared memory or moving single floats instead ran at 0.68-0.88 of the
-// aligned speed (bench/results/2026-11-26-h100-conv2d-pitched-rows.md). The book's strategies
-// index dense rows, as the book's code does.
+// The 4-byte staging of odd rows it replaced ran fast at 0.61-0.83 and separable at 0.68-0.94 of
+// the aligned fraction at r >= 3 (H100; bench/results/2026-11-26-h100-conv2d-pitched-rows.md). The
+// book's strategies index dense rows, as the book's code does.
 TS_HD bool moves_float4_rows(Conv2dStrategy s) {
   return s == Conv2dStrategy::fast || s == Conv2dStrategy::separable || s == Conv2dStrategy::sliding;
 }
