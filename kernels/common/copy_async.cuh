@@ -1,5 +1,5 @@
 #pragma once
-// cp.async (sm_80 and later): a global-to-shared copy that skips the registers, so a thread issues
+// cp.async (sm_80 and later): a 16-byte global-to-shared copy that skips the registers, so a thread issues
 // all its copies back to back and computes while they fly. src_bytes = 0 writes zeros without
 // reading (ghost cells); `src` must still be a valid address. Older GPUs (the build's sm_75) copy
 // through registers instead: same result, less overlap.
@@ -7,19 +7,12 @@
 
 namespace tilescope::cuda {
 
-template <int kBytes>
-__device__ __forceinline__ void copy_async(float* s_dst, const float* src, bool valid) {
+__device__ __forceinline__ void copy_async_float4(float* s_dst, const float* src, bool valid) {
 #if __CUDA_ARCH__ >= 800
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(s_dst));
-  if constexpr (kBytes == 16)
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0));
-  else
-    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 4 : 0));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0));
 #else
-  if constexpr (kBytes == 16)
-    *reinterpret_cast<float4*>(s_dst) = valid ? *reinterpret_cast<const float4*>(src) : make_float4(0, 0, 0, 0);
-  else
-    *s_dst = valid ? *src : 0.0f;
+  *reinterpret_cast<float4*>(s_dst) = valid ? *reinterpret_cast<const float4*>(src) : make_float4(0, 0, 0, 0);
 #endif
 }
 

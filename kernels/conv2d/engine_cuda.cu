@@ -86,5 +86,5 @@ class CudaConv2dEngine final : public Conv2dEngine {
 }  // namespace tilescope::cuda
 
 std::unique_ptr<tilescope::Conv2dEngine> tilescope::make_cuda_conv2d_engine(const DeviceLimits& limits) {
-  return std::make_unique<tilescope::cuda::CudaConv2dEngine>(limits);
+  return std::make_unique<cuda::CudaConv2dEngine>(limits);
 }

@@ -3,10 +3,8 @@
 // memory. Each lane owns 4 consecutive columns and marches down a strip of rows. Every input row
 // is loaded once (one float4) and feeds the 2r+1 outputs in flight, whose sums stay in registers;
 // the r columns on either side come from the neighbouring lanes by warp shuffles. Included by
-// conv2d_kernels.cu and by the microbenchmark under bench/studies, so both run the same code.
+// kernels.cu and by the microbenchmark under bench/studies, so both run the same code.
 #include <cuda_runtime.h>
-
-#include <cstdint>
 
 #include "kernels/conv2d/geometry.hpp"
 
@@ -36,13 +34,6 @@ __device__ __forceinline__ float4 load4_if(const float* p, bool pred) {
 __device__ __forceinline__ void store4_if(float* p, float a, float b, float c, float d, bool pred) {
   asm volatile("{\n\t.reg .pred q;\n\tsetp.ne.b32 q, %5, 0;\n\t@q st.global.v4.f32 [%0], {%1, %2, %3, %4};\n}" ::"l"(p),
                "f"(a), "f"(b), "f"(c), "f"(d), "r"(int(pred)));
-}
-// Bit c set when column x + c is inside the image.
-__device__ __forceinline__ unsigned columns_inside(int x, int width) {
-  unsigned bits = 0;
-#pragma unroll
-  for (int c = 0; c < 4; ++c) bits |= in_range(x + c, width) ? 1u << c : 0u;
-  return bits;
 }
 
 // The lane's window of one row: columns x - R .. x + 3 + R. Column x - m comes from the lane on
@@ -95,11 +86,11 @@ struct PitchedRows : MarchRows {
   using Row = SlidingRow;
   int lane;
   int edge_offset;               // edge float4's first column minus the lane's (0 for lanes without one)
-  unsigned own_cols, edge_cols;  // bit 0: the own / edge float4 is inside the padded row
+  bool own_inside, edge_inside;  // the own / edge float4 is inside the padded row
 
   __device__ __forceinline__ Row load_next() {
     const bool row_ok = in_row_ok();
-    const Row row{load4_if(in, row_ok && (own_cols & 1u)), load4_if(in + edge_offset, row_ok && (edge_cols & 1u))};
+    const Row row{load4_if(in, row_ok && own_inside), load4_if(in + edge_offset, row_ok && edge_inside)};
     next_in();
     return row;
   }
@@ -108,7 +99,7 @@ struct PitchedRows : MarchRows {
     return window_of<R>(row, lane);
   }
   __device__ __forceinline__ void store_next(const float (&sum)[4]) {
-    store4_if(out, sum[0], sum[1], sum[2], sum[3], out_row_ok() && (own_cols & 1u));
+    store4_if(out, sum[0], sum[1], sum[2], sum[3], out_row_ok() && own_inside);
     next_out();
   }
 };
@@ -214,10 +205,10 @@ __device__ __forceinline__ void sliding_warp(const float* __restrict__ N, float*
   PitchedRows cur;
   start_march(cur, N, P, pitch, height, l.x, y0, rows, up, R);
   cur.lane = lane;
-  cur.own_cols = columns_inside(l.x, pitch);
+  cur.own_inside = in_range(l.x, pitch);
   const bool edge = l.edge_x != kNoEdge;
   cur.edge_offset = edge ? l.edge_x - l.x : 0;
-  cur.edge_cols = edge ? columns_inside(l.edge_x, pitch) : 0u;
+  cur.edge_inside = edge && in_range(l.edge_x, pitch);
   march_either_way<R, kAhead>(cur, up, M, F);
 }
 

@@ -48,10 +48,10 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   }
   void advance() override { std::swap(d_current_, d_next_); }
   void read(GridBuffer which, float* h_grid) const override {
-    copy_rows(h_grid, device_grid(which), std::size_t(height_) * depth_, cudaMemcpyDeviceToHost);
+    read_rows(h_grid, device_grid(which), std::size_t(height_) * depth_);
   }
   void read_slice(GridBuffer which, int z, float* h_slice) const override {
-    copy_rows(h_slice, device_grid(which) + std::size_t(z) * pitch_ * height_, height_, cudaMemcpyDeviceToHost);
+    read_rows(h_slice, device_grid(which) + std::size_t(z) * pitch_ * height_, height_);
   }
   float* device_grid(GridBuffer which) const override {
     return (which == GridBuffer::current ? d_current_ : d_next_).get();
@@ -66,8 +66,8 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   }
   std::size_t cells() const { return std::size_t(width_) * height_ * depth_; }
   // `rows` grid rows from the device (rows pitch_ floats apart) to dense rows at `to`.
-  void copy_rows(float* to, const float* from, std::size_t rows, cudaMemcpyKind kind) const {
-    cuda::copy_rows(to, width_, from, pitch_, width_, rows, kind, "cudaMemcpy2D (grid back)");
+  void read_rows(float* to, const float* from, std::size_t rows) const {
+    cuda::copy_rows(to, width_, from, pitch_, width_, rows, cudaMemcpyDeviceToHost, "cudaMemcpy2D (grid back)");
   }
   // Lays the current grid out with rows `pitch` floats apart (zeros in the padding) in new
   // buffers (the next grid goes first: the coming run overwrites it anyway). Once per change of
