@@ -231,7 +231,7 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
 // the block's threads in turn.
 template <int R>
 __device__ __forceinline__ void row_pass(const float* N_s, float* M_s, int Sx, int Mx, int rows, int threads) {
-  constexpr int C = kFastCoarsening, D = 2 * R + 1, H = (R + 3) / 4 * 4, kVectors = (H + R + C + 3) / 4;
+  constexpr int C = kFastCoarsening, D = 2 * R + 1, H = separable_halo_columns(R), kVectors = (H + R + C + 3) / 4;
   const int units = Mx / C, tid = threadIdx.y * blockDim.x + threadIdx.x;
   for (int i = tid; i < rows * units; i += threads) {
     const int my = i / units, mu = i % units;
@@ -253,16 +253,18 @@ __device__ __forceinline__ void row_pass(const float* N_s, float* M_s, int Sx, i
 
 // Beyond the book, rank-1 filters (c_filter = c_column x c_row): the 2-D correlation as a row pass
 // then a column pass, the intermediate kept in shared memory. Shapes, for T x T threads of C x C
-// outputs (C = kFastCoarsening, OUT = C T, H = R rounded up to 4):
-//   N_s  (OUT + 2R) rows x (OUT + 2H) columns   the staged input, rows 16-byte aligned (as fast)
+// outputs (C = kFastCoarsening, OUT = C T, H = separable_halo_columns(R), R rounded up to 8):
+//   N_s  (OUT + 2R) rows x (OUT + 2H) columns   the staged input, whole 32-byte sectors a row
 //   M_s  (OUT + 2R) rows x OUT columns          the row pass: M_s(y, x) = sum_fx c_row[fx] N(y, x - R + fx)
 //   P    OUT x OUT                              the column pass: sum_fy c_column[fy] M_s(y + fy, x)
 // Row-pass units are 4 consecutive cells of one row (one float4 store); a thread then walks the
 // 4 + 2R intermediate rows of its 4 columns, each read feeding up to 4 of its outputs.
-template <int R>
+template <int R, int kTile>
 __global__ void __launch_bounds__(kSeparableMaxThreads)
-    conv2d_separable_kernel(const float* __restrict__ N, float* __restrict__ P, int pitch, int height, Conv2dTiling gx,
-                            Conv2dTiling gy) {
+    conv2d_separable_kernel(const float* __restrict__ N, float* __restrict__ P, int pitch, int height,
+                            Conv2dTiling gx_run, Conv2dTiling gy_run) {
+  const Conv2dTiling gx = folded<Conv2dStrategy::separable, R, kTile>(gx_run),
+                     gy = folded<Conv2dStrategy::separable, R, kTile>(gy_run);
   constexpr int C = kFastCoarsening, D = 2 * R + 1;
   extern __shared__ float4 N_s4[];
   float* N_s = reinterpret_cast<float*>(N_s4);
@@ -330,6 +332,16 @@ void launch_sliding(const Conv2dParams& p, const float* d_in, float* d_out, int 
   }
 }
 
+// separable with the tile folded in at its default, 16 x 16 threads: from the argument, the
+// geometry's run-time switches and divisions were two thirds of the kernel's PTX instructions.
+template <int R, int kTile>
+void launch_separable(const Conv2dParams& p, const float* d_in, float* d_out, int pitch, dim3 grid, dim3 block,
+                      std::size_t shared, cudaStream_t stream) {
+  conv2d_separable_kernel<R, kTile>
+      <<<grid, block, shared, stream>>>(d_in, d_out, pitch, p.height, tiling_of(p, 0), tiling_of(p, 1));
+  check_launch("conv2d_separable_kernel");
+}
+
 // The book's strategies with the tile folded in where bench and the app's defaults run them.
 template <int R, int kTile>
 void launch_book(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter, dim3 grid, dim3 block,
@@ -358,18 +370,17 @@ void launch_book(const Conv2dParams& p, const float* d_in, float* d_out, const f
 template <int R>
 void launch_radius(const Conv2dParams& p, const float* d_in, float* d_out, const float* d_filter, cudaStream_t stream) {
   const LaunchGeometry l = launch_geometry(p);
-  const Conv2dTiling g = tiling_of(p, 0);
   const dim3 grid(l.grid.x, l.grid.y), block(l.block.x, l.block.y);
   const std::size_t shared = l.shared_bytes;
   const int pitch = conv2d_row_pitch(p.strategy, p.width);  // fast, separable, sliding: padded rows
   switch (p.strategy) {
     case Conv2dStrategy::fast:
-      conv2d_fast_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, pitch, p.height, g);
+      conv2d_fast_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, pitch, p.height, tiling_of(p, 0));
       return check_launch("conv2d_fast_kernel");
     case Conv2dStrategy::sliding: return launch_sliding<R>(p, d_in, d_out, pitch, grid, block, stream);
     case Conv2dStrategy::separable:
-      conv2d_separable_kernel<R><<<grid, block, shared, stream>>>(d_in, d_out, pitch, p.height, g, tiling_of(p, 1));
-      return check_launch("conv2d_separable_kernel");
+      if (p.tile == 16) return launch_separable<R, 16>(p, d_in, d_out, pitch, grid, block, shared, stream);
+      return launch_separable<R, 0>(p, d_in, d_out, pitch, grid, block, shared, stream);
     default:
       if (p.tile == 16) return launch_book<R, 16>(p, d_in, d_out, d_filter, grid, block, shared, stream);
       if (p.tile == 32) return launch_book<R, 32>(p, d_in, d_out, d_filter, grid, block, shared, stream);
@@ -397,7 +408,9 @@ const void* kernel_of(const Conv2dParams& p) {
     case Conv2dStrategy::sliding:
       if constexpr (R <= kSlidingMaxRadius) return reinterpret_cast<const void*>(conv2d_sliding_kernel<R>);
       return nullptr;
-    case Conv2dStrategy::separable: return reinterpret_cast<const void*>(conv2d_separable_kernel<R>);
+    case Conv2dStrategy::separable:
+      return p.tile == 16 ? reinterpret_cast<const void*>(conv2d_separable_kernel<R, 16>)
+                          : reinterpret_cast<const void*>(conv2d_separable_kernel<R, 0>);
     default:
       return p.tile == 16   ? book_kernel_of<R, 16>(p.strategy)
              : p.tile == 32 ? book_kernel_of<R, 32>(p.strategy)
