@@ -46,7 +46,10 @@ void block_entries(const Conv2dParams& p, Pixel focus, std::vector<LegendEntry>&
   out.push_back(entry(palette::kHalo));
   if (crosses_edge(p, rects)) out.push_back(entry(palette::kGhost, true));
   if (rects.has_load_only_ring) out.push_back(entry(palette::kLoadOnly));
-  if (rects.stages_more) out.push_back(entry(sliding ? palette::kWarpLoads : palette::kStagedTile));
+  if (rects.stages_more)
+    out.push_back(entry(sliding                                   ? palette::kWarpLoads
+                        : p.strategy == Conv2dStrategy::separable ? palette::kSectorStagedTile
+                                                                  : palette::kStagedTile));
   if (rects.has_row_pass) out.push_back(entry(palette::kRowPass));
 }
 

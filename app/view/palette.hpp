@@ -39,6 +39,9 @@ inline constexpr Swatch kThreadPatch{rgba(86, 180, 233),
                                      "outputs the hovered thread computes (a register patch), its input rows (dashed)"};
 // Vermillion, not the halo's orange: the legend never shows two entries in one colour.
 inline constexpr Swatch kStagedTile{rgba(213, 94, 0), "staged tile: halo rounded up to 4 cells (dashed)"};
+// separable stages whole 32-byte sectors of each row (separable_halo_columns) and exactly r rows.
+inline constexpr Swatch kSectorStagedTile{
+    kStagedTile.rgba, "staged tile: halo columns rounded up to 8 (32-byte sectors), r rows (dashed)"};
 // separable: one colour for both passes (tiled_in's load-only yellow never shows beside it).
 inline constexpr Swatch kRowPass{rgba(240, 228, 66),
                                  "row pass into shared memory (dashed); the 2r+1 values the column pass sums (framed)"};

@@ -16,6 +16,13 @@ namespace tilescope {
 inline constexpr int kFastCoarsening = 4;
 // separable's kernel is compiled for at most 16 x 16 threads (its launch bounds).
 inline constexpr int kSeparableMaxTile = 16;
+// separable stages r halo columns on either side rounded up to whole 32-byte sectors (8 floats),
+// so a staged row starts and ends on a sector boundary wherever the image's row does. Rounded up
+// to a float4 (as fast), each staged row at r = 1..4 touched a sector more than its cells fill:
+// 88-90% of the copy against 97-99% at 8192^2 and 8191^2 (H100,
+// bench/results/2026-11-26-h100-separable-sectors.md).
+inline constexpr int kSectorFloats = 8;
+TS_HD constexpr int separable_halo_columns(int r) { return (r + kSectorFloats - 1) / kSectorFloats * kSectorFloats; }
 
 // sliding: the tile is one warp's: each lane owns kSlidingColumns consecutive columns (one
 // float4), so a warp covers 128 columns of a strip of rows. A lane's r neighbours on either side
@@ -91,12 +98,13 @@ struct Conv2dTiling {
   TS_HD int in_tile_dim() const { return out_tile_dim() + 2 * r; }
   // fast stages a halo of r rounded up to a multiple of 4 on every side, so each shared row
   // starts at a 16-byte aligned image column and is filled with float4 loads; separable rounds
-  // only the columns (alignment is a matter of x) and stages exactly r rows above and below.
+  // only the columns, to whole sectors (separable_halo_columns), and stages exactly r rows above
+  // and below.
   // sliding brings its cells on chip in registers instead: x adds lane 31's and lane 0's extra
   // float4 on either side of the warp, y the r rows above and below the strip.
   TS_HD int shared_halo() const {
     if (sliding()) return axis == 0 ? kSlidingColumns : r;
-    if (separable() && axis == 1) return r;
+    if (separable()) return axis == 0 ? separable_halo_columns(r) : r;
     return coarsened() ? (r + 3) / 4 * 4 : r;
   }
   // Cells the block stages in shared memory (sliding: loads into registers; 0 when it uses none).

@@ -158,7 +158,7 @@ BookModel book_model(const Conv2dParams& p) {
       m.opb_model = flops / (double(gx.shared_dim()) * gy.shared_dim() * 4);
       m.opb_bound = 2 * 2 * d / 4;
       m.formula =
-          "2 (2r+1) (OUT (OUT + 2r) + OUT^2) / (IN_x IN_y 4), OUT = 4 tile, IN_x = OUT + 2 roundup4(r), "
+          "2 (2r+1) (OUT (OUT + 2r) + OUT^2) / (IN_x IN_y 4), OUT = 4 tile, IN_x = OUT + 2 roundup8(r), "
           "IN_y = OUT + 2r";
       break;
     }

@@ -272,3 +272,21 @@ TEST(RowPitch, FloatFourRowsPadToAFloatFourAndTheBooksRowsStayDense) {
       for (int x = 0; x < w; x += 4) EXPECT_LE(x + 4, pitch);
     }
 }
+
+// separable stages whole 32-byte sectors of each row: its halo columns cover r and round up to a
+// sector, so at an even tile (an output tile of a whole number of sectors) every staged row starts
+// and ends on a sector boundary of the image row.
+TEST(SeparableHalo, StagedRowsAreWholeSectorsOfTheImageRow) {
+  constexpr int kSectorBytes = 32;
+  for (int r = 1; r <= kMaxConv2dRadius; ++r) {
+    EXPECT_GE(separable_halo_columns(r), r);
+    EXPECT_LT(separable_halo_columns(r), r + kSectorFloats);
+    for (int tile = 2; tile <= kSeparableMaxTile; tile += 2) {
+      const Conv2dTiling gx{Conv2dStrategy::separable, r, tile, 0}, gy{Conv2dStrategy::separable, r, tile, 1};
+      EXPECT_EQ(gy.shared_halo(), r) << "exactly r rows above and below";
+      for (int b = 0; b < 5; ++b)
+        EXPECT_EQ(gx.shared_origin(b) * 4 % kSectorBytes, 0) << "r = " << r << ", tile " << tile << ", block " << b;
+      EXPECT_EQ(gx.shared_dim() * 4 % kSectorBytes, 0) << "r = " << r << ", tile " << tile;
+    }
+  }
+}

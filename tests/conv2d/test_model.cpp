@@ -124,13 +124,14 @@ TEST(BookModel, FastCountsTheRoundedUpHaloAsLoads) {
 }
 
 TEST(BookModel, SeparableDoesTwoPassesOfTwoRPlusOneTapsOverTheStagedTile) {
-  // tile 16, r = 2: OUT = 64, IN_x = 64 + 2 x 4 = 72 (float4 rows), IN_y = 64 + 2 x 2 = 68. The row
-  // pass: 5 taps for each of 64 x 68 intermediate cells; the column pass: 5 for each of 64^2.
+  // tile 16, r = 2: OUT = 64, IN_x = 64 + 2 x 8 = 80 (halo columns in whole 32-byte sectors),
+  // IN_y = 64 + 2 x 2 = 68. The row pass: 5 taps for each of 64 x 68 intermediate cells; the
+  // column pass: 5 for each of 64^2.
   EXPECT_NEAR(book_model(params(Conv2dStrategy::separable, 2, 16)).opb_model,
-              2.0 * 5 * (64 * 68 + 64 * 64) / (72.0 * 68 * 4), 1e-12);
+              2.0 * 5 * (64 * 68 + 64 * 64) / (80.0 * 68 * 4), 1e-12);
   EXPECT_DOUBLE_EQ(book_model(params(Conv2dStrategy::separable, 2, 16)).opb_bound, 2.0 * 2 * 5 / 4);
-  // It stages 72 x 68 cells and keeps the 64 x 68 intermediate beside them; its constant memory
+  // It stages 80 x 68 cells and keeps the 64 x 68 intermediate beside them; its constant memory
   // holds the filter's row and column, 2 x 5 weights.
-  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 2, 16)).shared_bytes, (72u * 68 + 64u * 68) * 4);
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 2, 16)).shared_bytes, (80u * 68 + 64u * 68) * 4);
   EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 2, 16)).constant_bytes, 2u * 5 * 4);
 }
