@@ -47,9 +47,9 @@ void block_entries(const Conv2dParams& p, Pixel focus, std::vector<LegendEntry>&
   if (crosses_edge(p, rects)) out.push_back(entry(palette::kGhost, true));
   if (rects.has_load_only_ring) out.push_back(entry(palette::kLoadOnly));
   if (rects.stages_more)
-    out.push_back(entry(sliding                                   ? palette::kWarpLoads
-                        : p.strategy == Conv2dStrategy::separable ? palette::kSectorStagedTile
-                                                                  : palette::kStagedTile));
+    out.push_back(entry(sliding                            ? palette::kWarpLoads
+                        : tiling_of(p, 0).stages_sectors() ? palette::kSectorStagedTile
+                                                           : palette::kStagedTile));
   if (rects.has_row_pass) out.push_back(entry(palette::kRowPass));
 }
 

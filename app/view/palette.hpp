@@ -39,7 +39,8 @@ inline constexpr Swatch kThreadPatch{rgba(86, 180, 233),
                                      "outputs the hovered thread computes (a register patch), its input rows (dashed)"};
 // Vermillion, not the halo's orange: the legend never shows two entries in one colour.
 inline constexpr Swatch kStagedTile{rgba(213, 94, 0), "staged tile: halo rounded up to 4 cells (dashed)"};
-// separable stages whole 32-byte sectors of each row (separable_halo_columns) and exactly r rows.
+// separable and fast at r <= 3 stage whole 32-byte sectors of each row (sector_halo_columns) and
+// exactly r rows.
 inline constexpr Swatch kSectorStagedTile{
     kStagedTile.rgba, "staged tile: halo columns rounded up to 8 (32-byte sectors), r rows (dashed)"};
 // separable: one colour for both passes (tiled_in's load-only yellow never shows beside it).

@@ -18,11 +18,22 @@ inline constexpr int kFastCoarsening = 4;
 inline constexpr int kSeparableMaxTile = 16;
 // separable stages r halo columns on either side rounded up to whole 32-byte sectors (8 floats),
 // so a staged row starts and ends on a sector boundary wherever the image's row does. Rounded up
-// to a float4 (as fast), each staged row at r = 1..4 touched a sector more than its cells fill:
-// 88-90% of the copy against 97-99% at 8192^2 and 8191^2 (H100,
+// to a float4, each staged row at r = 1..4 touched a sector more than its cells fill: separable
+// ran at 88-90% of the copy against 97-99% at 8192^2 and 8191^2 (H100,
 // bench/results/2026-11-26-h100-separable-sectors.md).
 inline constexpr int kSectorFloats = 8;
-TS_HD constexpr int separable_halo_columns(int r) { return (r + kSectorFloats - 1) / kSectorFloats * kSectorFloats; }
+TS_HD constexpr int sector_halo_columns(int r) { return (r + kSectorFloats - 1) / kSectorFloats * kSectorFloats; }
+// fast stages whole sectors and exactly r rows too where memory bounds it, r <= 3 (at 8192^2 r = 1..3
+// went from 88% to 94-97% of the copy, H100). Above, where FP32 issue bounds it, it stages r rounded up to a float4 on
+// every side: there sector columns and exact rows measured 4-5% slower at r = 4 and 5 on 4K frames
+// (bench/results/2026-11-26-h100-fast-sectors.md).
+inline constexpr int kFastSectorMaxRadius = 3;
+TS_HD constexpr int float4_halo(int r) { return (r + 3) / 4 * 4; }
+TS_HD constexpr bool fast_stages_sectors(int r) { return r <= kFastSectorMaxRadius; }
+// fast's staged halo along axis 0 (columns) or 1 (rows).
+TS_HD constexpr int fast_halo(int r, int axis) {
+  return !fast_stages_sectors(r) ? float4_halo(r) : axis == 0 ? sector_halo_columns(r) : r;
+}
 
 // sliding: the tile is one warp's: each lane owns kSlidingColumns consecutive columns (one
 // float4), so a warp covers 128 columns of a strip of rows. A lane's r neighbours on either side
@@ -96,16 +107,20 @@ struct Conv2dTiling {
   }
   // The input a block's outputs need: output tile plus r halo cells on each side.
   TS_HD int in_tile_dim() const { return out_tile_dim() + 2 * r; }
-  // fast stages a halo of r rounded up to a multiple of 4 on every side, so each shared row
-  // starts at a 16-byte aligned image column and is filled with float4 loads; separable rounds
-  // only the columns, to whole sectors (separable_halo_columns), and stages exactly r rows above
-  // and below.
+  // Staged rows start at a 16-byte aligned image column and are filled with float4 loads: separable
+  // (and fast at r <= 3) stage halo columns rounded up to whole sectors (sector_halo_columns), so
+  // each row starts 32-byte aligned, and exactly r rows above and below; fast at r >= 4 stages r
+  // rounded up to a float4 on every side (fast_halo).
   // sliding brings its cells on chip in registers instead: x adds lane 31's and lane 0's extra
   // float4 on either side of the warp, y the r rows above and below the strip.
   TS_HD int shared_halo() const {
     if (sliding()) return axis == 0 ? kSlidingColumns : r;
-    if (separable()) return axis == 0 ? separable_halo_columns(r) : r;
-    return coarsened() ? (r + 3) / 4 * 4 : r;
+    if (separable()) return axis == 0 ? sector_halo_columns(r) : r;
+    return strategy == Conv2dStrategy::fast ? fast_halo(r, axis) : r;
+  }
+  // Whether the staged rows are whole 32-byte sectors of the image row (the legend says which).
+  TS_HD bool stages_sectors() const {
+    return separable() || (strategy == Conv2dStrategy::fast && fast_stages_sectors(r));
   }
   // Cells the block stages in shared memory (sliding: loads into registers; 0 when it uses none).
   TS_HD int shared_dim() const {

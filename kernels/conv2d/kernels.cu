@@ -183,6 +183,25 @@ __device__ __forceinline__ void store_tile(const float (&acc)[C][C], float* __re
   }
 }
 
+// The float4s of a staged row that C = kFastCoarsening consecutive outputs read, from their first
+// output's column in a tile staged with Hx halo columns: the window's 2R + C cells start Hx - R
+// cells in, in the float4 at `first` (a multiple of 4); `skip` of its cells come before the window.
+template <int R, int Hx>
+struct RowWindow {
+  static constexpr int C = kFastCoarsening;
+  static constexpr int first = (Hx - R) / kFloat4 * kFloat4, skip = Hx - R - first;
+  static constexpr int vectors = (skip + 2 * R + C + kFloat4 - 1) / kFloat4;
+  // The window's cells from `row`, the staged row at the outputs' first column: in[skip + i] is
+  // window cell i.
+  __device__ __forceinline__ static void load(const float* row, float (&in)[kFloat4 * vectors]) {
+#pragma unroll
+    for (int v = 0; v < vectors; ++v) {
+      const float4 q = reinterpret_cast<const float4*>(row + first)[v];
+      in[4 * v] = q.x, in[4 * v + 1] = q.y, in[4 * v + 2] = q.z, in[4 * v + 3] = q.w;
+    }
+  }
+};
+
 // Beyond the book: thread coarsening with register reuse. Each thread computes a C x C patch of
 // consecutive outputs (C = kFastCoarsening). It walks the C + 2R input rows of its window: one
 // row is read from shared memory as float4 into registers and feeds every output of the patch
@@ -191,26 +210,24 @@ __device__ __forceinline__ void store_tile(const float (&acc)[C][C], float* __re
 // with a warp-uniform constant operand, no load instruction.
 template <int R>
 __global__ void __launch_bounds__(kMaxBlockThreads)
-    conv2d_fast_kernel(const float* __restrict__ N, float* __restrict__ P, int pitch, int height, Conv2dTiling g) {
-  constexpr int C = kFastCoarsening, D = 2 * R + 1, H = (R + 3) / 4 * 4;  // H = g.shared_halo()
-  // The window of a thread's patch starts H - R cells into its 16-byte aligned shared span.
-  constexpr int kVectors = (H + R + C + 3) / 4;
+    conv2d_fast_kernel(const float* __restrict__ N, float* __restrict__ P, int pitch, int height, Conv2dTiling gx) {
+  Conv2dTiling gy = gx;  // the same tiling along y
+  gy.axis = 1;
+  using W = RowWindow<R, fast_halo(R, 0)>;
+  constexpr int C = kFastCoarsening, D = 2 * R + 1, Hy = fast_halo(R, 1);
   extern __shared__ float4 N_s4[];
   float* N_s = reinterpret_cast<float*>(N_s4);
-  stage_tile(N, N_s, pitch, height, g, g);
+  stage_tile(N, N_s, pitch, height, gx, gy);
   __syncthreads();
 
-  const int S = g.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  // The patch's window starts Hy - R staged rows below its own first row.
+  const int S = gx.shared_dim(), tx = threadIdx.x, ty = threadIdx.y;
   float acc[C][C] = {};
-  const float* window = N_s + (H - R + ty * C) * S + tx * C;
+  const float* window = N_s + (Hy - R + ty * C) * S + tx * C;
 #pragma unroll
   for (int j = 0; j < C + 2 * R; ++j) {  // input row j of the window
-    float in[4 * kVectors];
-#pragma unroll
-    for (int v = 0; v < kVectors; ++v) {
-      const float4 q = reinterpret_cast<const float4*>(window + j * S)[v];
-      in[4 * v] = q.x, in[4 * v + 1] = q.y, in[4 * v + 2] = q.z, in[4 * v + 3] = q.w;
-    }
+    float in[kFloat4 * W::vectors];
+    W::load(window + j * S, in);
 #pragma unroll
     for (int oy = 0; oy < C; ++oy) {  // every output row whose filter covers input row j
       const int fy = j - oy;
@@ -218,11 +235,11 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
 #pragma unroll
       for (int fx = 0; fx < D; ++fx)
 #pragma unroll
-        for (int ox = 0; ox < C; ++ox) acc[oy][ox] = fmaf(c_filter[fy * D + fx], in[H - R + ox + fx], acc[oy][ox]);
+        for (int ox = 0; ox < C; ++ox) acc[oy][ox] = fmaf(c_filter[fy * D + fx], in[W::skip + ox + fx], acc[oy][ox]);
     }
   }
 
-  store_tile(acc, P, pitch, height, g, g);
+  store_tile(acc, P, pitch, height, gx, gy);
 }
 
 // separable's row pass: M_s(y, x) = sum_fx c_row[fx] N_s(y, x + H - R + fx) for `rows` rows of Mx
@@ -231,29 +248,25 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
 // the block's threads in turn.
 template <int R>
 __device__ __forceinline__ void row_pass(const float* N_s, float* M_s, int Sx, int Mx, int rows, int threads) {
-  constexpr int C = kFastCoarsening, D = 2 * R + 1, H = separable_halo_columns(R), kVectors = (H + R + C + 3) / 4;
+  using W = RowWindow<R, sector_halo_columns(R)>;
+  constexpr int C = kFastCoarsening, D = 2 * R + 1;
   const int units = Mx / C, tid = threadIdx.y * blockDim.x + threadIdx.x;
   for (int i = tid; i < rows * units; i += threads) {
     const int my = i / units, mu = i % units;
-    const float4* window = reinterpret_cast<const float4*>(N_s + my * Sx + mu * C);
-    float in[4 * kVectors];
-#pragma unroll
-    for (int v = 0; v < kVectors; ++v) {
-      const float4 q = window[v];
-      in[4 * v] = q.x, in[4 * v + 1] = q.y, in[4 * v + 2] = q.z, in[4 * v + 3] = q.w;
-    }
+    float in[kFloat4 * W::vectors];
+    W::load(N_s + my * Sx + mu * C, in);
     float h[C] = {};
 #pragma unroll
     for (int fx = 0; fx < D; ++fx)
 #pragma unroll
-      for (int ox = 0; ox < C; ++ox) h[ox] = fmaf(c_row[fx], in[H - R + ox + fx], h[ox]);
+      for (int ox = 0; ox < C; ++ox) h[ox] = fmaf(c_row[fx], in[W::skip + ox + fx], h[ox]);
     reinterpret_cast<float4*>(M_s + my * Mx)[mu] = make_float4(h[0], h[1], h[2], h[3]);
   }
 }
 
 // Beyond the book, rank-1 filters (c_filter = c_column x c_row): the 2-D correlation as a row pass
 // then a column pass, the intermediate kept in shared memory. Shapes, for T x T threads of C x C
-// outputs (C = kFastCoarsening, OUT = C T, H = separable_halo_columns(R), R rounded up to 8):
+// outputs (C = kFastCoarsening, OUT = C T, H = sector_halo_columns(R), R rounded up to 8):
 //   N_s  (OUT + 2R) rows x (OUT + 2H) columns   the staged input, whole 32-byte sectors a row
 //   M_s  (OUT + 2R) rows x OUT columns          the row pass: M_s(y, x) = sum_fx c_row[fx] N(y, x - R + fx)
 //   P    OUT x OUT                              the column pass: sum_fy c_column[fy] M_s(y + fy, x)

@@ -122,11 +122,14 @@ BookModel book_model(const Conv2dParams& p) {
       break;
     }
     case Conv2dStrategy::fast: {
-      // Every staged cell is one global load; the staged tile is OUT + 2 x (r rounded up to 4).
-      const Conv2dTiling g = tiling_of(p, 0);
-      const double out = g.out_tile_dim(), in = g.shared_dim();
-      m.opb_model = out * out * K * 2 / (in * in * 4);
-      m.formula = "OUT^2 (2r+1)^2 2 / (IN^2 4), OUT = 4 tile, IN = OUT + 2 roundup4(r)";
+      // Every staged cell is one global load; the staged tile is OUT + 2 h_x columns by OUT + 2 h_y
+      // rows (fast_halo).
+      const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+      const double out = gx.out_tile_dim();
+      m.opb_model = out * out * K * 2 / (double(gx.shared_dim()) * gy.shared_dim() * 4);
+      m.formula =
+          "OUT^2 (2r+1)^2 2 / (IN_x IN_y 4), OUT = 4 tile, r <= 3: IN_x = OUT + 2 roundup8(r), IN_y = OUT + 2r; "
+          "r >= 4: IN_x = IN_y = OUT + 2 roundup4(r)";
       break;
     }
     case Conv2dStrategy::sliding: {

@@ -235,9 +235,10 @@ TEST(TrafficCount, FloatFourRowsLoadTheirPaddingAndTheBooksStrategiesDoNot) {
   // book's tiled_out loads fewer (its last blocks' 3 columns less on every staged row).
   for (const auto& info : strategy_table<Conv2dStrategy>()) {
     const Conv2dParams odd{info.id, 1, default_tile(info.id, 1), 1021, 67}, even{info.id, 1, odd.tile, 1024, 67};
-    if (moves_float4_rows(info.id))
+    if (moves_float4_rows(info.id)) {
       EXPECT_EQ(exact_traffic(odd).tile_loads, exact_traffic(even).tile_loads) << info.name;
-    else if (info.id == Conv2dStrategy::tiled_out)
+    } else if (info.id == Conv2dStrategy::tiled_out) {
       EXPECT_LT(exact_traffic(odd).tile_loads, exact_traffic(even).tile_loads) << info.name;
+    }
   }
 }

@@ -101,10 +101,12 @@ TEST(Conv2dFigures, StagedTileIsTheSharedTile) {
     const Conv2dBlockRects r = conv2d_block_rects(p, 1, 1);
     EXPECT_EQ(r.staged.x1 - r.staged.x0, gx.shared_dim());
     EXPECT_EQ(r.staged.y1 - r.staged.y0, gy.shared_dim());
-    if (p.strategy == Conv2dStrategy::fast) {  // the halo rounded up to whole float4s
-      const int h = (p.filter_radius + 3) / 4 * 4;
-      EXPECT_EQ(r.staged.x1 - r.staged.x0, gx.out_tile_dim() + 2 * h);
-      EXPECT_EQ(r.stages_more, h != p.filter_radius);
+    if (p.strategy == Conv2dStrategy::fast) {
+      // r <= 3: halo columns rounded up to whole sectors, r rows; above, r rounded up to a float4.
+      const int k = p.filter_radius, hx = k <= 3 ? 8 : (k + 3) / 4 * 4, hy = k <= 3 ? k : hx;
+      EXPECT_EQ(r.staged.x1 - r.staged.x0, gx.out_tile_dim() + 2 * hx);
+      EXPECT_EQ(r.staged.y1 - r.staged.y0, gy.out_tile_dim() + 2 * hy);
+      EXPECT_EQ(r.stages_more, hx != k);
     }
     if (p.strategy == Conv2dStrategy::sliding) {
       EXPECT_TRUE(r.stages_more);  // the edge lanes' float4s
@@ -273,20 +275,22 @@ TEST(RowPitch, FloatFourRowsPadToAFloatFourAndTheBooksRowsStayDense) {
     }
 }
 
-// separable stages whole 32-byte sectors of each row: its halo columns cover r and round up to a
-// sector, so at an even tile (an output tile of a whole number of sectors) every staged row starts
-// and ends on a sector boundary of the image row.
-TEST(SeparableHalo, StagedRowsAreWholeSectorsOfTheImageRow) {
+// separable, and fast at r <= 3, stage whole 32-byte sectors of each row: their halo columns cover
+// r and round up to a sector, so at an even tile (an output tile of a whole number of sectors)
+// every staged row starts and ends on a sector boundary of the image row.
+TEST(SectorHalo, StagedRowsAreWholeSectorsOfTheImageRow) {
   constexpr int kSectorBytes = 32;
-  for (int r = 1; r <= kMaxConv2dRadius; ++r) {
-    EXPECT_GE(separable_halo_columns(r), r);
-    EXPECT_LT(separable_halo_columns(r), r + kSectorFloats);
-    for (int tile = 2; tile <= kSeparableMaxTile; tile += 2) {
-      const Conv2dTiling gx{Conv2dStrategy::separable, r, tile, 0}, gy{Conv2dStrategy::separable, r, tile, 1};
-      EXPECT_EQ(gy.shared_halo(), r) << "exactly r rows above and below";
-      for (int b = 0; b < 5; ++b)
-        EXPECT_EQ(gx.shared_origin(b) * 4 % kSectorBytes, 0) << "r = " << r << ", tile " << tile << ", block " << b;
-      EXPECT_EQ(gx.shared_dim() * 4 % kSectorBytes, 0) << "r = " << r << ", tile " << tile;
+  for (const Conv2dStrategy s : {Conv2dStrategy::fast, Conv2dStrategy::separable})
+    for (int r = 1; r <= (s == Conv2dStrategy::fast ? 3 : kMaxConv2dRadius); ++r) {
+      EXPECT_GE(sector_halo_columns(r), r);
+      EXPECT_LT(sector_halo_columns(r), r + kSectorFloats);
+      for (int tile = 2; tile <= kSeparableMaxTile; tile += 2) {
+        const Conv2dTiling gx{s, r, tile, 0}, gy{s, r, tile, 1};
+        EXPECT_TRUE(gx.stages_sectors());
+        EXPECT_EQ(gy.shared_halo(), r) << "exactly r rows above and below";
+        for (int b = 0; b < 5; ++b)
+          EXPECT_EQ(gx.shared_origin(b) * 4 % kSectorBytes, 0) << "r = " << r << ", tile " << tile << ", block " << b;
+        EXPECT_EQ(gx.shared_dim() * 4 % kSectorBytes, 0) << "r = " << r << ", tile " << tile;
+      }
     }
-  }
 }

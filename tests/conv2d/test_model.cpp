@@ -108,19 +108,21 @@ TEST(LaunchGeometry, OtherStrategiesLaunchOneThreadPerOutput) {
 }
 
 TEST(LaunchGeometry, FastBlockComputesFourByFourOutputsPerThread) {
-  // 16x16 threads x 4x4 outputs = 64x64 output tile; r = 3 stages a halo of 4 (16-byte rows).
+  // 16x16 threads x 4x4 outputs = 64x64 output tile; r = 3 stages 8 halo columns on either side
+  // (32-byte sectors) and 3 rows above and below: 80 x 70 cells.
   const LaunchGeometry l = launch_geometry(params(Conv2dStrategy::fast, 3, 16, 1000, 130));
   expect_tiles(l, {64, 70, 16, 3, 256, 256});  // grid: ceil(1000 / 64) x ceil(130 / 64)
   EXPECT_EQ(l.threads_computing, 250 * 33);    // one per 4x4 patch that holds an output
-  EXPECT_EQ(l.shared_bytes, 72u * 72 * 4);
-  // r = 5 rounds its halo up to 8, r = 8 is already a multiple of 4.
+  EXPECT_EQ(l.shared_bytes, 80u * 70 * 4);
+  // r >= 4 rounds r up to a float4 on every side: 8 at r = 5 and 8.
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::fast, 4, 16)).shared_bytes, 72u * 72 * 4);
   EXPECT_EQ(launch_geometry(params(Conv2dStrategy::fast, 5, 16)).shared_bytes, 80u * 80 * 4);
   EXPECT_EQ(launch_geometry(params(Conv2dStrategy::fast, 8, 16)).shared_bytes, 80u * 80 * 4);
 }
 
 TEST(BookModel, FastCountsTheRoundedUpHaloAsLoads) {
-  // tile 16, r = 1: OUT = 64, IN = 64 + 2 x 4 = 72, (2r+1)^2 = 9.
-  EXPECT_NEAR(book_model(params(Conv2dStrategy::fast, 1, 16)).opb_model, 64.0 * 64 * 9 * 2 / (72.0 * 72 * 4), 1e-12);
+  // tile 16, r = 1: OUT = 64, IN_x = 64 + 2 x 8 = 80, IN_y = 64 + 2 = 66, (2r+1)^2 = 9.
+  EXPECT_NEAR(book_model(params(Conv2dStrategy::fast, 1, 16)).opb_model, 64.0 * 64 * 9 * 2 / (80.0 * 66 * 4), 1e-12);
 }
 
 TEST(BookModel, SeparableDoesTwoPassesOfTwoRPlusOneTapsOverTheStagedTile) {
