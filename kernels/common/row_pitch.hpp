@@ -8,6 +8,8 @@
 namespace tilescope {
 
 inline constexpr int kFloat4 = 4;
-TS_HD constexpr int float4_row_pitch(int width) { return (width + kFloat4 - 1) / kFloat4 * kFloat4; }
+// n rounded up to a multiple of m.
+TS_HD constexpr int round_up(int n, int m) { return (n + m - 1) / m * m; }
+TS_HD constexpr int float4_row_pitch(int width) { return round_up(width, kFloat4); }
 
 }  // namespace tilescope
