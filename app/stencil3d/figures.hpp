@@ -13,6 +13,7 @@ struct Stencil3dTileFigures {
   int halo[3];           // staged halo cells on each side along x, y, z
   int planes_in_flight;  // marching strategies: the planes held at once (2k + 1)
   int vec;               // fast: x cells per thread
+  int row_lanes;         // fast: lanes per row of column 0's blocks (the grid's last column may fold)
 };
 inline Stencil3dTileFigures stencil3d_tile_figures(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
@@ -23,6 +24,7 @@ inline Stencil3dTileFigures stencil3d_tile_figures(const Stencil3dParams& p) {
   }
   f.planes_in_flight = g.planes_in_flight();
   f.vec = g.axis(0).vec;
+  f.row_lanes = g.fast() ? g.row_lanes(0) : 0;
   return f;
 }
 

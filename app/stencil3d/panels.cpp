@@ -50,14 +50,21 @@ void warp_rows(const Stencil3dParams& p) {
   if (p.strategy == Stencil3dStrategy::fast) {
     const int lanes = ax.threads(), rows = kFastWarp / lanes;
     ImGui::TextWrapped(
-        "warp 0 reads %s of %d x %d consecutive floats per load: %d bytes a row, %d full 128-byte lines "
-        "(coalesced, %d bytes per thread).",
-        rows == 1 ? "one row" : "two rows", lanes, ax.vec, 4 * lanes * ax.vec, lanes * ax.vec / 32, 4 * ax.vec);
+        "warp 0 reads %d row%s of %d x %d consecutive floats per load: %d bytes a row (coalesced, %d bytes "
+        "per thread).",
+        rows, rows > 1 ? "s" : "", lanes, ax.vec, 4 * lanes * ax.vec, 4 * ax.vec);
     if (rows > 1)
       ImGui::TextWrapped(
           "rows of %d lanes (%d cells): width %d would leave most of each warp's 128-cell row idle "
           "(fast_row_lanes).",
           lanes, lanes * ax.vec, p.width);
+    const int last = ax.grid_dim(p.width) - 1, left = g.pitch / ax.vec - last * kFastWarp;
+    if (const int folded = g.row_lanes(last); last > 0 && folded < kFastWarp)
+      ImGui::TextWrapped(
+          "the last column (x from %d) holds %d float4%s of each row: its blocks fold their 256 threads "
+          "into rows of %d lane%s, %d deep, instead of idling %d of 32 lanes (fast_row_lanes).",
+          ax.out_origin(last), left, left > 1 ? "s" : "", folded, folded > 1 ? "s" : "", kFastThreads / folded,
+          kFastWarp - left);
     if (g.pitch != p.width)
       ImGui::TextWrapped(
           "width %d is not a multiple of 4, so the grid's rows are padded to %d floats (its pitch, as "
@@ -153,10 +160,11 @@ void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
   iso.box(dl, 0, 0, (t - flight) / 2, tx, oy, flight, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
   ImGui::Dummy({side * 1.8f, side * 1.45f});
   ImGui::TextWrapped(
-      "block: %d x %d threads (drawn: x in threads), each owning %d x-cell%s: output tile %.0f x %.0f x "
-      "%d cells (blue), marching z through T = %d planes; orange: the %d + %d halo planes its register "
-      "queue loads.",
-      f.block[0], f.block[1], f.vec, f.vec > 1 ? "s" : "", ox, oy, f.out_tile[2], f.in_tile[2], f.halo[2], f.halo[2]);
+      "block: %d threads in %.0f rows of %d lanes (drawn: x in threads), each owning %d x-cell%s: output "
+      "tile %.0f x %.0f x %d cells (blue), marching z through T = %d planes; orange: the %d + %d halo "
+      "planes its register queue loads.",
+      f.block[0] * f.block[1], oy, f.row_lanes, f.vec, f.vec > 1 ? "s" : "", ox, oy, f.out_tile[2], f.in_tile[2],
+      f.halo[2], f.halo[2]);
   ImGui::TextWrapped(
       "yellow: the %d planes in flight, all in registers. The xy halo (%d rows above and below, %d "
       "cells beside each row) is not staged: it is read through L1/L2 while computing.",

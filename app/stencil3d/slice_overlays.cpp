@@ -21,9 +21,12 @@ ImU32 tap_colour(StencilTapSource s) {
   return 0;
 }
 
+// The blocks' edges; fast's last column folds its blocks deeper (fast_row_lanes), so each column
+// draws its own row edges.
 void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, float line) {
-  const StencilAxisTiling ax = tiling_of(p).axis(0), ay = tiling_of(p).axis(1);
-  if (std::min(ax.out_tile_dim(), ay.out_tile_dim()) * xf.zoom() < 4.0f) return;  // denser than this is noise
+  const Stencil3dTiling g = tiling_of(p);
+  const StencilAxisTiling ax = g.axis(0);
+  if (std::min(ax.out_tile_dim(), g.axis(1).out_tile_dim()) * xf.zoom() < 4.0f) return;  // denser is noise
   const ImU32 c = palette::kTileGrid.rgba, shadow = palette::rgba(0, 0, 0, 100);
   const ImVec2 lo = screen(xf, 0, 0), hi = screen(xf, p.width, p.height);
   for (int b = 0; b <= ax.grid_dim(p.width); ++b) {
@@ -31,10 +34,15 @@ void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Stencil3dPara
     dl->AddLine({x + 1, lo.y}, {x + 1, hi.y}, shadow, line);
     dl->AddLine({x, lo.y}, {x, hi.y}, c, line);
   }
-  for (int b = 0; b <= ay.grid_dim(p.height); ++b) {
-    const float y = screen(xf, 0, std::min(ay.out_origin(b), p.height)).y;
-    dl->AddLine({lo.x, y + 1}, {hi.x, y + 1}, shadow, line);
-    dl->AddLine({lo.x, y}, {hi.x, y}, c, line);
+  for (int bx = 0; bx < ax.grid_dim(p.width); ++bx) {
+    const StencilAxisTiling ay = g.axis(1, bx);
+    const float x0 = screen(xf, ax.out_origin(bx), 0).x,
+                x1 = screen(xf, std::min(ax.out_origin(bx) + ax.out_tile_dim(), p.width), 0).x;
+    for (int b = 0; b <= ay.grid_dim(p.height); ++b) {
+      const float y = screen(xf, 0, std::min(ay.out_origin(b), p.height)).y;
+      dl->AddLine({x0, y + 1}, {x1, y + 1}, shadow, line);
+      dl->AddLine({x0, y}, {x1, y}, c, line);
+    }
   }
 }
 
@@ -83,7 +91,7 @@ void draw_cached_halo(ImDrawList* dl, const ViewTransform& xf, const Stencil3dPa
 }
 
 void draw_block(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, int bx, int by, float line) {
-  const StencilAxisTiling a = tiling_of(p).axis(0), ay = tiling_of(p).axis(1);
+  const StencilAxisTiling a = tiling_of(p).axis(0), ay = tiling_of(p).axis(1, bx);
   const CellRect grid{0, 0, p.width, p.height};
   const CellRect out = intersect(
       {a.out_origin(bx), ay.out_origin(by), a.out_origin(bx) + a.out_tile_dim(), ay.out_origin(by) + ay.out_tile_dim()},
@@ -131,7 +139,8 @@ void draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_a
   if (s.overlays.tile_grid) draw_tile_grid(dl, xf, p, line);
   if (const auto focus = focus_pixel(s); focus && block_and_taps) {
     const Stencil3dTiling g = tiling_of(p);
-    if (s.overlays.block) draw_block(dl, xf, p, g.axis(0).block_of(focus->x), g.axis(1).block_of(focus->y), line);
+    const int bx = g.axis(0).block_of(focus->x);
+    if (s.overlays.block) draw_block(dl, xf, p, bx, g.axis(1, bx).block_of(focus->y), line);
     if (s.overlays.receptive_field) draw_taps(dl, xf, p, *focus, z, line);
   }
   dl->PopClipRect();

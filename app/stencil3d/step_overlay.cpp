@@ -9,7 +9,8 @@ namespace tilescope {
 
 StencilBlock stencil_step_block(const Stencil3dParams& p, Pixel focus, int slice) {
   const Stencil3dTiling g = tiling_of(p);
-  return {g.axis(0).block_of(focus.x), g.axis(1).block_of(focus.y), g.axis(2).block_of(slice)};
+  const int bx = g.axis(0).block_of(focus.x);
+  return {bx, g.axis(1, bx).block_of(focus.y), g.axis(2).block_of(slice)};
 }
 
 void draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, const BlockTimeline& tl,

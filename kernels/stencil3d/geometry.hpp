@@ -40,9 +40,9 @@ struct StencilAxisTiling {
   TS_HD int grid_dim(int n) const { return (n + out_tile_dim() - 1) / out_tile_dim(); }
 };
 
-// The fast strategy's block: 256 threads in rows of 32 lanes (a warp, 8 rows measured best: 4 to
-// 16 were within 2%) or 16 (two rows per warp; fast_row_lanes), so the x neighbours of a row pass
-// between lanes of one warp by shuffles.
+// The fast strategy's block: 256 threads launched as 32 x 8, in rows of 32 lanes (a warp, 8 rows
+// measured best: 4 to 16 were within 2%) or, in the grid's last column, fewer (fast_row_lanes), so
+// the x neighbours of a row pass between lanes of one warp by shuffles.
 inline constexpr int kFastThreads = 256;
 inline constexpr int kFastWarp = 32;
 // The longest z chunk (--tile) fast marches: past a grid's depth a longer one changes nothing.
@@ -58,12 +58,21 @@ inline constexpr int kFastVec = 4;
 TS_HD int stencil_row_pitch(Stencil3dStrategy s, int width) {
   return s == Stencil3dStrategy::fast ? float4_row_pitch(width) : width;
 }
-// Lanes per row of fast's block at a row pitch: 32 (128 cells), or 16 (64 cells, two rows per
-// warp) where the whole row fits in 64 cells, so that a narrow grid does not idle most of each
-// warp (H100: 4 and 33 wide ran 1.3-1.7x faster). Rows of 16 where only the grid's last block of
-// 128-cell rows is mostly idle (513, 777 wide) measured no faster
-// (bench/results/2026-11-26-h100-stencil3d-pitched-rows.md).
-TS_HD int fast_row_lanes(int pitch) { return pitch <= kFastWarp * kFastVec / 2 ? kFastWarp / 2 : kFastWarp; }
+// Lanes per row in fast's block column bx, whose 256 threads span 128 cells of x (32 float4s).
+// Where the row goes on past the column: 32, a warp a row, 8 rows. The grid's last column, where
+// the row ends part-way, holds pitch / 4 mod 32 float4s of each row: its block folds the same 256
+// threads into rows of the fewest lanes (a power of two, so a warp holds whole rows) that cover
+// them, 256 / lanes rows deep, so at most half of its lanes idle. 513 wide left 31 lanes of 32
+// idle in a fifth of the blocks; a narrow grid (33, 4 wide) is all last column. On an H100 the
+// fold made order 3 1.08-1.36x faster at 513, 257, 385, 777 and 129 x 600 wide, and narrow grids
+// up to 2.3x; rows of 16 lanes in every column had measured no faster
+// (bench/results/2026-11-26-h100-stencil3d-folded-column.md).
+TS_HD int fast_row_lanes(int pitch, int bx) {
+  const int left = pitch / kFastVec - bx * kFastWarp;  // float4s of the row from this column on
+  int lanes = 1;
+  while (lanes < kFastWarp && lanes < left) lanes *= 2;
+  return lanes;
+}
 
 // Fast, x neighbour d cells right of a thread's first cell x0 (d < 0: left; d >= vec: right):
 // it lives in the register `fast_component` of the thread `fast_lane_shift` lanes away.
@@ -81,17 +90,21 @@ struct Stencil3dTiling {
   int pitch = 0;  // floats between rows of the device grid (stencil_row_pitch)
 
   TS_HD bool fast() const { return strategy == Stencil3dStrategy::fast; }
-  // fast: lanes per row of its block (fast_row_lanes).
-  TS_HD int row_lanes() const { return fast_row_lanes(pitch); }
-  // axis: 0 x, 1 y, 2 z. Fast: x = row_lanes() threads of a float4 each, y = the block's rows,
-  // both untiled (their halo is read through L1); z = a marching input tile of T planes, as PMPP
-  // 8.4/8.5.
-  TS_HD StencilAxisTiling axis(int a) const {
+  // fast: lanes per row of its blocks in column bx (fast_row_lanes).
+  TS_HD int row_lanes(int bx) const { return fast_row_lanes(pitch, bx); }
+  // axis: 0 x, 1 y, 2 z. Fast: x = columns of 32 float4s (a thread's lane is its float4 in the
+  // column's row; a narrow grid's one column: as many as its rows' lanes), y = the rows of the
+  // blocks of column bx, both untiled (their halo is read through L1); z = a marching input tile
+  // of T planes, as PMPP 8.4/8.5. Only fast's y depends on the column.
+  TS_HD StencilAxisTiling axis(int a, int bx = 0) const {
     if (strategy != Stencil3dStrategy::fast) return {strategy != Stencil3dStrategy::basic, k, tile};
-    if (a == 0) return {false, k, row_lanes() * kFastVec, kFastVec};
-    if (a == 1) return {false, k, kFastThreads / row_lanes()};
+    if (a == 0) return {false, k, row_lanes(0) * kFastVec, kFastVec};
+    if (a == 1) return {false, k, kFastThreads / row_lanes(bx)};
     return {true, k, tile};
   }
+  // Fast: a block of column bx past its rows (the last column's folded blocks are deeper, so fewer
+  // cover the height than the grid's y dimension, column 0's) exits at once.
+  TS_HD bool fast_block_idle(int bx, int by, int height) const { return by >= axis(1, bx).grid_dim(height); }
   // Coarsened, register-tiled and fast blocks are flat and loop over the z extent of the tile.
   TS_HD bool marches_z() const { return strategy != Stencil3dStrategy::basic && strategy != Stencil3dStrategy::tiled; }
   TS_HD int block_dim_z() const { return marches_z() ? 1 : tile; }
@@ -109,7 +122,11 @@ struct Stencil3dTiling {
   // shared memory or registers); 0 for the cube strategies, whose whole tile is resident.
   TS_HD int planes_in_flight() const { return marches_z() ? 2 * k + 1 : 0; }
   // Threads per block along axis a (blockDim.x, .y, .z).
-  TS_HD int block_dim(int a) const { return a == 2 ? block_dim_z() : axis(a).threads(); }
+  // Fast launches every block 32 x 8 (its threads fold into the column's rows).
+  TS_HD int block_dim(int a) const {
+    if (fast() && a < 2) return a == 0 ? kFastWarp : kFastThreads / kFastWarp;
+    return a == 2 ? block_dim_z() : axis(a).threads();
+  }
   // z neighbours each thread holds in registers (k behind, k ahead, and itself), per owned cell.
   TS_HD int register_planes() const { return strategy == Stencil3dStrategy::register_tiled || fast() ? 2 * k + 1 : 0; }
 };
@@ -132,10 +149,10 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
       if (axis == 2 || offset == 0) return StencilTapSource::registers;
       if (axis == 1) return StencilTapSource::global;
       const StencilAxisTiling a = g.axis(0);
-      const int lane = a.thread_of(x), d = (x - a.cell(a.block_of(x), lane)) + offset;
+      const int bx = a.block_of(x), lane = a.thread_of(x), d = (x - a.cell(bx, lane)) + offset;
       if (fast_lane_shift(d, kFastVec) == 0) return StencilTapSource::registers;
-      return fast_loads_x_neighbour(lane, d, kFastVec, g.row_lanes()) ? StencilTapSource::global
-                                                                      : StencilTapSource::shuffle;
+      return fast_loads_x_neighbour(lane, d, kFastVec, g.row_lanes(bx)) ? StencilTapSource::global
+                                                                        : StencilTapSource::shuffle;
     }
     default: return StencilTapSource::shared;
   }

@@ -159,19 +159,20 @@ __global__ void __launch_bounds__(1024)
 
 // fast's x neighbours of a thread's V cells at one plane (centre: its cells there; in_col: the
 // plane's cell x0): cells x0 - o come from the lane to the left, x0 + V - 1 + o from the lane to
-// the right (__shfl_sync within the row of S lanes, so every lane of the row, `row_mask` in its
-// warp, calls it); a row's end lanes load theirs.
-template <int K, int V, int S>
+// the right (__shfl_sync within the row of `lanes` lanes, so every lane of the row, `row_mask` in
+// its warp, calls it); a row's end lanes load theirs.
+template <int K, int V>
 __device__ __forceinline__ void fast_x_neighbours(const float (&centre)[V], const float* in_col, unsigned row_mask,
-                                                  int lane, int x0, int width, bool column, float (&left)[K],
+                                                  int lane, int lanes, int x0, int width, bool column, float (&left)[K],
                                                   float (&right)[K]) {
 #pragma unroll
   for (int o = 1; o <= K; ++o) {
     const int dl = -o, dr = V - 1 + o;
-    left[o - 1] = __shfl_sync(row_mask, centre[fast_component(dl, V)], lane + fast_lane_shift(dl, V), S);
-    right[o - 1] = __shfl_sync(row_mask, centre[fast_component(dr, V)], lane + fast_lane_shift(dr, V), S);
-    if (fast_loads_x_neighbour(lane, dl, V, S)) left[o - 1] = column && x0 + dl >= 0 ? __ldg(in_col + dl) : 0.0f;
-    if (fast_loads_x_neighbour(lane, dr, V, S)) right[o - 1] = column && x0 + dr < width ? __ldg(in_col + dr) : 0.0f;
+    left[o - 1] = __shfl_sync(row_mask, centre[fast_component(dl, V)], lane + fast_lane_shift(dl, V), lanes);
+    right[o - 1] = __shfl_sync(row_mask, centre[fast_component(dr, V)], lane + fast_lane_shift(dr, V), lanes);
+    if (fast_loads_x_neighbour(lane, dl, V, lanes)) left[o - 1] = column && x0 + dl >= 0 ? __ldg(in_col + dl) : 0.0f;
+    if (fast_loads_x_neighbour(lane, dr, V, lanes))
+      right[o - 1] = column && x0 + dr < width ? __ldg(in_col + dr) : 0.0f;
   }
 }
 
@@ -194,47 +195,33 @@ __device__ __forceinline__ void fast_outputs(const float (&in_z)[2 * K + 1][V], 
   }
 }
 
-// The lanes of this thread's warp that hold its row of S lanes (blockDim.x = S).
-template <int S>
-__device__ __forceinline__ unsigned fast_row_mask() {
-  if constexpr (S == kFastWarp)
-    return 0xffffffffu;
-  else
-    return ((1u << S) - 1) << (threadIdx.y % (kFastWarp / S) * S);
-}
-
-// Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A row of S lanes
-// (a warp, or half of one: fast_row_lanes) owns S x 4 consecutive cells (float4 loads and stores),
-// a block 256 / S such rows, and it marches a short z chunk. The z neighbours sit in a register
-// queue as in 8.5; the x neighbours are other lanes' registers (__shfl_sync), only the row's two
-// end lanes load theirs; the y neighbours are plain loads that hit L1/L2 (the rows next door were
-// just loaded as other threads' centres). Every thread computes 4 outputs; no thread only loads;
-// no __syncthreads. Rows are g.pitch floats apart (a multiple of 4: stencil_row_pitch), so every
-// float4 is 16-byte aligned.
+// One block of fast's column blockIdx.x, in rows of S lanes (S = 0: `lanes`, known at run time:
+// the grid's last column). Thread t of the 32 x 8 block is lane t % S of row t / S, so a warp
+// holds 32 / S whole rows.
 template <int K, int S>
-__global__ void __launch_bounds__(kFastThreads)
-    stencil_fast_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
-                        Stencil3dTiling g) {
+__device__ __forceinline__ void fast_column_block(const float* __restrict__ in, float* __restrict__ out, int width,
+                                                  int height, int depth, const Stencil3dTiling& g, int run_lanes) {
   constexpr int V = kFastVec;
-  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
-  const int lane = threadIdx.x;  // blockDim.x = S: a warp holds 32 / S whole rows
-  const unsigned row_mask = fast_row_mask<S>();
-  const int x0 = ax.cell(blockIdx.x, threadIdx.x), y = ay.cell(blockIdx.y, threadIdx.y), z0 = az.in_origin(blockIdx.z);
+  const int lanes = S ? S : run_lanes;
+  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1, blockIdx.x), az = g.axis(2);
+  const int t = threadIdx.y * kFastWarp + threadIdx.x, lane = t % lanes;
+  const unsigned row_mask = lanes == kFastWarp ? 0xffffffffu : ((1u << lanes) - 1) << (threadIdx.x / lanes * lanes);
+  const int x0 = ax.cell(blockIdx.x, lane), y = ay.cell(blockIdx.y, t / lanes), z0 = az.in_origin(blockIdx.z);
   const bool column = in_range(x0, width) && in_range(y, height);  // its float4 may end in the padding
   const bool row_interior = stencil_interior(y, height, K);
   const std::size_t pitch = g.pitch, plane = pitch * height;
   const float* in_col = in + y * pitch + x0;
   float in_z[2 * K + 1][V];  // planes zc - K .. zc + K of this thread's V columns
 #pragma unroll
-  for (int t = 0; t < 2 * K; ++t) {
-    if (column && in_range(z0 + t, depth))
-      load_cells<V>(in_col + (z0 + t) * plane, in_z[t]);
+  for (int s = 0; s < 2 * K; ++s) {
+    if (column && in_range(z0 + s, depth))
+      load_cells<V>(in_col + (z0 + s) * plane, in_z[s]);
     else
 #pragma unroll
-      for (int j = 0; j < V; ++j) in_z[t][j] = 0.0f;
+      for (int j = 0; j < V; ++j) in_z[s][j] = 0.0f;
   }
-  for (int t = 2 * K; t < az.tile; ++t) {
-    const int z = z0 + t, zc = z - K;
+  for (int s = 2 * K; s < az.tile; ++s) {
+    const int z = z0 + s, zc = z - K;
     if (zc >= depth) break;  // the same for the whole block
     if (column && z < depth)
       load_cells<V>(in_col + z * plane, in_z[2 * K]);
@@ -247,7 +234,7 @@ __global__ void __launch_bounds__(kFastThreads)
     for (int j = 0; j < V; ++j) result[j] = in_z[K][j];    // boundary and padding cells keep their value
     if (row_interior && stencil_interior(zc, depth, K)) {  // row-uniform: the shuffles need every lane
       float left[K], right[K];
-      fast_x_neighbours<K, V, S>(in_z[K], in_col + i, row_mask, lane, x0, width, column, left, right);
+      fast_x_neighbours<K, V>(in_z[K], in_col + i, row_mask, lane, lanes, x0, width, column, left, right);
       if (column) {
         float below[K][V], above[K][V];  // rows y - o and y + o of this plane
 #pragma unroll
@@ -260,10 +247,33 @@ __global__ void __launch_bounds__(kFastThreads)
     }
     if (column) store_cells<V>(out + y * pitch + x0 + i, result);
 #pragma unroll
-    for (int s = 0; s < 2 * K; ++s)
+    for (int q = 0; q < 2 * K; ++q)
 #pragma unroll
-      for (int j = 0; j < V; ++j) in_z[s][j] = in_z[s + 1][j];
+      for (int j = 0; j < V; ++j) in_z[q][j] = in_z[q + 1][j];
   }
+}
+
+// Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A row of lanes
+// (a warp; in the grid's last column as few as cover the rest of the row: fast_row_lanes) owns
+// lanes x 4 consecutive cells (float4 loads and stores), a block 256 / lanes such rows, and it
+// marches a short z chunk. The z neighbours sit in a register queue as in 8.5; the x neighbours
+// are other lanes' registers (__shfl_sync), only the row's two end lanes load theirs; the y
+// neighbours are plain loads that hit L1/L2 (the rows next door were just loaded as other threads'
+// centres). Every thread computes 4 outputs; no thread only loads; no __syncthreads. Rows are
+// g.pitch floats apart (a multiple of 4: stencil_row_pitch), so every float4 is 16-byte aligned.
+// Blocks per SM, as many as before the last column folded (orders 1-2: 4, order 3: 3, which would
+// otherwise take 90 registers and fit 2).
+template <int K>
+__global__ void __launch_bounds__(kFastThreads, K < 3 ? 4 : 3)
+    stencil_fast_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
+                        Stencil3dTiling g) {
+  const int lanes = g.row_lanes(blockIdx.x);
+  if (lanes == kFastWarp) return fast_column_block<K, kFastWarp>(in, out, width, height, depth, g, lanes);
+  if (g.fast_block_idle(blockIdx.x, blockIdx.y, height)) return;
+  // Rows of 16 (a narrow grid's, 33 to 64 wide) keep constant lanes: 1-6% faster at 33 and 64 wide
+  // than the run-time count (two calls on an H100).
+  if (lanes == kFastWarp / 2) return fast_column_block<K, kFastWarp / 2>(in, out, width, height, depth, g, lanes);
+  fast_column_block<K, 0>(in, out, width, height, depth, g, lanes);
 }
 
 __global__ void inject_heat_kernel(HeatSources sources, float* grid, int width, int height, int depth, int pitch) {
@@ -286,8 +296,7 @@ Kernel kernel_for(const Stencil3dTiling& g) {
                                                 : stencil_tiled_kernel<K, 0>;
     case Stencil3dStrategy::coarsened: return stencil_coarsened_kernel<K>;
     case Stencil3dStrategy::register_tiled: return stencil_register_tiled_kernel<K>;
-    case Stencil3dStrategy::fast:
-      return g.row_lanes() == kFastWarp ? stencil_fast_kernel<K, kFastWarp> : stencil_fast_kernel<K, kFastWarp / 2>;
+    case Stencil3dStrategy::fast: return stencil_fast_kernel<K>;
   }
   return nullptr;
 }

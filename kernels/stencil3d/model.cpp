@@ -30,24 +30,25 @@ std::int64_t fast_row_edge_loads(const Stencil3dTiling& g, int width) {
   const int blocks = width ? a.grid_dim(width) : 1;
   std::int64_t loads = 0;
   for (int b = 0; b < blocks; ++b)
-    for (int lane = 0; lane < g.row_lanes(); ++lane) {
+    for (int lane = 0, lanes = g.row_lanes(b); lane < lanes; ++lane) {
       const int x0 = a.cell(b, lane);
       if (width && x0 >= width) continue;
       for (int o = 1; o <= g.k; ++o) {
-        loads += fast_loads_x_neighbour(lane, -o, kFastVec, g.row_lanes()) && (!width || x0 - o >= 0);
-        loads += fast_loads_x_neighbour(lane, kFastVec - 1 + o, kFastVec, g.row_lanes()) &&
+        loads += fast_loads_x_neighbour(lane, -o, kFastVec, lanes) && (!width || x0 - o >= 0);
+        loads += fast_loads_x_neighbour(lane, kFastVec - 1 + o, kFastVec, lanes) &&
                  (!width || x0 + kFastVec - 1 + o < width);
       }
     }
   return loads;
 }
 
-// Fast, one interior block: per thread column the T-plane register queue; per output plane the
-// 2k rows above and below (L1) and the row-end lanes' x neighbours.
+// Fast, one interior block (column 0's: a narrow grid's folded rows): per thread column the T-plane
+// register queue; per output plane the 2k rows above and below (L1) and the row-end lanes' x
+// neighbours.
 Stencil3dModel fast_model(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const int k = p.order, t = p.tile, z = t - 2 * k, ops = p.ops_per_output();
-  const std::int64_t ox = g.axis(0).out_tile_dim(), oy = g.axis(1).out_tile_dim(), columns = ox * oy;
+  const std::int64_t ox = g.row_lanes(0) * kFastVec, oy = g.axis(1, 0).out_tile_dim(), columns = ox * oy;
   const std::int64_t edge = fast_row_edge_loads(g, 0);  // per row and plane
   Stencil3dModel m;
   m.out_tile_cells = columns * z;
@@ -89,11 +90,12 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
   Stencil3dLaunch l;
-  l.block = {ax.threads(), ay.threads(), g.block_dim_z()};
-  l.grid = {ax.grid_dim(p.width), ay.grid_dim(p.height), az.grid_dim(p.depth)};
+  l.block = {g.block_dim(0), g.block_dim(1), g.block_dim(2)};
+  l.grid = {ax.grid_dim(p.width), ay.grid_dim(p.height), az.grid_dim(p.depth)};  // fast: column 0's rows
   l.threads_per_block = l.block.x * l.block.y * l.block.z;
   auto active = [](const StencilAxisTiling& a) { return a.tiled ? a.out_tile_dim() : a.threads(); };
-  l.active_threads_per_block = active(ax) * active(ay) * (g.marches_z() ? 1 : active(az));
+  l.active_threads_per_block =
+      g.fast() ? l.threads_per_block : active(ax) * active(ay) * (g.marches_z() ? 1 : active(az));
   l.out_planes_per_block = az.out_tile_dim();
   l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.grid.z * l.threads_per_block;
   l.shared_bytes = std::size_t(g.shared_planes()) * p.tile * p.tile * sizeof(float);
@@ -122,12 +124,13 @@ Stencil3dCount exact_traffic(const Stencil3dParams& p) {
     // Each column's register queue loads the z input tile's planes inside the domain; each thread
     // of an interior row, at each interior plane, loads 2k rows of 4 cells, and the row-end lanes
     // their x neighbours. The float4s cover each row's pitch: the padding past the width is loaded.
-    const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
+    const StencilAxisTiling ax = g.axis(0), az = g.axis(2);
     const std::int64_t queue = std::int64_t(g.pitch) * p.height * loaded_along(az, p.depth);
     const std::int64_t planes = interior_along(p.height, k) * interior_along(p.depth, k);
     c.global_loads = queue + planes * (2LL * k * g.pitch + fast_row_edge_loads(g, p.width));
-    const std::int64_t queue_cells =
-        std::int64_t(ax.grid_dim(p.width)) * ax.tile * ay.grid_dim(p.height) * ay.tile * az.grid_dim(p.depth) * az.tile;
+    std::int64_t blocks = 0;  // those of each column that run (fast_block_idle: the rest exit at once)
+    for (int bx = 0; bx < ax.grid_dim(p.width); ++bx) blocks += g.axis(1, bx).grid_dim(p.height);
+    const std::int64_t queue_cells = blocks * kFastThreads * kFastVec * az.grid_dim(p.depth) * az.tile;
     c.ghost_loads_skipped = queue_cells - queue;
   } else {
     // Block behaviour is separable: a tile cell is loaded iff it is inside the domain on every axis.

@@ -32,10 +32,25 @@ class Stencil3dCuda : public ::testing::TestWithParam<Stencil3dStrategy> {
 }  // namespace
 
 TEST_P(Stencil3dCuda, MatchesTheCpuReferenceForOddSizesEveryOrderAndTile) {
-  // Widths of every divisibility by 4 (fast pads all but 4, 132 and 200 to a float4; rows of 16
-  // lanes up to 64 wide; 132, 200, 260 and 261: partial blocks).
-  const int sizes[][3] = {{1, 1, 1},     {7, 1, 5},     {9, 8, 7},     {33, 17, 40}, {70, 45, 37}, {4, 9, 9},
-                          {132, 19, 23}, {260, 11, 41}, {261, 13, 19}, {200, 9, 21}, {383, 10, 13}};
+  // Widths of every divisibility by 4 (fast pads all but 4, 132 and 200 to a float4; 132, 200, 260
+  // and 261: partial blocks, fast's last column folded into rows of fewer lanes).
+  const int sizes[][3] = {{1, 1, 1},
+                          {7, 1, 5},
+                          {9, 8, 7},
+                          {33, 17, 40},
+                          {70, 45, 37},
+                          {4, 9, 9},
+                          {132, 19, 23},
+                          {260, 11, 41},
+                          {261, 13, 19},
+                          {200, 9, 21},
+                          {383, 10, 13},
+                          // fast's last column folded into rows of 1 lane (513, 4), 4 lanes (139), 16 (161),
+                          // deeper than a block of warp rows: fewer block rows in that column
+                          {513, 300, 9},
+                          {4, 300, 6},
+                          {139, 150, 6},
+                          {161, 100, 5}};
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   const bool cube = GetParam() == Stencil3dStrategy::basic || GetParam() == Stencil3dStrategy::tiled;

@@ -40,10 +40,11 @@ TEST(Stencil3dFigures, BlockIsTheLaunchsBlock) {
         EXPECT_EQ(f.block[1], p.tile);
         EXPECT_EQ(f.block[2], 1);
         break;
-      case Stencil3dStrategy::fast:  // rows of a warp (8 rows) or of half a warp (16 rows)
-        EXPECT_EQ(f.block[0], fast_row_lanes(tiling_of(p).pitch));
-        EXPECT_EQ(f.block[1], 256 / f.block[0]);
+      case Stencil3dStrategy::fast:  // launched as 8 warps; the rows of column 0 (fast_row_lanes)
+        EXPECT_EQ(f.block[0], 32);
+        EXPECT_EQ(f.block[1], 8);
         EXPECT_EQ(f.block[2], 1);
+        EXPECT_EQ(f.row_lanes, fast_row_lanes(tiling_of(p).pitch, 0));
         break;
     }
   }
@@ -65,10 +66,9 @@ TEST(Stencil3dFigures, OutputTileIsTheInputTileLessTwoHalos) {
       }
     }
     if (p.strategy == Stencil3dStrategy::fast) {
-      EXPECT_EQ(f.out_tile[0], f.block[0] * f.vec);  // a row of lanes, a float4 each
-      EXPECT_EQ(f.out_tile[1], f.block[1]);
+      EXPECT_EQ(f.out_tile[0], f.row_lanes * f.vec);  // a row of lanes, a float4 each
+      EXPECT_EQ(f.out_tile[1] * f.row_lanes, 256);    // the block's threads fold into its rows
       EXPECT_EQ(f.block[0] * f.block[1], 256);
-      EXPECT_EQ(f.block[0], tiling_of(p).row_lanes());
       EXPECT_EQ(f.vec, 4);  // a float4 at every width: the rows are padded to one
       EXPECT_EQ(tiling_of(p).pitch % 4, 0);
     }

@@ -113,67 +113,79 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
 // padding (stencil_row_pitch), never a cell of the grid.
 Stencil3dCount emulate_fast(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
-  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1), az = g.axis(2);
+  const StencilAxisTiling ax = g.axis(0), az = g.axis(2);
   const Stencil3dLaunch l = launch_geometry(p);
   const int k = p.order, v = kFastVec;
   EXPECT_EQ(g.pitch % v, 0);  // every float4 16-byte aligned
   EXPECT_GE(g.pitch, p.width);
   EXPECT_LT(g.pitch, p.width + v);
-  const int lanes = g.row_lanes();
-  EXPECT_EQ(l.block.x, lanes);  // a row of lanes inside one warp: the shuffles stay inside the row
-  EXPECT_EQ(kFastWarp % lanes, 0);
+  EXPECT_EQ(l.block.x, kFastWarp);  // launched 32 x 8; each column folds the threads into its rows
   EXPECT_EQ(l.threads_per_block, kFastThreads);
   std::vector<int> writes(std::size_t(p.cells()), 0);
   Stencil3dCount c;
   for (int bz = 0; bz < l.grid.z; ++bz)
     for (int by = 0; by < l.grid.y; ++by)
-      for (int bx = 0; bx < l.grid.x; ++bx)
-        for (int ty = 0; ty < l.block.y; ++ty)
-          for (int lane = 0; lane < l.block.x; ++lane) {
-            const int x0 = ax.cell(bx, lane), y = ay.cell(by, ty), z0 = az.in_origin(bz);
-            const bool column = in_range(x0, p.width) && in_range(y, p.height);
-            EXPECT_EQ(column, in_range(x0, g.pitch) && in_range(y, p.height));  // its float4 is inside the pitch
-            const int owned = column ? std::min(v, p.width - x0) : 0;           // its cells inside the row
-            for (int t = 0; t < az.tile; ++t) {  // the queue's loads (past the grid: skipped)
-              const int loaded = column && in_range(z0 + t, p.depth) ? v : 0;
-              c.global_loads += loaded;
-              c.ghost_loads_skipped += v - loaded;
-            }
-            for (int t = 2 * k; t < az.tile; ++t) {
-              const int zc = z0 + t - k;
-              if (zc >= p.depth) break;
-              EXPECT_TRUE(az.computes(t - k));  // step t computes the tile's plane t - k
-              if (!column) continue;
-              for (int j = 0; j < owned; ++j) ++writes[(std::size_t(zc) * p.height + y) * p.width + x0 + j];
-              if (!stencil_interior(y, p.height, k) || !stencil_interior(zc, p.depth, k)) continue;
-              c.global_loads += 2 * k * v;  // rows y - o and y + o, float4s
-              for (int o = 1; o <= k; ++o)
-                for (int d : {-o, v - 1 + o}) {
-                  if (fast_loads_x_neighbour(lane, d, v, lanes)) {
-                    c.global_loads += in_range(x0 + d, p.width);
-                  } else {  // the lane it comes from holds exactly that cell
-                    const int from = lane + fast_lane_shift(d, v);
-                    EXPECT_EQ(ax.cell(bx, from) + fast_component(d, v), x0 + d);
-                  }
+      for (int bx = 0; bx < l.grid.x; ++bx) {
+        const int lanes = g.row_lanes(bx);
+        const StencilAxisTiling ay = g.axis(1, bx);
+        EXPECT_EQ(kFastWarp % lanes, 0);  // a warp holds whole rows: the shuffles stay inside one warp
+        EXPECT_EQ(ay.tile * lanes, kFastThreads);
+        // Only the last column folds, and its row's float4s need more than half its lanes.
+        if (lanes < kFastWarp) {
+          EXPECT_EQ(bx, l.grid.x - 1);
+          EXPECT_GT(g.pitch / v - bx * kFastWarp, lanes / 2);
+          EXPECT_LE(g.pitch / v - bx * kFastWarp, lanes);
+        }
+        if (g.fast_block_idle(bx, by, p.height)) {  // exits at once: a folded column needs fewer blocks
+          EXPECT_GE(ay.cell(by, 0), p.height);
+          continue;
+        }
+        for (int t = 0; t < l.threads_per_block; ++t) {
+          const int lane = t % lanes, x0 = ax.cell(bx, lane), y = ay.cell(by, t / lanes), z0 = az.in_origin(bz);
+          const bool column = in_range(x0, p.width) && in_range(y, p.height);
+          EXPECT_EQ(column, in_range(x0, g.pitch) && in_range(y, p.height));  // its float4 is inside the pitch
+          const int owned = column ? std::min(v, p.width - x0) : 0;           // its cells inside the row
+          for (int t = 0; t < az.tile; ++t) {  // the queue's loads (past the grid: skipped)
+            const int loaded = column && in_range(z0 + t, p.depth) ? v : 0;
+            c.global_loads += loaded;
+            c.ghost_loads_skipped += v - loaded;
+          }
+          for (int t = 2 * k; t < az.tile; ++t) {
+            const int zc = z0 + t - k;
+            if (zc >= p.depth) break;
+            EXPECT_TRUE(az.computes(t - k));  // step t computes the tile's plane t - k
+            if (!column) continue;
+            for (int j = 0; j < owned; ++j) ++writes[(std::size_t(zc) * p.height + y) * p.width + x0 + j];
+            if (!stencil_interior(y, p.height, k) || !stencil_interior(zc, p.depth, k)) continue;
+            c.global_loads += 2 * k * v;  // rows y - o and y + o, float4s
+            for (int o = 1; o <= k; ++o)
+              for (int d : {-o, v - 1 + o}) {
+                if (fast_loads_x_neighbour(lane, d, v, lanes)) {
+                  c.global_loads += in_range(x0 + d, p.width);
+                } else {  // the lane it comes from holds exactly that cell
+                  const int from = lane + fast_lane_shift(d, v);
+                  EXPECT_EQ(ax.cell(bx, from) + fast_component(d, v), x0 + d);
                 }
-              for (int j = 0; j < owned; ++j) {
-                if (!stencil_interior(x0 + j, p.width, k)) continue;
-                ++c.interior_outputs;
-                c.flops += p.ops_per_output();
-                for (int o = -k; o <= k; ++o) {  // the overlay's tap colours say the same
-                  const int d = j + o;
-                  const StencilTapSource want = d >= 0 && d < v ? StencilTapSource::registers
-                                                : fast_loads_x_neighbour(lane, d, v, lanes) ? StencilTapSource::global
-                                                                                            : StencilTapSource::shuffle;
-                  EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j), want);
-                  EXPECT_EQ(stencil_tap_source(g, 2, o, x0 + j), StencilTapSource::registers);
-                  if (o) {
-                    EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j), StencilTapSource::global);
-                  }
+              }
+            for (int j = 0; j < owned; ++j) {
+              if (!stencil_interior(x0 + j, p.width, k)) continue;
+              ++c.interior_outputs;
+              c.flops += p.ops_per_output();
+              for (int o = -k; o <= k; ++o) {  // the overlay's tap colours say the same
+                const int d = j + o;
+                const StencilTapSource want = d >= 0 && d < v                             ? StencilTapSource::registers
+                                              : fast_loads_x_neighbour(lane, d, v, lanes) ? StencilTapSource::global
+                                                                                          : StencilTapSource::shuffle;
+                EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j), want);
+                EXPECT_EQ(stencil_tap_source(g, 2, o, x0 + j), StencilTapSource::registers);
+                if (o) {
+                  EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j), StencilTapSource::global);
                 }
               }
             }
           }
+        }
+      }
   for (int w : writes) {
     EXPECT_EQ(w, 1);
     if (w != 1) break;
@@ -204,17 +216,19 @@ TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
 
 TEST(Stencil3dCount, FastMatchesItsEmulationForEveryVectorWidth) {
   // Widths divisible by 4, by 2 only, odd (the last two kinds padded to a float4); 200 = 1 full
-  // block + 72; 261 = 2 full blocks + 5.
-  for (int width : {200, 132, 68, 4, 70, 6, 33, 1, 261, 255, 383, 320})
-    for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
-      const Stencil3dParams p = params(Stencil3dStrategy::fast, k, 2 * k + 4, width, 11, 17);
-      ASSERT_FALSE(launch_problem(p)) << *launch_problem(p);
-      const Stencil3dCount want = emulate_fast(p), got = exact_traffic(p);
-      SCOPED_TRACE(::testing::Message() << "order " << k << " width " << width);
-      EXPECT_EQ(got.global_loads, want.global_loads);
-      EXPECT_EQ(got.ghost_loads_skipped, want.ghost_loads_skipped);
-      EXPECT_EQ(got.interior_outputs, want.interior_outputs);
-    }
+  // block + 72; 261 = 2 full blocks + 5 (the last column folds into rows of 2 lanes, 128 deep);
+  // 513 = 4 + 1 (rows of 1 lane, 256 deep). 261 tall: the folded columns need fewer block rows.
+  for (int height : {11, 261})
+    for (int width : {200, 132, 68, 4, 70, 6, 33, 1, 261, 255, 383, 320, 513})
+      for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
+        const Stencil3dParams p = params(Stencil3dStrategy::fast, k, 2 * k + 4, width, height, 7);
+        ASSERT_FALSE(launch_problem(p)) << *launch_problem(p);
+        const Stencil3dCount want = emulate_fast(p), got = exact_traffic(p);
+        SCOPED_TRACE(::testing::Message() << "order " << k << " width " << width);
+        EXPECT_EQ(got.global_loads, want.global_loads);
+        EXPECT_EQ(got.ghost_loads_skipped, want.ghost_loads_skipped);
+        EXPECT_EQ(got.interior_outputs, want.interior_outputs);
+      }
 }
 
 TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
@@ -247,23 +261,39 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_EQ(tiling_of(odd).pitch, 512);
 }
 
-TEST(Stencil3dGeometry, FastTakesHalfWarpRowsOnlyWhereARowFitsInThem) {
+TEST(Stencil3dGeometry, FastFoldsOnlyTheLastColumnIntoRowsThatItsFloat4sFill) {
   for (int pitch = kFastVec; pitch <= 4096; pitch += kFastVec) {
-    const int lanes = fast_row_lanes(pitch);
-    EXPECT_EQ(kFastWarp % lanes, 0);  // a warp holds whole rows: the shuffles stay inside one warp
-    if (lanes < kFastWarp) {
-      EXPECT_LE(pitch, lanes * kFastVec) << pitch;  // one block's row covers the grid's
-    } else {
-      EXPECT_GT(pitch, kFastWarp / 2 * kFastVec) << pitch;  // half a warp would not
+    const int float4s = pitch / kFastVec, columns = (float4s + kFastWarp - 1) / kFastWarp;
+    for (int bx = 0; bx < columns; ++bx) {
+      const int lanes = fast_row_lanes(pitch, bx), left = float4s - bx * kFastWarp;
+      EXPECT_EQ(kFastWarp % lanes, 0);  // a warp holds whole rows: the shuffles stay inside one warp
+      if (left >= kFastWarp) {
+        EXPECT_EQ(lanes, kFastWarp) << pitch;  // the row goes on past the column
+      } else {
+        EXPECT_GE(lanes, left) << pitch;      // the folded row covers the rest of the grid's row
+        EXPECT_LT(lanes, 2 * left) << pitch;  // and half of it would not: at most half its lanes idle
+      }
     }
   }
-  // 33 wide (pitch 36): 16 lanes by 16 rows; 9 of the 16 lanes hold cells, where a warp row would
-  // have 9 of 32.
-  const Stencil3dLaunch l = launch_geometry(params(Stencil3dStrategy::fast, 1, 18, 33, 64, 64));
-  EXPECT_EQ(l.block.x, 16);
-  EXPECT_EQ(l.block.y, 16);
+  // 33 wide (pitch 36): one column of 16 lanes by 16 rows; 9 of the 16 lanes hold cells, where a
+  // warp row would have 9 of 32. Launched 32 x 8 all the same.
+  const Stencil3dParams narrow = params(Stencil3dStrategy::fast, 1, 18, 33, 64, 64);
+  const Stencil3dLaunch l = launch_geometry(narrow);
+  EXPECT_EQ(tiling_of(narrow).row_lanes(0), 16);
+  EXPECT_EQ(l.block.x, 32);
+  EXPECT_EQ(l.block.y, 8);
   EXPECT_EQ(l.grid.x, 1);
   EXPECT_EQ(l.grid.y, 4);
+  // 513 wide (pitch 516, 129 float4s): four columns of warp rows, then one of rows of a single lane,
+  // 256 deep: 2 of the grid's 64 block rows cover 512 rows there; the other 62 exit at once.
+  const Stencil3dTiling wide = tiling_of(params(Stencil3dStrategy::fast, 3, 18, 513, 512, 512));
+  EXPECT_EQ(launch_geometry(params(Stencil3dStrategy::fast, 3, 18, 513, 512, 512)).grid.y, 64);
+  EXPECT_EQ(wide.row_lanes(3), 32);
+  EXPECT_EQ(wide.row_lanes(4), 1);
+  EXPECT_EQ(wide.axis(1, 4).tile, 256);
+  EXPECT_FALSE(wide.fast_block_idle(4, 1, 512));
+  EXPECT_TRUE(wide.fast_block_idle(4, 2, 512));
+  EXPECT_FALSE(wide.fast_block_idle(3, 63, 512));
 }
 
 TEST(Stencil3dGeometry, OnlyFastPadsItsRowsToAFloat4) {
