@@ -41,6 +41,9 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
         {"threads_launched", l.threads_launched},
         {"shared_bytes", l.shared_bytes},
         {"register_planes", l.register_planes},
+        {"row_lanes", l.row_lanes},
+        {"last_row_lanes", l.last_row_lanes},
+        {"last_block_rows", l.last_block_rows},
         {"constant_bytes", l.constant_bytes},
     };
   }
@@ -58,6 +61,17 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
         l.block.z == 1 ? (", marching " + std::to_string(l.out_planes_per_block) + " output planes").c_str() : "");
     std::printf("           shared memory %zu B/block, %d z values in registers per thread\n", l.shared_bytes,
                 l.register_planes);
+    if (l.row_lanes) {  // fast
+      auto rows = [&](int lanes) {
+        return "rows of " + std::to_string(lanes) + (lanes > 1 ? " lanes, " : " lane, ") +
+               std::to_string(l.threads_per_block / lanes) + " per block";
+      };
+      std::string last;
+      if (l.last_row_lanes != l.row_lanes)
+        last = "; the last column folds into " + rows(l.last_row_lanes) + " (" + std::to_string(l.last_block_rows) +
+               " of the grid's " + std::to_string(l.grid.y) + " block rows run there)";
+      std::printf("           %s%s\n", rows(l.row_lanes).c_str(), last.c_str());
+    }
     std::printf("  book     %.2f OP/B  (%s)\n", book_round(b.opb_model), b.formula.c_str());
     std::printf("  bound    %.2f OP/B  (T -> infinity)\n", book_round(b.opb_bound));
     if (b.in_tile_cells)

@@ -101,6 +101,11 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
   l.shared_bytes = std::size_t(g.shared_planes()) * p.tile * p.tile * sizeof(float);
   l.constant_bytes = sizeof(StencilCoeffs);
   l.register_planes = g.register_planes();
+  if (g.fast()) {
+    const int last = l.grid.x - 1;
+    l.row_lanes = g.row_lanes(0), l.last_row_lanes = g.row_lanes(last);
+    l.last_block_rows = g.axis(1, last).grid_dim(p.height);
+  }
   return l;
 }
 

@@ -39,6 +39,9 @@ struct Stencil3dLaunch {
   std::size_t shared_bytes = 0;    // per block
   std::size_t constant_bytes = 0;  // the coefficients
   int register_planes = 0;         // z values each thread keeps in registers
+  // fast: lanes per row in column 0's blocks and in the grid's last column's (fast_row_lanes), and
+  // the block rows of the grid that the last column runs (the rest exit at once).
+  int row_lanes = 0, last_row_lanes = 0, last_block_rows = 0;
 };
 Stencil3dLaunch launch_geometry(const Stencil3dParams& p);
 

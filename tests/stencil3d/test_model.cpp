@@ -287,7 +287,11 @@ TEST(Stencil3dGeometry, FastFoldsOnlyTheLastColumnIntoRowsThatItsFloat4sFill) {
   // 513 wide (pitch 516, 129 float4s): four columns of warp rows, then one of rows of a single lane,
   // 256 deep: 2 of the grid's 64 block rows cover 512 rows there; the other 62 exit at once.
   const Stencil3dTiling wide = tiling_of(params(Stencil3dStrategy::fast, 3, 18, 513, 512, 512));
-  EXPECT_EQ(launch_geometry(params(Stencil3dStrategy::fast, 3, 18, 513, 512, 512)).grid.y, 64);
+  const Stencil3dLaunch l513 = launch_geometry(params(Stencil3dStrategy::fast, 3, 18, 513, 512, 512));
+  EXPECT_EQ(l513.grid.y, 64);
+  EXPECT_EQ(l513.row_lanes, 32);
+  EXPECT_EQ(l513.last_row_lanes, 1);
+  EXPECT_EQ(l513.last_block_rows, 2);
   EXPECT_EQ(wide.row_lanes(3), 32);
   EXPECT_EQ(wide.row_lanes(4), 1);
   EXPECT_EQ(wide.axis(1, 4).tile, 256);
