@@ -61,8 +61,10 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
   if (!focus || launch_problem(p)) return;
   const int z = s.stencil.slice;
   const Stencil3dTiling g = tiling_of(p);
-  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1, ax.block_of(focus->x)), az = g.axis(2);
-  const int bx = ax.block_of(focus->x), by = ay.block_of(focus->y), bz = az.block_of(z);
+  const StencilAxisTiling ax = g.axis(0), az = g.axis(2);
+  const int bx = ax.block_of(focus->x);
+  const StencilAxisTiling ay = g.axis(1, bx);  // fast's last column folds its rows deeper
+  const int by = ay.block_of(focus->y), bz = az.block_of(z);
   begin_inspector(right, top);
   ImGui::Text("cell (x, y, z) = (%d, %d, %d)%s", focus->x, focus->y, z, s.pinned ? "  [pinned]" : "");
   const bool boundary = !stencil_interior(focus->x, p.width, p.order) ||

@@ -23,10 +23,10 @@ inline constexpr int kSeparableMaxTile = 16;
 // bench/results/2026-11-26-h100-separable-sectors.md).
 inline constexpr int kSectorFloats = 8;
 TS_HD constexpr int sector_halo_columns(int r) { return round_up(r, kSectorFloats); }
-// fast stages whole sectors and exactly r rows too where memory bounds it, r <= 3 (at 8192^2 r = 1..3
-// went from 88% to 94-97% of the copy, H100). Above, where FP32 issue bounds it, it stages r rounded up to a float4 on
-// every side: there sector columns and exact rows measured 4-5% slower at r = 4 and 5 on 4K frames
-// (bench/results/2026-11-26-h100-fast-sectors.md).
+// fast stages whole sectors and exactly r rows too where memory bounds it, r <= 3 (at 8192^2
+// r = 1..3 went from 88% to 94-97% of the copy, H100). Above, where FP32 issue bounds it, it
+// stages r rounded up to a float4 on every side: there sector columns and exact rows measured 4-5%
+// slower at r = 4 and 5 on 4K frames (bench/results/2026-11-26-h100-fast-sectors.md).
 inline constexpr int kFastSectorMaxRadius = 3;
 TS_HD constexpr int float4_halo(int r) { return round_up(r, kFloat4); }
 TS_HD constexpr bool fast_stages_sectors(int r) { return r <= kFastSectorMaxRadius; }

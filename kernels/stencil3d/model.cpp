@@ -48,7 +48,7 @@ std::int64_t fast_row_edge_loads(const Stencil3dTiling& g, int width) {
 Stencil3dModel fast_model(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const int k = p.order, t = p.tile, z = t - 2 * k, ops = p.ops_per_output();
-  const std::int64_t ox = g.row_lanes(0) * kFastVec, oy = g.axis(1, 0).out_tile_dim(), columns = ox * oy;
+  const std::int64_t ox = g.axis(0).out_tile_dim(), oy = g.axis(1, 0).out_tile_dim(), columns = ox * oy;
   const std::int64_t edge = fast_row_edge_loads(g, 0);  // per row and plane
   Stencil3dModel m;
   m.out_tile_cells = columns * z;
