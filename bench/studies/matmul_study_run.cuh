@@ -53,15 +53,16 @@ void for_each_size(int argc, char** argv, Variants&& variants) {
   }
 }
 
-// Times `launch` (a run of the kernel fn with smem bytes of dynamic shared memory, 256 threads a
+// Times `launch` (a run of the kernel fn with smem bytes of dynamic shared memory, `threads` threads a
 // block), compares its P with cuBLAS's and prints the row: ms, % of cuBLAS, the largest difference,
 // registers and resident blocks per SM.
 template <typename Launch>
-void measure(const Run& r, const char* name, float cublas_ms, const void* fn, int smem, Launch&& launch) {
+void measure(const Run& r, const char* name, float cublas_ms, const void* fn, int smem, Launch&& launch,
+             int threads = 256) {
   cudaFuncAttributes fa;
   CK(cudaFuncGetAttributes(&fa, fn));
   int blocks = 0;
-  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, 256, smem));
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, threads, smem));
   const auto t = time_runs(15, r.a, r.b, launch);
   CK(cudaGetLastError());
   std::vector<float> p(std::size_t(r.rows) * r.cols), q(p.size());
