@@ -10,7 +10,7 @@ void conv1d_launch_panel(const Conv1dParams& p);
 void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const FrameStats& stats);
 void conv1d_correctness_panel(const Conv1dRun& run);
 // Floating windows over the view.
-void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, float y);
+void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, const Rect& area);
 void conv1d_legend_window(const UiState& s, float right, float bottom, float width);
 
 }  // namespace tilescope

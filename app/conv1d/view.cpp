@@ -354,7 +354,7 @@ void Conv1dView::windows(const Rect& v) {
   if (state_.overlays.legend)
     conv1d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
                          v.w - 2 * kWindowInset);
-  if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v);
 }
 
 HudFigures Conv1dView::ladder_launch(const UiState& as, bool time) {

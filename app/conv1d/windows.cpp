@@ -31,14 +31,14 @@ const char* source_name(TapSource s) {
 
 }  // namespace
 
-void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, float x, float y) {
+void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, const Rect& area) {
   const Conv1dParams& p = s.conv1d.params;
   const auto focus = focus_pixel(s);
   if (!focus || focus->x >= p.length || !run.problem.empty() || run.output.size() != std::size_t(p.length)) return;
   const Conv1dTiling g = tiling_of(p);
   const Conv1dFocus f = conv1d_focus(g, focus->x);
   const int i = focus->x, b = f.block, t = f.thread;
-  begin_inspector(x, y);
+  begin_inspector(area);
   ImGui::Text("output P[%d] = %+.5f%s", i, run.output[i], s.pinned ? "  [pinned: click to release]" : "");
   ImGui::Text("blockIdx %d, threadIdx %d (warp %d, lane %d)", b, t, f.warp, f.lane);
   if (g.is_fast()) {

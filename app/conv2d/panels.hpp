@@ -4,6 +4,7 @@
 #include "app/conv2d/pipeline.hpp"
 #include "app/ui/frame_stats.hpp"
 #include "app/ui/ui_state.hpp"
+#include "app/view/view_transform.hpp"
 #include "kernels/conv2d/filter.hpp"
 
 namespace tilescope {
@@ -15,7 +16,7 @@ void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameS
 // Returns true when the user asks for a check now.
 bool correctness_panel(const Conv2dPipeline& pipeline);
 // Floating windows over the view.
-void inspector_window(const UiState& s, float x, float y);
+void inspector_window(const UiState& s, const Rect& area);
 void legend_window(const UiState& s, float right, float bottom, float width);
 
 }  // namespace tilescope

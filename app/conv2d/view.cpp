@@ -237,7 +237,7 @@ void Conv2dView::windows(const Rect& v) {
   if (state_.overlays.legend)
     legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
                   v.w - 2 * kWindowInset);
-  if (state_.overlays.inspector) inspector_window(state_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  if (state_.overlays.inspector) inspector_window(state_, v);
 }
 
 HudFigures Conv2dView::ladder_launch(const UiState& as, bool time) {

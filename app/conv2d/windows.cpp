@@ -37,14 +37,14 @@ const char* load_story(Conv2dStrategy s) {
 
 }  // namespace
 
-void inspector_window(const UiState& s, float x, float y) {
+void inspector_window(const UiState& s, const Rect& area) {
   const auto focus = focus_pixel(s);
   if (!focus || !conv2d_runs(s)) return;
   const Conv2dParams& p = s.conv2d.params;
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   const Conv2dFocus f = conv2d_focus(p, focus->x, focus->y);
   const int bx = f.tile_x, by = f.tile_y;
-  begin_inspector(x, y);
+  begin_inspector(area);
   ImGui::Text("output pixel (%d, %d)%s", focus->x, focus->y, s.pinned ? "  [pinned: click to release]" : "");
   if (p.strategy == Conv2dStrategy::sliding) {
     // The geometry's tile is a warp's; a CUDA block holds several of them side by side.

@@ -10,7 +10,7 @@ void matmul_model_panel(const MatmulParams& p, const Backend& backend);
 void matmul_timing_panel(const MatmulParams& p, const MatmulRun& run, const Backend& backend, const FrameStats& stats);
 void matmul_correctness_panel(const MatmulRun& run);
 // Floating windows over the view.
-void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, float y);
+void matmul_inspector_window(const UiState& s, const MatmulRun& run, const Rect& area);
 void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom, float width);
 
 }  // namespace tilescope

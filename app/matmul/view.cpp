@@ -315,7 +315,7 @@ void MatmulView::windows(const Rect& v) {
   // The legend first: the inspector ends above where it is this frame.
   if (state_.overlays.legend)
     matmul_legend_window(state_, run_, v.x + v.w - kWindowInset, v.y + v.h - kWindowInset, v.w - 2 * kWindowInset);
-  if (state_.overlays.inspector) matmul_inspector_window(state_, run_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  if (state_.overlays.inspector) matmul_inspector_window(state_, run_, v);
 }
 
 HudFigures MatmulView::ladder_launch(const UiState& as, bool time) {

@@ -31,7 +31,7 @@ void trace_no_barrier(const MatmulParams& p, int bx, int by, int tx, int ty) {
 
 }  // namespace
 
-void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, float y) {
+void matmul_inspector_window(const UiState& s, const MatmulRun& run, const Rect& area) {
   const MatmulUi& m = s.matmul;
   const MatmulParams& p = m.params;
   const auto focus = focus_pixel(s);
@@ -40,7 +40,7 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, float x, fl
   const MatmulTiling g = tiling_of(p);
   const MatmulFocus f = matmul_focus(p, focus->y, focus->x, m.phase);
   const int col = focus->x, row = focus->y, tx = f.thread_x, ty = f.thread_y;
-  begin_inspector(x, y);
+  begin_inspector(area);
   ImGui::Text("P[%d][%d] = %+.5f%s", row, col, run.P[row * p.cols + col], s.pinned ? "  [pinned]" : "");
   if (p.strategy == MatmulStrategy::fast) {
     const int bx = f.block_x, by = f.block_y;

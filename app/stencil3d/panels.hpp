@@ -4,6 +4,7 @@
 #include "app/stencil3d/heat_simulation.hpp"
 #include "app/ui/frame_stats.hpp"
 #include "app/ui/ui_state.hpp"
+#include "app/view/view_transform.hpp"
 
 namespace tilescope {
 
@@ -14,7 +15,7 @@ void stencil3d_opb_panel(const UiState& s);
 void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim);
 void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const FrameStats& stats);
 void stencil3d_correctness_panel(UiState& s, const HeatSimulation& sim);
-void stencil3d_inspector_window(const UiState& s, float right, float top);
+void stencil3d_inspector_window(const UiState& s, const Rect& area);
 void stencil3d_legend_window(const UiState& s, float right, float bottom, float width);
 
 }  // namespace tilescope

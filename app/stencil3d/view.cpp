@@ -164,7 +164,7 @@ void Stencil3dView::windows(const Rect& v) {
   if (state_.overlays.legend)
     stencil3d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
                             v.w - 2 * kWindowInset);
-  if (state_.overlays.inspector) stencil3d_inspector_window(state_, v.x + v.w - kWindowInset, v.y + kWindowInset);
+  if (state_.overlays.inspector) stencil3d_inspector_window(state_, v);
 }
 
 HudFigures Stencil3dView::ladder_launch(const UiState& as, bool time) {

@@ -55,7 +55,7 @@ void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
 
 }  // namespace
 
-void stencil3d_inspector_window(const UiState& s, float right, float top) {
+void stencil3d_inspector_window(const UiState& s, const Rect& area) {
   const auto focus = focus_pixel(s);
   const Stencil3dParams& p = s.stencil.params;
   if (!focus || launch_problem(p)) return;
@@ -65,7 +65,7 @@ void stencil3d_inspector_window(const UiState& s, float right, float top) {
   const int bx = ax.block_of(focus->x);
   const StencilAxisTiling ay = g.axis(1, bx);  // fast's last column folds its rows deeper
   const int by = ay.block_of(focus->y), bz = az.block_of(z);
-  begin_inspector(right, top);
+  begin_inspector(area);
   ImGui::Text("cell (x, y, z) = (%d, %d, %d)%s", focus->x, focus->y, z, s.pinned ? "  [pinned]" : "");
   const bool boundary = !stencil_interior(focus->x, p.width, p.order) ||
                         !stencil_interior(focus->y, p.height, p.order) || !stencil_interior(z, p.depth, p.order);

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cstring>
 
@@ -15,15 +16,49 @@ constexpr float kMinLines = 4;  // the shortest the inspector gets above the leg
 float window_gap() { return ImGui::GetFontSize() * 0.5f; }
 }  // namespace
 
-void begin_inspector(float right, float top) {
-  // The legend shares the view's right edge, at the bottom, and the views draw it first: the
-  // inspector ends above it and scrolls there rather than cover it in large type.
+namespace {
+// The lowest bottom edge, plus a gap, of the HUD windows (drawn before the inspector this frame)
+// that share the columns [x0, x1] with it; `top` when none does.
+float below_huds(float x0, float x1, float top) {
+  for (const ImGuiWindow* w : GImGui->Windows)
+    if (w->Active && std::strncmp(w->Name, "##hud", 5) == 0 && w->Pos.x < x1 && w->Pos.x + w->Size.x > x0)
+      top = std::max(top, w->Pos.y + w->Size.y + window_gap());
+  return top;
+}
+}  // namespace
+
+void begin_inspector(const Rect& area) {
+  const float right = area.x + area.w - kWindowInset, left = area.x + kWindowInset, gap = window_gap();
+  float top = area.y + kWindowInset;
+  // Its size last frame. After the frame it appeared on (hidden, not yet fitted): as wide as it may
+  // grow, and as tall as what it laid out then.
+  const ImGuiWindow* self = ImGui::FindWindowByName(kTitle);
+  const bool seen = self && self->WasActive, sized = seen && !self->Hidden;
+  const float width = sized ? self->Size.x : inspector_width();
+  const float height = sized  ? self->Size.y
+                       : seen ? self->DC.CursorMaxPos.y - self->Pos.y + ImGui::GetStyle().WindowPadding.y
+                              : 0;
+  // Where the pointer is under its place at the right, it moves to the left edge (below the HUD), so
+  // that the cell it describes stays in sight, and stays there while the pointer is on it (to scroll
+  // it); unless the view is too narrow for both.
+  const ImVec2 pointer = ImGui::GetIO().MousePos;
+  const bool under =
+      pointer.x >= right - width - gap && pointer.x < right && pointer.y >= top && pointer.y < top + height + gap;
+  const bool on_it_at_left = sized && self->Pos.x < (left + right) / 2 && pointer.x >= self->Pos.x &&
+                             pointer.x < self->Pos.x + self->Size.x && pointer.y >= self->Pos.y &&
+                             pointer.y < self->Pos.y + self->Size.y;
+  const bool flip = (under || on_it_at_left) && left + width + gap < right - width;
+  if (flip) top = below_huds(left, left + width, top);
+  const float x0 = flip ? left : right - width, x1 = x0 + width;
+  // The legend, drawn before it, shares the view's bottom-right corner: the inspector ends above it
+  // and scrolls there rather than cover it in large type.
   const ImGuiWindow* legend = ImGui::FindWindowByName(kLegendTitle);
-  if (legend && legend->Active && legend->Pos.x < right && legend->Pos.y > top) {
-    const float room = legend->Pos.y - window_gap() - top, least = kMinLines * ImGui::GetTextLineHeightWithSpacing();
+  if (legend && legend->Active && legend->Pos.x < x1 && legend->Pos.x + legend->Size.x > x0 && legend->Pos.y > top) {
+    const float room = legend->Pos.y - gap - top, least = kMinLines * ImGui::GetTextLineHeightWithSpacing();
     ImGui::SetNextWindowSizeConstraints({0, 0}, {FLT_MAX, room > least ? room : least});
   }
-  ImGui::SetNextWindowPos({right, top}, ImGuiCond_Always, {1.0f, 0.0f});
+  ImGui::SetNextWindowPos(flip ? ImVec2{left, top} : ImVec2{right, top}, ImGuiCond_Always,
+                          flip ? ImVec2{0.0f, 0.0f} : ImVec2{1.0f, 0.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + kTextEms * ImGui::GetFontSize());

@@ -1,6 +1,6 @@
 #pragma once
 // The inspector: every pattern's floating window of the hovered or pinned cell's launch facts, in the
-// view's top-right corner, clear of the HUD in the top-left one.
+// view's top-right corner (its top-left, below the HUD, while the pointer is under the right one).
 #include "app/view/view_transform.hpp"
 
 namespace tilescope {
@@ -8,10 +8,11 @@ namespace tilescope {
 inline constexpr float kWindowInset = 10;              // screen pixels between a view's edges and its floating windows
 inline constexpr const char* kLegendTitle = "Legend";  // every pattern's legend window, bottom-right
 
-// Opens the inspector's window with its top-right corner at (right, top); its lines wrap so that it
-// is at most inspector_width() wide, and it ends above the legend drawn before it (scrolling if it
-// must). Close it with end_inspector().
-void begin_inspector(float right, float top);
+// Opens the inspector's window in the top-right corner of `area` (a view's windows_area), or in its
+// top-left corner below the HUD while the pointer is where the window would stand at the right. Its
+// lines wrap so that it is at most inspector_width() wide, and it ends above the legend drawn before
+// it (scrolling if it must). Close it with end_inspector().
+void begin_inspector(const Rect& area);
 void end_inspector();
 // The widest the inspector gets in the current style (20 em of text and its padding): a view that
 // lays its data out around the inspector keeps this much free at its right.

@@ -1,5 +1,7 @@
 // The inspector keeps the view's top-right corner and stays clear of the HUD in the top-left one:
-// when, as wide as it was drawn, it would reach over the HUD, the view's windows start below it.
+// when, as wide as it was drawn, it would reach over the HUD, the view's windows start below it. While
+// the pointer is under its place it moves to the top-left corner, below the HUD, and stays there
+// while the pointer is on it.
 #include <gtest/gtest.h>
 #include <imgui.h>
 
@@ -30,7 +32,7 @@ class Inspector : public ::testing::Test {
     for (int frame = 0; frame < 2; ++frame) {  // an auto-resized window settles on its second frame
       ImGui::NewFrame();
       if (chars > 0) {
-        begin_inspector(view.x + view.w - kWindowInset, view.y + kWindowInset);
+        begin_inspector(view);
         ImGui::TextUnformatted(std::string(std::size_t(chars), 'm').c_str());  // one word: no wrapping
         end_inspector();
       }
@@ -40,6 +42,27 @@ class Inspector : public ::testing::Test {
     const Rect area = windows_area(view, hud);
     ImGui::EndFrame();
     return area;
+  }
+
+  // Two frames with the pointer at `pointer` and a HUD window in the view's top-left corner (the
+  // frame the inspector appears on, hidden, and the first that shows it), then the inspector's window
+  // (10 lines) as the last one placed it.
+  Rect inspector_with_pointer(ImVec2 pointer, const Rect& in) {
+    ImGui::GetIO().MousePos = pointer;
+    Rect placed;
+    for (int frame = 0; frame < 2; ++frame) {
+      ImGui::NewFrame();
+      ImGui::SetNextWindowPos({in.x + 5, in.y + 5});
+      ImGui::SetNextWindowSize({300, 120});
+      ImGui::Begin("##hud0", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
+      ImGui::End();
+      begin_inspector(in);
+      for (int i = 0; i < 10; ++i) ImGui::TextUnformatted("a line of the inspector");
+      placed = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(), ImGui::GetWindowHeight()};
+      end_inspector();
+      ImGui::EndFrame();
+    }
+    return placed;
   }
 
   const Rect view{400, 0, 1200, 900};
@@ -68,7 +91,7 @@ TEST_F(Inspector, LongLinesWrapSoAViewCanKeepRoomForIt) {
   for (int i = 0; i < 80; ++i) words += "word ";
   for (int frame = 0; frame < 2; ++frame) {
     ImGui::NewFrame();
-    begin_inspector(1590, 10);
+    begin_inspector(Rect{0, 0, 1600, 900});
     ImGui::TextUnformatted(words.c_str());
     if (frame == 1) {
       EXPECT_LE(ImGui::GetWindowWidth(), inspector_width() + 1);
@@ -98,7 +121,7 @@ TEST_F(Inspector, ATallInspectorEndsAboveTheLegendAndTheLegendWrapsToTheView) {
     for (int i = 0; i < 2; ++i) ImGui::TextUnformatted(words.c_str());  // 2 paragraphs of 200 characters
     const float legend_top = ImGui::GetWindowPos().y, legend_width = ImGui::GetWindowWidth();
     end_legend();
-    begin_inspector(right, view.y + kWindowInset);
+    begin_inspector(view);
     ImGui::TextUnformatted(lines.c_str());
     const float inspector_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
     end_inspector();
@@ -109,4 +132,25 @@ TEST_F(Inspector, ATallInspectorEndsAboveTheLegendAndTheLegendWrapsToTheView) {
       EXPECT_LE(inspector_bottom, legend_top);
     }
   }
+}
+
+TEST_F(Inspector, ItMovesToTheLeftBelowTheHudWhileThePointerIsUnderItsPlaceOrOnIt) {
+  const float right = view.x + view.w - kWindowInset;
+  // Already on the first frame that shows it (its size then comes from the hidden frame before).
+  const Rect under = inspector_with_pointer({right - 20, view.y + 150}, view);
+  EXPECT_FLOAT_EQ(under.x, view.x + kWindowInset);  // the top-left corner...
+  EXPECT_GE(under.y, view.y + 5 + 120);             // ...below the HUD
+  EXPECT_FALSE(under.contains({right - 20, view.y + 150}));
+  const Rect on_it = inspector_with_pointer({under.x + 20, under.y + 20}, view);
+  EXPECT_FLOAT_EQ(on_it.x, under.x);  // the pointer may follow it there, to scroll it
+  const Rect away = inspector_with_pointer({view.x + 200, view.y + 600}, view);
+  EXPECT_FLOAT_EQ(away.x + away.w, right);  // back in the top-right corner
+  EXPECT_FLOAT_EQ(away.y, view.y + kWindowInset);
+}
+
+TEST_F(Inspector, AViewTooNarrowForTwoColumnsKeepsItAtTheRight) {
+  const Rect narrow{view.x, view.y, inspector_width() * 1.5f, view.h};
+  const float right = narrow.x + narrow.w - kWindowInset;
+  const Rect placed = inspector_with_pointer({right - 20, narrow.y + 40}, narrow);
+  EXPECT_FLOAT_EQ(placed.x + placed.w, right);
 }
