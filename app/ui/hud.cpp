@@ -80,7 +80,7 @@ Rect draw_hud(const Rect& view, float below, const HudFigures& f, int pane) {
   constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
                                       ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                                       ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
-  if (ImGui::Begin(("##hud" + std::to_string(pane)).c_str(), nullptr, kFlags)) {
+  if (ImGui::Begin((kHudWindowPrefix + std::to_string(pane)).c_str(), nullptr, kFlags)) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + t.width);
     for (std::size_t i = 0; i < t.lines.size(); ++i) {
       const char* line = t.lines[i].c_str();

@@ -71,6 +71,8 @@ HudFigures ladder_figures(const Params& p, const Backend& backend, bool time, La
 // as the pane allows (the strategy by name and its figure; OP/B; time and share of a copy), so that
 // in a 2 x 2 grid in presentation mode it leaves the pane's data in view. Returns the HUD's rectangle.
 Rect draw_hud(const Rect& view, float below, const HudFigures& f, int pane = -1);
+// The start of every HUD window's name (the pane's number follows).
+inline constexpr const char* kHudWindowPrefix = "##hud";
 
 // The height draw_hud gives f's HUD in `view` in the current style, its wrapped lines counted: a
 // view that lays out its data below it keeps this much free under its title.

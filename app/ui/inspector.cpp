@@ -7,6 +7,8 @@
 #include <cfloat>
 #include <cstring>
 
+#include "app/ui/hud.hpp"
+
 namespace tilescope {
 
 namespace {
@@ -14,14 +16,13 @@ constexpr const char* kTitle = "Inspector";
 constexpr float kTextEms = 20;  // about 40 characters a line
 constexpr float kMinLines = 4;  // the shortest the inspector gets above the legend (below that, over it)
 float window_gap() { return ImGui::GetFontSize() * 0.5f; }
-}  // namespace
 
-namespace {
 // The lowest bottom edge, plus a gap, of the HUD windows (drawn before the inspector this frame)
 // that share the columns [x0, x1] with it; `top` when none does.
 float below_huds(float x0, float x1, float top) {
   for (const ImGuiWindow* w : GImGui->Windows)
-    if (w->Active && std::strncmp(w->Name, "##hud", 5) == 0 && w->Pos.x < x1 && w->Pos.x + w->Size.x > x0)
+    if (w->Active && std::strncmp(w->Name, kHudWindowPrefix, std::strlen(kHudWindowPrefix)) == 0 && w->Pos.x < x1 &&
+        w->Pos.x + w->Size.x > x0)
       top = std::max(top, w->Pos.y + w->Size.y + window_gap());
   return top;
 }
@@ -41,12 +42,10 @@ void begin_inspector(const Rect& area) {
   // Where the pointer is under its place at the right, it moves to the left edge (below the HUD), so
   // that the cell it describes stays in sight, and stays there while the pointer is on it (to scroll
   // it); unless the view is too narrow for both.
-  const ImVec2 pointer = ImGui::GetIO().MousePos;
-  const bool under =
-      pointer.x >= right - width - gap && pointer.x < right && pointer.y >= top && pointer.y < top + height + gap;
-  const bool on_it_at_left = sized && self->Pos.x < (left + right) / 2 && pointer.x >= self->Pos.x &&
-                             pointer.x < self->Pos.x + self->Size.x && pointer.y >= self->Pos.y &&
-                             pointer.y < self->Pos.y + self->Size.y;
+  const Vec2 pointer{ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y};
+  const bool under = Rect{right - width - gap, top, width + gap, height + gap}.contains(pointer);
+  const bool on_it_at_left = sized && self->Pos.x < (left + right) / 2 &&
+                             Rect{self->Pos.x, self->Pos.y, self->Size.x, self->Size.y}.contains(pointer);
   const bool flip = (under || on_it_at_left) && left + width + gap < right - width;
   if (flip) top = below_huds(left, left + width, top);
   const float x0 = flip ? left : right - width, x1 = x0 + width;
