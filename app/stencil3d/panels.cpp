@@ -101,10 +101,7 @@ void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {
     for (int i = 0; i < kStencil3dStrategyCount; ++i) {
       const Stencil3dStrategyInfo& option = strategy_table<Stencil3dStrategy>()[i];
-      if (ImGui::Selectable(option.display_name.data(), option.id == st.params.strategy)) {
-        st.params.strategy = option.id;
-        st.params.tile = default_tile(option.id, st.params.order);
-      }
+      if (ImGui::Selectable(option.display_name.data(), option.id == st.params.strategy)) select_strategy(s, option.id);
     }
     ImGui::EndCombo();
   }
@@ -238,7 +235,7 @@ void stencil3d_opb_panel(const UiState& s) {
     for (int i = 0; i < kStencil3dStrategyCount; ++i) {
       Stencil3dParams q = p;
       q.strategy = strategy_table<Stencil3dStrategy>()[i].id;
-      q.tile = q.strategy == p.strategy ? p.tile : default_tile(q.strategy, q.order);
+      q.tile = q.strategy == p.strategy ? p.tile : stencil3d_default_tile(s.stencil, q.strategy);
       ImGui::TableNextRow();
       if (q.strategy == p.strategy) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 70, 120, 255));
       ImGui::TableNextColumn();

@@ -49,6 +49,19 @@ void select_strategy(UiState& s, Conv2dStrategy strategy) {
   s.conv2d.params = next;
 }
 
+int stencil3d_default_tile(const Stencil3dUi& st, Stencil3dStrategy strategy) {
+  Stencil3dParams p = st.params;
+  p.strategy = strategy;
+  DeviceLimits gpu;
+  gpu.sm_count = st.sm_count;
+  return default_tile(p, gpu);
+}
+
+void select_strategy(UiState& s, Stencil3dStrategy strategy) {
+  s.stencil.params.tile = stencil3d_default_tile(s.stencil, strategy);
+  s.stencil.params.strategy = strategy;
+}
+
 const char* const* pattern_labels() {
   static const char* const labels[kPatternCount] = {
       "2D convolution (PMPP ch 7)", "3D stencil: heat diffusion (PMPP ch 8)", "1D convolution (PMPP ch 7)",
@@ -142,10 +155,7 @@ bool apply_stencil3d_key(UiState& s, unsigned int ch) {
     case '2':
     case '3':
     case '4':
-    case '5':
-      st.params.strategy = static_cast<Stencil3dStrategy>(ch - '1');
-      st.params.tile = default_tile(st.params.strategy, st.params.order);
-      break;
+    case '5': select_strategy(s, static_cast<Stencil3dStrategy>(ch - '1')); break;
     case '<':
     case ',': st.slice = std::max(0, st.slice - 1); break;  // -1 would mean "the middle"
     case '>': ++st.slice; break;

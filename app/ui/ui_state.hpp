@@ -70,6 +70,7 @@ struct Stencil3dUi {
   bool check_requested = true;
   Break bug = Break::none;  // break it: run a deliberately wrong kernel (scenes keep it, settings do not)
   Stepper stepper;          // steps through the focused block in the shown slice
+  int sm_count = 0;         // the view's GPU (0: none, or not known yet): fast's z chunk follows it (not saved)
 };
 
 // The conv1d view's settings: the live signal's length is params.length.
@@ -164,6 +165,10 @@ bool broken_on_purpose(const UiState& s);
 // Switches strategy; a strategy with another default tile (fast's 16 vs the book's 32) starts
 // from its own, since the other's tile may not even fit its shared memory.
 void select_strategy(UiState& s, Conv2dStrategy strategy);
+// The stencil3d tile `strategy` takes on the view's grid and GPU (fast's z chunk: fast_chunk_for, as
+// bench's); select_strategy switches to it with that tile.
+int stencil3d_default_tile(const Stencil3dUi& st, Stencil3dStrategy strategy);
+void select_strategy(UiState& s, Stencil3dStrategy strategy);
 
 // The conv1d view's keys: + - radius, [ ] block size, 1-5 strategy, t step-through on / off, < >
 // its step back / forward, and the common ones.

@@ -41,6 +41,7 @@ class CudaBackend final : public Backend {
     l.max_grid_z = prop_.maxGridSize[2];
     l.max_threads_per_sm = prop_.maxThreadsPerMultiProcessor;
     l.sm_count = prop_.multiProcessorCount;
+    l.l2_bytes = prop_.l2CacheSize;
     return l;
   }
 

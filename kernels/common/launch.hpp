@@ -37,6 +37,7 @@ struct DeviceLimits {
   int max_grid_z = 65535;
   int max_threads_per_sm = 2048;  // for occupancy figures
   int sm_count = 0;               // 0: not a GPU (size-derived defaults then keep their fixed ones)
+  long long l2_bytes = 0;         // the GPU's L2 cache (0: none known)
 };
 
 // Largest image accepted anywhere (2^28 pixels = 1 GiB as float32).

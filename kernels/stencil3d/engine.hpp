@@ -2,6 +2,7 @@
 // A backend's resident 3D grid for the stencil pattern: two buffers that the simulation
 // ping-pongs between (current -> next, then advance), kept where the kernels run.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "kernels/common/breaks.hpp"
@@ -17,6 +18,8 @@ enum class GridBuffer { current, next };
 class Stencil3dEngine {
  public:
   virtual ~Stencil3dEngine() = default;
+  // Resident blocks per SM for this launch (CUDA occupancy calculator); none on the CPU.
+  virtual std::optional<int> blocks_per_sm(const Stencil3dParams&) const { return std::nullopt; }
   virtual void reset(int width, int height, int depth) = 0;                      // current = next = zeros
   virtual void load(const float* h_grid, int width, int height, int depth) = 0;  // into current
   // Holds the cells the sources cover at their temperature, in the current grid.

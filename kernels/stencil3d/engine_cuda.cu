@@ -9,6 +9,7 @@
 #include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/kernels.cuh"
+#include "kernels/stencil3d/model.hpp"
 
 namespace tilescope {
 namespace {
@@ -16,6 +17,11 @@ namespace {
 class CudaStencil3dEngine final : public Stencil3dEngine {
  public:
   explicit CudaStencil3dEngine(const DeviceLimits& limits) : limits_(limits) {}
+
+  std::optional<int> blocks_per_sm(const Stencil3dParams& p) const override {
+    if (launch_problem(p, limits_)) return std::nullopt;
+    return cuda::max_active_blocks_per_sm(p);
+  }
 
   void reset(int width, int height, int depth) override {
     resize(width, height, depth);

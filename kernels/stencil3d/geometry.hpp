@@ -5,6 +5,8 @@
 // ones (coarsened, register_tiled) walk z with a loop where the cube strategies have threads, over
 // the same T-wide input tile, so one axis describes either. The fast strategy tiles each axis its
 // own way (a warp-wide row of vectors in x, 8 rows in y, a marching chunk in z).
+#include <algorithm>
+
 #include "kernels/common/hd.hpp"
 #include "kernels/common/in_range.hpp"
 #include "kernels/common/row_pitch.hpp"
@@ -47,6 +49,23 @@ inline constexpr int kFastThreads = 256;
 inline constexpr int kFastWarp = 32;
 // The longest z chunk (--tile) fast marches: past a grid's depth a longer one changes nothing.
 inline constexpr int kMaxFastChunk = 1024;
+// fast's resident blocks per SM at order k (its launch bounds ask for at least these, kernels.cu):
+// 44, 62 and 80 registers a thread at orders 1, 2 and 3.
+TS_HD constexpr int fast_blocks_per_sm(int k) { return k == 1 ? 5 : k == 2 ? 4 : 3; }
+// fast's z chunk (--tile) where the 2k planes a chunk shares with the next come back from L2: 8, 10
+// and 18 planes at orders 1, 2 and 3. On an H100 these ran fastest (or within 3%) on grids whose
+// planes hold up to 2 MB (512^3, 777 x 333 x 211, 300 x 400 x 300, 700^2 x 300), 4-15% faster at
+// orders 1-2 than the 18 planes fast marched before (bench/results/2026-11-26-h100-stencil3d-chunks.md).
+TS_HD constexpr int fast_longest_chunk(int k) { return k == 1 ? 8 : k == 2 ? 10 : 18; }
+// The shortest chunk fast_chunk_for weighs, and the longest where the planes are big: from 4 MB
+// planes (1000^2, 1024^2, 2048 x 1024, 1919 x 1079) chunks of 42 to 66 planes ran fastest, up to
+// 1.37x faster than 10 at order 3, as the shared planes then come back from DRAM.
+inline constexpr int kFastShortestChunk = 8;
+inline constexpr int kFastStreamingChunk = 66;
+// Planes that must fit the L2 cache for a chunk's shared planes to come back from it: the planes a
+// z layer of blocks marches between a chunk's last planes and the next chunk's first ones. Measured
+// between 2 MB planes (L2 regime) and 4 MB ones (DRAM) on the H100's 50 MB: not closer.
+inline constexpr int kFastL2Planes = 16;
 // Cells per thread in x: a float4. Each row must start 16-byte aligned, so at a width that is
 // not a multiple of 4 the CUDA engine stores fast's grid with its rows padded to the next multiple
 // of 4 cells (stencil_row_pitch), as cudaMallocPitch does; the padding holds zeros, a thread whose
@@ -105,6 +124,12 @@ struct Stencil3dTiling {
   // Fast: a block of column bx past its rows (the last column's folded blocks are deeper, so fewer
   // cover the height than the grid's y dimension, column 0's) exits at once.
   TS_HD bool fast_block_idle(int bx, int by, int height) const { return by >= axis(1, bx).grid_dim(height); }
+  // Fast: the blocks that do not exit at once, every column's rows times the z chunks.
+  TS_HD long long fast_active_blocks(int width, int height, int depth) const {
+    long long rows = 0;
+    for (int bx = 0; bx < axis(0).grid_dim(width); ++bx) rows += axis(1, bx).grid_dim(height);
+    return rows * axis(2).grid_dim(depth);
+  }
   // Coarsened, register-tiled and fast blocks are flat and loop over the z extent of the tile.
   TS_HD bool marches_z() const { return strategy != Stencil3dStrategy::basic && strategy != Stencil3dStrategy::tiled; }
   TS_HD int block_dim_z() const { return marches_z() ? 1 : tile; }
@@ -156,6 +181,42 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
     }
     default: return StencilTapSource::shared;
   }
+}
+
+// fast's z chunk (--tile) for a grid on a device of sm_count SMs with l2_bytes of L2 (sm_count 0,
+// not known: the order's longest). A launch runs in waves of sm_count x fast_blocks_per_sm resident
+// blocks, and a wave lasts as long as a block's march (its T planes, or the grid's depth and its 2k
+// ghost planes where that is shorter). So the chunk is the one with the fewest planes marched per
+// resident slot, waves x planes, from kFastShortestChunk to the longest weighed; a tie goes to the
+// longer chunk (fewer planes read twice). The longest weighed: the order's (fast_longest_chunk)
+// where kFastL2Planes planes fit the L2 cache, else kFastStreamingChunk; never past the grid's depth
+// and its ghost planes (one chunk: a longer one marches the same). Big grids take the longest (the
+// waves' count falls as the chunks lengthen); a grid that leaves slots idle takes shorter chunks,
+// more blocks. Chunks whose blocks would not fit the grid's z dimension (max_grid_z) are skipped;
+// where none fits, the shortest that does.
+inline int fast_chunk_for(int k, int width, int height, int depth, int sm_count, long long l2_bytes,
+                          int max_grid_z = 65535) {
+  const Stencil3dStrategy fast = Stencil3dStrategy::fast;
+  const int pitch = stencil_row_pitch(fast, width), shortest = std::max(kFastShortestChunk, 2 * k + 1);
+  const auto tiling = [&](int t) { return Stencil3dTiling{fast, k, t, pitch}; };
+  const auto chunks = [&](int t) { return tiling(t).axis(2).grid_dim(depth); };
+  int longest = fast_longest_chunk(k);
+  if (width < 1 || height < 1 || depth < 1) return longest;
+  if (chunks(longest) > max_grid_z) return std::min(kMaxFastChunk, 2 * k + (depth + max_grid_z - 1) / max_grid_z);
+  if (sm_count <= 0) return longest;
+  const long long plane_bytes = 4LL * pitch * height;
+  if (plane_bytes * kFastL2Planes > l2_bytes) longest = kFastStreamingChunk;
+  longest = std::max(std::min(longest, depth + 2 * k), shortest);
+  const long long slots = 1LL * sm_count * fast_blocks_per_sm(k);
+  int best = longest;
+  long long best_planes = -1;
+  for (int t = longest; t >= shortest; --t) {
+    if (chunks(t) > max_grid_z) break;
+    const long long waves = (tiling(t).fast_active_blocks(width, height, depth) + slots - 1) / slots;
+    const long long planes = waves * std::min(t, depth + 2 * k);
+    if (best_planes < 0 || planes < best_planes) best = t, best_planes = planes;
+  }
+  return best;
 }
 
 }  // namespace tilescope

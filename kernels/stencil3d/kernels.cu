@@ -264,7 +264,7 @@ __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, 
 // Blocks per SM, as many as before the last column folded (orders 1-2: 4, order 3: 3, which would
 // otherwise take 90 registers and fit 2).
 template <int K>
-__global__ void __launch_bounds__(kFastThreads, K < 3 ? 4 : 3)
+__global__ void __launch_bounds__(kFastThreads, fast_blocks_per_sm(K))
     stencil_fast_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
                         Stencil3dTiling g) {
   const int lanes = g.row_lanes(blockIdx.x);

@@ -12,6 +12,7 @@
 #include "kernels/conv2d/model.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/matmul/strategies.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
@@ -49,7 +50,7 @@ TEST(StrategyTable, NamesForMessagesAreTheRowsInBookOrder) {
   EXPECT_EQ(strategy_names<MatmulStrategy>(), "naive, tiled, fast");
 }
 
-TEST(StrategyTable, DefaultTilesAreTheBooksAndSlidingsFollowsTheRadius) {
+TEST(StrategyTable, DefaultTilesAreTheBooksSlidingsAndFastsFollowTheRadius) {
   for (const auto& info : strategy_table<Conv1dStrategy>()) EXPECT_EQ(default_tile(info.id, 2), Conv1dParams{}.tile);
   EXPECT_EQ(default_tile(Conv2dStrategy::tiled_in, 2), 32);
   EXPECT_EQ(default_tile(Conv2dStrategy::fast, 5), 16);
@@ -59,7 +60,8 @@ TEST(StrategyTable, DefaultTilesAreTheBooksAndSlidingsFollowsTheRadius) {
   EXPECT_EQ(default_tile(Stencil3dStrategy::tiled, 3), 8);
   EXPECT_EQ(default_tile(Stencil3dStrategy::coarsened, 1), 32);
   EXPECT_EQ(default_tile(Stencil3dStrategy::register_tiled, 1), 32);
-  EXPECT_EQ(default_tile(Stencil3dStrategy::fast, 1), 18);
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k)
+    EXPECT_EQ(default_tile(Stencil3dStrategy::fast, k), fast_longest_chunk(k)) << "fast's chunk follows the order";
   for (const auto& info : strategy_table<MatmulStrategy>()) EXPECT_EQ(default_tile(info.id, 0), MatmulParams{}.tile);
 }
 

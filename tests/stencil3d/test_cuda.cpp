@@ -7,6 +7,7 @@
 
 #include "kernels/common/backend.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/reference.hpp"
 #include "kernels/stencil3d/strategies.hpp"
@@ -101,3 +102,20 @@ INSTANTIATE_TEST_SUITE_P(AllStrategies, Stencil3dCuda,
                                            Stencil3dStrategy::coarsened, Stencil3dStrategy::register_tiled,
                                            Stencil3dStrategy::fast),
                          [](const auto& info) { return std::string(strategy_info(info.param).name); });
+
+// The chunk rule (fast_chunk_for) counts waves of fast_blocks_per_sm resident blocks: the occupancy
+// the device reports at each order, on aligned and on padded rows.
+TEST(Stencil3dCudaFast, ResidentBlocksAreTheOnesTheChunkRuleCounts) {
+  std::unique_ptr<Backend> backend;
+  try {
+    backend = make_cuda_backend();
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << "no CUDA: " << e.what();
+  }
+  const auto engine = backend->make_stencil3d_engine();
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k)
+    for (int width : {512, 513}) {
+      const Stencil3dParams p{Stencil3dStrategy::fast, k, fast_longest_chunk(k), width, 64, 64};
+      EXPECT_EQ(engine->blocks_per_sm(p), fast_blocks_per_sm(k)) << "k = " << k << ", width " << width;
+    }
+}

@@ -1,0 +1,124 @@
+// fast's z chunk (fast_chunk_for): from the grid and the GPU's SMs and L2 cache, the chunk with the
+// fewest planes marched per resident slot, as bench and the app take it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+
+#include "kernels/stencil3d/geometry.hpp"
+#include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/strategies.hpp"
+
+using namespace tilescope;
+
+namespace {
+constexpr Stencil3dStrategy kFast = Stencil3dStrategy::fast;
+constexpr int kH100Sms = 132;
+constexpr long long kH100L2 = 50LL << 20;
+
+Stencil3dTiling fast_tiling(int k, int chunk, int width) { return {kFast, k, chunk, stencil_row_pitch(kFast, width)}; }
+// A launch's waves of resident blocks times the planes each block marches.
+long long planes_per_slot(int k, int chunk, int w, int h, int d, int sms) {
+  const long long slots = 1LL * sms * fast_blocks_per_sm(k);
+  const long long waves = (fast_tiling(k, chunk, w).fast_active_blocks(w, h, d) + slots - 1) / slots;
+  return waves * std::min(chunk, d + 2 * k);
+}
+int shortest(int k) { return std::max(kFastShortestChunk, 2 * k + 1); }
+}  // namespace
+
+TEST(FastChunk, WithoutAGpuTheOrdersLongest) {
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
+    EXPECT_EQ(fast_chunk_for(k, 512, 512, 512, 0, 0), fast_longest_chunk(k));
+    EXPECT_EQ(default_tile(kFast, k), fast_longest_chunk(k)) << "the strategy table's default";
+    EXPECT_EQ(default_tile(Stencil3dParams{kFast, k, 1, 64, 64, 64}, DeviceLimits{}), fast_longest_chunk(k));
+    EXPECT_GT(fast_longest_chunk(k), 2 * k) << "a chunk has outputs";
+  }
+}
+
+// The blocks the rule counts are the launch's blocks less the folded column's idle ones.
+TEST(FastChunk, ActiveBlocksAreTheLaunchsLessTheIdleOnes) {
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k)
+    for (int w : {1, 4, 20, 33, 128, 129, 300, 513})
+      for (int h : {1, 9, 300})
+        for (int chunk : {shortest(k), fast_longest_chunk(k)}) {
+          const Stencil3dParams p{kFast, k, chunk, w, h, 23};
+          const Stencil3dTiling g = tiling_of(p);
+          const Stencil3dLaunch l = launch_geometry(p);
+          long long active = 0;
+          for (int bx = 0; bx < l.grid.x; ++bx)
+            for (int by = 0; by < l.grid.y; ++by) active += g.fast_block_idle(bx, by, h) ? 0 : l.grid.z;
+          EXPECT_EQ(g.fast_active_blocks(w, h, p.depth), active) << w << "x" << h << " k=" << k << " T=" << chunk;
+        }
+}
+
+// Every chunk from the shortest to the longest weighed (the order's, or kFastStreamingChunk where
+// kFastL2Planes planes do not fit the L2 cache): none marches fewer planes per resident slot than
+// the chosen one, and one that marches as few is shorter, or longer than the grid's depth and its
+// ghost planes (it marches the same planes).
+TEST(FastChunk, TheFewestPlanesPerResidentSlot) {
+  for (int sms : {16, 66, 132, 144})
+    for (long long l2 : {6LL << 20, kH100L2})
+      for (int k = 1; k <= kMaxStencil3dRadius; ++k)
+        for (int w : {4, 33, 65, 129, 300, 513, 1919})
+          for (int h : {1, 7, 300, 1079})
+            for (int d : {1, 9, 127, 512}) {
+              const int chunk = fast_chunk_for(k, w, h, d, sms, l2);
+              const long long plane_bytes = 4LL * stencil_row_pitch(kFast, w) * h;
+              const int longest = plane_bytes * kFastL2Planes > l2 ? kFastStreamingChunk : fast_longest_chunk(k);
+              ASSERT_GE(chunk, shortest(k));
+              ASSERT_LE(chunk, longest);
+              const long long planes = planes_per_slot(k, chunk, w, h, d, sms);
+              for (int other = shortest(k); other <= longest; ++other) {
+                const long long theirs = planes_per_slot(k, other, w, h, d, sms);
+                EXPECT_LE(planes, theirs) << w << "x" << h << "x" << d << " k=" << k << " " << sms
+                                          << " SMs: " << chunk << " against " << other;
+                if (planes == theirs && other > chunk) EXPECT_GE(other, d + 2 * k) << "a tie goes to the longer chunk";
+              }
+            }
+}
+
+// The measured cases (H100, bench/results/2026-11-26-h100-stencil3d-chunks.md): grids that fill the
+// GPU many times over keep the order's chunk; small ones take shorter chunks, more blocks (order 1's
+// is the shortest already).
+TEST(FastChunk, BigGridsTakeTheOrdersChunkSmallOnesMoreBlocks) {
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
+    for (const auto& s : {std::array<int, 3>{512, 512, 512}, {777, 333, 211}, {700, 700, 300}})
+      EXPECT_EQ(fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2), fast_longest_chunk(k)) << "k = " << k;
+    if (k == 1) continue;
+    for (const auto& s : {std::array<int, 3>{100, 100, 100}, {4, 300, 300}, {129, 131, 127}}) {
+      const int chunk = fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2);
+      EXPECT_LT(chunk, fast_longest_chunk(k)) << s[0] << "x" << s[1] << "x" << s[2] << " k = " << k;
+      EXPECT_GT(fast_tiling(k, chunk, s[0]).fast_active_blocks(s[0], s[1], s[2]),
+                fast_tiling(k, fast_longest_chunk(k), s[0]).fast_active_blocks(s[0], s[1], s[2]));
+    }
+  }
+}
+
+// Planes of millions of cells: kFastL2Planes of them outgrow the L2 cache, the 2k planes a chunk
+// re-reads come from DRAM, and chunks longer than the order's run (or one the grid's depth); at
+// orders 2-3 a shallow grid runs as one chunk (1919 x 1079 x 33: 1.04-1.06x faster than 18-plane
+// chunks on the H100). Order 1's five resident blocks per SM take shorter ones there: 1919 x 1079 x 33
+// ran within 4% at 14 to 42 planes.
+TEST(FastChunk, BigPlanesRunLongerChunksAShallowGridOne) {
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k)
+    for (const auto& s : {std::array<int, 3>{1024, 1024, 256}, {1000, 1000, 100}, {2048, 1024, 96},
+                          {1919, 1079, 33}, {3840, 2160, 9}}) {
+      const int chunk = fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2);
+      EXPECT_TRUE(chunk > fast_longest_chunk(k) || chunk == s[2] + 2 * k)
+          << s[0] << "x" << s[1] << "x" << s[2] << " k = " << k << ": " << chunk;
+      if (k > 1 && s[2] < 64) EXPECT_EQ(chunk, s[2] + 2 * k) << s[0] << "x" << s[1] << "x" << s[2] << ": one chunk";
+    }
+}
+
+// A deep narrow grid would need more z chunks than a grid's z dimension holds: the chunk lengthens
+// until they fit, and the launch is valid.
+TEST(FastChunk, DeepGridsStayWithinTheGridsZDimension) {
+  DeviceLimits h100;
+  h100.sm_count = kH100Sms, h100.l2_bytes = kH100L2;
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
+    Stencil3dParams p{kFast, k, 1, 4, 4, 1 << 24};
+    p.tile = default_tile(p, h100);
+    EXPECT_LE(tiling_of(p).axis(2).grid_dim(p.depth), h100.max_grid_z) << "k = " << k;
+    EXPECT_FALSE(launch_problem(p, h100)) << *launch_problem(p, h100);
+  }
+}
