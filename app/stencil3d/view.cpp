@@ -36,7 +36,8 @@ void Stencil3dView::step(const Rect& view, double dt) {
   Stencil3dUi& st = state_.stencil;
   if (st.grid == 0) st.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // not chosen (a scene's): both animate
   clamp_stencil3d(st);
-  st.sm_count = sim_.backend().limits().sm_count;
+  const DeviceLimits gpu = sim_.backend().limits();
+  st.sm_count = gpu.sm_count, st.l2_bytes = gpu.l2_bytes;
   view_.set_image(st.grid, st.grid);
   compute(dt);
   if (const BlockTimeline* tl = timeline()) advance_stepper(st.stepper, dt, int(tl->steps.size()));

@@ -53,7 +53,7 @@ int stencil3d_default_tile(const Stencil3dUi& st, Stencil3dStrategy strategy) {
   Stencil3dParams p = st.params;
   p.strategy = strategy;
   DeviceLimits gpu;
-  gpu.sm_count = st.sm_count;
+  gpu.sm_count = st.sm_count, gpu.l2_bytes = st.l2_bytes;
   return default_tile(p, gpu);
 }
 

@@ -71,6 +71,7 @@ struct Stencil3dUi {
   Break bug = Break::none;  // break it: run a deliberately wrong kernel (scenes keep it, settings do not)
   Stepper stepper;          // steps through the focused block in the shown slice
   int sm_count = 0;         // the view's GPU (0: none, or not known yet): fast's z chunk follows it (not saved)
+  long long l2_bytes = 0;   // and its L2 cache
 };
 
 // The conv1d view's settings: the live signal's length is params.length.

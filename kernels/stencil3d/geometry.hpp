@@ -184,16 +184,15 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
 }
 
 // fast's z chunk (--tile) for a grid on a device of sm_count SMs with l2_bytes of L2 (sm_count 0,
-// not known: the order's longest). A launch runs in waves of sm_count x fast_blocks_per_sm resident
-// blocks, and a wave lasts as long as a block's march (its T planes, or the grid's depth and its 2k
-// ghost planes where that is shorter). So the chunk is the one with the fewest planes marched per
-// resident slot, waves x planes, from kFastShortestChunk to the longest weighed; a tie goes to the
-// longer chunk (fewer planes read twice). The longest weighed: the order's (fast_longest_chunk)
-// where kFastL2Planes planes fit the L2 cache, else kFastStreamingChunk; never past the grid's depth
-// and its ghost planes (one chunk: a longer one marches the same). Big grids take the longest (the
-// waves' count falls as the chunks lengthen); a grid that leaves slots idle takes shorter chunks,
-// more blocks. Chunks whose blocks would not fit the grid's z dimension (max_grid_z) are skipped;
-// where none fits, the shortest that does.
+// not known: the order's chunk; l2_bytes 0, not known: as if the planes fit it). A launch runs in waves of sm_count x
+// fast_blocks_per_sm resident blocks, and a wave lasts as long as a block's march (its T planes, or the grid's depth
+// and its 2k ghost planes where that is shorter). So the chunk is the one with the fewest planes marched per resident
+// slot, waves x planes, from kFastShortestChunk to the longest weighed; a tie goes to the longer chunk (fewer planes
+// read twice). The longest weighed: the order's (fast_longest_chunk) where kFastL2Planes planes fit the L2 cache, else
+// kFastStreamingChunk; never past the grid's depth and its ghost planes (one chunk: a longer one marches the same). Big
+// grids take the longest (the waves' count falls as the chunks lengthen); a grid that leaves slots idle takes shorter
+// chunks, more blocks. Chunks whose blocks would not fit the grid's z dimension (max_grid_z) are skipped; where none
+// fits, the shortest that does.
 inline int fast_chunk_for(int k, int width, int height, int depth, int sm_count, long long l2_bytes,
                           int max_grid_z = 65535) {
   const Stencil3dStrategy fast = Stencil3dStrategy::fast;
@@ -205,7 +204,7 @@ inline int fast_chunk_for(int k, int width, int height, int depth, int sm_count,
   if (chunks(longest) > max_grid_z) return std::min(kMaxFastChunk, 2 * k + (depth + max_grid_z - 1) / max_grid_z);
   if (sm_count <= 0) return longest;
   const long long plane_bytes = 4LL * pitch * height;
-  if (plane_bytes * kFastL2Planes > l2_bytes) longest = kFastStreamingChunk;
+  if (l2_bytes > 0 && plane_bytes * kFastL2Planes > l2_bytes) longest = kFastStreamingChunk;
   longest = std::max(std::min(longest, depth + 2 * k), shortest);
   const long long slots = 1LL * sm_count * fast_blocks_per_sm(k);
   int best = longest;

@@ -13,6 +13,7 @@
 #include "app/view/palette.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/conv2d/strategies.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
 using namespace tilescope;
@@ -314,6 +315,23 @@ TEST(UiState, SlidingsStripFollowsTheImageAndTheGpu) {
   EXPECT_EQ(s.conv2d.params.tile, sliding_strip_for(s.conv2d.params.filter_radius, 1024, 1024, 132));
   EXPECT_LT(s.conv2d.params.tile, sliding_default_strip(s.conv2d.params.filter_radius))
       << "1024^2 cannot fill 132 SMs with 16-row strips";
+}
+
+// Choosing fast takes the z chunk bench takes on that GPU for the view's grid (fast_chunk_for): a
+// 128^3 grid at order 3 leaves 132 SMs idle with 18-plane chunks; with no GPU known, the order's chunk.
+TEST(UiState, FastsChunkFollowsTheGridAndTheGpu) {
+  UiState s;
+  Stencil3dParams& p = s.stencil.params;
+  p.order = 3, p.width = p.height = p.depth = 128;
+  select_strategy(s, Stencil3dStrategy::fast);
+  EXPECT_EQ(p.strategy, Stencil3dStrategy::fast);
+  EXPECT_EQ(p.tile, fast_longest_chunk(3));
+  select_strategy(s, Stencil3dStrategy::coarsened);
+  EXPECT_EQ(p.tile, default_tile(Stencil3dStrategy::coarsened, 3));
+  s.stencil.sm_count = 132, s.stencil.l2_bytes = 50LL << 20;
+  select_strategy(s, Stencil3dStrategy::fast);
+  EXPECT_EQ(p.tile, fast_chunk_for(3, 128, 128, 128, 132, 50LL << 20));
+  EXPECT_LT(p.tile, fast_longest_chunk(3)) << "128^3 cannot fill 132 SMs with 18-plane chunks";
 }
 
 // separable runs rank-1 filters only: with sharpen (rank 2) nothing runs, so the legend names the

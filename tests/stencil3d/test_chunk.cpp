@@ -70,8 +70,8 @@ TEST(FastChunk, TheFewestPlanesPerResidentSlot) {
               const long long planes = planes_per_slot(k, chunk, w, h, d, sms);
               for (int other = shortest(k); other <= longest; ++other) {
                 const long long theirs = planes_per_slot(k, other, w, h, d, sms);
-                EXPECT_LE(planes, theirs) << w << "x" << h << "x" << d << " k=" << k << " " << sms
-                                          << " SMs: " << chunk << " against " << other;
+                EXPECT_LE(planes, theirs) << w << "x" << h << "x" << d << " k=" << k << " " << sms << " SMs: " << chunk
+                                          << " against " << other;
                 if (planes == theirs && other > chunk) EXPECT_GE(other, d + 2 * k) << "a tie goes to the longer chunk";
               }
             }
@@ -101,8 +101,11 @@ TEST(FastChunk, BigGridsTakeTheOrdersChunkSmallOnesMoreBlocks) {
 // ran within 4% at 14 to 42 planes.
 TEST(FastChunk, BigPlanesRunLongerChunksAShallowGridOne) {
   for (int k = 1; k <= kMaxStencil3dRadius; ++k)
-    for (const auto& s : {std::array<int, 3>{1024, 1024, 256}, {1000, 1000, 100}, {2048, 1024, 96},
-                          {1919, 1079, 33}, {3840, 2160, 9}}) {
+    for (const auto& s : {std::array<int, 3>{1024, 1024, 256},
+                          {1000, 1000, 100},
+                          {2048, 1024, 96},
+                          {1919, 1079, 33},
+                          {3840, 2160, 9}}) {
       const int chunk = fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2);
       EXPECT_TRUE(chunk > fast_longest_chunk(k) || chunk == s[2] + 2 * k)
           << s[0] << "x" << s[1] << "x" << s[2] << " k = " << k << ": " << chunk;
