@@ -54,7 +54,7 @@ inline constexpr int kMaxFastChunk = 1024;
 TS_HD constexpr int fast_blocks_per_sm(int k) { return k == 1 ? 5 : k == 2 ? 4 : 3; }
 // fast's z chunk (--tile) where the 2k planes a chunk shares with the next come back from L2: 8, 10
 // and 18 planes at orders 1, 2 and 3. On an H100 these ran fastest (or within 3%) on grids whose
-// planes hold up to 2 MB (512^3, 777 x 333 x 211, 300 x 400 x 300, 700^2 x 300), 4-15% faster at
+// planes hold up to 2 MB (512^3, 777 x 333 x 211, 300 x 400 x 300, 700^2 x 300), up to 16% faster at
 // orders 1-2 than the 18 planes fast marched before (bench/results/2026-11-26-h100-stencil3d-chunks.md).
 TS_HD constexpr int fast_longest_chunk(int k) { return k == 1 ? 8 : k == 2 ? 10 : 18; }
 // The shortest chunk fast_chunk_for weighs, and the longest where the planes are big: from 4 MB
