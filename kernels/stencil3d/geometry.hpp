@@ -9,6 +9,7 @@
 
 #include "kernels/common/hd.hpp"
 #include "kernels/common/in_range.hpp"
+#include "kernels/common/launch.hpp"
 #include "kernels/common/row_pitch.hpp"
 #include "kernels/stencil3d/params.hpp"
 
@@ -192,15 +193,16 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
 // kFastStreamingChunk; never past the grid's depth and its ghost planes (one chunk: a longer one marches the same). Big
 // grids take the longest (the waves' count falls as the chunks lengthen); a grid that leaves slots idle takes shorter
 // chunks, more blocks. Chunks whose blocks would not fit the grid's z dimension (max_grid_z) are skipped; where none
-// fits, the shortest that does.
+// fits, the shortest that does. A grid no strategy runs (empty, or over kMaxPixels cells: launch_problem
+// says why) gets the order's chunk.
 inline int fast_chunk_for(int k, int width, int height, int depth, int sm_count, long long l2_bytes,
                           int max_grid_z = 65535) {
+  int longest = fast_longest_chunk(k);
+  if (width < 1 || height < 1 || depth < 1 || 1LL * width * height * depth > kMaxPixels) return longest;  // refused
   const Stencil3dStrategy fast = Stencil3dStrategy::fast;
   const int pitch = stencil_row_pitch(fast, width), shortest = std::max(kFastShortestChunk, 2 * k + 1);
   const auto tiling = [&](int t) { return Stencil3dTiling{fast, k, t, pitch}; };
   const auto chunks = [&](int t) { return tiling(t).axis(2).grid_dim(depth); };
-  int longest = fast_longest_chunk(k);
-  if (width < 1 || height < 1 || depth < 1) return longest;
   if (chunks(longest) > max_grid_z) return std::min(kMaxFastChunk, 2 * k + (depth + max_grid_z - 1) / max_grid_z);
   if (sm_count <= 0) return longest;
   const long long plane_bytes = 4LL * pitch * height;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
@@ -62,6 +63,7 @@ TEST(FastChunk, TheFewestPlanesPerResidentSlot) {
         for (int w : {4, 33, 65, 129, 300, 513, 1919})
           for (int h : {1, 7, 300, 1079})
             for (int d : {1, 9, 127, 512}) {
+              if (1LL * w * h * d > kMaxPixels) continue;  // refused: GridsNoStrategyRunsGetTheOrdersChunk
               const int chunk = fast_chunk_for(k, w, h, d, sms, l2);
               const long long plane_bytes = 4LL * stencil_row_pitch(kFast, w) * h;
               const int longest = plane_bytes * kFastL2Planes > l2 ? kFastStreamingChunk : fast_longest_chunk(k);
@@ -124,4 +126,19 @@ TEST(FastChunk, DeepGridsStayWithinTheGridsZDimension) {
     EXPECT_LE(tiling_of(p).axis(2).grid_dim(p.depth), h100.max_grid_z) << "k = " << k;
     EXPECT_FALSE(launch_problem(p, h100)) << *launch_problem(p, h100);
   }
+}
+
+// A grid no strategy runs (empty, or over kMaxPixels cells) gets the order's chunk, computed without
+// overflow; launch_problem refuses the grid itself.
+TEST(FastChunk, GridsNoStrategyRunsGetTheOrdersChunk) {
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k)
+    for (const auto& s : {std::array<int, 3>{INT_MAX, 1, 1},
+                          {1, INT_MAX, 1},
+                          {1, 1, INT_MAX},
+                          {65536, 65536, 65536},
+                          {0, 5, 5},
+                          {5, -1, 5}}) {
+      EXPECT_EQ(fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2), fast_longest_chunk(k));
+      EXPECT_TRUE(launch_problem(Stencil3dParams{kFast, k, fast_longest_chunk(k), s[0], s[1], s[2]}));
+    }
 }
