@@ -14,7 +14,8 @@ std::optional<std::string> launch_problem(const Stencil3dParams& p, const Device
     return "stencil order " + to_string(k) + " is out of range: supported orders are 1.." +
            to_string(kMaxStencil3dRadius) + " (7, 13 and 19 points)";
   if (t < 1) return "tile " + to_string(t) + " is too small: a block needs at least one thread per axis";
-  const bool cube = !tiling_of(p).marches_z(), fast = p.strategy == Stencil3dStrategy::fast;
+  // The strategy's block shape only: tiling_of would pad a width not checked yet (below).
+  const bool cube = !Stencil3dTiling{p.strategy, k, t}.marches_z(), fast = p.strategy == Stencil3dStrategy::fast;
   const long long threads = fast ? kFastThreads : 1LL * t * t * (cube ? t : 1);
   if (fast && t > kMaxFastChunk)
     return strategy + ": a z chunk of " + to_string(t) + " planes is longer than the longest it marches (" +
