@@ -48,22 +48,24 @@ void warp_rows(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0);
   if (p.strategy == Stencil3dStrategy::fast) {
-    const int lanes = ax.threads(), rows = kFastWarp / lanes;
-    ImGui::TextWrapped(
-        "warp 0 reads %d row%s of %d x %d consecutive floats per load: %d bytes a row (coalesced, %d bytes "
-        "per thread).",
-        rows, rows > 1 ? "s" : "", lanes, ax.vec, 4 * lanes * ax.vec, 4 * ax.vec);
-    if (rows > 1)
+    const int lanes = ax.threads();
+    if (lanes == kFastWarp)
       ImGui::TextWrapped(
-          "rows of %d lanes (%d cells): width %d would leave most of each warp's 128-cell row idle "
-          "(fast_row_lanes).",
-          lanes, lanes * ax.vec, p.width);
+          "warp 0 reads a row of %d x %d consecutive floats per load: %d bytes (coalesced, %d bytes "
+          "per thread).",
+          lanes, ax.vec, 4 * lanes * ax.vec, 4 * ax.vec);
+    else
+      ImGui::TextWrapped(
+          "rows of %d lanes (%d cells), end to end, %d to a block: width %d would leave most of each warp's "
+          "128-cell row idle. Warp 0 reads %d consecutive floats per load (%d bytes, coalesced); a row that "
+          "goes on in the next warp loads the neighbours that warp holds (fast_row_lanes).",
+          lanes, lanes * ax.vec, g.axis(1).tile, p.width, kFastWarp * ax.vec, 4 * kFastWarp * ax.vec);
     const int last = ax.grid_dim(p.width) - 1, left = g.pitch / ax.vec - last * kFastWarp;
     if (const int folded = g.row_lanes(last); last > 0 && folded < kFastWarp)
       ImGui::TextWrapped(
           "the last column (x from %d) holds %d float4%s of each row: its blocks fold their 256 threads "
           "into rows of %d lane%s, %d deep, instead of idling %d of 32 lanes (fast_row_lanes).",
-          ax.out_origin(last), left, left > 1 ? "s" : "", folded, folded > 1 ? "s" : "", kFastThreads / folded,
+          ax.out_origin(last), left, left > 1 ? "s" : "", folded, folded > 1 ? "s" : "", g.axis(1, last).tile,
           kFastWarp - left);
     if (g.pitch != p.width)
       ImGui::TextWrapped(

@@ -120,8 +120,8 @@ void draw_taps(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p
     return;  // a boundary cell copies its value: no neighbours read
   for (int o = -p.order; o <= p.order; ++o) {
     const CellRect along_x{c.x + o, c.y, c.x + o + 1, c.y + 1}, along_y{c.x, c.y + o, c.x + 1, c.y + o + 1};
-    fill(dl, xf, along_x, with_alpha(tap_colour(stencil_tap_source(tiling_of(p), 0, o, c.x)), 170));
-    if (o != 0) fill(dl, xf, along_y, with_alpha(tap_colour(stencil_tap_source(tiling_of(p), 1, o, c.x)), 170));
+    fill(dl, xf, along_x, with_alpha(tap_colour(stencil_tap_source(tiling_of(p), 0, o, c.x, c.y)), 170));
+    if (o != 0) fill(dl, xf, along_y, with_alpha(tap_colour(stencil_tap_source(tiling_of(p), 1, o, c.x, c.y)), 170));
   }
   outline(dl, xf, {c.x, c.y, c.x + 1, c.y + 1}, palette::kHovered.rgba, 2 * line);
 }

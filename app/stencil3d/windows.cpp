@@ -84,6 +84,10 @@ void stencil3d_inspector_window(const UiState& s, const Rect& area) {
     const int padding = std::max(0, x0 + ax.vec - p.width);  // past the width: the row's padding
     ImGui::Text("lane %d owns x %d..%d (one float4 load), this is cell %d of them", ax.thread_of(focus->x), x0,
                 x0 + ax.vec - 1, focus->x - x0);
+    if (const int lanes = g.row_lanes(bx); kFastWarp % lanes) {  // its rows straddle warps
+      const int t = ay.thread_of(focus->y) * lanes + ax.thread_of(focus->x);
+      ImGui::Text("thread %d of the block: warp %d, lane %d of it", t, t / kFastWarp, t % kFastWarp);
+    }
     if (padding)
       ImGui::TextWrapped("its last %d: the row's padding to %d floats (loaded, stored, never read by a cell)", padding,
                          g.pitch);

@@ -81,27 +81,29 @@ TS_HD int stencil_row_pitch(Stencil3dStrategy s, int width) {
 // Lanes per row in fast's block column bx, whose 256 threads span 128 cells of x (32 float4s).
 // Where the row goes on past the column: 32, a warp a row, 8 rows. The grid's last column, where
 // the row ends part-way, holds pitch / 4 mod 32 float4s of each row: its block folds the same 256
-// threads into rows of the fewest lanes (a power of two, so a warp holds whole rows) that cover
-// them, 256 / lanes rows deep, so at most half of its lanes idle. 513 wide left 31 lanes of 32
-// idle in a fifth of the blocks; a narrow grid (33, 4 wide) is all last column. On an H100 the
-// fold made order 3 1.08-1.36x faster at 513, 257, 385, 777 and 129 x 600 wide, and narrow grids
-// up to 2.3x; rows of 16 lanes in every column had measured no faster
-// (bench/results/2026-11-26-h100-stencil3d-folded-column.md).
+// threads into rows of exactly that many lanes, as many whole rows as 256 threads hold (so fewer
+// than a row's lanes idle), end to end: a row may straddle two warps, and the lanes at a warp's
+// edge load the neighbours the next warp holds (fast_loads_x_neighbour). 513 wide left 31 lanes of
+// 32 idle in a fifth of the blocks; a narrow grid (33, 4 wide) is all last column. On an H100 the
+// fold into rows of a power of two lanes (at most half of them idle) made order 3 1.08-1.36x faster
+// at 513, 257, 385, 777 and 129 x 600 wide, and narrow grids up to 2.3x; rows of 16 lanes in every
+// column had measured no faster (bench/results/2026-11-26-h100-stencil3d-folded-column.md).
+// Rows of exactly the column's float4s: bench/results/2026-11-26-h100-stencil3d-exact-rows.md.
 TS_HD int fast_row_lanes(int pitch, int bx) {
   const int left = pitch / kFastVec - bx * kFastWarp;  // float4s of the row from this column on
-  int lanes = 1;
-  while (lanes < kFastWarp && lanes < left) lanes *= 2;
-  return lanes;
+  return left < 1 ? 1 : left < kFastWarp ? left : kFastWarp;
 }
 
 // Fast, x neighbour d cells right of a thread's first cell x0 (d < 0: left; d >= vec: right):
 // it lives in the register `fast_component` of the thread `fast_lane_shift` lanes away.
 TS_HD int fast_lane_shift(int d, int vec) { return d >= 0 ? d / vec : -((vec - 1 - d) / vec); }
 TS_HD int fast_component(int d, int vec) { return d - fast_lane_shift(d, vec) * vec; }
-// That lane is outside the row of `lanes` (the row's edge): the thread loads the cell itself (L1).
-TS_HD bool fast_loads_x_neighbour(int lane, int d, int vec, int lanes) {
-  const int from = lane + fast_lane_shift(d, vec);
-  return from < 0 || from >= lanes;
+// Thread t of a block in rows of `lanes` (lane t % lanes of row t / lanes): that lane is outside
+// its row (the row's edge) or its warp (a row that straddles two warps): the thread loads the cell
+// itself (L1); else a shuffle brings it.
+TS_HD bool fast_loads_x_neighbour(int t, int d, int vec, int lanes) {
+  const int shift = fast_lane_shift(d, vec), from = t % lanes + shift, warp_lane = t % kFastWarp + shift;
+  return from < 0 || from >= lanes || warp_lane < 0 || warp_lane >= kFastWarp;
 }
 
 struct Stencil3dTiling {
@@ -114,8 +116,9 @@ struct Stencil3dTiling {
   TS_HD int row_lanes(int bx) const { return fast_row_lanes(pitch, bx); }
   // axis: 0 x, 1 y, 2 z. Fast: x = columns of 32 float4s (a thread's lane is its float4 in the
   // column's row; a narrow grid's one column: as many as its rows' lanes), y = the rows of the
-  // blocks of column bx, both untiled (their halo is read through L1); z = a marching input tile
-  // of T planes, as PMPP 8.4/8.5. Only fast's y depends on the column.
+  // blocks of column bx (as many whole rows as 256 threads hold), both untiled (their halo is read
+  // through L1); z = a marching input tile of T planes, as PMPP 8.4/8.5. Only fast's y depends on
+  // the column.
   TS_HD StencilAxisTiling axis(int a, int bx = 0) const {
     if (strategy != Stencil3dStrategy::fast) return {strategy != Stencil3dStrategy::basic, k, tile};
     if (a == 0) return {false, k, row_lanes(0) * kFastVec, kFastVec};
@@ -164,9 +167,9 @@ TS_HD Stencil3dTiling tiling_of(const Stencil3dParams& p) {
 // Where an output reads one of its neighbours from. shuffle: another lane's register (__shfl_sync).
 enum class StencilTapSource : unsigned char { shared, global, registers, shuffle };
 
-// axis: 0 x, 1 y, 2 z; offset -k..k (0 = the centre); x: the output's x (fast's x taps depend on
-// which lane and which vector component own it).
-TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, int offset, int x) {
+// axis: 0 x, 1 y, 2 z; offset -k..k (0 = the centre); (x, y): the output's cell (fast's x taps
+// depend on which thread of its block and which vector component own it).
+TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, int offset, int x, int y) {
   switch (g.strategy) {
     case Stencil3dStrategy::basic: return StencilTapSource::global;
     case Stencil3dStrategy::register_tiled:
@@ -177,8 +180,8 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
       const StencilAxisTiling a = g.axis(0);
       const int bx = a.block_of(x), lane = a.thread_of(x), d = (x - a.cell(bx, lane)) + offset;
       if (fast_lane_shift(d, kFastVec) == 0) return StencilTapSource::registers;
-      return fast_loads_x_neighbour(lane, d, kFastVec, g.row_lanes(bx)) ? StencilTapSource::global
-                                                                        : StencilTapSource::shuffle;
+      const int lanes = g.row_lanes(bx), t = g.axis(1, bx).thread_of(y) * lanes + lane;
+      return fast_loads_x_neighbour(t, d, kFastVec, lanes) ? StencilTapSource::global : StencilTapSource::shuffle;
     }
     default: return StencilTapSource::shared;
   }

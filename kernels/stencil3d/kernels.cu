@@ -158,21 +158,22 @@ __global__ void __launch_bounds__(1024)
 }
 
 // fast's x neighbours of a thread's V cells at one plane (centre: its cells there; in_col: the
-// plane's cell x0): cells x0 - o come from the lane to the left, x0 + V - 1 + o from the lane to
-// the right (__shfl_sync within the row of `lanes` lanes, so every lane of the row, `row_mask` in
-// its warp, calls it); a row's end lanes load theirs.
+// plane's cell x0): cells x0 - o come from the thread before it in the block, x0 + V - 1 + o from
+// the one after (__shfl_sync within the warp, so every lane of the warp calls it); thread t (in
+// rows of `lanes`) loads those that are outside its row or warp (fast_loads_x_neighbour) where it
+// `loads`: it holds cells of an interior row.
 template <int K, int V>
-__device__ __forceinline__ void fast_x_neighbours(const float (&centre)[V], const float* in_col, unsigned row_mask,
-                                                  int lane, int lanes, int x0, int width, bool column, float (&left)[K],
-                                                  float (&right)[K]) {
+__device__ __forceinline__ void fast_x_neighbours(const float (&centre)[V], const float* in_col, int t, int lanes,
+                                                  int x0, int width, bool loads, float (&left)[K], float (&right)[K]) {
+  constexpr unsigned kWarpMask = 0xffffffffu;
+  const int lane = threadIdx.x;
 #pragma unroll
   for (int o = 1; o <= K; ++o) {
     const int dl = -o, dr = V - 1 + o;
-    left[o - 1] = __shfl_sync(row_mask, centre[fast_component(dl, V)], lane + fast_lane_shift(dl, V), lanes);
-    right[o - 1] = __shfl_sync(row_mask, centre[fast_component(dr, V)], lane + fast_lane_shift(dr, V), lanes);
-    if (fast_loads_x_neighbour(lane, dl, V, lanes)) left[o - 1] = column && x0 + dl >= 0 ? __ldg(in_col + dl) : 0.0f;
-    if (fast_loads_x_neighbour(lane, dr, V, lanes))
-      right[o - 1] = column && x0 + dr < width ? __ldg(in_col + dr) : 0.0f;
+    left[o - 1] = __shfl_sync(kWarpMask, centre[fast_component(dl, V)], lane + fast_lane_shift(dl, V));
+    right[o - 1] = __shfl_sync(kWarpMask, centre[fast_component(dr, V)], lane + fast_lane_shift(dr, V));
+    if (loads && fast_loads_x_neighbour(t, dl, V, lanes)) left[o - 1] = x0 + dl >= 0 ? __ldg(in_col + dl) : 0.0f;
+    if (loads && fast_loads_x_neighbour(t, dr, V, lanes)) right[o - 1] = x0 + dr < width ? __ldg(in_col + dr) : 0.0f;
   }
 }
 
@@ -196,18 +197,18 @@ __device__ __forceinline__ void fast_outputs(const float (&in_z)[2 * K + 1][V], 
 }
 
 // One block of fast's column blockIdx.x, in rows of S lanes (S = 0: `lanes`, known at run time:
-// the grid's last column). Thread t of the 32 x 8 block is lane t % S of row t / S, so a warp
-// holds 32 / S whole rows.
+// the grid's last column). Thread t of the 32 x 8 block is lane t % S of row t / S; the threads
+// past the block's whole rows hold no cells.
 template <int K, int S>
 __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, float* __restrict__ out, int width,
                                                   int height, int depth, const Stencil3dTiling& g, int run_lanes) {
   constexpr int V = kFastVec;
   const int lanes = S ? S : run_lanes;
   const StencilAxisTiling ax = g.axis(0), ay = g.axis(1, blockIdx.x), az = g.axis(2);
-  const int t = threadIdx.y * kFastWarp + threadIdx.x, lane = t % lanes;
-  const unsigned row_mask = lanes == kFastWarp ? 0xffffffffu : ((1u << lanes) - 1) << (threadIdx.x / lanes * lanes);
-  const int x0 = ax.cell(blockIdx.x, lane), y = ay.cell(blockIdx.y, t / lanes), z0 = az.in_origin(blockIdx.z);
-  const bool column = in_range(x0, width) && in_range(y, height);  // its float4 may end in the padding
+  const int t = threadIdx.y * kFastWarp + threadIdx.x, lane = t % lanes, row = t / lanes;
+  const int x0 = ax.cell(blockIdx.x, lane), y = ay.cell(blockIdx.y, row), z0 = az.in_origin(blockIdx.z);
+  // its float4 may end in the padding
+  const bool column = row < ay.threads() && in_range(x0, width) && in_range(y, height);
   const bool row_interior = stencil_interior(y, height, K);
   const std::size_t pitch = g.pitch, plane = pitch * height;
   const float* in_col = in + y * pitch + x0;
@@ -231,11 +232,12 @@ __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, 
     const std::size_t i = zc * plane;
     float result[V];
 #pragma unroll
-    for (int j = 0; j < V; ++j) result[j] = in_z[K][j];    // boundary and padding cells keep their value
-    if (row_interior && stencil_interior(zc, depth, K)) {  // row-uniform: the shuffles need every lane
+    for (int j = 0; j < V; ++j) result[j] = in_z[K][j];  // boundary and padding cells keep their value
+    if (stencil_interior(zc, depth, K)) {                // block-uniform: the shuffles need every lane of the warp
       float left[K], right[K];
-      fast_x_neighbours<K, V>(in_z[K], in_col + i, row_mask, lane, lanes, x0, width, column, left, right);
-      if (column) {
+      const bool interior = column && row_interior;
+      fast_x_neighbours<K, V>(in_z[K], in_col + i, t, lanes, x0, width, interior, left, right);
+      if (interior) {
         float below[K][V], above[K][V];  // rows y - o and y + o of this plane
 #pragma unroll
         for (int o = 1; o <= K; ++o) {
@@ -254,15 +256,15 @@ __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, 
 }
 
 // Beyond the book: register tiling (PMPP 8.5) without shared memory or barriers. A row of lanes
-// (a warp; in the grid's last column as few as cover the rest of the row: fast_row_lanes) owns
-// lanes x 4 consecutive cells (float4 loads and stores), a block 256 / lanes such rows, and it
-// marches a short z chunk. The z neighbours sit in a register queue as in 8.5; the x neighbours
-// are other lanes' registers (__shfl_sync), only the row's two end lanes load theirs; the y
+// (a warp; in the grid's last column exactly as many as the rest of the row: fast_row_lanes) owns
+// lanes x 4 consecutive cells (float4 loads and stores), a block as many such rows as its 256
+// threads hold, and it marches a short z chunk. The z neighbours sit in a register queue as in
+// 8.5; the x neighbours are other lanes' registers (__shfl_sync), only the lanes at a row's or a
+// warp's edge load theirs; the y
 // neighbours are plain loads that hit L1/L2 (the rows next door were just loaded as other threads'
 // centres). Every thread computes 4 outputs; no thread only loads; no __syncthreads. Rows are
 // g.pitch floats apart (a multiple of 4: stencil_row_pitch), so every float4 is 16-byte aligned.
-// Blocks per SM, as many as before the last column folded (orders 1-2: 4, order 3: 3, which would
-// otherwise take 90 registers and fit 2).
+// Blocks per SM: fast_blocks_per_sm (order 3 would otherwise take 90 registers and fit 2).
 template <int K>
 __global__ void __launch_bounds__(kFastThreads, fast_blocks_per_sm(K))
     stencil_fast_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
@@ -270,9 +272,6 @@ __global__ void __launch_bounds__(kFastThreads, fast_blocks_per_sm(K))
   const int lanes = g.row_lanes(blockIdx.x);
   if (lanes == kFastWarp) return fast_column_block<K, kFastWarp>(in, out, width, height, depth, g, lanes);
   if (g.fast_block_idle(blockIdx.x, blockIdx.y, height)) return;
-  // Rows of 16 (a narrow grid's, 33 to 64 wide) keep constant lanes: 1-6% faster at 33 and 64 wide
-  // than the run-time count (two calls on an H100).
-  if (lanes == kFastWarp / 2) return fast_column_block<K, kFastWarp / 2>(in, out, width, height, depth, g, lanes);
   fast_column_block<K, 0>(in, out, width, height, depth, g, lanes);
 }
 

@@ -23,42 +23,60 @@ std::int64_t loaded_along(const StencilAxisTiling& a, int n) {
 
 std::int64_t interior_along(int n, int k) { return std::max(0, n - 2 * k); }
 
-// Fast: the x-neighbour cells the threads of one warp row load themselves (the row's end lanes),
-// per interior plane, over a whole grid row of `width` cells (0 = an interior block's row).
-std::int64_t fast_row_edge_loads(const Stencil3dTiling& g, int width) {
+// Fast: the x-neighbour cells the threads of row r of column b's blocks load themselves (the lanes
+// at the row's or the warp's edge: fast_loads_x_neighbour), per interior plane; width 0: every one
+// (an interior block's), else those of cells inside [0, width).
+std::int64_t fast_edge_loads(const Stencil3dTiling& g, int b, int r, int width) {
   const StencilAxisTiling a = g.axis(0);
-  const int blocks = width ? a.grid_dim(width) : 1;
   std::int64_t loads = 0;
-  for (int b = 0; b < blocks; ++b)
-    for (int lane = 0, lanes = g.row_lanes(b); lane < lanes; ++lane) {
-      const int x0 = a.cell(b, lane);
-      if (width && x0 >= width) continue;
-      for (int o = 1; o <= g.k; ++o) {
-        loads += fast_loads_x_neighbour(lane, -o, kFastVec, lanes) && (!width || x0 - o >= 0);
-        loads += fast_loads_x_neighbour(lane, kFastVec - 1 + o, kFastVec, lanes) &&
-                 (!width || x0 + kFastVec - 1 + o < width);
-      }
+  for (int lane = 0, lanes = g.row_lanes(b); lane < lanes; ++lane) {
+    const int x0 = a.cell(b, lane), t = r * lanes + lane;
+    if (width && x0 >= width) continue;
+    for (int o = 1; o <= g.k; ++o) {
+      loads += fast_loads_x_neighbour(t, -o, kFastVec, lanes) && (!width || x0 - o >= 0);
+      loads +=
+          fast_loads_x_neighbour(t, kFastVec - 1 + o, kFastVec, lanes) && (!width || x0 + kFastVec - 1 + o < width);
     }
+  }
+  return loads;
+}
+
+// Rows y in [lo, hi) with y % m == r.
+std::int64_t rows_at(int lo, int hi, int m, int r) {
+  const auto below = [&](int n) { return std::int64_t(n / m) + (n % m > r); };
+  return hi > lo ? below(hi) - below(lo) : 0;
+}
+
+// Fast: the x-neighbour cells every interior row of the grid loads, per interior plane (row y is
+// row y % rows of its block in each column).
+std::int64_t fast_grid_edge_loads(const Stencil3dTiling& g, int width, int height) {
+  std::int64_t loads = 0;
+  for (int b = 0, columns = g.axis(0).grid_dim(width); b < columns; ++b)
+    for (int r = 0, rows = g.axis(1, b).tile; r < rows; ++r)
+      if (const std::int64_t n = rows_at(g.k, height - g.k, rows, r)) loads += n * fast_edge_loads(g, b, r, width);
   return loads;
 }
 
 // Fast, one interior block (column 0's: a narrow grid's folded rows): per thread column the T-plane
-// register queue; per output plane the 2k rows above and below (L1) and the row-end lanes' x
-// neighbours.
+// register queue; per output plane the 2k rows above and below (L1) and the x neighbours of the
+// lanes at a row's or a warp's edge.
 Stencil3dModel fast_model(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const int k = p.order, t = p.tile, z = t - 2 * k, ops = p.ops_per_output();
   const std::int64_t ox = g.axis(0).out_tile_dim(), oy = g.axis(1, 0).out_tile_dim(), columns = ox * oy;
-  const std::int64_t edge = fast_row_edge_loads(g, 0);  // per row and plane
+  std::int64_t edge = 0;  // per plane, over the block's rows
+  for (int r = 0; r < oy; ++r) edge += fast_edge_loads(g, 0, r, 0);
   Stencil3dModel m;
   m.out_tile_cells = columns * z;
   m.in_tile_cells = columns * t + std::int64_t(z) * 2 * k * (ox + oy);  // distinct cells read: a star halo
-  const double loads = double(columns) * t + double(z) * (2.0 * k * columns + double(oy) * edge);
+  const double loads = double(columns) * t + double(z) * (2.0 * k * columns + double(edge));
   m.opb_model = ops * double(m.out_tile_cells) / (4.0 * loads);
-  m.opb_bound = ops / (4.0 * (1 + 2 * k + double(edge) / double(ox)));
+  m.opb_bound = ops / (4.0 * (1 + 2 * k + double(edge) / double(columns)));
   const std::string twice_k = std::to_string(2 * k);
-  m.formula = std::to_string(ops) + " Z / (4 (T + " + twice_k + " Z + " + std::to_string(edge) + " Z/" +
-              std::to_string(ox) + ")), Z = T-" + twice_k;
+  // The edge loads per row of ox cells where every row loads as many (no row straddles two warps).
+  const bool per_row = edge % oy == 0;
+  m.formula = std::to_string(ops) + " Z / (4 (T + " + twice_k + " Z + " + std::to_string(per_row ? edge / oy : edge) +
+              " Z/" + std::to_string(per_row ? ox : columns) + ")), Z = T-" + twice_k;
   return m;
 }
 
@@ -127,12 +145,14 @@ Stencil3dCount exact_traffic(const Stencil3dParams& p) {
     c.global_loads = c.interior_outputs * p.points() + (c.outputs - c.interior_outputs);
   } else if (p.strategy == Stencil3dStrategy::fast) {
     // Each column's register queue loads the z input tile's planes inside the domain; each thread
-    // of an interior row, at each interior plane, loads 2k rows of 4 cells, and the row-end lanes
-    // their x neighbours. The float4s cover each row's pitch: the padding past the width is loaded.
+    // of an interior row, at each interior plane, loads 2k rows of 4 cells, and the lanes at a
+    // row's or a warp's edge their x neighbours. The float4s cover each row's pitch: the padding past the width is
+    // loaded.
     const StencilAxisTiling ax = g.axis(0), az = g.axis(2);
     const std::int64_t queue = std::int64_t(g.pitch) * p.height * loaded_along(az, p.depth);
     const std::int64_t planes = interior_along(p.height, k) * interior_along(p.depth, k);
-    c.global_loads = queue + planes * (2LL * k * g.pitch + fast_row_edge_loads(g, p.width));
+    c.global_loads =
+        queue + planes * 2LL * k * g.pitch + interior_along(p.depth, k) * fast_grid_edge_loads(g, p.width, p.height);
     std::int64_t blocks = 0;  // those of each column that run (fast_block_idle: the rest exit at once)
     for (int bx = 0; bx < ax.grid_dim(p.width); ++bx) blocks += g.axis(1, bx).grid_dim(p.height);
     const std::int64_t queue_cells = blocks * kFastThreads * kFastVec * az.grid_dim(p.depth) * az.tile;

@@ -74,7 +74,9 @@ TEST(FastChunk, TheFewestPlanesPerResidentSlot) {
                 const long long theirs = planes_per_slot(k, other, w, h, d, sms);
                 EXPECT_LE(planes, theirs) << w << "x" << h << "x" << d << " k=" << k << " " << sms << " SMs: " << chunk
                                           << " against " << other;
-                if (planes == theirs && other > chunk) EXPECT_GE(other, d + 2 * k) << "a tie goes to the longer chunk";
+                if (planes == theirs && other > chunk) {
+                  EXPECT_GE(other, d + 2 * k) << "a tie goes to the longer chunk";
+                }
               }
             }
 }
@@ -111,7 +113,9 @@ TEST(FastChunk, BigPlanesRunLongerChunksAShallowGridOne) {
       const int chunk = fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2);
       EXPECT_TRUE(chunk > fast_longest_chunk(k) || chunk == s[2] + 2 * k)
           << s[0] << "x" << s[1] << "x" << s[2] << " k = " << k << ": " << chunk;
-      if (k > 1 && s[2] < 64) EXPECT_EQ(chunk, s[2] + 2 * k) << s[0] << "x" << s[1] << "x" << s[2] << ": one chunk";
+      if (k > 1 && s[2] < 64) {
+        EXPECT_EQ(chunk, s[2] + 2 * k) << s[0] << "x" << s[1] << "x" << s[2] << ": one chunk";
+      }
     }
 }
 

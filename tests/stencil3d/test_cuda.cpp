@@ -46,12 +46,15 @@ TEST_P(Stencil3dCuda, MatchesTheCpuReferenceForOddSizesEveryOrderAndTile) {
                           {261, 13, 19},
                           {200, 9, 21},
                           {383, 10, 13},
-                          // fast's last column folded into rows of 1 lane (513, 4), 4 lanes (139), 16 (161),
-                          // deeper than a block of warp rows: fewer block rows in that column
+                          // fast's last column folded into rows of 1 lane (513, 4), 3 lanes (139), 9 (161),
+                          // deeper than a block of warp rows: fewer block rows in that column; rows of 17
+                          // and 10 lanes (65, 37 wide: one column) straddle warps
                           {513, 300, 9},
                           {4, 300, 6},
                           {139, 150, 6},
-                          {161, 100, 5}};
+                          {161, 100, 5},
+                          {65, 100, 6},
+                          {37, 200, 7}};
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   const bool cube = GetParam() == Stencil3dStrategy::basic || GetParam() == Stencil3dStrategy::tiled;

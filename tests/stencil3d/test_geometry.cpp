@@ -67,7 +67,7 @@ TEST(Stencil3dFigures, OutputTileIsTheInputTileLessTwoHalos) {
     }
     if (p.strategy == Stencil3dStrategy::fast) {
       EXPECT_EQ(f.out_tile[0], f.row_lanes * f.vec);  // a row of lanes, a float4 each
-      EXPECT_EQ(f.out_tile[1] * f.row_lanes, 256);    // the block's threads fold into its rows
+      EXPECT_EQ(f.out_tile[1], 256 / f.row_lanes);    // the block's threads fold into as many whole rows
       EXPECT_EQ(f.block[0] * f.block[1], 256);
       EXPECT_EQ(f.vec, 4);  // a float4 at every width: the rows are padded to one
       EXPECT_EQ(tiling_of(p).pitch % 4, 0);

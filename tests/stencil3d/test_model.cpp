@@ -128,23 +128,24 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
       for (int bx = 0; bx < l.grid.x; ++bx) {
         const int lanes = g.row_lanes(bx);
         const StencilAxisTiling ay = g.axis(1, bx);
-        EXPECT_EQ(kFastWarp % lanes, 0);  // a warp holds whole rows: the shuffles stay inside one warp
-        EXPECT_EQ(ay.tile * lanes, kFastThreads);
-        // Only the last column folds, and its row's float4s need more than half its lanes.
+        // As many whole rows as the block's threads hold: fewer than a row's lanes idle.
+        EXPECT_LE(ay.tile * lanes, kFastThreads);
+        EXPECT_GT((ay.tile + 1) * lanes, kFastThreads);
+        // Only the last column folds, into rows of exactly its float4s.
         if (lanes < kFastWarp) {
           EXPECT_EQ(bx, l.grid.x - 1);
-          EXPECT_GT(g.pitch / v - bx * kFastWarp, lanes / 2);
-          EXPECT_LE(g.pitch / v - bx * kFastWarp, lanes);
+          EXPECT_EQ(g.pitch / v - bx * kFastWarp, lanes);
         }
         if (g.fast_block_idle(bx, by, p.height)) {  // exits at once: a folded column needs fewer blocks
           EXPECT_GE(ay.cell(by, 0), p.height);
           continue;
         }
-        for (int t = 0; t < l.threads_per_block; ++t) {
-          const int lane = t % lanes, x0 = ax.cell(bx, lane), y = ay.cell(by, t / lanes), z0 = az.in_origin(bz);
-          const bool column = in_range(x0, p.width) && in_range(y, p.height);
-          EXPECT_EQ(column, in_range(x0, g.pitch) && in_range(y, p.height));  // its float4 is inside the pitch
-          const int owned = column ? std::min(v, p.width - x0) : 0;           // its cells inside the row
+        for (int th = 0; th < l.threads_per_block; ++th) {
+          const int lane = th % lanes, x0 = ax.cell(bx, lane), y = ay.cell(by, th / lanes), z0 = az.in_origin(bz);
+          const bool row = th / lanes < ay.threads();  // else past the block's whole rows: holds no cells
+          const bool column = row && in_range(x0, p.width) && in_range(y, p.height);
+          EXPECT_EQ(column, row && in_range(x0, g.pitch) && in_range(y, p.height));  // its float4 is inside the pitch
+          const int owned = column ? std::min(v, p.width - x0) : 0;                  // its cells inside the row
           for (int t = 0; t < az.tile; ++t) {  // the queue's loads (past the grid: skipped)
             const int loaded = column && in_range(z0 + t, p.depth) ? v : 0;
             c.global_loads += loaded;
@@ -160,11 +161,13 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
             c.global_loads += 2 * k * v;  // rows y - o and y + o, float4s
             for (int o = 1; o <= k; ++o)
               for (int d : {-o, v - 1 + o}) {
-                if (fast_loads_x_neighbour(lane, d, v, lanes)) {
+                if (fast_loads_x_neighbour(th, d, v, lanes)) {
                   c.global_loads += in_range(x0 + d, p.width);
-                } else {  // the lane it comes from holds exactly that cell
-                  const int from = lane + fast_lane_shift(d, v);
-                  EXPECT_EQ(ax.cell(bx, from) + fast_component(d, v), x0 + d);
+                } else {  // the thread it comes from, in the same warp and row, holds exactly that cell
+                  const int from = th + fast_lane_shift(d, v);
+                  EXPECT_EQ(from / kFastWarp, th / kFastWarp);
+                  EXPECT_EQ(from / lanes, th / lanes);
+                  EXPECT_EQ(ax.cell(bx, from % lanes) + fast_component(d, v), x0 + d);
                 }
               }
             for (int j = 0; j < owned; ++j) {
@@ -173,13 +176,13 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
               c.flops += p.ops_per_output();
               for (int o = -k; o <= k; ++o) {  // the overlay's tap colours say the same
                 const int d = j + o;
-                const StencilTapSource want = d >= 0 && d < v                             ? StencilTapSource::registers
-                                              : fast_loads_x_neighbour(lane, d, v, lanes) ? StencilTapSource::global
-                                                                                          : StencilTapSource::shuffle;
-                EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j), want);
-                EXPECT_EQ(stencil_tap_source(g, 2, o, x0 + j), StencilTapSource::registers);
+                const StencilTapSource want = d >= 0 && d < v                           ? StencilTapSource::registers
+                                              : fast_loads_x_neighbour(th, d, v, lanes) ? StencilTapSource::global
+                                                                                        : StencilTapSource::shuffle;
+                EXPECT_EQ(stencil_tap_source(g, 0, o, x0 + j, y), want);
+                EXPECT_EQ(stencil_tap_source(g, 2, o, x0 + j, y), StencilTapSource::registers);
                 if (o) {
-                  EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j), StencilTapSource::global);
+                  EXPECT_EQ(stencil_tap_source(g, 1, o, x0 + j, y), StencilTapSource::global);
                 }
               }
             }
@@ -244,6 +247,12 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_FALSE(fast_loads_x_neighbour(15, 4, 4, 32));
   EXPECT_TRUE(fast_loads_x_neighbour(15, 4, 4, 16));  // rows of 16 lanes: lane 15 ends the row
   EXPECT_TRUE(fast_loads_x_neighbour(2, -3, 1, 32));
+  // Rows of 9 lanes (33 wide): thread 31 is lane 4 of row 3, which goes on in the next warp.
+  EXPECT_TRUE(fast_loads_x_neighbour(31, 4, 4, 9));
+  EXPECT_TRUE(fast_loads_x_neighbour(32, -1, 4, 9));
+  EXPECT_FALSE(fast_loads_x_neighbour(30, 4, 4, 9));
+  EXPECT_TRUE(fast_loads_x_neighbour(35, 4, 4, 9));   // lane 8 ends row 3
+  EXPECT_TRUE(fast_loads_x_neighbour(36, -1, 4, 9));  // lane 0 starts row 4
   // 512^3, order 1, T = 18: 128 x 8 output columns, 16 planes per block, 4 x 64 x 32 blocks of 256 threads.
   const Stencil3dLaunch l = launch_geometry(params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512));
   EXPECT_EQ(l.block.x, 32);
@@ -261,29 +270,28 @@ TEST(Stencil3dGeometry, FastXNeighboursComeFromTheNextLaneOrTheRowsEnd) {
   EXPECT_EQ(tiling_of(odd).pitch, 512);
 }
 
-TEST(Stencil3dGeometry, FastFoldsOnlyTheLastColumnIntoRowsThatItsFloat4sFill) {
+TEST(Stencil3dGeometry, FastFoldsOnlyTheLastColumnIntoRowsOfItsFloat4s) {
   for (int pitch = kFastVec; pitch <= 4096; pitch += kFastVec) {
     const int float4s = pitch / kFastVec, columns = (float4s + kFastWarp - 1) / kFastWarp;
     for (int bx = 0; bx < columns; ++bx) {
       const int lanes = fast_row_lanes(pitch, bx), left = float4s - bx * kFastWarp;
-      EXPECT_EQ(kFastWarp % lanes, 0);  // a warp holds whole rows: the shuffles stay inside one warp
-      if (left >= kFastWarp) {
-        EXPECT_EQ(lanes, kFastWarp) << pitch;  // the row goes on past the column
-      } else {
-        EXPECT_GE(lanes, left) << pitch;      // the folded row covers the rest of the grid's row
-        EXPECT_LT(lanes, 2 * left) << pitch;  // and half of it would not: at most half its lanes idle
-      }
+      // The row goes on past the column: a warp a row; else exactly the rest of the grid's row.
+      EXPECT_EQ(lanes, std::min(left, kFastWarp)) << pitch;
+      const int rows = tiling_of(params(Stencil3dStrategy::fast, 1, 18, pitch, 64, 64)).axis(1, bx).tile;
+      EXPECT_EQ(rows, kFastThreads / lanes) << pitch;
+      EXPECT_LT(kFastThreads - rows * lanes, lanes) << pitch;  // fewer than a row's lanes idle
     }
   }
-  // 33 wide (pitch 36): one column of 16 lanes by 16 rows; 9 of the 16 lanes hold cells, where a
-  // warp row would have 9 of 32. Launched 32 x 8 all the same.
+  // 33 wide (pitch 36): one column of 9 lanes by 28 rows, 252 of the 256 threads hold cells, where
+  // a warp row would have 9 of 32. Launched 32 x 8 all the same.
   const Stencil3dParams narrow = params(Stencil3dStrategy::fast, 1, 18, 33, 64, 64);
   const Stencil3dLaunch l = launch_geometry(narrow);
-  EXPECT_EQ(tiling_of(narrow).row_lanes(0), 16);
+  EXPECT_EQ(tiling_of(narrow).row_lanes(0), 9);
+  EXPECT_EQ(tiling_of(narrow).axis(1, 0).tile, 28);
   EXPECT_EQ(l.block.x, 32);
   EXPECT_EQ(l.block.y, 8);
   EXPECT_EQ(l.grid.x, 1);
-  EXPECT_EQ(l.grid.y, 4);
+  EXPECT_EQ(l.grid.y, 3);
   // 513 wide (pitch 516, 129 float4s): four columns of warp rows, then one of rows of a single lane,
   // 256 deep: 2 of the grid's 64 block rows cover 512 rows there; the other 62 exit at once.
   const Stencil3dTiling wide = tiling_of(params(Stencil3dStrategy::fast, 3, 18, 513, 512, 512));
