@@ -38,6 +38,8 @@ void Stencil3dView::step(const Rect& view, double dt) {
   clamp_stencil3d(st);
   const DeviceLimits gpu = sim_.backend().limits();
   st.sm_count = gpu.sm_count, st.l2_bytes = gpu.l2_bytes;
+  if (shown_) follow_default_tile(st, *shown_);
+  shown_ = st;
   view_.set_image(st.grid, st.grid);
   compute(dt);
   if (const BlockTimeline* tl = timeline()) advance_stepper(st.stepper, dt, int(tl->steps.size()));

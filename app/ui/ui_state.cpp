@@ -62,6 +62,14 @@ void select_strategy(UiState& s, Stencil3dStrategy strategy) {
   s.stencil.params.strategy = strategy;
 }
 
+void follow_default_tile(Stencil3dUi& st, const Stencil3dUi& before) {
+  const Stencil3dStrategy strategy = st.params.strategy;
+  if (strategy != before.params.strategy || st.params.tile != before.params.tile ||
+      before.params.tile != stencil3d_default_tile(before, strategy))
+    return;
+  st.params.tile = stencil3d_default_tile(st, strategy);
+}
+
 const char* const* pattern_labels() {
   static const char* const labels[kPatternCount] = {
       "2D convolution (PMPP ch 7)", "3D stencil: heat diffusion (PMPP ch 8)", "1D convolution (PMPP ch 7)",

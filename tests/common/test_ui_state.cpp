@@ -334,6 +334,47 @@ TEST(UiState, FastsChunkFollowsTheGridAndTheGpu) {
   EXPECT_LT(p.tile, fast_longest_chunk(3)) << "128^3 cannot fill 132 SMs with 18-plane chunks";
 }
 
+TEST(UiState, ADefaultChunkFollowsTheOrderAndTheGridButOneSetByHandStays) {
+  UiState s;
+  Stencil3dUi& st = s.stencil;
+  st.params.order = 1, st.params.width = st.params.height = st.params.depth = 128;
+  st.sm_count = 132, st.l2_bytes = 50LL << 20;
+  select_strategy(s, Stencil3dStrategy::fast);
+  const auto chunk = [&](int k, int n) { return fast_chunk_for(k, n, n, n, 132, 50LL << 20); };
+  ASSERT_EQ(st.params.tile, chunk(1, 128));
+  ASSERT_NE(chunk(1, 128), chunk(3, 512)) << "the test needs a change of default";
+  Stencil3dUi before = st;
+  st.params.order = 3, st.params.width = st.params.height = st.params.depth = 512;
+  follow_default_tile(st, before);
+  EXPECT_EQ(st.params.tile, chunk(3, 512)) << "the default follows, as bench's would";
+  // The GPU becoming known: the order's chunk (no GPU) follows to the grid's.
+  before = st;
+  before.sm_count = 0;
+  before.params.tile = st.params.tile = fast_longest_chunk(3);
+  st.params.width = st.params.height = st.params.depth = 128;
+  before.params.width = before.params.height = before.params.depth = 128;
+  follow_default_tile(st, before);
+  EXPECT_EQ(st.params.tile, chunk(3, 128));
+  // A tile set by hand (not the default) stays through an order change; so does one changed this frame.
+  st.params.tile = chunk(3, 128) + 3;
+  before = st;
+  st.params.order = 2;
+  follow_default_tile(st, before);
+  EXPECT_EQ(st.params.tile, chunk(3, 128) + 3);
+  before = st;
+  before.params.tile = chunk(2, 128);
+  st.params.tile = 20, st.params.order = 1;
+  follow_default_tile(st, before);
+  EXPECT_EQ(st.params.tile, 20);
+  // A book strategy's tile does not depend on the grid: it stays.
+  select_strategy(s, Stencil3dStrategy::coarsened);
+  const int book = st.params.tile;
+  before = st;
+  st.params.width = st.params.height = st.params.depth = 64;
+  follow_default_tile(st, before);
+  EXPECT_EQ(st.params.tile, book);
+}
+
 // separable runs rank-1 filters only: with sharpen (rank 2) nothing runs, so the legend names the
 // grid alone, as for parameters that cannot launch; with box it shows the block, its passes and taps.
 TEST(UiState, ASeparableViewWhoseFilterIsNotRankOneListsNoBlockInItsLegend) {
