@@ -146,11 +146,17 @@ void draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_a
   dl->PopClipRect();
 }
 
+namespace {
+constexpr float kColourBarPad = 10;  // screen pixels from the view's bottom-left corner
+}  // namespace
+
+float colour_bar_height() { return kColourBarPad + 3.6f * ImGui::GetFontSize(); }
+
 void draw_colour_bar(const ViewTransform& xf, bool presentation) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Rect& vp = xf.viewport();
-  const float h = ImGui::GetFontSize(), w = presentation ? 320.0f : 220.0f, pad = 10;
-  const ImVec2 o{vp.x + pad, vp.y + vp.h - pad - 2.3f * h};
+  const float h = ImGui::GetFontSize(), w = presentation ? 320.0f : 220.0f, pad = kColourBarPad;
+  const ImVec2 o{vp.x + pad, vp.y + vp.h - colour_bar_height() + 1.3f * h};  // the bar; its title above
   dl->AddRectFilled({o.x - 6, o.y - 1.3f * h}, {o.x + w + 6, o.y + 2.3f * h + 4}, IM_COL32(0, 0, 0, 190));
   const int steps = 64;
   for (int i = 0; i < steps; ++i) {

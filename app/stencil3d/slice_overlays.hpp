@@ -11,5 +11,7 @@ namespace tilescope {
 // block_and_taps false: the step-through draws the focused block instead.
 void draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_and_taps);
 void draw_colour_bar(const ViewTransform& xf, bool presentation);
+// The screen pixels the colour bar and its title keep at the view's bottom-left corner.
+float colour_bar_height();
 
 }  // namespace tilescope

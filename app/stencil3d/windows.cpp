@@ -6,6 +6,7 @@
 
 #include "app/stencil3d/break_trace.hpp"
 #include "app/stencil3d/panels.hpp"
+#include "app/stencil3d/slice_overlays.hpp"
 #include "app/ui/inspector.hpp"
 #include "app/ui/step_panel.hpp"
 #include "app/ui/swatch.hpp"
@@ -65,7 +66,7 @@ void stencil3d_inspector_window(const UiState& s, const Rect& area) {
   const int bx = ax.block_of(focus->x);
   const StencilAxisTiling ay = g.axis(1, bx);  // fast's last column folds its rows deeper
   const int by = ay.block_of(focus->y), bz = az.block_of(z);
-  begin_inspector(area);
+  begin_inspector(area, colour_bar_height());
   ImGui::Text("cell (x, y, z) = (%d, %d, %d)%s", focus->x, focus->y, z, s.pinned ? "  [pinned]" : "");
   const bool boundary = !stencil_interior(focus->x, p.width, p.order) ||
                         !stencil_interior(focus->y, p.height, p.order) || !stencil_interior(z, p.depth, p.order);

@@ -28,7 +28,7 @@ float below_huds(float x0, float x1, float top) {
 }
 }  // namespace
 
-void begin_inspector(const Rect& area) {
+void begin_inspector(const Rect& area, float bottom_left) {
   const float right = area.x + area.w - kWindowInset, left = area.x + kWindowInset, gap = window_gap();
   float top = area.y + kWindowInset;
   // Its size last frame. After the frame it appeared on (hidden, not yet fitted): as wide as it may
@@ -49,11 +49,16 @@ void begin_inspector(const Rect& area) {
   const bool flip = (under || on_it_at_left) && left + width + gap < right - width;
   if (flip) top = below_huds(left, left + width, top);
   const float x0 = flip ? left : right - width, x1 = x0 + width;
-  // The legend, drawn before it, shares the view's bottom-right corner: the inspector ends above it
-  // and scrolls there rather than cover it in large type.
+  // The legend, drawn before it, shares the view's bottom-right corner, and the view may keep the
+  // bottom-left one: the inspector ends above them and scrolls there rather than cover them in
+  // large type.
+  float bottom = FLT_MAX;
   const ImGuiWindow* legend = ImGui::FindWindowByName(kLegendTitle);
-  if (legend && legend->Active && legend->Pos.x < x1 && legend->Pos.x + legend->Size.x > x0 && legend->Pos.y > top) {
-    const float room = legend->Pos.y - gap - top, least = kMinLines * ImGui::GetTextLineHeightWithSpacing();
+  if (legend && legend->Active && legend->Pos.x < x1 && legend->Pos.x + legend->Size.x > x0 && legend->Pos.y > top)
+    bottom = legend->Pos.y;
+  if (flip && bottom_left > 0) bottom = std::min(bottom, area.y + area.h - bottom_left);
+  if (bottom < FLT_MAX) {
+    const float room = bottom - gap - top, least = kMinLines * ImGui::GetTextLineHeightWithSpacing();
     ImGui::SetNextWindowSizeConstraints({0, 0}, {FLT_MAX, room > least ? room : least});
   }
   ImGui::SetNextWindowPos(flip ? ImVec2{left, top} : ImVec2{right, top}, ImGuiCond_Always,

@@ -11,8 +11,9 @@ inline constexpr const char* kLegendTitle = "Legend";  // every pattern's legend
 // Opens the inspector's window in the top-right corner of `area` (a view's windows_area), or in its
 // top-left corner below the HUD while the pointer is where the window would stand at the right. Its
 // lines wrap so that it is at most inspector_width() wide, and it ends above the legend drawn before
-// it (scrolling if it must). Close it with end_inspector().
-void begin_inspector(const Rect& area);
+// it (scrolling if it must); at the left, above the `bottom_left` pixels of the area's bottom that
+// the view keeps for itself (stencil3d's colour bar). Close it with end_inspector().
+void begin_inspector(const Rect& area, float bottom_left = 0);
 void end_inspector();
 // The widest the inspector gets in the current style (20 em of text and its padding): a view that
 // lays its data out around the inspector keeps this much free at its right.

@@ -46,8 +46,9 @@ class Inspector : public ::testing::Test {
 
   // Two frames with the pointer at `pointer` and a HUD window in the view's top-left corner (the
   // frame the inspector appears on, hidden, and the first that shows it), then the inspector's window
-  // (10 lines) as the last one placed it.
-  Rect inspector_with_pointer(ImVec2 pointer, const Rect& in) {
+  // (`lines` lines; the view keeps `bottom_left` pixels at its bottom-left corner) as the last one
+  // placed it.
+  Rect inspector_with_pointer(ImVec2 pointer, const Rect& in, int lines = 10, float bottom_left = 0) {
     ImGui::GetIO().MousePos = pointer;
     Rect placed;
     for (int frame = 0; frame < 2; ++frame) {
@@ -56,8 +57,8 @@ class Inspector : public ::testing::Test {
       ImGui::SetNextWindowSize({300, 120});
       ImGui::Begin("##hud0", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
       ImGui::End();
-      begin_inspector(in);
-      for (int i = 0; i < 10; ++i) ImGui::TextUnformatted("a line of the inspector");
+      begin_inspector(in, bottom_left);
+      for (int i = 0; i < lines; ++i) ImGui::TextUnformatted("a line of the inspector");
       placed = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, ImGui::GetWindowWidth(), ImGui::GetWindowHeight()};
       end_inspector();
       ImGui::EndFrame();
@@ -153,4 +154,16 @@ TEST_F(Inspector, AViewTooNarrowForTwoColumnsKeepsItAtTheRight) {
   const float right = narrow.x + narrow.w - kWindowInset;
   const Rect placed = inspector_with_pointer({right - 20, narrow.y + 40}, narrow);
   EXPECT_FLOAT_EQ(placed.x + placed.w, right);
+}
+
+TEST_F(Inspector, AtTheLeftATallInspectorEndsAboveWhatTheViewKeepsAtItsBottomLeftCorner) {
+  // stencil3d keeps its colour bar there: flipped to the left, a long inspector scrolls above it.
+  const float right = view.x + view.w - kWindowInset, kept = 120;
+  const Rect left = inspector_with_pointer({right - 20, view.y + 150}, view, 60, kept);
+  ASSERT_FLOAT_EQ(left.x, view.x + kWindowInset);
+  EXPECT_LE(left.y + left.h, view.y + view.h - kept);
+  // At the right the corner is not in its way: it grows as tall as before.
+  const Rect at_right = inspector_with_pointer({view.x + 700, view.y + 600}, view, 60, kept);
+  ASSERT_FLOAT_EQ(at_right.x + at_right.w, right);
+  EXPECT_GT(at_right.y + at_right.h, view.y + view.h - kept);
 }
