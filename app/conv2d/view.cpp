@@ -121,6 +121,8 @@ void Conv2dView::compute() {
   state_.conv2d.params.width = pipeline_.width();
   state_.conv2d.params.height = pipeline_.height();
   state_.conv2d.sm_count = pipeline_.backend().limits().sm_count;
+  if (shown_) follow_default_tile(state_.conv2d, *shown_);
+  shown_ = state_.conv2d;
   if (state_.backend != pipeline_.requested_backend()) {
     pipeline_.set_backend(state_.backend);
     check_pending_ = true;

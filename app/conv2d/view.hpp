@@ -1,6 +1,7 @@
 #pragma once
 // PMPP chapter 7's 2D convolution, live: input image -> compute step -> image view with the
 // launch's tiles, halo, ghost cells and taps -> panels.
+#include <optional>
 #include <string>
 #include <tuple>
 
@@ -50,6 +51,7 @@ class Conv2dView : public ImagePatternView {
   double anim_time_ = 0;
   bool input_changed_ = true, dragging_ = false;
   Conv2dParams last_params_{};
+  std::optional<Conv2dUi> shown_;  // the last frame's settings: a default tile follows the radius and image
   std::string last_filter_;
   Break last_bug_ = Break::none;
   bool check_pending_ = true;

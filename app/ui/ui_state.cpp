@@ -62,12 +62,27 @@ void select_strategy(UiState& s, Stencil3dStrategy strategy) {
   s.stencil.params.strategy = strategy;
 }
 
-void follow_default_tile(Stencil3dUi& st, const Stencil3dUi& before) {
-  const Stencil3dStrategy strategy = st.params.strategy;
-  if (strategy != before.params.strategy || st.params.tile != before.params.tile ||
-      before.params.tile != stencil3d_default_tile(before, strategy))
+namespace {
+// A view's settings `now` after `before`, tile_for(settings): bench's tile for them.
+template <class Ui, class TileFor>
+void follow_default(Ui& now, const Ui& before, TileFor tile_for) {
+  if (now.params.strategy != before.params.strategy || now.params.tile != before.params.tile ||
+      before.params.tile != tile_for(before))
     return;
-  st.params.tile = stencil3d_default_tile(st, strategy);
+  now.params.tile = tile_for(now);
+}
+}  // namespace
+
+void follow_default_tile(Stencil3dUi& st, const Stencil3dUi& before) {
+  follow_default(st, before, [](const Stencil3dUi& u) { return stencil3d_default_tile(u, u.params.strategy); });
+}
+
+void follow_default_tile(Conv2dUi& c, const Conv2dUi& before) {
+  follow_default(c, before, [](const Conv2dUi& u) {
+    DeviceLimits gpu;
+    gpu.sm_count = u.sm_count;
+    return default_tile(u.params, gpu);
+  });
 }
 
 const char* const* pattern_labels() {

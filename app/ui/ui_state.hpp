@@ -170,10 +170,11 @@ void select_strategy(UiState& s, Conv2dStrategy strategy);
 // bench's); select_strategy switches to it with that tile.
 int stencil3d_default_tile(const Stencil3dUi& st, Stencil3dStrategy strategy);
 void select_strategy(UiState& s, Stencil3dStrategy strategy);
-// After a frame that changed the order, the grid or the GPU known, but not the strategy or the
-// tile: a tile that was the default for `before` (bench's) becomes the default for the new
-// parameters, as bench would choose; a tile set by hand stays.
+// After a frame that changed the parameters (order or radius, grid or image) or the GPU known, but
+// not the strategy or the tile: a tile that was the default for `before` (bench's) becomes the
+// default for the new parameters, as bench would choose; a tile set by hand stays.
 void follow_default_tile(Stencil3dUi& st, const Stencil3dUi& before);
+void follow_default_tile(Conv2dUi& c, const Conv2dUi& before);
 
 // The conv1d view's keys: + - radius, [ ] block size, 1-5 strategy, t step-through on / off, < >
 // its step back / forward, and the common ones.

@@ -366,6 +366,17 @@ TEST(UiState, ADefaultChunkFollowsTheOrderAndTheGridButOneSetByHandStays) {
   st.params.tile = 20, st.params.order = 1;
   follow_default_tile(st, before);
   EXPECT_EQ(st.params.tile, 20);
+  // conv2d: sliding's strip follows the image (a 720p frame after 8192^2) as bench's does.
+  s.conv2d.sm_count = 132;
+  s.conv2d.params.width = s.conv2d.params.height = 8192;
+  select_strategy(s, Conv2dStrategy::sliding);
+  DeviceLimits h100;
+  h100.sm_count = 132;
+  Conv2dUi frame = s.conv2d;
+  frame.params.width = 1280, frame.params.height = 720;
+  ASSERT_NE(default_tile(frame.params, h100), s.conv2d.params.tile) << "the test needs a change of default";
+  follow_default_tile(frame, s.conv2d);
+  EXPECT_EQ(frame.params.tile, default_tile(frame.params, h100));
   // A book strategy's tile does not depend on the grid: it stays.
   select_strategy(s, Stencil3dStrategy::coarsened);
   const int book = st.params.tile;
