@@ -260,10 +260,10 @@ __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, 
 // lanes x 4 consecutive cells (float4 loads and stores), a block as many such rows as its 256
 // threads hold, and it marches a short z chunk. The z neighbours sit in a register queue as in
 // 8.5; the x neighbours are other lanes' registers (__shfl_sync), only the lanes at a row's or a
-// warp's edge load theirs; the y
-// neighbours are plain loads that hit L1/L2 (the rows next door were just loaded as other threads'
-// centres). Every thread computes 4 outputs; no thread only loads; no __syncthreads. Rows are
-// g.pitch floats apart (a multiple of 4: stencil_row_pitch), so every float4 is 16-byte aligned.
+// warp's edge load theirs; the y neighbours are plain loads that hit L1/L2 (the rows next door
+// were just loaded as other threads' centres). Every thread computes 4 outputs; no thread only
+// loads; no __syncthreads. Rows are g.pitch floats apart (a multiple of 4: stencil_row_pitch), so
+// every float4 is 16-byte aligned.
 // Blocks per SM: fast_blocks_per_sm (order 3 would otherwise take 90 registers and fit 2).
 template <int K>
 __global__ void __launch_bounds__(kFastThreads, fast_blocks_per_sm(K))
