@@ -36,25 +36,47 @@ bool broken_on_purpose(const UiState& s) {
          (s.pattern == Pattern::stencil3d && s.stencil.bug != Break::none);
 }
 
+namespace {
+// A view's GPU as its settings know it (0: none, or not known yet).
+DeviceLimits gpu_of(const Conv2dUi& c) {
+  DeviceLimits gpu;
+  gpu.sm_count = c.sm_count;
+  return gpu;
+}
+DeviceLimits gpu_of(const Stencil3dUi& st) {
+  DeviceLimits gpu;
+  gpu.sm_count = st.sm_count, gpu.l2_bytes = st.l2_bytes;
+  return gpu;
+}
+
+// The view's settings `now` after the last frame's, `before`. Only where the parameters or the GPU
+// changed (not every frame) does it ask for bench's tiles.
+template <class Ui>
+void follow_default(Ui& now, const Ui& before) {
+  const DeviceLimits gpu = gpu_of(now), was = gpu_of(before);
+  const bool changed = !(now.params == before.params) || gpu.sm_count != was.sm_count || gpu.l2_bytes != was.l2_bytes;
+  if (!changed || now.params.strategy != before.params.strategy || now.params.tile != before.params.tile ||
+      before.params.tile != default_tile(before.params, was))
+    return;
+  now.params.tile = default_tile(now.params, gpu);
+}
+}  // namespace
+
 void select_strategy(UiState& s, Conv2dStrategy strategy) {
   const int r = s.conv2d.params.filter_radius;
   // sliding's strip comes from the image and the GPU (sliding_strip_for), as bench's does; the
   // others keep the tile unless their default differs.
   Conv2dParams next = s.conv2d.params;
   next.strategy = strategy;
-  DeviceLimits gpu;
-  gpu.sm_count = s.conv2d.sm_count;
   if (strategy == Conv2dStrategy::sliding || default_tile(strategy, r) != default_tile(s.conv2d.params.strategy, r))
-    next.tile = default_tile(next, gpu);
+    next.tile = default_tile(next, gpu_of(s.conv2d));
   s.conv2d.params = next;
 }
 
 int stencil3d_default_tile(const Stencil3dUi& st, Stencil3dStrategy strategy) {
   Stencil3dParams p = st.params;
   p.strategy = strategy;
-  DeviceLimits gpu;
-  gpu.sm_count = st.sm_count, gpu.l2_bytes = st.l2_bytes;
-  return default_tile(p, gpu);
+  return default_tile(p, gpu_of(st));
 }
 
 void select_strategy(UiState& s, Stencil3dStrategy strategy) {
@@ -62,28 +84,9 @@ void select_strategy(UiState& s, Stencil3dStrategy strategy) {
   s.stencil.params.strategy = strategy;
 }
 
-namespace {
-// A view's settings `now` after `before`, tile_for(settings): bench's tile for them.
-template <class Ui, class TileFor>
-void follow_default(Ui& now, const Ui& before, TileFor tile_for) {
-  if (now.params.strategy != before.params.strategy || now.params.tile != before.params.tile ||
-      before.params.tile != tile_for(before))
-    return;
-  now.params.tile = tile_for(now);
-}
-}  // namespace
+void follow_default_tile(Stencil3dUi& st, const Stencil3dUi& before) { follow_default(st, before); }
 
-void follow_default_tile(Stencil3dUi& st, const Stencil3dUi& before) {
-  follow_default(st, before, [](const Stencil3dUi& u) { return stencil3d_default_tile(u, u.params.strategy); });
-}
-
-void follow_default_tile(Conv2dUi& c, const Conv2dUi& before) {
-  follow_default(c, before, [](const Conv2dUi& u) {
-    DeviceLimits gpu;
-    gpu.sm_count = u.sm_count;
-    return default_tile(u.params, gpu);
-  });
-}
+void follow_default_tile(Conv2dUi& c, const Conv2dUi& before) { follow_default(c, before); }
 
 const char* const* pattern_labels() {
   static const char* const labels[kPatternCount] = {
