@@ -59,6 +59,12 @@ struct BenchSizes {
   const char* radii;
 };
 
+// Rows of `width` cells that a run on b keeps `pitch` floats apart: padded where the CUDA engines pad
+// them (the CPU engines keep every row dense).
+inline std::optional<PaddedRows> padded_rows_of(int width, int pitch, const Backend& b) {
+  return b.name() == "cuda" && pitch != width ? std::optional<PaddedRows>(PaddedRows{width, pitch}) : std::nullopt;
+}
+
 // What the bench glue of the convolutions shares; a pattern whose bench differs hides the member
 // (stencil3d: its taps, its peers' dense filter and interior error, its footnote).
 struct RadiusBenchDefaults {
@@ -78,6 +84,11 @@ struct RadiusBenchDefaults {
     return max_abs_error(theirs.data(), ref.data(), ref.size());
   }
   static void bench_footnote() {}
+  // Where a strategy's run on this backend pads its device rows; none: dense rows.
+  template <class Params>
+  static std::optional<PaddedRows> padded_rows(const Params&, const Backend&) {
+    return std::nullopt;
+  }
   // What only a filter can rule out (conv2d's separable: a rank-1 filter), and the taps per output
   // a strategy computes where it differs from the filter's (separable: 2(2r+1)); nothing: none.
   template <class Params, class Filter>
@@ -164,6 +175,7 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
       std::optional<std::string> problem = C::problem(p, runner.limits());
       if (!problem) problem = C::filter_problem(p, op);
       BenchRow strategy_row = row;
+      strategy_row.padded = C::padded_rows(p, backend);
       if (const auto taps = C::strategy_taps(p, op)) strategy_row.flops = 2.0 * *taps * n;
       add_strategy_row(
           report, strategy_row, std::string(C::info(s).name), p.tile, problem,

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -77,6 +78,9 @@ void BenchReport::add(const BenchRow& row) {
               or_dash(row.radius).c_str(), or_dash(row.tile).c_str(), row.time.median, row.time.min, d.gbs, d.gflops,
               d.pct_copy, d.pct_fp32, row.max_abs_err, correct(row) ? "ok" : "WRONG");
   if (row.yardstick_ms) std::printf("  book %.4f ms (x%.2f)", *row.yardstick_ms, row.time.median / *row.yardstick_ms);
+  if (row.padded)
+    std::printf("  rows %d->%d floats: moves x%.2f the copy's bytes", row.padded->cells, row.padded->pitch,
+                double(row.padded->pitch) / row.padded->cells);
   if (row.sustained) std::printf("  sustained %.4f ms", row.sustained->median);
   if (row.counters)
     std::printf("  DRAM %.1f/%.1f MB L1 %.1f%% L2 %.1f%% conflicts %.0f OP/B(DRAM) %.2f",
@@ -106,6 +110,10 @@ bool BenchReport::finish() {
       "* GB/s counts the compulsory bytes (every input read once, the output written once); %%copy is the\n"
       "  time of a device-to-device copy of those bytes in this run over the row's median time.\n"
       "  max |err| is against the CPU reference: ok when within the float32 tolerance of a reordered sum.\n");
+  if (std::any_of(measured_.begin(), measured_.end(), [](const BenchRow& r) { return r.padded.has_value(); }))
+    std::printf(
+        "  rows W->P floats: the strategy keeps each row of W cells P floats apart (every row float4-aligned) and\n"
+        "  moves the padding too, P/W times the bytes the copy moves; %%copy and GB/s count the grid's own bytes.\n");
   if (power_)
     std::printf(
         "  MHz and W: NVML's SM clock and board power, mean of its samples over the window; CAPPED: the power\n"
@@ -141,6 +149,7 @@ bool BenchReport::finish() {
           {"correct", correct(row)},
           {"device", device_}};
       if (row.yardstick_ms) j["yardstick_ms"] = *row.yardstick_ms;
+      if (row.padded) j["row_pitch"] = row.padded->pitch;
       if (row.counters) j.update(measured_json(*row.counters, row.flops));
       if (row.sustained) j["sustained_ms"] = row.sustained->median;
       if (row.power && row.power->samples > 0) {

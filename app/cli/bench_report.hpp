@@ -16,6 +16,13 @@
 
 namespace tilescope::cli {
 
+// A run's device rows padded past their cells (a float4 strategy on CUDA at a width that is not a
+// multiple of 4): the run moves pitch / cells times the grid's bytes.
+struct PaddedRows {
+  int cells = 0;  // per row
+  int pitch = 0;  // floats between rows
+};
+
 struct BenchRow {
   std::string strategy;       // ours ...
   std::string peer;           // ... or a library's name (then strategy is empty)
@@ -28,6 +35,8 @@ struct BenchRow {
   double max_abs_err = 0;  // against the CPU reference
   double tolerance = 0;    // what a correct float32 evaluation may differ by
   std::string note;        // a peer's configuration
+  // Where the run pads its rows (`bytes`, the copy and GB/s count only the cells).
+  std::optional<PaddedRows> padded;
   // The GPU while the row ran (NVML): in the burst, or over --sustain seconds of back-to-back runs.
   std::optional<PowerWindow> power;
   int power_runs = 0;                      // kernel runs inside that window (energy is per run)

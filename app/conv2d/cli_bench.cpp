@@ -7,6 +7,7 @@
 #include "app/conv2d/cli.hpp"
 #include "kernels/common/backend.hpp"
 #include "kernels/conv2d/engine.hpp"
+#include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/reference.hpp"
 
 namespace tilescope::cli {
@@ -32,6 +33,9 @@ struct BenchGlue<Conv2dPattern> : Conv2dCli, RadiusBenchDefaults {
   }
   static std::optional<double> strategy_taps(const Params& p, const Filter2d& f) {
     return p.strategy == Conv2dStrategy::separable ? std::optional<double>(2.0 * f.dim()) : std::nullopt;
+  }
+  static std::optional<PaddedRows> padded_rows(const Params& p, const Backend& b) {
+    return padded_rows_of(p.width, conv2d_row_pitch(p.strategy, p.width), b);
   }
   static void reference(const Filter2d& f, const float* in, float* ref, const Params& p) {
     conv2d_cpu(f, in, ref, p.width, p.height);

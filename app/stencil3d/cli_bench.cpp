@@ -10,6 +10,7 @@
 #include "app/cli/bench.hpp"
 #include "app/stencil3d/cli.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/reference.hpp"
 
 namespace tilescope::cli {
@@ -40,6 +41,9 @@ struct BenchGlue<Stencil3dPattern> : Stencil3dCli, RadiusBenchDefaults {
   }
   static StencilCoeffs bench_operator(int k, const std::string& spec) {
     return spec.empty() ? make_named_stencil("random:1", k) : load_coeffs(spec, k);
+  }
+  static std::optional<PaddedRows> padded_rows(const Params& p, const Backend& b) {
+    return padded_rows_of(p.width, stencil_row_pitch(p.strategy, p.width), b);
   }
   static std::string bench_reference_label(int k) { return "CPU reference, order " + std::to_string(k); }
   static void reference(const StencilCoeffs& c, const float* in, float* ref, const Params& p) {

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "app/io/image_file.hpp"
@@ -400,4 +401,30 @@ TEST_F(Cli, CpuBenchTimesThePeersThisBuildLinks) {
       }
     EXPECT_EQ(peer_rows, c.peer_rows) << r.out;
   }
+}
+
+// A float4 strategy keeps rows of a width that is not a multiple of 4 padded on CUDA, so it moves
+// the padding too: bench says so beside %copy (which counts only the grid's own bytes) and in the
+// JSON. The CPU keeps every row dense: no row says it pads there.
+TEST_F(Cli, BenchSaysWhereARunMovesPaddedRows) {
+  const std::string json = path("rows.json");
+  const auto pitches = [&](const Result& r) {
+    std::map<std::string, int> pitch;  // strategy -> row_pitch, 0 without one
+    EXPECT_EQ(r.code, 0) << r.out;
+    std::ifstream file(json);
+    for (const auto& row : nlohmann::json::parse(file))
+      pitch[row["strategy"].get<std::string>()] = row.contains("row_pitch") ? row["row_pitch"].get<int>() : 0;
+    return pitch;
+  };
+  const std::string args = "bench --pattern stencil3d --size 33x20x10 --radius 1 --reps 2 --no-peers --json " + json;
+  const Result cpu = run(args + " --backend cpu");
+  for (const auto& [strategy, pitch] : pitches(cpu)) EXPECT_EQ(pitch, 0) << strategy << " on the CPU";
+  EXPECT_EQ(cpu.out.find("->"), std::string::npos) << cpu.out;
+
+  const Result cuda = run(args + " --backend cuda");
+  if (cuda.out.find("no usable CUDA device") != std::string::npos) GTEST_SKIP() << cuda.out;
+  const std::map<std::string, int> pitch = pitches(cuda);
+  EXPECT_EQ(pitch.at("fast"), 36) << "33 cells rounded up to a float4";
+  EXPECT_EQ(pitch.at("basic"), 0) << "the book's strategies index dense rows";
+  EXPECT_NE(cuda.out.find("rows 33->36 floats: moves x1.09 the copy's bytes"), std::string::npos) << cuda.out;
 }
