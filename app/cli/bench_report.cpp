@@ -119,7 +119,8 @@ bool BenchReport::finish() {
         "  MHz and W: NVML's SM clock and board power, mean of its samples over the window; CAPPED: the power\n"
         "  limit held the clocks down in at least half of them. The driver averages board power over up to a\n"
         "  second, so a burst of a few milliseconds mostly shows the second before it: --sustain 2 gives the\n"
-        "  kernel's own power and energy. Energy per run (JSON) includes the output poisoning between runs.\n");
+        "  kernel's own power and energy. Energy per run (JSON, --sustain only: the board's energy counter\n"
+        "  moves in steps too coarse for a burst) includes the output poisoning between runs.\n");
   if (counting_)
     std::printf(
         "  DRAM read/written MB, L1 and L2 hit rates, shared-memory bank conflicts: the GPU's counters (CUPTI) in one\n"
@@ -157,7 +158,10 @@ bool BenchReport::finish() {
         j["power_w"] = row.power->power_w;
         j["power_capped"] = row.power->power_capped();
         j["power_capped_pct"] = row.power->power_capped_pct;
-        j["energy_mj"] = row.power_runs > 0 ? row.power->energy_mj / row.power_runs : 0.0;
+        // The board's energy counter moves in steps of tens of milliseconds: a burst's difference is
+        // no measure of it, so only a --sustain window gives energy.
+        j["energy_mj"] = row.sustained && row.power_runs > 0 ? nlohmann::json(row.power->energy_mj / row.power_runs)
+                                                             : nlohmann::json(nullptr);
         j["power_window"] = row.sustained ? "sustained" : "burst";
       }
       if (row.peer.empty())
