@@ -149,16 +149,20 @@ void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
   const Stencil3dTileFigures f = stencil3d_tile_figures(p);
   const float ox = float(f.out_tile[0]), oy = float(f.out_tile[1]), t = float(f.in_tile[2]), k = float(f.halo[2]);
   const float tx = ox / float(f.vec);  // drawn in threads along x: 128 cells next to 18 planes is a needle
-  const float side = ImGui::GetFontSize() * 7;
+  const float side = ImGui::GetFontSize() * 7, width = side * 1.8f, margin = side * 0.08f;
   const ImVec2 o = ImGui::GetCursorScreenPos();
-  const Iso iso{{o.x + side * 0.8f, o.y + side * 0.35f}, side * 1.7f / (tx + t)};
+  // The box spans (tx + t) x 0.866 scale across and (oy + (tx + t) / 2) scale down (Iso::at): as
+  // wide as before, but no taller than 1.3 sides (a narrow grid's block is 28-85 rows deep).
+  const float scale = std::min(side * 1.7f / (tx + t), side * 1.3f / (oy + (tx + t) / 2));
+  const float across = (tx + t) * 0.866f * scale, down = (oy + (tx + t) / 2) * scale;
+  const Iso iso{{o.x + (width - across) / 2 + t * 0.866f * scale, o.y + margin + oy * scale}, scale};
   ImDrawList* dl = ImGui::GetWindowDrawList();
   iso.box(dl, 0, 0, 0, tx, oy, t, with_alpha(palette::kHalo.rgba, 70), palette::kHalo.rgba);
   iso.box(dl, 0, 0, k, tx, oy, float(f.out_tile[2]), with_alpha(palette::kOutputTile.rgba, 220),
           palette::rgba(255, 255, 255, 200));
   const float flight = float(f.planes_in_flight);
   iso.box(dl, 0, 0, (t - flight) / 2, tx, oy, flight, with_alpha(palette::kLoadOnly.rgba, 60), palette::kLoadOnly.rgba);
-  ImGui::Dummy({side * 1.8f, side * 1.45f});
+  ImGui::Dummy({width, down + 2 * margin});
   ImGui::TextWrapped(
       "block: %d threads in %.0f rows of %d lanes (drawn: x in threads), each owning %d x-cell%s: output "
       "tile %.0f x %.0f x %d cells (blue), marching z through T = %d planes; orange: the %d + %d halo "
