@@ -416,7 +416,8 @@ TEST_F(Cli, BenchSaysWhereARunMovesPaddedRows) {
       pitch[row["strategy"].get<std::string>()] = row.contains("row_pitch") ? row["row_pitch"].get<int>() : 0;
     return pitch;
   };
-  const std::string args = "bench --pattern stencil3d --size 33x20x10 --radius 1 --reps 2 --no-peers --json " + json;
+  const std::string args =
+      "bench --pattern stencil3d --size 33x20x10 --radius 1 --reps 2 --no-peers --no-counters --json " + json;
   const Result cpu = run(args + " --backend cpu");
   for (const auto& [strategy, pitch] : pitches(cpu)) EXPECT_EQ(pitch, 0) << strategy << " on the CPU";
   EXPECT_EQ(cpu.out.find("->"), std::string::npos) << cpu.out;
