@@ -34,7 +34,7 @@ struct BenchGlue<Stencil3dPattern> : Stencil3dCli, RadiusBenchDefaults {
       return ms;
     }
     void output(float* out) const { engine->read(GridBuffer::next, out); }
-    // The grid apply loaded and the one it wrote (null on the CPU).
+    // The grid load() put there and the one each run writes (null on the CPU).
     const float* device_input() const { return engine->device_grid(GridBuffer::current); }
     float* device_output() const { return engine->device_grid(GridBuffer::next); }
   };
