@@ -8,7 +8,6 @@
 // Every variant's output is compared with VX = VY = 1's (the same sums in the same order: equal).
 #include <cstdio>
 #include <cstdlib>
-#include <random>
 #include <vector>
 
 #include "bench/studies/study_timing.cuh"
@@ -141,18 +140,12 @@ template <int K>
 void study(int w, int h, int d, int reps) {
   const std::size_t n = std::size_t(w) * h * d;
   std::vector<float> host(n), ref(n), got(n);
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<float> u(0.0f, 1.0f);
-  for (auto& v : host) v = u(rng);
-  float *in, *out;
-  CK(cudaMalloc(&in, n * 4));
+  float* in = upload_random(host);
+  float* out;
   CK(cudaMalloc(&out, n * 4));
-  CK(cudaMemcpy(in, host.data(), n * 4, cudaMemcpyHostToDevice));
-  cudaEvent_t a, b;
-  CK(cudaEventCreate(&a));
-  CK(cudaEventCreate(&b));
+  const StudyEvents ev;
   const float copy =
-      time_runs(reps, a, b, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice); })[reps / 2];
+      time_runs(reps, ev.start, ev.stop, [&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice); })[reps / 2];
   const Variant variants[] = {{"VX 1 x VY 1 (fast at odd widths)", 1, launch<K, 1, 1>},
                               {"VX 4 x VY 1 (fast, aligned widths)", 4, launch<K, 4, 1>},
                               {"VX 2 x VY 1", 2, launch<K, 2, 1>},
@@ -163,7 +156,7 @@ void study(int w, int h, int d, int reps) {
   for (const Variant& v : variants) {
     if (w % v.vx != 0) continue;
     CK(cudaMemset(out, 0, n * 4));
-    const float ms = time_runs(reps, a, b, [&] { v.run(in, out, w, h, d); })[reps / 2];
+    const float ms = time_runs(reps, ev.start, ev.stop, [&] { v.run(in, out, w, h, d); })[reps / 2];
     CK(cudaGetLastError());
     CK(cudaMemcpy(got.data(), out, n * 4, cudaMemcpyDeviceToHost));
     if (first) ref = got;

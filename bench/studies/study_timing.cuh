@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <random>
 #include <vector>
 
 #define CK(x)                                                                                 \
@@ -15,6 +16,15 @@
       std::exit(1);                                                                           \
     }                                                                                         \
   } while (0)
+
+// The start and stop events time_runs records.
+struct StudyEvents {
+  cudaEvent_t start, stop;
+  StudyEvents() {
+    CK(cudaEventCreate(&start));
+    CK(cudaEventCreate(&stop));
+  }
+};
 
 // 3 warm-up runs of `run`, then `reps` runs, each timed between the events start and stop:
 // their milliseconds, sorted.
@@ -33,4 +43,15 @@ std::vector<float> time_runs(int reps, cudaEvent_t start, cudaEvent_t stop, Run&
   }
   std::sort(t.begin(), t.end());
   return t;
+}
+
+// host filled with uniform [0, 1) values (seed 7), then copied to a new device buffer of its size.
+inline float* upload_random(std::vector<float>& host) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  for (auto& v : host) v = u(rng);
+  float* device = nullptr;
+  CK(cudaMalloc(&device, host.size() * sizeof(float)));
+  CK(cudaMemcpy(device, host.data(), host.size() * sizeof(float), cudaMemcpyHostToDevice));
+  return device;
 }
