@@ -8,10 +8,12 @@
 //   - y neighbours, o rows away: the float4 that starts (o W) mod 4 cells before them (aligned) and
 //     the cells past it from the next lane's float4 (shuffles, as many as the shift; the warp's last
 //     lane loads its own). The shift is a compile-time constant per (order, W mod 4).
+//     Variant "2 loads": the float4 before and the one after, no shuffles.
+//     Variant "padded": rows padded to a float4 as fast's are now (no shift; the padding moves).
 // A block is 256 threads: 1024 consecutive cells of a plane; blocks march z chunks of T planes.
 // Timed beside a device-to-device copy of the grid's own bytes (CUDA events, median of 20); every
-// output is compared with a one-thread-per-cell kernel on the same dense grid (same sum order).
-//   nvcc -std=c++17 -O3 -I. -arch=sm_90 bench/studies/stencil3d_flat_plane.cu -o sf && ./sf [W H D K T]
+// output is compared with a one-thread-per-cell kernel on the same grid (same sum order).
+//   nvcc -std=c++17 -O3 -I. -arch=sm_90 bench/studies/stencil3d_flat_plane.cu -o sf && ./sf W H D [K [T]]
 // Results: bench/results/2026-11-27-h100-stencil3d-flat-plane.md.
 #include <cmath>
 #include <cstdio>
@@ -37,22 +39,23 @@ __device__ __forceinline__ float star(Cell cell) {
   float s = c_w[0] * cell(0, 0);
 #pragma unroll
   for (int o = 1; o <= K; ++o)
-    s += wt<K>(0, -o) * cell(0, -o) + wt<K>(0, o) * cell(0, o) + wt<K>(1, -o) * cell(1, -o) +
-         wt<K>(1, o) * cell(1, o) + wt<K>(2, -o) * cell(2, -o) + wt<K>(2, o) * cell(2, o);
+    s += wt<K>(0, -o) * cell(0, -o) + wt<K>(0, o) * cell(0, o) + wt<K>(1, -o) * cell(1, -o) + wt<K>(1, o) * cell(1, o) +
+         wt<K>(2, -o) * cell(2, -o) + wt<K>(2, o) * cell(2, o);
   return s;
 }
 
 // One thread per cell on the dense grid: the reference.
 template <int K>
-__global__ void reference(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, long long plane) {
+__global__ void reference(const float* __restrict__ in, float* __restrict__ out, int w, int pitch, int h, int d,
+                          long long plane) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y, z = blockIdx.z;
   if (x >= w) return;
-  const long long i = z * plane + 1LL * y * w + x;
+  const long long i = z * plane + 1LL * y * pitch + x;
   if (!(inner(x, w, K) && inner(y, h, K) && inner(z, d, K))) {
     out[i] = in[i];
     return;
   }
-  out[i] = star<K>([&](int a, int o) { return in[i + o * (a == 0 ? 1LL : a == 1 ? 1LL * w : plane)]; });
+  out[i] = star<K>([&](int a, int o) { return in[i + o * (a == 0 ? 1LL : a == 1 ? 1LL * pitch : plane)]; });
 }
 
 __device__ __forceinline__ void load4(const float* p, float (&v)[4]) {
@@ -60,12 +63,18 @@ __device__ __forceinline__ void load4(const float* p, float (&v)[4]) {
   v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
 }
 
-// The 4 cells at `at` (a float4-aligned flat index of this thread) + d, where d mod 4 == S.
-template <int S>
+// The 4 cells at `at` (a float4-aligned flat index of this thread) + d, where d mod 4 == S; Y = 0:
+// the cells past the float4 from the next lane, Y = 1: from the next float4, loaded.
+template <int S, int Y>
 __device__ __forceinline__ void load_shifted(const float* at, int d, int lane, float (&v)[4]) {
   float a[4];
   load4(at + d - S, a);
-  if constexpr (S == 0) {
+  if constexpr (S != 0 && Y == 1) {
+    float b[4];
+    load4(at + d - S + 4, b);
+#pragma unroll
+    for (int j = 0; j < 4; ++j) v[j] = j + S < 4 ? a[j + S] : b[j + S - 4];
+  } else if constexpr (S == 0) {
 #pragma unroll
     for (int j = 0; j < 4; ++j) v[j] = a[j];
   } else {
@@ -80,11 +89,14 @@ __device__ __forceinline__ void load_shifted(const float* at, int d, int lane, f
   }
 }
 
-template <int K, int M>  // M = W mod 4
-__global__ void __launch_bounds__(kThreads, K == 1 ? 5 : K == 2 ? 4 : 3)
-    flat(const float* __restrict__ in, float* __restrict__ out, int w, int h, int d, long long plane, int chunk) {
+template <int K, int M, int Y>  // M = pitch mod 4; Y: load_shifted's
+__global__ void __launch_bounds__(kThreads, K == 1   ? 5
+                                            : K == 2 ? 4
+                                                     : 3)
+    flat(const float* __restrict__ in, float* __restrict__ out, int w, int pitch, int h, int d, long long plane,
+         int chunk) {
   const int lane = threadIdx.x % kWarp;
-  const long long cells = 1LL * w * h;
+  const long long cells = 1LL * pitch * h;
   // Threads past the plane's cells store nothing but load and shuffle like the others (the grid
   // has slack past its last plane), so their neighbours' shuffles read the cells that follow.
   const long long f0 = (1LL * blockIdx.x * kThreads + threadIdx.x) * kVec;
@@ -93,11 +105,11 @@ __global__ void __launch_bounds__(kThreads, K == 1 ? 5 : K == 2 ? 4 : 3)
   // Which of the 4 cells are interior in x and y (z is per plane).
   unsigned mask = 0;
   {
-    int x = int(f0 % w), y = int(f0 / w);
+    int x = int(f0 % pitch), y = int(f0 / pitch);
 #pragma unroll
     for (int j = 0; j < kVec; ++j) {
       if (owns && f0 + j < cells && inner(x, w, K) && inner(y, h, K)) mask |= 1u << j;
-      if (++x == w) x = 0, ++y;
+      if (++x == pitch) x = 0, ++y;
     }
   }
   const float* col = in + f0;
@@ -136,16 +148,16 @@ __global__ void __launch_bounds__(kThreads, K == 1 ? 5 : K == 2 ? 4 : 3)
 #pragma unroll
       for (int o = 1; o <= K; ++o) {
         switch (pmod4(-o * M)) {  // compile-time after unrolling
-          case 0: load_shifted<0>(at, -o * w, lane, below[o - 1]); break;
-          case 1: load_shifted<1>(at, -o * w, lane, below[o - 1]); break;
-          case 2: load_shifted<2>(at, -o * w, lane, below[o - 1]); break;
-          default: load_shifted<3>(at, -o * w, lane, below[o - 1]); break;
+          case 0: load_shifted<0, Y>(at, -o * pitch, lane, below[o - 1]); break;
+          case 1: load_shifted<1, Y>(at, -o * pitch, lane, below[o - 1]); break;
+          case 2: load_shifted<2, Y>(at, -o * pitch, lane, below[o - 1]); break;
+          default: load_shifted<3, Y>(at, -o * pitch, lane, below[o - 1]); break;
         }
         switch (pmod4(o * M)) {
-          case 0: load_shifted<0>(at, o * w, lane, above[o - 1]); break;
-          case 1: load_shifted<1>(at, o * w, lane, above[o - 1]); break;
-          case 2: load_shifted<2>(at, o * w, lane, above[o - 1]); break;
-          default: load_shifted<3>(at, o * w, lane, above[o - 1]); break;
+          case 0: load_shifted<0, Y>(at, o * pitch, lane, above[o - 1]); break;
+          case 1: load_shifted<1, Y>(at, o * pitch, lane, above[o - 1]); break;
+          case 2: load_shifted<2, Y>(at, o * pitch, lane, above[o - 1]); break;
+          default: load_shifted<3, Y>(at, o * pitch, lane, above[o - 1]); break;
         }
       }
 #pragma unroll
@@ -167,56 +179,62 @@ __global__ void __launch_bounds__(kThreads, K == 1 ? 5 : K == 2 ? 4 : 3)
   }
 }
 
-template <int K>
-void launch_flat(const float* in, float* out, int w, int h, int d, long long plane, int chunk) {
-  const dim3 grid(unsigned((1LL * w * h + kThreads * kVec - 1) / (kThreads * kVec)), 1,
+template <int K, int Y>
+void launch_flat(const float* in, float* out, int w, int pitch, int h, int d, long long plane, int chunk) {
+  const dim3 grid(unsigned((1LL * pitch * h + kThreads * kVec - 1) / (kThreads * kVec)), 1,
                   unsigned((d + chunk - 2 * K - 1) / (chunk - 2 * K)));
-  switch (w % 4) {
-    case 0: flat<K, 0><<<grid, kThreads>>>(in, out, w, h, d, plane, chunk); break;
-    case 1: flat<K, 1><<<grid, kThreads>>>(in, out, w, h, d, plane, chunk); break;
-    case 2: flat<K, 2><<<grid, kThreads>>>(in, out, w, h, d, plane, chunk); break;
-    default: flat<K, 3><<<grid, kThreads>>>(in, out, w, h, d, plane, chunk); break;
+  switch (pitch % 4) {
+    case 0: flat<K, 0, Y><<<grid, kThreads>>>(in, out, w, pitch, h, d, plane, chunk); break;
+    case 1: flat<K, 1, Y><<<grid, kThreads>>>(in, out, w, pitch, h, d, plane, chunk); break;
+    case 2: flat<K, 2, Y><<<grid, kThreads>>>(in, out, w, pitch, h, d, plane, chunk); break;
+    default: flat<K, 3, Y><<<grid, kThreads>>>(in, out, w, pitch, h, d, plane, chunk); break;
   }
 }
 
-template <int K>
-void study(int w, int h, int d, int chunk, int reps) {
-  const long long plane = (1LL * w * h + 3) / 4 * 4;
-  const long long n = plane * d + kThreads * kVec + 3LL * w + 8;  // slack for the idle threads' loads
+// One variant on a W x H x D grid whose rows are `pitch` floats apart.
+template <int K, int Y>
+void study(const char* name, int w, int pitch, int h, int d, int chunk, int reps) {
+  const long long plane = (1LL * pitch * h + 3) / 4 * 4;
+  const long long n = plane * d + kThreads * kVec + 3LL * pitch + 8;  // slack for the idle threads' loads
   std::vector<float> host(n), ref(n), got(n);
   float* in = upload_random(host);
   float* out;
   CK(cudaMalloc(&out, n * 4));
   const StudyEvents ev;
   const std::size_t bytes = std::size_t(w) * h * d * 4;  // the grid's own cells
-  const float copy =
-      time_runs(reps, ev.start, ev.stop, [&] { CK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice)); })[reps / 2];
+  const float copy = time_runs(reps, ev.start, ev.stop,
+                               [&] { CK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice)); })[reps / 2];
   CK(cudaMemset(out, 0, n * 4));
-  reference<K><<<dim3((w + 127) / 128, h, d), 128>>>(in, out, w, h, d, plane);
+  reference<K><<<dim3((w + 127) / 128, h, d), 128>>>(in, out, w, pitch, h, d, plane);
   CK(cudaGetLastError());
   CK(cudaMemcpy(ref.data(), out, n * 4, cudaMemcpyDeviceToHost));
   CK(cudaMemset(out, 0, n * 4));
-  const float ms = time_runs(reps, ev.start, ev.stop, [&] { launch_flat<K>(in, out, w, h, d, plane, chunk); })[reps / 2];
+  const float ms =
+      time_runs(reps, ev.start, ev.stop, [&] { launch_flat<K, Y>(in, out, w, pitch, h, d, plane, chunk); })[reps / 2];
   CK(cudaGetLastError());
   CK(cudaMemcpy(got.data(), out, n * 4, cudaMemcpyDeviceToHost));
   long long differ = 0;
   float worst = 0.0f;
   for (int z = 0; z < d; ++z)
-    for (long long c = 0; c < 1LL * w * h; ++c) {
-      const long long i = z * plane + c;
-      const float e = std::fabs(got[i] - ref[i]);
-      if (e > 1e-5f * (1.0f + std::fabs(ref[i]))) ++differ;
-      worst = std::fmax(worst, e);
-    }
-  std::printf("flat %dx%dx%d k%d T%d %.4f ms copy %.4f ms %.1f%% copy  differ %lld (max |e| %.2g)\n", w, h, d, K,
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const long long i = z * plane + 1LL * y * pitch + x;
+        const float e = std::fabs(got[i] - ref[i]);
+        if (e > 1e-5f * (1.0f + std::fabs(ref[i]))) ++differ;
+        worst = std::fmax(worst, e);
+      }
+  std::printf("%-8s %dx%dx%d k%d T%d %.4f ms copy %.4f ms %.1f%% copy  differ %lld (max |e| %.2g)\n", name, w, h, d, K,
               chunk, ms, copy, 100.0 * copy / ms, differ, worst);
   CK(cudaFree(in));
   CK(cudaFree(out));
 }
 
-void study_all(int w, int h, int d, int k, int chunk, int reps) {
-  const int t = chunk > 0 ? chunk : k == 1 ? 8 : k == 2 ? 10 : 18;  // fast_longest_chunk
-  k == 1 ? study<1>(w, h, d, t, reps) : k == 2 ? study<2>(w, h, d, t, reps) : study<3>(w, h, d, t, reps);
+template <int K>
+void study_all(int w, int h, int d, int chunk, int reps) {
+  study<K, 0>("shuffles", w, w, h, d, chunk, reps);
+  if (w % 4 == 0) return;  // the other two are the same kernel
+  study<K, 1>("2 loads", w, w, h, d, chunk, reps);
+  study<K, 0>("padded", w, (w + 3) / 4 * 4, h, d, chunk, reps);
 }
 
 // Arguments W H D [K [T]]: that size (every order, or order K; chunk T, else the order's chunk).
@@ -230,6 +248,9 @@ int main(int argc, char** argv) {
   }
   const int w = std::atoi(argv[1]), h = std::atoi(argv[2]), d = std::atoi(argv[3]);
   const int k = argc > 4 ? std::atoi(argv[4]) : 0, chunk = argc > 5 ? std::atoi(argv[5]) : 0;
-  for (int o = 1; o <= 3; ++o)
-    if (k == 0 || k == o) study_all(w, h, d, o, chunk, 20);
+  for (int o = 1; o <= 3; ++o) {
+    if (k != 0 && k != o) continue;
+    const int t = chunk > 0 ? chunk : o == 1 ? 8 : o == 2 ? 10 : 18;  // fast_longest_chunk
+    o == 1 ? study_all<1>(w, h, d, t, 20) : o == 2 ? study_all<2>(w, h, d, t, 20) : study_all<3>(w, h, d, t, 20);
+  }
 }
