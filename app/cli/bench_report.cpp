@@ -78,9 +78,11 @@ void BenchReport::add(const BenchRow& row) {
               or_dash(row.radius).c_str(), or_dash(row.tile).c_str(), row.time.median, row.time.min, d.gbs, d.gflops,
               d.pct_copy, d.pct_fp32, row.max_abs_err, correct(row) ? "ok" : "WRONG");
   if (row.yardstick_ms) std::printf("  book %.4f ms (x%.2f)", *row.yardstick_ms, row.time.median / *row.yardstick_ms);
-  if (row.padded)
-    std::printf("  rows %d->%d floats: moves x%.2f the copy's bytes", row.padded->cells, row.padded->pitch,
-                double(row.padded->pitch) / row.padded->cells);
+  if (row.padded) {  // three decimals where two would read x1.00 (1921 -> 1924: x1.002)
+    const double factor = double(row.padded->pitch) / row.padded->cells;
+    std::printf("  rows %d->%d floats: moves x%.*f the copy's bytes", row.padded->cells, row.padded->pitch,
+                factor < 1.005 ? 3 : 2, factor);
+  }
   if (row.sustained) std::printf("  sustained %.4f ms", row.sustained->median);
   if (row.counters)
     std::printf("  DRAM %.1f/%.1f MB L1 %.1f%% L2 %.1f%% conflicts %.0f OP/B(DRAM) %.2f",
