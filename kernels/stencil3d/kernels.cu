@@ -157,14 +157,34 @@ __global__ void __launch_bounds__(1024)
   }
 }
 
+// What a fast thread does the same at every plane of its march, as bits: bit o - 1 (o = 1..K): it
+// loads its x neighbour x0 - o itself, bit K + o - 1: x0 + V - 1 + o (the lane that holds it is
+// outside its row or warp, fast_loads_x_neighbour, and the cell is in the grid); bit 2K + j: its
+// cell x0 + j is interior in x. Thread t (in rows of `lanes`) holds cells of an interior row where
+// `loads`; else it loads nothing. A neighbour no bit loads comes by a shuffle, and where that
+// shuffle brings a cell of another row, no interior output reads it.
+template <int K, int V>
+__device__ __forceinline__ unsigned fast_thread_bits(int t, int lanes, int x0, int width, bool loads) {
+  unsigned bits = 0;
+#pragma unroll
+  for (int o = 1; o <= K; ++o) {
+    const int dl = -o, dr = V - 1 + o;
+    if (loads && fast_loads_x_neighbour(t, dl, V, lanes) && x0 + dl >= 0) bits |= 1u << (o - 1);
+    if (loads && fast_loads_x_neighbour(t, dr, V, lanes) && x0 + dr < width) bits |= 1u << (K + o - 1);
+  }
+#pragma unroll
+  for (int j = 0; j < V; ++j)
+    if (stencil_interior(x0 + j, width, K)) bits |= 1u << (2 * K + j);
+  return bits;
+}
+
 // fast's x neighbours of a thread's V cells at one plane (centre: its cells there; in_col: the
 // plane's cell x0): cells x0 - o come from the thread before it in the block, x0 + V - 1 + o from
-// the one after (__shfl_sync within the warp, so every lane of the warp calls it); thread t (in
-// rows of `lanes`) loads those that are outside its row or warp (fast_loads_x_neighbour) where it
-// `loads`: it holds cells of an interior row.
+// the one after (__shfl_sync within the warp, so every lane of the warp calls it), or are loaded
+// where `bits` say (fast_thread_bits).
 template <int K, int V>
-__device__ __forceinline__ void fast_x_neighbours(const float (&centre)[V], const float* in_col, int t, int lanes,
-                                                  int x0, int width, bool loads, float (&left)[K], float (&right)[K]) {
+__device__ __forceinline__ void fast_x_neighbours(const float (&centre)[V], const float* in_col, unsigned bits,
+                                                  float (&left)[K], float (&right)[K]) {
   constexpr unsigned kWarpMask = 0xffffffffu;
   const int lane = threadIdx.x;
 #pragma unroll
@@ -172,21 +192,21 @@ __device__ __forceinline__ void fast_x_neighbours(const float (&centre)[V], cons
     const int dl = -o, dr = V - 1 + o;
     left[o - 1] = __shfl_sync(kWarpMask, centre[fast_component(dl, V)], lane + fast_lane_shift(dl, V));
     right[o - 1] = __shfl_sync(kWarpMask, centre[fast_component(dr, V)], lane + fast_lane_shift(dr, V));
-    if (loads && fast_loads_x_neighbour(t, dl, V, lanes)) left[o - 1] = x0 + dl >= 0 ? __ldg(in_col + dl) : 0.0f;
-    if (loads && fast_loads_x_neighbour(t, dr, V, lanes)) right[o - 1] = x0 + dr < width ? __ldg(in_col + dr) : 0.0f;
+    if (bits >> (o - 1) & 1u) left[o - 1] = __ldg(in_col + dl);
+    if (bits >> (K + o - 1) & 1u) right[o - 1] = __ldg(in_col + dr);
   }
 }
 
-// fast's outputs at one plane for the thread's interior cells among x0 .. x0 + V - 1: the z
-// neighbours and the cells themselves from the register queue, the y neighbours from the rows
-// below and above, the x neighbours from the queue's centre or left / right.
+// fast's outputs at one plane for the thread's interior cells among x0 .. x0 + V - 1 (`bits`,
+// fast_thread_bits): the z neighbours and the cells themselves from the register queue, the y
+// neighbours from the rows below and above, the x neighbours from the queue's centre or left / right.
 template <int K, int V>
 __device__ __forceinline__ void fast_outputs(const float (&in_z)[2 * K + 1][V], const float (&below)[K][V],
                                              const float (&above)[K][V], const float (&left)[K],
-                                             const float (&right)[K], int x0, int width, float (&result)[V]) {
+                                             const float (&right)[K], unsigned bits, float (&result)[V]) {
 #pragma unroll
   for (int j = 0; j < V; ++j) {
-    if (!stencil_interior(x0 + j, width, K)) continue;
+    if (!(bits >> (2 * K + j) & 1u)) continue;
     result[j] = star<K>([&](int axis, int o) {
       if (axis == 2 || o == 0) return in_z[K + o][j];
       if (axis == 1) return o < 0 ? below[-o - 1][j] : above[o - 1][j];
@@ -212,18 +232,27 @@ __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, 
   const bool row_interior = stencil_interior(y, height, K);
   const std::size_t pitch = g.pitch, plane = pitch * height;
   const float* in_col = in + y * pitch + x0;
-  float in_z[2 * K + 1][V];  // planes zc - K .. zc + K of this thread's V columns
+  const unsigned bits = fast_thread_bits<K, V>(t, lanes, x0, width, column && row_interior);
+  // Planes zc - K .. zc + K of this thread's V columns. The march shifts the queue before it loads
+  // the next plane: every global load sets one dependency scoreboard, so a move of an older plane
+  // placed after the new load waits for that load too (shifting last ran order 2 about 10% slower
+  // on 4 MB planes: bench/results/2026-11-27-h100-stencil3d-fast-loop.md).
+  float in_z[2 * K + 1][V];
 #pragma unroll
   for (int s = 0; s < 2 * K; ++s) {
     if (column && in_range(z0 + s, depth))
-      load_cells<V>(in_col + (z0 + s) * plane, in_z[s]);
+      load_cells<V>(in_col + (z0 + s) * plane, in_z[s + 1]);
     else
 #pragma unroll
-      for (int j = 0; j < V; ++j) in_z[s][j] = 0.0f;
+      for (int j = 0; j < V; ++j) in_z[s + 1][j] = 0.0f;
   }
   for (int s = 2 * K; s < az.tile; ++s) {
     const int z = z0 + s, zc = z - K;
     if (zc >= depth) break;  // the same for the whole block
+#pragma unroll
+    for (int q = 0; q < 2 * K; ++q)
+#pragma unroll
+      for (int j = 0; j < V; ++j) in_z[q][j] = in_z[q + 1][j];
     if (column && z < depth)
       load_cells<V>(in_col + z * plane, in_z[2 * K]);
     else
@@ -236,7 +265,7 @@ __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, 
     if (stencil_interior(zc, depth, K)) {                // block-uniform: the shuffles need every lane of the warp
       float left[K], right[K];
       const bool interior = column && row_interior;
-      fast_x_neighbours<K, V>(in_z[K], in_col + i, t, lanes, x0, width, interior, left, right);
+      fast_x_neighbours<K, V>(in_z[K], in_col + i, bits, left, right);
       if (interior) {
         float below[K][V], above[K][V];  // rows y - o and y + o of this plane
 #pragma unroll
@@ -244,14 +273,10 @@ __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, 
           load_cells<V>(in_col + i - o * pitch, below[o - 1]);
           load_cells<V>(in_col + i + o * pitch, above[o - 1]);
         }
-        fast_outputs<K, V>(in_z, below, above, left, right, x0, width, result);
+        fast_outputs<K, V>(in_z, below, above, left, right, bits, result);
       }
     }
     if (column) store_cells<V>(out + y * pitch + x0 + i, result);
-#pragma unroll
-    for (int q = 0; q < 2 * K; ++q)
-#pragma unroll
-      for (int j = 0; j < V; ++j) in_z[q][j] = in_z[q + 1][j];
   }
 }
 
