@@ -69,10 +69,10 @@ void warp_rows(const Stencil3dParams& p) {
           kFastWarp - left);
     if (g.pitch != p.width)
       ImGui::TextWrapped(
-          "width %d is not a multiple of 4, so the grid's rows are padded to %d floats (its pitch, as "
+          "width %d is not a multiple of 4, so on CUDA the grid's rows are padded to %d floats (its pitch, as "
           "cudaMallocPitch pads): every row then starts 16-byte aligned for the float4s. fast moves the padding "
-          "too, %.2fx the grid's bytes, which the copy ceiling does not count.",
-          p.width, g.pitch, double(g.pitch) / p.width);
+          "too, %.1f%% more than the grid's bytes, which the copy ceiling does not count.",
+          p.width, g.pitch, 100.0 * (g.pitch - p.width) / p.width);  // grids up to 512: at least 0.2%
     return;
   }
   // Warp 0 = threads 0..31 in threadIdx.x-fastest order: thread i sits at (i % T, i / T).
