@@ -44,6 +44,7 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
         {"row_lanes", l.row_lanes},
         {"last_row_lanes", l.last_row_lanes},
         {"last_block_rows", l.last_block_rows},
+        {"flat_plane", l.flat},
         {"constant_bytes", l.constant_bytes},
     };
   }
@@ -61,6 +62,12 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
         l.block.z == 1 ? (", marching " + std::to_string(l.out_planes_per_block) + " output planes").c_str() : "");
     std::printf("           shared memory %zu B/block, %d z values in registers per thread\n", l.shared_bytes,
                 l.register_planes);
+    if (l.flat)
+      std::printf(
+          "           a flattened plane: rows dense (%d floats apart), each plane padded to a float4; a block owns\n"
+          "           1024 consecutive cells of a plane, a thread 4 (a float4 may hold the end of one row and the\n"
+          "           start of the next), its y neighbours o rows away as 1 or 2 float4s\n",
+          p.width);
     if (l.row_lanes) {  // fast
       auto rows = [&](int lanes) {
         return "rows of " + std::to_string(lanes) + (lanes > 1 ? " lanes, " : " lane, ") +

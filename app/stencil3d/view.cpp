@@ -118,9 +118,8 @@ void Stencil3dView::present() {
   const int w = sim_.width(), h = sim_.height(), z = state_.stencil.slice;
   const Stencil3dEngine& engine = sim_.engine();
   const float* device = engine.device_grid(GridBuffer::current);
-  const int pitch = engine.row_pitch();
-  if (device &&
-      interop_.copy(device + std::size_t(z) * pitch * h, image_layer_.texture(Layer::output, w, h), w, h, pitch)) {
+  const StencilGridLayout layout = engine.layout();
+  if (device && interop_.copy(device + z * layout.plane, image_layer_.texture(Layer::output, w, h), w, h, layout.row)) {
     stats_.transfer = "CUDA-GL interop (device to device)";
     return;
   }

@@ -8,6 +8,7 @@
 #include "kernels/common/breaks.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/stencil3d/coeffs.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/heat_sources.hpp"
 #include "kernels/stencil3d/params.hpp"
 
@@ -34,10 +35,10 @@ class Stencil3dEngine {
   virtual void read(GridBuffer which, float* h_grid) const = 0;
   virtual void read_slice(GridBuffer which, int z, float* h_slice) const = 0;
   // Device pointer of a grid (null on the CPU): the current one for CUDA-GL interop; both for
-  // bench's yardstick, which runs the book's kernels from current into next. Its rows are
-  // row_pitch() floats apart: the width, or after a fast run stencil_row_pitch (geometry.hpp).
+  // bench's yardstick, which runs the book's kernels from current into next. Its cells are where
+  // layout() says: dense, or after a fast run stencil_layout's (geometry.hpp); none on the CPU.
   virtual float* device_grid(GridBuffer) const { return nullptr; }
-  virtual int row_pitch() const { return 0; }
+  virtual StencilGridLayout layout() const { return {0, 0}; }
 
   // One-shot: h_out = one step from h_in, run `reps` times; each repetition's kernel ms.
   std::vector<double> apply(const Stencil3dParams& p, const StencilCoeffs& c, const float* h_in, float* h_out,

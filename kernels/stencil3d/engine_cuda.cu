@@ -34,12 +34,12 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
                 "cudaMemcpy (grid)");
   }
   void inject(const HeatSources& s) override {
-    cuda::launch_inject_heat(s, d_current_.get(), width_, height_, depth_, pitch_);
+    cuda::launch_inject_heat(s, d_current_.get(), width_, height_, depth_, layout_);
   }
   double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
     validate_stencil3d_run(p, c, limits_);
     check_resident_grid(p, width_, height_, depth_);
-    use_pitch(stencil_row_pitch(p.strategy, width_));
+    use_layout(stencil_layout(p.strategy, width_, height_, depth_));
     if (!coeffs_ || std::memcmp(&*coeffs_, &c, sizeof(c)) != 0) {  // they change rarely: upload only then
       cuda::upload_stencil_coeffs(c);
       coeffs_ = c;
@@ -49,46 +49,59 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   double run_broken(const Stencil3dParams& p, Break bug, const StencilCoeffs& c) override {
     validate_stencil3d_broken_run(p, bug, c, limits_);
     check_resident_grid(p, width_, height_, depth_);
-    use_pitch(width_);  // the broken kernels are PMPP 8.8's, on dense rows
+    use_layout(dense());  // the broken kernels are PMPP 8.8's, on dense rows
     return timer_.time(d_next_, [&] { cuda::launch_stencil3d_broken(p, bug, c, d_current_.get(), d_next_.get()); });
   }
   void advance() override { std::swap(d_current_, d_next_); }
   void read(GridBuffer which, float* h_grid) const override {
-    read_rows(h_grid, device_grid(which), std::size_t(height_) * depth_);
+    const Pieces from = pieces(layout_);
+    cuda::copy_rows(h_grid, from.width, device_grid(which), from.pitch, from.width, from.count, cudaMemcpyDeviceToHost,
+                    "cudaMemcpy2D (grid back)");
   }
   void read_slice(GridBuffer which, int z, float* h_slice) const override {
-    read_rows(h_slice, device_grid(which) + std::size_t(z) * pitch_ * height_, height_);
+    cuda::copy_rows(h_slice, width_, device_grid(which) + z * layout_.plane, layout_.row, width_, height_,
+                    cudaMemcpyDeviceToHost, "cudaMemcpy2D (slice back)");
   }
   float* device_grid(GridBuffer which) const override {
     return (which == GridBuffer::current ? d_current_ : d_next_).get();
   }
-  int row_pitch() const override { return pitch_; }
+  StencilGridLayout layout() const override { return layout_; }
 
  private:
-  // Dense grids; use_pitch pads them when fast runs.
+  // Dense grids; use_layout pads them when fast runs.
   void resize(int width, int height, int depth) {
-    width_ = width, height_ = height, depth_ = depth, pitch_ = width;
+    width_ = width, height_ = height, depth_ = depth, layout_ = dense();
     cuda::resize_pair(d_current_, d_next_, cells());
   }
   std::size_t cells() const { return std::size_t(width_) * height_ * depth_; }
-  // `rows` grid rows from the device (rows pitch_ floats apart) to dense rows at `to`.
-  void read_rows(float* to, const float* from, std::size_t rows) const {
-    cuda::copy_rows(to, width_, from, pitch_, width_, rows, cudaMemcpyDeviceToHost, "cudaMemcpy2D (grid back)");
+  StencilGridLayout dense() const { return {width_, 1LL * width_ * height_}; }
+  // A layout's grid as pieces `pitch` floats apart, `width` of them data: its padded rows, or where
+  // the rows are dense, its planes (padded on a flattened plane, fast_flat).
+  struct Pieces {
+    int width, pitch;
+    std::size_t count;
+  };
+  Pieces pieces(const StencilGridLayout& l) const {
+    if (l.row != width_) return {width_, l.row, std::size_t(height_) * depth_};
+    return {width_ * height_, int(l.plane), std::size_t(depth_)};  // kMaxPixels: a plane's cells fit an int
   }
-  // Lays the current grid out with rows `pitch` floats apart (zeros in the padding) in new
-  // buffers (the next grid goes first: the coming run overwrites it anyway). Once per change of
-  // strategy, never timed.
-  void use_pitch(int pitch) {
-    if (pitch == pitch_) return;
+  // Lays the current grid out as `to` says (zeros in the padding) in new buffers, through dense
+  // rows and planes (the next grid goes first: the coming run overwrites it anyway). Once per
+  // change of strategy, never timed.
+  void use_layout(const StencilGridLayout& to) {
+    if (to.row == layout_.row && to.plane == layout_.plane) return;
     d_next_ = {};
-    d_current_ = cuda::relaid_rows(d_current_, pitch_, pitch, width_, std::size_t(height_) * depth_);
+    if (const Pieces from = pieces(layout_); layout_.row != width_ || layout_.plane != dense().plane)
+      d_current_ = cuda::relaid_rows(d_current_, from.pitch, from.width, from.width, from.count);
+    if (const Pieces laid = pieces(to); to.row != width_ || to.plane != dense().plane)
+      d_current_ = cuda::relaid_rows(d_current_, laid.width, laid.pitch, laid.width, laid.count);
     d_next_ = cuda::DeviceBuffer<float>(d_current_.size());
-    pitch_ = pitch;
+    layout_ = to;
   }
 
   DeviceLimits limits_;
   int width_ = 0, height_ = 0, depth_ = 0;
-  int pitch_ = 0;  // floats between rows of both grids: the width, or fast's stencil_row_pitch
+  StencilGridLayout layout_{};  // where the cells of both grids are: dense, or fast's stencil_layout
   cuda::DeviceBuffer<float> d_current_, d_next_;
   std::optional<StencilCoeffs> coeffs_;  // what the constant memory holds
   cuda::LaunchTimer timer_;

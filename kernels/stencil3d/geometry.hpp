@@ -69,14 +69,40 @@ inline constexpr int kFastStreamingChunk = 66;
 inline constexpr int kFastL2Planes = 16;
 // Cells per thread in x: a float4. Each row must start 16-byte aligned, so at a width that is
 // not a multiple of 4 the CUDA engine stores fast's grid with its rows padded to the next multiple
-// of 4 cells (stencil_row_pitch), as cudaMallocPitch does; the padding holds zeros, a thread whose
+// of 4 cells (stencil_layout), as cudaMallocPitch does; the padding holds zeros, a thread whose
 // float4 reaches into it loads and stores it, and no cell of the grid reads it. Staging odd rows
 // in shared memory instead, or owning one cell per thread, measured 0.5-0.9 of the aligned speed
 // (bench/studies/2026-11-26-stencil3d-odd-width.md).
 inline constexpr int kFastVec = 4;
-// Floats from one row of the device grid to the next: the width, rounded up to a float4 for fast.
-TS_HD int stencil_row_pitch(Stencil3dStrategy s, int width) {
-  return s == Stencil3dStrategy::fast ? float4_row_pitch(width) : width;
+// fast on a flattened plane: where padding each row to a float4 adds more than 1/16 of a narrow
+// row (widths up to 45 that are not a multiple of 4: a 33-wide grid moves 36/33 of its bytes, a
+// 9-wide one 12/9), the grid keeps dense rows, each plane padded to a float4 (at most 3 cells), and
+// fast's threads own 4 consecutive cells of the flattened plane, a float4 that may hold the end of
+// one row and the start of the next; a block owns 1024 consecutive cells of a plane. On an H100
+// (bench/results/2026-11-27-h100-stencil3d-flat-product.md) that took 9, 33 and 3 wide grids of 69-604 MB
+// from 0.69-0.90 of the aligned 512^3's fraction of the copy to 0.85-1.02; at 35, 61 and 127 wide
+// (1-5% padding) padded rows were as fast at orders 1-2 and up to 8% faster at order 3. Grids of
+// 10-42 MB, which the L2 cache holds, ran up to 13% slower at order 1 flattened
+// (bench/results/2026-11-27-h100-stencil3d-flat-plane.md), so only grids of kFastFlatCells and more
+// (64 MB as float32, past the 50-60 MB L2 of an H100 or H200) are flattened.
+inline constexpr int kFastFlatBlockCells = kFastThreads * kFastVec;
+inline constexpr long long kFastFlatCells = 1LL << 24;
+TS_HD bool fast_flat(int width, int height, int depth) {
+  return (float4_row_pitch(width) - width) * 16 > width && 1LL * width * height * depth >= kFastFlatCells;
+}
+// Where cell (x, y, z) of the device grid lives: z * plane + y * row + x (floats).
+struct StencilGridLayout {
+  int row;
+  long long plane;
+};
+// The width and dense planes for every strategy but fast; fast: rows padded to a float4, or on a
+// flattened plane (fast_flat) dense rows and each plane padded to a float4.
+TS_HD StencilGridLayout stencil_layout(Stencil3dStrategy s, int width, int height, int depth) {
+  const long long cells = 1LL * width * height;
+  if (s != Stencil3dStrategy::fast) return {width, cells};
+  if (fast_flat(width, height, depth)) return {width, (cells + kFastVec - 1) / kFastVec * kFastVec};
+  const int pitch = float4_row_pitch(width);
+  return {pitch, 1LL * pitch * height};
 }
 // Lanes per row in fast's block column bx, whose 256 threads span 128 cells of x (32 float4s).
 // Where the row goes on past the column: 32, a warp a row, 8 rows. The grid's last column, where
@@ -109,7 +135,12 @@ TS_HD bool fast_loads_x_neighbour(int t, int d, int vec, int lanes) {
 struct Stencil3dTiling {
   Stencil3dStrategy strategy;
   int k, tile;
-  int pitch = 0;  // floats between rows of the device grid (stencil_row_pitch)
+  int pitch = 0;        // floats between rows of the device grid (stencil_layout)
+  long long plane = 0;  // and between its planes
+  bool flat = false;    // fast on a flattened plane (fast_flat)
+
+  // fast_flat: the blocks that cover a plane, 1024 cells each (the last one part-way).
+  TS_HD int flat_blocks() const { return int((plane + kFastFlatBlockCells - 1) / kFastFlatBlockCells); }
 
   TS_HD bool fast() const { return strategy == Stencil3dStrategy::fast; }
   // fast: lanes per row of its blocks in column bx (fast_row_lanes).
@@ -119,8 +150,12 @@ struct Stencil3dTiling {
   // blocks of column bx (as many whole rows as 256 threads hold), both untiled (their halo is read
   // through L1); z = a marching input tile of T planes, as PMPP 8.4/8.5. Only fast's y depends on
   // the column.
+  // On a flattened plane (flat), x is the plane's cells in a row of their own, 1024 a block, 4 a
+  // thread, and y that one row.
   TS_HD StencilAxisTiling axis(int a, int bx = 0) const {
     if (strategy != Stencil3dStrategy::fast) return {strategy != Stencil3dStrategy::basic, k, tile};
+    if (flat && a < 2)
+      return a == 0 ? StencilAxisTiling{false, k, kFastFlatBlockCells, kFastVec} : StencilAxisTiling{false, k, 1};
     if (a == 0) return {false, k, row_lanes(0) * kFastVec, kFastVec};
     if (a == 1) return {false, k, kFastThreads / row_lanes(bx)};
     return {true, k, tile};
@@ -130,6 +165,7 @@ struct Stencil3dTiling {
   TS_HD bool fast_block_idle(int bx, int by, int height) const { return by >= axis(1, bx).grid_dim(height); }
   // Fast: the blocks that do not exit at once, every column's rows times the z chunks.
   TS_HD long long fast_active_blocks(int width, int height, int depth) const {
+    if (flat) return 1LL * flat_blocks() * axis(2).grid_dim(depth);
     long long rows = 0;
     for (int bx = 0; bx < axis(0).grid_dim(width); ++bx) rows += axis(1, bx).grid_dim(height);
     return rows * axis(2).grid_dim(depth);
@@ -161,7 +197,9 @@ struct Stencil3dTiling {
 };
 
 TS_HD Stencil3dTiling tiling_of(const Stencil3dParams& p) {
-  return {p.strategy, p.order, p.tile, stencil_row_pitch(p.strategy, p.width)};
+  const StencilGridLayout l = stencil_layout(p.strategy, p.width, p.height, p.depth);
+  return {p.strategy, p.order, p.tile,
+          l.row,      l.plane, p.strategy == Stencil3dStrategy::fast && fast_flat(p.width, p.height, p.depth)};
 }
 
 // Where an output reads one of its neighbours from. shuffle: another lane's register (__shfl_sync).
@@ -177,6 +215,12 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
     case Stencil3dStrategy::fast: {
       if (axis == 2 || offset == 0) return StencilTapSource::registers;
       if (axis == 1) return StencilTapSource::global;
+      if (g.flat) {  // the thread's own float4, a lane of its warp, or past the warp's edge: loaded
+        const long long f = 1LL * y * g.pitch + x, shift = (f + offset) / kFastVec - f / kFastVec,
+                        lane = f / kFastVec % kFastWarp + shift;
+        if (shift == 0) return StencilTapSource::registers;
+        return lane < 0 || lane >= kFastWarp ? StencilTapSource::global : StencilTapSource::shuffle;
+      }
       const StencilAxisTiling a = g.axis(0);
       const int bx = a.block_of(x), lane = a.thread_of(x), d = (x - a.cell(bx, lane)) + offset;
       if (fast_lane_shift(d, kFastVec) == 0) return StencilTapSource::registers;
@@ -202,13 +246,12 @@ inline int fast_chunk_for(int k, int width, int height, int depth, int sm_count,
                           int max_grid_z = 65535) {
   int longest = fast_longest_chunk(k);
   if (width < 1 || height < 1 || depth < 1 || 1LL * width * height * depth > kMaxPixels) return longest;  // refused
-  const Stencil3dStrategy fast = Stencil3dStrategy::fast;
-  const int pitch = stencil_row_pitch(fast, width), shortest = std::max(kFastShortestChunk, 2 * k + 1);
-  const auto tiling = [&](int t) { return Stencil3dTiling{fast, k, t, pitch}; };
+  const int shortest = std::max(kFastShortestChunk, 2 * k + 1);
+  const auto tiling = [&](int t) { return tiling_of({Stencil3dStrategy::fast, k, t, width, height, depth}); };
   const auto chunks = [&](int t) { return tiling(t).axis(2).grid_dim(depth); };
   if (chunks(longest) > max_grid_z) return std::min(kMaxFastChunk, 2 * k + (depth + max_grid_z - 1) / max_grid_z);
   if (sm_count <= 0) return longest;
-  const long long plane_bytes = 4LL * pitch * height;
+  const long long plane_bytes = 4LL * tiling(longest).plane;
   if (l2_bytes > 0 && plane_bytes * kFastL2Planes > l2_bytes) longest = kFastStreamingChunk;
   longest = std::max(std::min(longest, depth + 2 * k), shortest);
   const long long slots = 1LL * sm_count * fast_blocks_per_sm(k);

@@ -157,6 +157,38 @@ __global__ void __launch_bounds__(1024)
   }
 }
 
+// fast's z queue, planes zc - K .. zc + K of a thread's V cells (in_col: its cells at plane 0;
+// planes `plane` floats apart). Zeros where the thread holds no cells (`column` false) or the
+// plane is past the grid. The prologue fills planes z0 .. z0 + 2K - 1 into slots 1 .. 2K; each step
+// shifts the queue before it loads the next plane: every global load sets one dependency
+// scoreboard, so a move of an older plane placed after the new load waits for that load too
+// (shifting last ran order 2 about 10% slower on 4 MB planes:
+// bench/results/2026-11-27-h100-stencil3d-fast-loop.md).
+template <int V>
+__device__ __forceinline__ void fast_queue_load(const float* in_col, int z, long long plane, int depth, bool column,
+                                                float (&slot)[V]) {
+  if (column && in_range(z, depth))
+    load_cells<V>(in_col + z * plane, slot);
+  else
+#pragma unroll
+    for (int j = 0; j < V; ++j) slot[j] = 0.0f;
+}
+template <int K, int V>
+__device__ __forceinline__ void fast_queue_prologue(const float* in_col, int z0, long long plane, int depth,
+                                                    bool column, float (&in_z)[2 * K + 1][V]) {
+#pragma unroll
+  for (int s = 0; s < 2 * K; ++s) fast_queue_load<V>(in_col, z0 + s, plane, depth, column, in_z[s + 1]);
+}
+template <int K, int V>
+__device__ __forceinline__ void fast_queue_step(const float* in_col, int z, long long plane, int depth, bool column,
+                                                float (&in_z)[2 * K + 1][V]) {
+#pragma unroll
+  for (int q = 0; q < 2 * K; ++q)
+#pragma unroll
+    for (int j = 0; j < V; ++j) in_z[q][j] = in_z[q + 1][j];
+  fast_queue_load<V>(in_col, z, plane, depth, column, in_z[2 * K]);
+}
+
 // What a fast thread does the same at every plane of its march, as bits: bit o - 1 (o = 1..K): it
 // loads its x neighbour x0 - o itself, bit K + o - 1: x0 + V - 1 + o (the lane that holds it is
 // outside its row or warp, fast_loads_x_neighbour, and the cell is in the grid); bit 2K + j: its
@@ -233,31 +265,12 @@ __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, 
   const std::size_t pitch = g.pitch, plane = pitch * height;
   const float* in_col = in + y * pitch + x0;
   const unsigned bits = fast_thread_bits<K, V>(t, lanes, x0, width, column && row_interior);
-  // Planes zc - K .. zc + K of this thread's V columns. The march shifts the queue before it loads
-  // the next plane: every global load sets one dependency scoreboard, so a move of an older plane
-  // placed after the new load waits for that load too (shifting last ran order 2 about 10% slower
-  // on 4 MB planes: bench/results/2026-11-27-h100-stencil3d-fast-loop.md).
-  float in_z[2 * K + 1][V];
-#pragma unroll
-  for (int s = 0; s < 2 * K; ++s) {
-    if (column && in_range(z0 + s, depth))
-      load_cells<V>(in_col + (z0 + s) * plane, in_z[s + 1]);
-    else
-#pragma unroll
-      for (int j = 0; j < V; ++j) in_z[s + 1][j] = 0.0f;
-  }
+  float in_z[2 * K + 1][V];  // planes zc - K .. zc + K of this thread's V columns (fast_queue_step)
+  fast_queue_prologue<K, V>(in_col, z0, static_cast<long long>(plane), depth, column, in_z);
   for (int s = 2 * K; s < az.tile; ++s) {
     const int z = z0 + s, zc = z - K;
     if (zc >= depth) break;  // the same for the whole block
-#pragma unroll
-    for (int q = 0; q < 2 * K; ++q)
-#pragma unroll
-      for (int j = 0; j < V; ++j) in_z[q][j] = in_z[q + 1][j];
-    if (column && z < depth)
-      load_cells<V>(in_col + z * plane, in_z[2 * K]);
-    else
-#pragma unroll
-      for (int j = 0; j < V; ++j) in_z[2 * K][j] = 0.0f;
+    fast_queue_step<K, V>(in_col, z, static_cast<long long>(plane), depth, column, in_z);
     const std::size_t i = zc * plane;
     float result[V];
 #pragma unroll
@@ -287,7 +300,7 @@ __device__ __forceinline__ void fast_column_block(const float* __restrict__ in, 
 // 8.5; the x neighbours are other lanes' registers (__shfl_sync), only the lanes at a row's or a
 // warp's edge load theirs; the y neighbours are plain loads that hit L1/L2 (the rows next door
 // were just loaded as other threads' centres). Every thread computes 4 outputs; no thread only
-// loads; no __syncthreads. Rows are g.pitch floats apart (a multiple of 4: stencil_row_pitch), so
+// loads; no __syncthreads. Rows are g.pitch floats apart (a multiple of 4: stencil_layout), so
 // every float4 is 16-byte aligned.
 // Blocks per SM: fast_blocks_per_sm (order 3 would otherwise take 90 registers and fit 2).
 template <int K>
@@ -300,12 +313,107 @@ __global__ void __launch_bounds__(kFastThreads, fast_blocks_per_sm(K))
   fast_column_block<K, 0>(in, out, width, height, depth, g, lanes);
 }
 
-__global__ void inject_heat_kernel(HeatSources sources, float* grid, int width, int height, int depth, int pitch) {
+// fast on a flattened plane (fast_flat), the 4 cells at `at` + d (at: a thread's float4-aligned
+// cells; d: o rows away, S = d mod 4 cells past a float4 boundary, known at compile time): the
+// aligned float4 before them and, where S > 0, the one after (both mostly L1 hits), the 4 cells
+// picked from the 8. Taking the cells past the first float4 from the next lane by shuffles instead
+// cost about 25% at order 3 (bench/results/2026-11-27-h100-stencil3d-flat-plane.md).
+template <int S>
+__device__ __forceinline__ void load_shifted_cells(const float* at, long long d, float (&v)[kFastVec]) {
+  float a[kFastVec];
+  load_cells<kFastVec>(at + d - S, a);
+  if constexpr (S == 0) {
+#pragma unroll
+    for (int j = 0; j < kFastVec; ++j) v[j] = a[j];
+  } else {
+    float b[kFastVec];
+    load_cells<kFastVec>(at + d - S + kFastVec, b);
+#pragma unroll
+    for (int j = 0; j < kFastVec; ++j) v[j] = j + S < kFastVec ? a[j + S] : b[j + S - kFastVec];
+  }
+}
+template <int M>  // M: the row pitch mod 4 (compile time), d = o rows
+__device__ __forceinline__ void load_row_cells(const float* at, int o, int pitch, float (&v)[kFastVec]) {
+  switch (((o * M) % kFastVec + kFastVec) % kFastVec) {  // a constant once the caller's loop unrolls
+    case 0: return load_shifted_cells<0>(at, 1LL * o * pitch, v);
+    case 1: return load_shifted_cells<1>(at, 1LL * o * pitch, v);
+    case 2: return load_shifted_cells<2>(at, 1LL * o * pitch, v);
+    default: return load_shifted_cells<3>(at, 1LL * o * pitch, v);
+  }
+}
+
+// fast on a flattened plane (fast_flat; M = the width mod 4): rows dense, planes g.plane floats
+// apart (a multiple of 4). Thread t of block b owns the 4 cells f0 = (b * 256 + t) * 4 .. f0 + 3 of
+// every plane of its z chunk: a float4 that may hold the end of one row and the start of the next.
+// As fast: z neighbours in the register queue, x neighbours from the lanes beside it (__shfl_sync;
+// lane 0 and lane 31 of each warp load those past the warp), y neighbours o rows (o W cells) away
+// as one or two aligned float4s (load_shifted_cells). Lanes past the plane's padded end hold zeros
+// and store nothing; a shuffle brings one only into the plane's last row, which no interior output
+// reads.
+template <int K, int M>
+__global__ void __launch_bounds__(kFastThreads, fast_blocks_per_sm(K))
+    stencil_fast_flat_kernel(const float* __restrict__ in, float* __restrict__ out, int width, int height, int depth,
+                             Stencil3dTiling g) {
+  constexpr int V = kFastVec;
+  constexpr unsigned kWarpMask = 0xffffffffu;
+  const int t = threadIdx.y * kFastWarp + threadIdx.x, lane = threadIdx.x;
+  const long long f0 = (1LL * blockIdx.x * kFastThreads + t) * V, cells = 1LL * width * height;
+  const bool owns = f0 < g.plane;
+  const StencilAxisTiling az = g.axis(2);
+  const int z0 = az.in_origin(blockIdx.z);
+  // Which of its 4 cells are interior in x and y (bit j: cell f0 + j); z is per plane.
+  unsigned interior = 0;
+  {
+    int x = int(f0 % width), y = int(f0 / width);
+#pragma unroll
+    for (int j = 0; j < V; ++j) {
+      if (f0 + j < cells && stencil_interior(x, width, K) && stencil_interior(y, height, K)) interior |= 1u << j;
+      if (++x == width) x = 0, ++y;
+    }
+  }
+  const bool loads_left = interior && lane == 0, loads_right = interior && lane == kFastWarp - 1;
+  const float* in_col = in + f0;
+  float in_z[2 * K + 1][V];
+  fast_queue_prologue<K, V>(in_col, z0, g.plane, depth, owns, in_z);
+  for (int s = 2 * K; s < az.tile; ++s) {
+    const int z = z0 + s, zc = z - K;
+    if (zc >= depth) break;  // the same for the whole block
+    fast_queue_step<K, V>(in_col, z, g.plane, depth, owns, in_z);
+    const long long i = zc * g.plane;
+    float result[V];
+#pragma unroll
+    for (int j = 0; j < V; ++j) result[j] = in_z[K][j];  // boundary and padding cells keep their value
+    if (stencil_interior(zc, depth, K)) {                // block-uniform: the shuffles need every lane of the warp
+      float left[K], right[K];
+#pragma unroll
+      for (int o = 1; o <= K; ++o) {
+        const int dl = -o, dr = V - 1 + o;
+        left[o - 1] = __shfl_sync(kWarpMask, in_z[K][fast_component(dl, V)], lane + fast_lane_shift(dl, V));
+        right[o - 1] = __shfl_sync(kWarpMask, in_z[K][fast_component(dr, V)], lane + fast_lane_shift(dr, V));
+        if (loads_left) left[o - 1] = __ldg(in_col + i + dl);
+        if (loads_right) right[o - 1] = __ldg(in_col + i + dr);
+      }
+      if (interior) {
+        float below[K][V], above[K][V];  // rows o cells * width before and after
+#pragma unroll
+        for (int o = 1; o <= K; ++o) {
+          load_row_cells<M>(in_col + i, -o, width, below[o - 1]);
+          load_row_cells<M>(in_col + i, o, width, above[o - 1]);
+        }
+        fast_outputs<K, V>(in_z, below, above, left, right, interior << (2 * K), result);
+      }
+    }
+    if (owns) store_cells<V>(out + f0 + i, result);
+  }
+}
+
+__global__ void inject_heat_kernel(HeatSources sources, float* grid, int width, int height, int depth,
+                                   StencilGridLayout layout) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= width || y >= height) return;
   for (int z = blockIdx.z; z < depth; z += gridDim.z) {
     const float t = heat_source_value(sources, x, y, z);
-    if (t >= 0.0f) grid[grid_index(x, y, z, pitch, height)] = t;
+    if (t >= 0.0f) grid[z * layout.plane + 1LL * y * layout.row + x] = t;
   }
 }
 
@@ -320,7 +428,13 @@ Kernel kernel_for(const Stencil3dTiling& g) {
                                                 : stencil_tiled_kernel<K, 0>;
     case Stencil3dStrategy::coarsened: return stencil_coarsened_kernel<K>;
     case Stencil3dStrategy::register_tiled: return stencil_register_tiled_kernel<K>;
-    case Stencil3dStrategy::fast: return stencil_fast_kernel<K>;
+    case Stencil3dStrategy::fast:
+      if (!g.flat) return stencil_fast_kernel<K>;
+      switch (g.pitch % kFastVec) {  // a flattened plane's width is not a multiple of 4 (fast_flat)
+        case 1: return stencil_fast_flat_kernel<K, 1>;
+        case 2: return stencil_fast_flat_kernel<K, 2>;
+        default: return stencil_fast_flat_kernel<K, 3>;
+      }
   }
   return nullptr;
 }
@@ -362,9 +476,10 @@ void launch_stencil3d(const Stencil3dParams& p, const float* d_in, float* d_out,
   check_launch(kernel_name(p.strategy));
 }
 
-void launch_inject_heat(const HeatSources& s, float* d_grid, int width, int height, int depth, int pitch) {
+void launch_inject_heat(const HeatSources& s, float* d_grid, int width, int height, int depth,
+                        const StencilGridLayout& layout) {
   const dim3 block(32, 8), grid((width + 31) / 32, (height + 7) / 8, depth < 65535 ? depth : 65535);
-  inject_heat_kernel<<<grid, block>>>(s, d_grid, width, height, depth, pitch);
+  inject_heat_kernel<<<grid, block>>>(s, d_grid, width, height, depth, layout);
   check_launch("inject_heat_kernel");
 }
 

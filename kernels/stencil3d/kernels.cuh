@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 
 #include "kernels/stencil3d/coeffs.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/heat_sources.hpp"
 #include "kernels/stencil3d/params.hpp"
 
@@ -11,13 +12,14 @@ namespace tilescope::cuda {
 // Copies the coefficients into the __constant__ memory every stencil kernel reads.
 void upload_stencil_coeffs(const StencilCoeffs& c);
 
-// Launches p.strategy: d_out = one step of the stencil applied to d_in, both grids with rows
-// stencil_row_pitch(p.strategy, p.width) floats apart. Parameters must have passed
+// Launches p.strategy: d_out = one step of the stencil applied to d_in, both grids laid out as
+// stencil_layout(p.strategy, p.width, p.height, p.depth) says. Parameters must have passed
 // validate_launch. Throws BackendError naming the kernel if the launch fails.
 void launch_stencil3d(const Stencil3dParams& p, const float* d_in, float* d_out, cudaStream_t stream = nullptr);
 
-// Sets the cells the sources cover to their temperature (rows `pitch` floats apart).
-void launch_inject_heat(const HeatSources& s, float* d_grid, int width, int height, int depth, int pitch);
+// Sets the cells the sources cover to their temperature (the grid laid out as `layout` says).
+void launch_inject_heat(const HeatSources& s, float* d_grid, int width, int height, int depth,
+                        const StencilGridLayout& layout);
 
 // Blocks of p's kernel that fit on one SM at once (cudaOccupancyMaxActiveBlocksPerMultiprocessor).
 int max_active_blocks_per_sm(const Stencil3dParams& p);

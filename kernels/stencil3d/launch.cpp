@@ -38,8 +38,9 @@ std::optional<std::string> launch_problem(const Stencil3dParams& p, const Device
   if (p.cells() > kMaxPixels)
     return "grid " + to_string(p.width) + "x" + to_string(p.height) + "x" + to_string(p.depth) + " has more than " +
            to_string(kMaxPixels) + " cells (1 GiB as float32)";
-  if (const long long pitch = stencil_row_pitch(p.strategy, p.width); pitch * p.height * p.depth > kMaxPixels)
-    return strategy + " pads each row of " + to_string(p.width) + " cells to " + to_string(pitch) +
+  if (const StencilGridLayout l = stencil_layout(p.strategy, p.width, p.height, p.depth);
+      l.plane * p.depth > kMaxPixels)
+    return strategy + " pads each row of " + to_string(p.width) + " cells to " + to_string(l.row) +
            " (a float4): the padded grid has more than " + to_string(kMaxPixels) +
            " cells (1 GiB as float32); use a width that is a multiple of 4 or another strategy";
   const Stencil3dLaunch l = launch_geometry(p);  // safe now: the output tile is not empty

@@ -57,6 +57,58 @@ std::int64_t fast_grid_edge_loads(const Stencil3dTiling& g, int width, int heigh
   return loads;
 }
 
+// Fast on a flattened plane (fast_flat): the cells a thread with an interior cell loads, per
+// interior plane, for the 2k rows below and above it: 4 where the row starts on a float4 boundary
+// (o W a multiple of 4), else the 8 of the two float4s around them (load_shifted_cells).
+int flat_row_loads(int k, int width) {
+  int cells = 0;
+  for (int o = -k; o <= k; ++o)
+    if (o != 0) cells += (o * width) % kFastVec == 0 ? kFastVec : 2 * kFastVec;
+  return cells;
+}
+
+// Fast on a flattened plane: the threads (float4s of a plane) that hold an interior cell, and those
+// of them at lane 0 or lane 31 of their warp (which load their x neighbours).
+struct FlatThreads {
+  std::int64_t interior = 0, warp_edges = 0;
+};
+FlatThreads flat_interior_threads(int k, int width, int height) {
+  FlatThreads t;
+  const auto multiples = [](std::int64_t lo, std::int64_t hi, int m, int r) {  // q in [lo, hi], q % m == r
+    const auto upto = [&](std::int64_t n) { return n < r ? 0 : (n - r) / m + 1; };
+    return hi < lo ? 0 : upto(hi) - upto(lo - 1);
+  };
+  std::int64_t last = -1;  // the float4 that held the previous row's last interior cell
+  for (int y = k; y < height - k && width > 2 * k; ++y) {
+    const std::int64_t row = std::int64_t(y) * width;
+    std::int64_t lo = (row + k) / kFastVec;
+    const std::int64_t hi = (row + width - k - 1) / kFastVec;
+    if (lo == last) ++lo;  // one float4 ends a row's interior and begins the next one's: counted once
+    t.interior += std::max<std::int64_t>(0, hi - lo + 1);
+    t.warp_edges += multiples(lo, hi, kFastWarp, 0) + multiples(lo, hi, kFastWarp, kFastWarp - 1);
+    last = hi;
+  }
+  return t;
+}
+
+// Fast on a flattened plane, one interior block of 1024 cells: per thread the T-plane register
+// queue; per output plane its 2k rows (flat_row_loads) and, at each warp's two edge lanes, k x
+// neighbours.
+Stencil3dModel fast_flat_model(const Stencil3dParams& p) {
+  const int k = p.order, t = p.tile, z = t - 2 * k, ops = p.ops_per_output(), columns = kFastFlatBlockCells;
+  const int rows = flat_row_loads(k, p.width), edge = 2 * k * (kFastThreads / kFastWarp);
+  Stencil3dModel m;
+  m.out_tile_cells = std::int64_t(columns) * z;
+  m.in_tile_cells = std::int64_t(columns) * t + std::int64_t(z) * 2 * k * p.width;  // and the k rows either side
+  const double per_column = double(rows) / kFastVec;  // loads per cell of a plane for its rows
+  const double loads = double(columns) * t + double(z) * (per_column * columns + edge);
+  m.opb_model = ops * double(m.out_tile_cells) / (4.0 * loads);
+  m.opb_bound = ops / (4.0 * (1 + per_column + double(edge) / columns));
+  m.formula = std::to_string(ops) + " Z / (4 (T + " + std::to_string(rows / kFastVec) + " Z + " + std::to_string(edge) +
+              " Z/" + std::to_string(columns) + ")), Z = T-" + std::to_string(2 * k);
+  return m;
+}
+
 // Fast, one interior block (column 0's: a narrow grid's folded rows): per thread column the T-plane
 // register queue; per output plane the 2k rows above and below (L1) and the x neighbours of the
 // lanes at a row's or a warp's edge.
@@ -92,7 +144,7 @@ Stencil3dModel book_model(const Stencil3dParams& p) {
     m.formula = ops_text + " / (" + std::to_string(p.points()) + " x 4): every neighbour is a global load";
     return m;
   }
-  if (p.strategy == Stencil3dStrategy::fast) return fast_model(p);
+  if (p.strategy == Stencil3dStrategy::fast) return tiling_of(p).flat ? fast_flat_model(p) : fast_model(p);
   const std::int64_t out = t - 2 * k;
   m.out_tile_cells = out * out * out;  // marching: Z = T - 2k output planes per block
   m.in_tile_cells = std::int64_t(t) * t * t;
@@ -110,6 +162,7 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
   Stencil3dLaunch l;
   l.block = {g.block_dim(0), g.block_dim(1), g.block_dim(2)};
   l.grid = {ax.grid_dim(p.width), ay.grid_dim(p.height), az.grid_dim(p.depth)};  // fast: column 0's rows
+  if (g.flat) l.grid = {g.flat_blocks(), 1, az.grid_dim(p.depth)};
   l.threads_per_block = l.block.x * l.block.y * l.block.z;
   auto active = [](const StencilAxisTiling& a) { return a.tiled ? a.out_tile_dim() : a.threads(); };
   l.active_threads_per_block =
@@ -119,7 +172,8 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
   l.shared_bytes = std::size_t(g.shared_planes()) * p.tile * p.tile * sizeof(float);
   l.constant_bytes = sizeof(StencilCoeffs);
   l.register_planes = g.register_planes();
-  if (g.fast()) {
+  l.flat = g.flat;
+  if (g.fast() && !g.flat) {
     const int last = l.grid.x - 1;
     l.row_lanes = g.row_lanes(0), l.last_row_lanes = g.row_lanes(last);
     l.last_block_rows = g.axis(1, last).grid_dim(p.height);
@@ -143,6 +197,16 @@ Stencil3dCount exact_traffic(const Stencil3dParams& p) {
   if (p.strategy == Stencil3dStrategy::basic) {
     // An interior output loads its 6k+1 points; a boundary cell loads itself to copy it.
     c.global_loads = c.interior_outputs * p.points() + (c.outputs - c.interior_outputs);
+  } else if (g.flat) {
+    // Each thread loads its float4 of every plane of its z chunk inside the domain (the plane's
+    // padding too); at each interior plane a thread with an interior cell loads its 2k rows
+    // (flat_row_loads) and, at lane 0 or 31 of its warp, k x neighbours.
+    const StencilAxisTiling az = g.axis(2);
+    const std::int64_t queue = g.plane * loaded_along(az, p.depth);
+    const FlatThreads t = flat_interior_threads(k, p.width, p.height);
+    c.global_loads = queue + interior_along(p.depth, k) * (t.interior * flat_row_loads(k, p.width) + t.warp_edges * k);
+    c.ghost_loads_skipped =
+        std::int64_t(g.flat_blocks()) * kFastFlatBlockCells * az.grid_dim(p.depth) * az.tile - queue;
   } else if (p.strategy == Stencil3dStrategy::fast) {
     // Each column's register queue loads the z input tile's planes inside the domain; each thread
     // of an interior row, at each interior plane, loads 2k rows of 4 cells, and the lanes at a

@@ -17,11 +17,10 @@ constexpr Stencil3dStrategy kFast = Stencil3dStrategy::fast;
 constexpr int kH100Sms = 132;
 constexpr long long kH100L2 = 50LL << 20;
 
-Stencil3dTiling fast_tiling(int k, int chunk, int width) { return {kFast, k, chunk, stencil_row_pitch(kFast, width)}; }
 // A launch's waves of resident blocks times the planes each block marches.
 long long planes_per_slot(int k, int chunk, int w, int h, int d, int sms) {
   const long long slots = 1LL * sms * fast_blocks_per_sm(k);
-  const long long waves = (fast_tiling(k, chunk, w).fast_active_blocks(w, h, d) + slots - 1) / slots;
+  const long long waves = (tiling_of({kFast, k, chunk, w, h, d}).fast_active_blocks(w, h, d) + slots - 1) / slots;
   return waves * std::min(chunk, d + 2 * k);
 }
 int shortest(int k) { return std::max(kFastShortestChunk, 2 * k + 1); }
@@ -65,7 +64,7 @@ TEST(FastChunk, TheFewestPlanesPerResidentSlot) {
             for (int d : {1, 9, 127, 512}) {
               if (1LL * w * h * d > kMaxPixels) continue;  // refused: GridsNoStrategyRunsGetTheOrdersChunk
               const int chunk = fast_chunk_for(k, w, h, d, sms, l2);
-              const long long plane_bytes = 4LL * stencil_row_pitch(kFast, w) * h;
+              const long long plane_bytes = 4LL * stencil_layout(kFast, w, h, d).plane;  // 33 x 1079 x 512: flat
               const int longest = plane_bytes * kFastL2Planes > l2 ? kFastStreamingChunk : fast_longest_chunk(k);
               ASSERT_GE(chunk, shortest(k));
               ASSERT_LE(chunk, longest);
@@ -92,8 +91,10 @@ TEST(FastChunk, BigGridsTakeTheOrdersChunkSmallOnesMoreBlocks) {
     for (const auto& s : {std::array<int, 3>{100, 100, 100}, {4, 300, 300}, {129, 131, 127}}) {
       const int chunk = fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2);
       EXPECT_LT(chunk, fast_longest_chunk(k)) << s[0] << "x" << s[1] << "x" << s[2] << " k = " << k;
-      EXPECT_GT(fast_tiling(k, chunk, s[0]).fast_active_blocks(s[0], s[1], s[2]),
-                fast_tiling(k, fast_longest_chunk(k), s[0]).fast_active_blocks(s[0], s[1], s[2]));
+      const auto blocks = [&](int t) {
+        return tiling_of({kFast, k, t, s[0], s[1], s[2]}).fast_active_blocks(s[0], s[1], s[2]);
+      };
+      EXPECT_GT(blocks(chunk), blocks(fast_longest_chunk(k)));
     }
   }
 }

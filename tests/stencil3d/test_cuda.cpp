@@ -16,7 +16,8 @@ using namespace tilescope;
 
 namespace {
 
-class Stencil3dCuda : public ::testing::TestWithParam<Stencil3dStrategy> {
+// A CUDA backend and its engine, or skipped.
+class CudaStencil3dTest : public ::testing::Test {
  protected:
   void SetUp() override {
     try {
@@ -29,6 +30,8 @@ class Stencil3dCuda : public ::testing::TestWithParam<Stencil3dStrategy> {
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<Stencil3dEngine> engine_;
 };
+class Stencil3dCuda : public CudaStencil3dTest, public ::testing::WithParamInterface<Stencil3dStrategy> {};
+class Stencil3dCudaFast : public CudaStencil3dTest {};  // fast's own cases
 
 }  // namespace
 
@@ -76,7 +79,7 @@ TEST_P(Stencil3dCuda, MatchesTheCpuReferenceForOddSizesEveryOrderAndTile) {
 }
 
 TEST_P(Stencil3dCuda, PingPongAdvancesTheSimulationAsTheCpuDoes) {
-  // 41 wide: fast's grid has padded rows (stencil_row_pitch), the others' dense rows; every other
+  // 41 wide: fast's grid has padded rows (stencil_layout), the others' dense rows; every other
   // step runs fast, so the engine lays the grid out again between steps, sources injected between.
   Stencil3dParams p;
   p.order = 1, p.width = 41, p.height = 36, p.depth = 30;
@@ -108,17 +111,67 @@ INSTANTIATE_TEST_SUITE_P(AllStrategies, Stencil3dCuda,
 
 // The chunk rule (fast_chunk_for) counts waves of fast_blocks_per_sm resident blocks: the occupancy
 // the device reports at each order, on aligned and on padded rows.
-TEST(Stencil3dCudaFast, ResidentBlocksAreTheOnesTheChunkRuleCounts) {
-  std::unique_ptr<Backend> backend;
-  try {
-    backend = make_cuda_backend();
-  } catch (const std::exception& e) {
-    GTEST_SKIP() << "no CUDA: " << e.what();
-  }
-  const auto engine = backend->make_stencil3d_engine();
+TEST_F(Stencil3dCudaFast, ResidentBlocksAreTheOnesTheChunkRuleCounts) {
   for (int k = 1; k <= kMaxStencil3dRadius; ++k)
     for (int width : {512, 513}) {
       const Stencil3dParams p{Stencil3dStrategy::fast, k, fast_longest_chunk(k), width, 64, 64};
-      EXPECT_EQ(engine->blocks_per_sm(p), fast_blocks_per_sm(k)) << "k = " << k << ", width " << width;
+      EXPECT_EQ(engine_->blocks_per_sm(p), fast_blocks_per_sm(k)) << "k = " << k << ", width " << width;
     }
+}
+
+// fast on a flattened plane (fast_flat: grids of 2^24 cells and more whose rows a float4 pitch would
+// pad by more than 1/16): every width mod 4, grids too narrow for interior cells at higher orders, and chunks the
+// rule picks and short ones, against the CPU reference.
+TEST_F(Stencil3dCudaFast, FlattenedPlanesMatchTheCpuReference) {
+  const int sizes[][3] = {{33, 712, 720}, {30, 760, 740}, {15, 1500, 750},
+                          {9, 2400, 777}, {45, 600, 625}, {3, 5000, 1119}};
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (const auto& s : sizes) {
+    const std::size_t cells = std::size_t(s[0]) * s[1] * s[2];
+    std::vector<float> in(cells), out(cells), want(cells);
+    for (float& v : in) v = u(rng);
+    for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
+      const StencilCoeffs c = make_named_stencil("random:" + std::to_string(k), k);
+      stencil3d_cpu(c, in.data(), want.data(), s[0], s[1], s[2]);
+      Stencil3dParams p{Stencil3dStrategy::fast, k, 2 * k + 3, s[0], s[1], s[2]};
+      for (int tile : {2 * k + 3, default_tile(p, backend_->limits())}) {
+        p.tile = tile;
+        ASSERT_TRUE(tiling_of(p).flat);
+        ASSERT_FALSE(launch_problem(p, backend_->limits())) << *launch_problem(p, backend_->limits());
+        engine_->apply(p, c, in.data(), out.data());
+        EXPECT_LE(max_abs_error(out.data(), want.data(), out.size()), stencil_tolerance(c, 1.0f))
+            << "order " << k << " tile " << tile << " grid " << s[0] << "x" << s[1] << "x" << s[2];
+      }
+    }
+  }
+}
+
+// The engine lays a flattened grid out again when the strategy changes (dense rows, planes padded to
+// a float4, and back), with heat sources injected between steps; a slice reads back from it.
+TEST_F(Stencil3dCudaFast, FlattenedGridPingPongsAsTheCpuDoes) {
+  auto cpu = make_cpu_stencil3d_engine();
+  Stencil3dParams p{Stencil3dStrategy::fast, 1, 8, 33, 712, 720};
+  const StencilCoeffs c = make_named_stencil("heat", 1);
+  for (Stencil3dEngine* e : {engine_.get(), cpu.get()}) {
+    e->reset(p.width, p.height, p.depth);
+    for (int step = 0; step < 4; ++step) {
+      p.strategy = step % 2 ? Stencil3dStrategy::register_tiled : Stencil3dStrategy::fast;
+      p.tile = default_tile(p.strategy, 1);
+      e->inject(heat_sources_at(p.width, p.height, p.depth, step * 0.5f));
+      e->run(p, c);
+      e->advance();
+    }
+    p.strategy = Stencil3dStrategy::fast;  // ends laid out flat
+    p.tile = default_tile(p.strategy, 1);
+    e->run(p, c);
+    e->advance();
+  }
+  ASSERT_TRUE(tiling_of(p).flat);
+  std::vector<float> gpu_grid(std::size_t(p.cells())), cpu_grid(gpu_grid.size()), slice(std::size_t(33) * 712);
+  engine_->read(GridBuffer::current, gpu_grid.data());
+  cpu->read(GridBuffer::current, cpu_grid.data());
+  for (std::size_t i = 0; i < gpu_grid.size(); ++i) ASSERT_NEAR(gpu_grid[i], cpu_grid[i], 1e-5) << i;
+  engine_->read_slice(GridBuffer::current, 301, slice.data());
+  for (std::size_t i = 0; i < slice.size(); ++i) ASSERT_EQ(slice[i], gpu_grid[301 * slice.size() + i]) << i;
 }

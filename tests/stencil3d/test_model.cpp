@@ -110,7 +110,7 @@ Stencil3dCount emulate(const Stencil3dParams& p) {
 // The fast kernel, thread by thread: the register queue's plane loads, then per output plane the
 // 2k rows (L1) and the x neighbours, shuffled from a lane of the same warp or loaded at the row's end.
 // A thread owns 4 cells from x0, loaded and stored as one float4: past the width they are the row's
-// padding (stencil_row_pitch), never a cell of the grid.
+// padding (stencil_layout), never a cell of the grid.
 Stencil3dCount emulate_fast(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), az = g.axis(2);
@@ -308,21 +308,6 @@ TEST(Stencil3dGeometry, FastFoldsOnlyTheLastColumnIntoRowsOfItsFloat4s) {
   EXPECT_FALSE(wide.fast_block_idle(3, 63, 512));
 }
 
-TEST(Stencil3dGeometry, OnlyFastPadsItsRowsToAFloat4) {
-  for (int width = 1; width <= 600; ++width)
-    for (int s = 0; s < kStencil3dStrategyCount; ++s) {
-      const auto strategy = Stencil3dStrategy(s);
-      const int pitch = stencil_row_pitch(strategy, width);
-      if (strategy != Stencil3dStrategy::fast) {
-        EXPECT_EQ(pitch, width);  // the book's kernels index the grid as the book does
-        continue;
-      }
-      EXPECT_EQ(pitch % kFastVec, 0) << width;  // each row starts 16-byte aligned
-      EXPECT_GE(pitch, width);
-      EXPECT_LT(pitch, width + kFastVec) << width;  // the least padding that does it
-    }
-}
-
 TEST(Stencil3dModel, FastCountsItsL1RowsAsGlobalLoads) {
   // Per output at k = 1, T = 18 (Z = 16), float4 rows: 18/16 queue loads + 2 rows + 2/128 row-end cells.
   const Stencil3dModel m = book_model(params(Stencil3dStrategy::fast, 1, 18, 512, 512, 512));
@@ -368,9 +353,11 @@ TEST(Stencil3dValidate, RefusesWhatCannotRunWithAReason) {
   // fast's tile is a z chunk: bounded, so no absurd chunk reaches the launch arithmetic.
   EXPECT_NE(problem(params(Stencil3dStrategy::fast, 1, 2147483647)).find("longer than the longest"), std::string::npos);
   EXPECT_FALSE(launch_problem(params(Stencil3dStrategy::fast, 1, kMaxFastChunk)));
-  // fast pads each row to a float4: a 1-wide grid of 2^26 + 2^13 cells is within the bound dense
-  // (the book's kernels run it) and 4 times that, past the bound, padded.
-  const Stencil3dParams narrow = params(Stencil3dStrategy::fast, 1, 18, 1, (1 << 13) + 1, 1 << 13);
-  EXPECT_NE(problem(narrow).find("pads each row"), std::string::npos);
-  EXPECT_FALSE(launch_problem(params(Stencil3dStrategy::coarsened, 1, 8, 1, (1 << 13) + 1, 1 << 13)));
+  // fast pads each row of 129 cells to 132: a grid of 129 x 2080 x 1000 cells is within the bound
+  // dense (the book's kernels run it) and past it padded. A narrow grid that large runs on a
+  // flattened plane (fast_flat), dense.
+  const Stencil3dParams wide = params(Stencil3dStrategy::fast, 1, 18, 129, 2080, 1000);
+  EXPECT_NE(problem(wide).find("pads each row"), std::string::npos);
+  EXPECT_FALSE(launch_problem(params(Stencil3dStrategy::coarsened, 1, 8, 129, 2080, 1000)));
+  EXPECT_FALSE(launch_problem(params(Stencil3dStrategy::fast, 1, 18, 1, (1 << 13) + 1, 1 << 14)));
 }
