@@ -1,5 +1,5 @@
 // stencil3d `fast` on narrow grids whose width is not a multiple of 4: would dense rows reach the
-// aligned speed? fast pads each row to a float4 (stencil_row_pitch), so a 33-wide grid moves 36/33
+// aligned speed? fast pads each row to a float4 (stencil_layout), so a 33-wide grid moves 36/33
 // of its bytes (bench/results/2026-11-27-h100-stencil3d-narrow-bound.md). Here the grid is dense
 // (rows W floats apart, planes padded to a multiple of 4 cells) and each thread owns 4 consecutive
 // cells of the flattened plane, so a float4 may hold the end of one row and the start of the next:
