@@ -3,10 +3,13 @@
 // (app/<pattern>/cli.hpp: its trait plus what the options set: kRadius, the member --radius sets
 // (nullptr: none, then kNoRadius and kNoFilter say so); kSize, the members --size sets in order,
 // kSizeForm its form for messages; kTileByStrategy, whether an unset --tile is the strategy's
-// default_tile rather than the given base's tile).
+// default_tile rather than the given base's tile; optionally default_tile(p), that tile where it
+// follows the size: stencil3d's fast chunk).
 #include <cstddef>
 #include <iterator>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "app/cli/options.hpp"
@@ -17,10 +20,20 @@
 
 namespace tilescope::cli {
 
-// The tile a strategy runs with when --tile is not given, at the radius (or order) in `p`.
+template <class C, class = void>
+struct HasSizedDefaultTile : std::false_type {};
+template <class C>
+struct HasSizedDefaultTile<C, std::void_t<decltype(C::default_tile(std::declval<const typename C::Params&>()))>>
+    : std::true_type {};
+
+// The tile a strategy runs with when --tile is not given, at the radius (or order) and, where the
+// glue says how (C::default_tile), the size in `p`.
 template <class C>
 int default_tile_of(const typename C::Params& p) {
-  return tilescope::default_tile(p.strategy, p.*C::kRadius);
+  if constexpr (HasSizedDefaultTile<C>::value)
+    return C::default_tile(p);
+  else
+    return tilescope::default_tile(p.strategy, p.*C::kRadius);
 }
 
 // Options not given keep their value in `p` (or the strategy's default tile, for the patterns
@@ -41,14 +54,14 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
     if (o.radius) throw InvalidInput(C::kNoRadius);
     if (!o.filter.empty()) throw InvalidInput(C::kNoFilter);
   }
-  if (o.tile)
-    p.tile = *o.tile;
-  else if constexpr (C::kTileByStrategy)
-    p.tile = default_tile_of<C>(p);
   if (!o.size.empty()) {
     const std::vector<int> dims = parse_dims(o.size, int(std::size(C::kSize)), C::kSizeForm);
     for (std::size_t i = 0; i < dims.size(); ++i) p.*C::kSize[i] = dims[i];
   }
+  if (o.tile)
+    p.tile = *o.tile;
+  else if constexpr (C::kTileByStrategy)
+    p.tile = default_tile_of<C>(p);
   return p;
 }
 

@@ -7,6 +7,7 @@
 #include "app/cli/pattern_cli.hpp"
 #include "kernels/stencil3d/coeffs.hpp"
 #include "kernels/stencil3d/pattern.hpp"
+#include "kernels/stencil3d/strategies.hpp"
 
 namespace tilescope::cli {
 
@@ -16,6 +17,9 @@ struct Stencil3dCli : PatternCli<Stencil3dPattern> {
   static constexpr int Params::*kSize[] = {&Params::width, &Params::height, &Params::depth};
   static constexpr const char* kSizeForm = "WxHxD (e.g. 256x256x256)";
   static constexpr bool kTileByStrategy = true;
+  // fast's z chunk follows the grid (fast_chunk_for, no GPU known: the order's, 12 planes at order 3
+  // on a flattened plane); bench takes the GPU's rule.
+  static int default_tile(const Params& p) { return tilescope::default_tile(p, DeviceLimits{}); }
   // A named set (default heat), or a (2k+1)^3 .npy whose off-axis entries are zero.
   static StencilCoeffs load_coeffs(const std::string& spec, int order);
   // apply reads and writes the pattern's own files (cli_apply.cpp).

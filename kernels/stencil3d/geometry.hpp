@@ -90,6 +90,11 @@ inline constexpr long long kFastFlatCells = 1LL << 24;
 TS_HD bool fast_flat(int width, int height, int depth) {
   return (float4_row_pitch(width) - width) * 16 > width && 1LL * width * height * depth >= kFastFlatCells;
 }
+// fast_longest_chunk on a flattened plane: at order 3, 12 planes. On an H100, 12 ran fastest or
+// within 4% of the fastest of 8-18 on ten flattened grids of 69-604 MB, 6-15% faster than 18 on
+// eight of them; on the two with the most blocks a plane (33 and 45 x 4096) within 4% of 18. At
+// orders 1-2 the order's chunk (bench/results/2026-11-27-h100-stencil3d-flat-product.md).
+TS_HD constexpr int fast_flat_longest_chunk(int k) { return k == 3 ? 12 : fast_longest_chunk(k); }
 // Where cell (x, y, z) of the device grid lives: z * plane + y * row + x (floats).
 struct StencilGridLayout {
   int row;
@@ -236,7 +241,8 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
 // fast_blocks_per_sm resident blocks, and a wave lasts as long as a block's march (its T planes, or the grid's depth
 // and its 2k ghost planes where that is shorter). So the chunk is the one with the fewest planes marched per resident
 // slot, waves x planes, from kFastShortestChunk to the longest weighed; a tie goes to the longer chunk (fewer planes
-// read twice). The longest weighed: the order's (fast_longest_chunk) where kFastL2Planes planes fit the L2 cache, else
+// read twice). The longest weighed: the order's (fast_longest_chunk; on a flattened plane fast_flat_longest_chunk)
+// where kFastL2Planes planes fit the L2 cache, else
 // kFastStreamingChunk; never past the grid's depth and its ghost planes (one chunk: a longer one marches the same). Big
 // grids take the longest (the waves' count falls as the chunks lengthen); a grid that leaves slots idle takes shorter
 // chunks, more blocks. Chunks whose blocks would not fit the grid's z dimension (max_grid_z) are skipped; where none
@@ -246,6 +252,7 @@ inline int fast_chunk_for(int k, int width, int height, int depth, int sm_count,
                           int max_grid_z = 65535) {
   int longest = fast_longest_chunk(k);
   if (width < 1 || height < 1 || depth < 1 || 1LL * width * height * depth > kMaxPixels) return longest;  // refused
+  if (fast_flat(width, height, depth)) longest = fast_flat_longest_chunk(k);
   const int shortest = std::max(kFastShortestChunk, 2 * k + 1);
   const auto tiling = [&](int t) { return tiling_of({Stencil3dStrategy::fast, k, t, width, height, depth}); };
   const auto chunks = [&](int t) { return tiling(t).axis(2).grid_dim(depth); };

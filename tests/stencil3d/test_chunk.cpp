@@ -65,7 +65,8 @@ TEST(FastChunk, TheFewestPlanesPerResidentSlot) {
               if (1LL * w * h * d > kMaxPixels) continue;  // refused: GridsNoStrategyRunsGetTheOrdersChunk
               const int chunk = fast_chunk_for(k, w, h, d, sms, l2);
               const long long plane_bytes = 4LL * stencil_layout(kFast, w, h, d).plane;  // 33 x 1079 x 512: flat
-              const int longest = plane_bytes * kFastL2Planes > l2 ? kFastStreamingChunk : fast_longest_chunk(k);
+              const int order_chunk = fast_flat(w, h, d) ? fast_flat_longest_chunk(k) : fast_longest_chunk(k);
+              const int longest = plane_bytes * kFastL2Planes > l2 ? kFastStreamingChunk : order_chunk;
               ASSERT_GE(chunk, shortest(k));
               ASSERT_LE(chunk, longest);
               const long long planes = planes_per_slot(k, chunk, w, h, d, sms);

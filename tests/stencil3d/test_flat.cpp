@@ -3,6 +3,7 @@
 // the overlay's colours must name.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <vector>
 
 #include "kernels/stencil3d/geometry.hpp"
@@ -96,15 +97,15 @@ Stencil3dCount emulate_flat(const Stencil3dParams& p) {
 TEST(Stencil3dFlat, OnlyLargeGridsWhosePaddingAddsMoreThanASixteenth) {
   EXPECT_TRUE(fast_flat(33, 4096, 1024));  // 3 cells of padding a row: 1/11
   EXPECT_TRUE(fast_flat(9, 8192, 2048));
-  EXPECT_TRUE(fast_flat(45, 600, 625));  // 1/15, 16.9 M cells
-  EXPECT_TRUE(fast_flat(30, 760, 740));  // 2 cells: 1/15
-  EXPECT_TRUE(fast_flat(15, 1500, 750)); // 1 cell: 1/15
-  EXPECT_FALSE(fast_flat(46, 600, 625));  // 2 cells: 1/23
-  EXPECT_FALSE(fast_flat(49, 600, 625));  // 3 cells: 1/16.3
-  EXPECT_FALSE(fast_flat(35, 4096, 1024));  // 1 cell: 1/35
-  EXPECT_FALSE(fast_flat(36, 4096, 1024));  // rows of float4s already
-  EXPECT_FALSE(fast_flat(33, 512, 400));    // 27 MB: the L2 cache holds it
-  EXPECT_FALSE(fast_flat(45, 600, 621));    // just under 2^24 cells
+  EXPECT_TRUE(fast_flat(45, 600, 625));         // 1/15, 16.9 M cells
+  EXPECT_TRUE(fast_flat(30, 760, 740));         // 2 cells: 1/15
+  EXPECT_TRUE(fast_flat(15, 1500, 750));        // 1 cell: 1/15
+  EXPECT_FALSE(fast_flat(46, 600, 625));        // 2 cells: 1/23
+  EXPECT_FALSE(fast_flat(49, 600, 625));        // 3 cells: 1/16.3
+  EXPECT_FALSE(fast_flat(35, 4096, 1024));      // 1 cell: 1/35
+  EXPECT_FALSE(fast_flat(36, 4096, 1024));      // rows of float4s already
+  EXPECT_FALSE(fast_flat(33, 512, 400));        // 27 MB: the L2 cache holds it
+  EXPECT_FALSE(fast_flat(45, 600, 621));        // just under 2^24 cells
   for (int width = 1; width <= 600; ++width) {  // at most 3 cells of padding: only rows under 48 wide
     if (!fast_flat(width, 1 << 12, 1 << 12)) continue;
     EXPECT_LT(width, 48);
@@ -150,8 +151,8 @@ TEST(Stencil3dFlat, CountMatchesAnEmulationOfEveryThread) {
       for (int tile : {2 * k + 1, 2 * k + 6}) {
         const Stencil3dParams p = flat_params(k, tile, width, 11);
         ASSERT_FALSE(launch_problem(p)) << *launch_problem(p);
-        SCOPED_TRACE(::testing::Message() << "order " << k << " tile " << tile << " grid " << p.width << "x"
-                                          << p.height << "x" << p.depth);
+        SCOPED_TRACE(::testing::Message()
+                     << "order " << k << " tile " << tile << " grid " << p.width << "x" << p.height << "x" << p.depth);
         const Stencil3dCount want = emulate_flat(p), got = exact_traffic(p);
         EXPECT_EQ(got.global_loads, want.global_loads);
         EXPECT_EQ(got.ghost_loads_skipped, want.ghost_loads_skipped);
@@ -184,4 +185,17 @@ TEST(Stencil3dFlat, ModelCountsTheShiftedRowsTwoFloat4sEach) {
   // 30 wide, order 2: rows 1 away are shifted (2 float4s), rows 2 away (60 cells) aligned (1).
   const Stencil3dModel m2 = book_model({kFast, 2, 18, 30, 4096, 1024});
   EXPECT_NEAR(m2.opb_bound, 25.0 / (4 * (1 + 6 + 32.0 / 1024)), 1e-12);
+}
+
+TEST(Stencil3dFlat, OrderThreeMarchesTwelvePlanesOnAFlattenedPlane) {
+  // Big flattened grids on an H100 (132 SMs, 50 MB of L2): the order's chunk, 12 planes at order 3
+  // where padded rows march 18; without a GPU the same.
+  constexpr long long kL2 = 50LL << 20;
+  for (const auto& s : {std::array<int, 3>{9, 8192, 2048}, {33, 4096, 1024}, {45, 1024, 512}}) {
+    EXPECT_EQ(fast_chunk_for(3, s[0], s[1], s[2], 132, kL2), 12) << s[0];
+    EXPECT_EQ(fast_chunk_for(3, s[0], s[1], s[2], 0, 0), 12) << s[0];
+    EXPECT_EQ(fast_chunk_for(2, s[0], s[1], s[2], 132, kL2), fast_longest_chunk(2)) << s[0];
+    EXPECT_EQ(fast_chunk_for(1, s[0], s[1], s[2], 132, kL2), fast_longest_chunk(1)) << s[0];
+  }
+  EXPECT_EQ(fast_chunk_for(3, 36, 4096, 1024, 132, kL2), fast_longest_chunk(3));  // padded rows
 }
