@@ -89,11 +89,14 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   // rows and planes (the next grid goes first: the coming run overwrites it anyway). Once per
   // change of strategy, never timed.
   void use_layout(const StencilGridLayout& to) {
-    if (to.row == layout_.row && to.plane == layout_.plane) return;
+    const auto same = [](const StencilGridLayout& a, const StencilGridLayout& b) {
+      return a.row == b.row && a.plane == b.plane;
+    };
+    if (same(to, layout_)) return;
     d_next_ = {};
-    if (const Pieces from = pieces(layout_); layout_.row != width_ || layout_.plane != dense().plane)
+    if (const Pieces from = pieces(layout_); !same(layout_, dense()))
       d_current_ = cuda::relaid_rows(d_current_, from.pitch, from.width, from.width, from.count);
-    if (const Pieces laid = pieces(to); to.row != width_ || to.plane != dense().plane)
+    if (const Pieces laid = pieces(to); !same(to, dense()))
       d_current_ = cuda::relaid_rows(d_current_, laid.width, laid.pitch, laid.width, laid.count);
     d_next_ = cuda::DeviceBuffer<float>(d_current_.size());
     layout_ = to;

@@ -394,7 +394,7 @@ __global__ void __launch_bounds__(kFastThreads, fast_blocks_per_sm(K))
         if (loads_right) right[o - 1] = __ldg(in_col + i + dr);
       }
       if (interior) {
-        float below[K][V], above[K][V];  // rows o cells * width before and after
+        float below[K][V], above[K][V];  // rows y - o and y + o: o * width cells before and after
 #pragma unroll
         for (int o = 1; o <= K; ++o) {
           load_row_cells<M>(in_col + i, -o, width, below[o - 1]);
