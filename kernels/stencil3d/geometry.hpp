@@ -81,7 +81,7 @@ inline constexpr int kFastVec = 4;
 // one row and the start of the next; a block owns 1024 consecutive cells of a plane. On an H100
 // (bench/results/2026-11-27-h100-stencil3d-flat-product.md) that took 5 to 45 wide grids of 69-604
 // MB from 0.62-0.91 of the aligned 512^3's fraction of the copy to 0.91-1.14 at every order (with
-// fast_flat_longest_chunk; 45 x 4096 x 1024 at order 3: 0.89); at 35, 61 and 127 wide (1-5%
+// 12-plane chunks at order 3, fast_order3_chunk; 45 x 4096 x 1024 at order 3: 0.89); at 35, 61 and 127 wide (1-5%
 // padding) padded rows were as fast at orders 1-2 and up to 8% faster at order 3. Grids of
 // 10-42 MB, which the L2 cache holds, ran up to 13% slower at order 1 flattened
 // (bench/results/2026-11-27-h100-stencil3d-flat-plane.md), so only grids of kFastFlatCells and more
@@ -91,11 +91,6 @@ inline constexpr long long kFastFlatCells = 1LL << 24;
 TS_HD bool fast_flat(int width, int height, int depth) {
   return (float4_row_pitch(width) - width) * 16 > width && 1LL * width * height * depth >= kFastFlatCells;
 }
-// fast_longest_chunk on a flattened plane: at order 3, 12 planes. On an H100, 12 ran fastest or
-// within 4% of the fastest of 8-18 on ten flattened grids of 69-604 MB, 6-15% faster than 18 on
-// eight of them; on the two with the most blocks a plane (33 and 45 x 4096) within 4% of 18. At
-// orders 1-2 the order's chunk (bench/results/2026-11-27-h100-stencil3d-flat-product.md).
-TS_HD constexpr int fast_flat_longest_chunk(int k) { return k == 3 ? 12 : fast_longest_chunk(k); }
 // Where cell (x, y, z) of the device grid lives: z * plane + y * row + x (floats).
 struct StencilGridLayout {
   int row;
@@ -237,12 +232,21 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
   }
 }
 
+// fast's longest chunk at order 3 where the planes fit the L2 cache, from the z layers of resident
+// blocks: the GPU's resident slots (sm_count x fast_blocks_per_sm) over a plane's blocks. Where a
+// plane's blocks fill only part of the slots, the blocks of several z chunks of the same columns
+// march at once, and shorter chunks ran faster. On an H100, on 19 grids with both layouts (5 to 512
+// wide, 18 to 256 blocks a plane): 12 planes ran fastest where 5 or more layers were resident, 14
+// (or within 0.3% of it) where 2.2 to 3.2, and 18 at 1.55 (512^3); 18 took up to 15% longer than 12
+// on the first kind (bench/results/2026-11-27-h100-stencil3d-flat-product.md).
+TS_HD constexpr int fast_order3_chunk(double layers) { return layers >= 4 ? 12 : layers >= 2 ? 14 : 18; }
+
 // fast's z chunk (--tile) for a grid on a device of sm_count SMs with l2_bytes of L2 (sm_count 0,
 // not known: the order's chunk; l2_bytes 0, not known: as if the planes fit it). A launch runs in waves of sm_count x
 // fast_blocks_per_sm resident blocks, and a wave lasts as long as a block's march (its T planes, or the grid's depth
 // and its 2k ghost planes where that is shorter). So the chunk is the one with the fewest planes marched per resident
 // slot, waves x planes, from kFastShortestChunk to the longest weighed; a tie goes to the longer chunk (fewer planes
-// read twice). The longest weighed: the order's (fast_longest_chunk; on a flattened plane fast_flat_longest_chunk)
+// read twice). The longest weighed: the order's (fast_longest_chunk; at order 3 fast_order3_chunk)
 // where kFastL2Planes planes fit the L2 cache, else
 // kFastStreamingChunk; never past the grid's depth and its ghost planes (one chunk: a longer one marches the same). Big
 // grids take the longest (the waves' count falls as the chunks lengthen); a grid that leaves slots idle takes shorter
@@ -253,16 +257,16 @@ inline int fast_chunk_for(int k, int width, int height, int depth, int sm_count,
                           int max_grid_z = 65535) {
   int longest = fast_longest_chunk(k);
   if (width < 1 || height < 1 || depth < 1 || 1LL * width * height * depth > kMaxPixels) return longest;  // refused
-  if (fast_flat(width, height, depth)) longest = fast_flat_longest_chunk(k);
   const int shortest = std::max(kFastShortestChunk, 2 * k + 1);
   const auto tiling = [&](int t) { return tiling_of({Stencil3dStrategy::fast, k, t, width, height, depth}); };
   const auto chunks = [&](int t) { return tiling(t).axis(2).grid_dim(depth); };
   if (chunks(longest) > max_grid_z) return std::min(kMaxFastChunk, 2 * k + (depth + max_grid_z - 1) / max_grid_z);
   if (sm_count <= 0) return longest;
+  const long long slots = 1LL * sm_count * fast_blocks_per_sm(k);
+  if (k == 3) longest = fast_order3_chunk(double(slots) / double(tiling(longest).fast_active_blocks(width, height, 1)));
   const long long plane_bytes = 4LL * tiling(longest).plane;
   if (l2_bytes > 0 && plane_bytes * kFastL2Planes > l2_bytes) longest = kFastStreamingChunk;
   longest = std::max(std::min(longest, depth + 2 * k), shortest);
-  const long long slots = 1LL * sm_count * fast_blocks_per_sm(k);
   int best = longest;
   long long best_planes = -1;
   for (int t = longest; t >= shortest; --t) {

@@ -2,7 +2,8 @@
 // The stencil3d strategy table: one StrategyInfo row per strategy (kernels/common/strategy_table.hpp).
 // Default tiles: 8^3 for the cube blocks (the book's IN_TILE_DIM), 32^2 for the marching ones;
 // fast marches z chunks of 8, 10 or 18 planes at orders 1, 2 and 3 (fast_longest_chunk); on a GPU,
-// shorter where the grid leaves resident blocks idle, longer where its planes outgrow the L2 cache
+// at order 3 12 or 14 where a plane's blocks fill several z layers of the resident slots, shorter
+// where the grid leaves resident blocks idle, longer where its planes outgrow the L2 cache
 // (fast_chunk_for).
 #include "kernels/common/launch.hpp"
 #include "kernels/common/strategy_table.hpp"

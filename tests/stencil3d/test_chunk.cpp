@@ -24,6 +24,16 @@ long long planes_per_slot(int k, int chunk, int w, int h, int d, int sms) {
   return waves * std::min(chunk, d + 2 * k);
 }
 int shortest(int k) { return std::max(kFastShortestChunk, 2 * k + 1); }
+// The blocks that march one z chunk of the grid: the launch's x and y blocks less the idle ones.
+long long blocks_a_plane(int k, int w, int h, int d) {
+  const Stencil3dParams p{kFast, k, fast_longest_chunk(k), w, h, d};
+  const Stencil3dTiling g = tiling_of(p);
+  const Stencil3dLaunch l = launch_geometry(p);
+  long long blocks = 0;
+  for (int bx = 0; bx < l.grid.x; ++bx)
+    for (int by = 0; by < l.grid.y; ++by) blocks += g.flat || !g.fast_block_idle(bx, by, h);
+  return blocks;
+}
 }  // namespace
 
 TEST(FastChunk, WithoutAGpuTheOrdersLongest) {
@@ -65,7 +75,9 @@ TEST(FastChunk, TheFewestPlanesPerResidentSlot) {
               if (1LL * w * h * d > kMaxPixels) continue;  // refused: GridsNoStrategyRunsGetTheOrdersChunk
               const int chunk = fast_chunk_for(k, w, h, d, sms, l2);
               const long long plane_bytes = 4LL * stencil_layout(kFast, w, h, d).plane;  // 33 x 1079 x 512: flat
-              const int order_chunk = fast_flat(w, h, d) ? fast_flat_longest_chunk(k) : fast_longest_chunk(k);
+              const long long slots = 1LL * sms * fast_blocks_per_sm(k), plane_blocks = blocks_a_plane(k, w, h, d);
+              const int order_chunk =
+                  k == 3 ? fast_order3_chunk(double(slots) / double(plane_blocks)) : fast_longest_chunk(k);
               const int longest = plane_bytes * kFastL2Planes > l2 ? kFastStreamingChunk : order_chunk;
               ASSERT_GE(chunk, shortest(k));
               ASSERT_LE(chunk, longest);
@@ -147,4 +159,28 @@ TEST(FastChunk, GridsNoStrategyRunsGetTheOrdersChunk) {
       EXPECT_EQ(fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2), fast_longest_chunk(k));
       EXPECT_TRUE(launch_problem(Stencil3dParams{kFast, k, fast_longest_chunk(k), s[0], s[1], s[2]}));
     }
+}
+
+// Order 3 on an H100 (132 SMs of 3 resident blocks, 50 MB of L2): 12-plane chunks where a plane's
+// blocks fill 4 or more z layers of the 396 slots, 14 where 2 to 4, 18 below (both layouts; measured
+// in bench/results/2026-11-27-h100-stencil3d-flat-product.md); without a GPU the order's 18.
+TEST(FastChunk, OrderThreeFollowsTheZLayersOfResidentBlocks) {
+  EXPECT_EQ(fast_order3_chunk(6.9), 12);
+  EXPECT_EQ(fast_order3_chunk(3.1), 14);
+  EXPECT_EQ(fast_order3_chunk(1.55), 18);
+  const struct {
+    int w, h, d, blocks, chunk;
+  } cases[] = {{123, 456, 789, 57, 12},    // one column of 31 lanes, 8 rows a block
+               {250, 250, 1000, 64, 12},   // columns of 32 and 31 lanes
+               {9, 8192, 2048, 72, 12},    // a flattened plane of 73728 cells
+               {77, 1500, 1500, 125, 14},  // rows of 20 lanes, 12 a block
+               {33, 4096, 1024, 132, 14},  // flattened
+               {45, 4096, 1024, 180, 14},  // flattened
+               {512, 512, 512, 256, 18}};  // 4 columns of 64 blocks
+  for (const auto& c : cases) {
+    EXPECT_EQ(blocks_a_plane(3, c.w, c.h, c.d), c.blocks) << c.w << "x" << c.h;
+    EXPECT_EQ(fast_chunk_for(3, c.w, c.h, c.d, kH100Sms, kH100L2), c.chunk) << c.w << "x" << c.h;
+    EXPECT_EQ(fast_chunk_for(3, c.w, c.h, c.d, 0, 0), fast_longest_chunk(3)) << c.w << "x" << c.h;
+    EXPECT_EQ(fast_chunk_for(2, c.w, c.h, c.d, kH100Sms, kH100L2), fast_longest_chunk(2)) << c.w << "x" << c.h;
+  }
 }

@@ -3,7 +3,6 @@
 // the overlay's colours must name.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <vector>
 
 #include "kernels/stencil3d/geometry.hpp"
@@ -185,17 +184,4 @@ TEST(Stencil3dFlat, ModelCountsTheShiftedRowsTwoFloat4sEach) {
   // 30 wide, order 2: rows 1 away are shifted (2 float4s), rows 2 away (60 cells) aligned (1).
   const Stencil3dModel m2 = book_model({kFast, 2, 18, 30, 4096, 1024});
   EXPECT_NEAR(m2.opb_bound, 25.0 / (4 * (1 + 6 + 32.0 / 1024)), 1e-12);
-}
-
-TEST(Stencil3dFlat, OrderThreeMarchesTwelvePlanesOnAFlattenedPlane) {
-  // Big flattened grids on an H100 (132 SMs, 50 MB of L2): the order's chunk, 12 planes at order 3
-  // where padded rows march 18; without a GPU the same.
-  constexpr long long kL2 = 50LL << 20;
-  for (const auto& s : {std::array<int, 3>{9, 8192, 2048}, {33, 4096, 1024}, {45, 1024, 512}}) {
-    EXPECT_EQ(fast_chunk_for(3, s[0], s[1], s[2], 132, kL2), 12) << s[0];
-    EXPECT_EQ(fast_chunk_for(3, s[0], s[1], s[2], 0, 0), 12) << s[0];
-    EXPECT_EQ(fast_chunk_for(2, s[0], s[1], s[2], 132, kL2), fast_longest_chunk(2)) << s[0];
-    EXPECT_EQ(fast_chunk_for(1, s[0], s[1], s[2], 132, kL2), fast_longest_chunk(1)) << s[0];
-  }
-  EXPECT_EQ(fast_chunk_for(3, 36, 4096, 1024, 132, kL2), fast_longest_chunk(3));  // padded rows
 }
