@@ -17,8 +17,8 @@ struct Stencil3dCli : PatternCli<Stencil3dPattern> {
   static constexpr int Params::*kSize[] = {&Params::width, &Params::height, &Params::depth};
   static constexpr const char* kSizeForm = "WxHxD (e.g. 256x256x256)";
   static constexpr bool kTileByStrategy = true;
-  // fast's z chunk follows the grid (fast_chunk_for, no GPU known: the order's, 12 planes at order 3
-  // on a flattened plane); bench takes the GPU's rule.
+  // fast's z chunk follows the grid (fast_chunk_for with no GPU known: the order's, longer where a
+  // deep grid's chunks would not fit the launch's z dimension); bench takes the GPU's rule.
   static int default_tile(const Params& p) { return tilescope::default_tile(p, DeviceLimits{}); }
   // A named set (default heat), or a (2k+1)^3 .npy whose off-axis entries are zero.
   static StencilCoeffs load_coeffs(const std::string& spec, int order);
