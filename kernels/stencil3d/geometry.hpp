@@ -80,9 +80,9 @@ inline constexpr int kFastVec = 4;
 // fast's threads own 4 consecutive cells of the flattened plane, a float4 that may hold the end of
 // one row and the start of the next; a block owns 1024 consecutive cells of a plane. On an H100
 // (bench/results/2026-11-27-h100-stencil3d-flat-product.md) that took 5 to 45 wide grids of 69-604
-// MB from 0.62-0.91 of the aligned 512^3's fraction of the copy to 0.91-1.14 at every order (with
-// 12-plane chunks at order 3, fast_order3_chunk; 45 x 4096 x 1024 at order 3: 0.89); at 35, 61 and 127 wide (1-5%
-// padding) padded rows were as fast at orders 1-2 and up to 8% faster at order 3. Grids of
+// MB from 0.62-0.91 of the aligned 512^3's fraction of the copy to 0.91-1.14 at every order (at
+// order 3 with fast_order3_chunk's chunks); at 35, 61 and 127 wide (1-5% padding) padded rows were
+// within 3% at orders 1-2 and up to 7% faster at order 3. Grids of
 // 10-42 MB, which the L2 cache holds, ran up to 13% slower at order 1 flattened
 // (bench/results/2026-11-27-h100-stencil3d-flat-plane.md), so only grids of kFastFlatCells and more
 // (64 MB as float32, past the 50-60 MB L2 of an H100 or H200) are flattened.
