@@ -3,8 +3,8 @@
 // (app/<pattern>/cli.hpp: its trait plus what the options set: kRadius, the member --radius sets
 // (nullptr: none, then kNoRadius and kNoFilter say so); kSize, the members --size sets in order,
 // kSizeForm its form for messages; kTileByStrategy, whether an unset --tile is the strategy's
-// default_tile rather than the given base's tile; optionally default_tile(p), that tile where it
-// follows the size: stencil3d's fast chunk).
+// default_tile rather than the given base's tile; optionally sized_default_tile(p), that tile where
+// it follows the size: stencil3d's fast chunk).
 #include <cstddef>
 #include <iterator>
 #include <string>
@@ -23,15 +23,15 @@ namespace tilescope::cli {
 template <class C, class = void>
 struct HasSizedDefaultTile : std::false_type {};
 template <class C>
-struct HasSizedDefaultTile<C, std::void_t<decltype(C::default_tile(std::declval<const typename C::Params&>()))>>
+struct HasSizedDefaultTile<C, std::void_t<decltype(C::sized_default_tile(std::declval<const typename C::Params&>()))>>
     : std::true_type {};
 
 // The tile a strategy runs with when --tile is not given, at the radius (or order) and, where the
-// glue says how (C::default_tile), the size in `p`.
+// glue says how (C::sized_default_tile), the size in `p`.
 template <class C>
 int default_tile_of(const typename C::Params& p) {
   if constexpr (HasSizedDefaultTile<C>::value)
-    return C::default_tile(p);
+    return C::sized_default_tile(p);
   else
     return tilescope::default_tile(p.strategy, p.*C::kRadius);
 }

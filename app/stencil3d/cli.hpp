@@ -19,7 +19,7 @@ struct Stencil3dCli : PatternCli<Stencil3dPattern> {
   static constexpr bool kTileByStrategy = true;
   // fast's z chunk follows the grid (fast_chunk_for with no GPU known: the order's, longer where a
   // deep grid's chunks would not fit the launch's z dimension); bench takes the GPU's rule.
-  static int default_tile(const Params& p) { return tilescope::default_tile(p, DeviceLimits{}); }
+  static int sized_default_tile(const Params& p) { return default_tile(p, DeviceLimits{}); }
   // A named set (default heat), or a (2k+1)^3 .npy whose off-axis entries are zero.
   static StencilCoeffs load_coeffs(const std::string& spec, int order);
   // apply reads and writes the pattern's own files (cli_apply.cpp).

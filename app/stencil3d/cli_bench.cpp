@@ -41,8 +41,7 @@ struct BenchGlue<Stencil3dPattern> : Stencil3dCli, RadiusBenchDefaults {
 
   static std::size_t elements(const Params& p) { return std::size_t(p.cells()); }
   static void bench_tile(Params& p, const PatternOptions& o, const DeviceLimits& limits) {
-    if (o.strategy == "all" || !o.tile)
-      p.tile = tilescope::default_tile(p, limits);  // fast's z chunk: from the size and the GPU
+    if (o.strategy == "all" || !o.tile) p.tile = default_tile(p, limits);  // fast's z chunk: from the size and the GPU
   }
   static StencilCoeffs bench_operator(int k, const std::string& spec) {
     return spec.empty() ? make_named_stencil("random:1", k) : load_coeffs(spec, k);
