@@ -49,9 +49,10 @@ void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
   }
   if (m.params.strategy == MatmulStrategy::fast) {
     ImGui::TextWrapped(
-        "fast runs %d phases of %d along the inner dimension, Ms / Ns double-buffered with one "
-        "barrier per phase. TILE_WIDTH does not apply: the block tile is %d x %d.",
-        tiling_of(m.params).phases(m.params.inner), kMatmulFastDepth, kMatmulFastTile, kMatmulFastTile);
+        "fast runs %d phases of %d along the inner dimension, copied into shared memory %d phases ahead "
+        "(cp.async), with one barrier per phase. TILE_WIDTH does not apply: the block tile is %d x %d.",
+        tiling_of(m.params).phases(m.params.inner), kMatmulFastDepth, kMatmulFastStages - 1, kMatmulFastTileRows,
+        kMatmulFastTileCols);
     return;
   }
   const int phases = tiling_of(m.params).phases(m.params.inner);
@@ -68,7 +69,7 @@ void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
       focus && in_range(focus->x, m.params.cols) && in_range(focus->y, m.params.rows)) {
     // The focused block's counts up to this step, from the same timeline as the other patterns'.
     const MatmulTiling g = tiling_of(m.params);
-    const BlockTimeline tl = matmul_timeline(m.params, g.block_of(focus->x), g.block_of(focus->y));
+    const BlockTimeline tl = matmul_timeline(m.params, g.block_col(focus->x), g.block_row(focus->y));
     step_counts_table(step_panel_input(m.params, &tl), m.phase * kMatmulStepsPerPhase + m.step);
   }
   ImGui::Separator();

@@ -213,9 +213,9 @@ void MatmulView::draw(float, float, float) {
   const auto focus = focus_pixel(state_);
   if (focus && in_range(focus->x, p.cols) && in_range(focus->y, p.rows)) {
     const MatmulTiling g = tiling_of(p);
-    const int col = focus->x, row = focus->y, bx = g.block_of(col), by = g.block_of(row);
+    const int col = focus->x, row = focus->y, bx = g.block_col(col), by = g.block_row(row);
     const int r0 = g.row_of(by, 0), c0 = g.col_of(bx, 0);
-    const int r1 = std::min(g.tile_end(row), p.rows), c1 = std::min(g.tile_end(col), p.cols);
+    const int r1 = std::min(g.row_tile_end(row), p.rows), c1 = std::min(g.col_tile_end(col), p.cols);
     outline(at_M, 0, r0, p.inner, r1, palette::kStrip.rgba, line);  // the block's strips
     outline(at_N, c0, 0, c1, p.inner, palette::kStrip.rgba, line);
     outline(at_P, c0, r0, c1, r1, palette::kOutputTile.rgba, line + 1);
@@ -262,21 +262,26 @@ void MatmulView::draw(float, float, float) {
         dl->AddRect({a.x, a.y - 1.5f * font}, {b.x, b.y}, IM_COL32(255, 255, 255, 255), 0, 0, line + 1);
       }
     } else if (p.strategy == MatmulStrategy::fast) {
-      // The hovered thread's 8 x 8 outputs, four 4 x 4 quadrants half a block tile apart, and
-      // the 8 rows of M and 8 columns of N that they need.
-      const int ty = g.thread_of(row), tx = g.thread_of(col);
-      for (int h = 0; h < 2; ++h) {
-        const int rq = g.out_index(by, ty, 4 * h), cq = g.out_index(bx, tx, 4 * h);
-        if (rq < p.rows) outline(at_M, 0, rq, p.inner, std::min(rq + 4, p.rows), palette::kThreadStrips.rgba, line);
-        if (cq < p.cols) outline(at_N, cq, 0, std::min(cq + 4, p.cols), p.inner, palette::kThreadStrips.rgba, line);
-        for (int v = 0; v < 2; ++v) {
-          const int cv = g.out_index(bx, tx, 4 * v);
-          if (rq >= p.rows || cv >= p.cols) continue;
-          const auto [a, b] = rect(at_P, cv, rq, std::min(cv + 4, p.cols), std::min(rq + 4, p.rows));
-          dl->AddRectFilled(a, b, with_alpha(palette::kThreadOutputs8x8.rgba, 70));
-          dl->AddRect(a, b, palette::kThreadOutputs8x8.rgba, 0, 0, line + 1);
+      // The hovered thread's warp tile, its 16 x 8 outputs (4 x 4 blocks: four rows of them 16
+      // apart, two columns 32 apart), and the 16 rows of M and 8 columns of N that they need.
+      const int t = g.fast_thread(row, col);
+      const int wr = g.fast_warp_row(by, t), wc = g.fast_warp_col(bx, t), W = kMatmulFastWarpTile;
+      outline(at_P, wc, wr, std::min(wc + W, p.cols), std::min(wr + W, p.rows), palette::kMatmulWarpTile.rgba, line);
+      for (int i = 0; i < kMatmulFastOutputRows; i += 4) {
+        const int rq = g.fast_row(by, t, i);
+        if (rq >= p.rows) continue;
+        outline(at_M, 0, rq, p.inner, std::min(rq + 4, p.rows), palette::kThreadStrips.rgba, line);
+        for (int j = 0; j < kMatmulFastOutputCols; j += 4) {
+          const int cq = g.fast_col(bx, t, j);
+          if (cq >= p.cols) continue;
+          const auto [a, b] = rect(at_P, cq, rq, std::min(cq + 4, p.cols), std::min(rq + 4, p.rows));
+          dl->AddRectFilled(a, b, with_alpha(palette::kThreadOutputs16x8.rgba, 70));
+          dl->AddRect(a, b, palette::kThreadOutputs16x8.rgba, 0, 0, line + 1);
         }
       }
+      for (int j = 0; j < kMatmulFastOutputCols; j += 4)
+        if (const int cq = g.fast_col(bx, t, j); cq < p.cols)
+          outline(at_N, cq, 0, std::min(cq + 4, p.cols), p.inner, palette::kThreadStrips.rgba, line);
     } else {  // naive: the thread walks its whole row of M and column of N in global memory
       outline(at_M, 0, row, p.inner, row + 1, palette::kThreadReadsGlobal.rgba, line);
       outline(at_N, col, 0, col + 1, p.inner, palette::kThreadReadsGlobal.rgba, line);
@@ -288,8 +293,9 @@ void MatmulView::draw(float, float, float) {
                 matmul_step_name(m.step));
   if (p.strategy == MatmulStrategy::fast)
     std::snprintf(caption, sizeof caption,
-                  "fast: a block of 16 x 16 threads computes a %d x %d tile of P, a thread 8 x 8 of it",
-                  kMatmulFastTile, kMatmulFastTile);
+                  "fast: %d threads per %d x %d tile of P, warps of %d x %d, %d x %d per thread", kMatmulFastThreads,
+                  kMatmulFastTileRows, kMatmulFastTileCols, kMatmulFastWarpTile, kMatmulFastWarpTile,
+                  kMatmulFastOutputRows, kMatmulFastOutputCols);
   if (p.strategy != MatmulStrategy::naive)
     dl->AddText({view_.x + font, view_.y + 0.5f * font}, IM_COL32(255, 255, 255, 255), caption);
   dl->PopClipRect();

@@ -44,15 +44,24 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, const Rect&
   ImGui::Text("P[%d][%d] = %+.5f%s", row, col, run.P[row * p.cols + col], s.pinned ? "  [pinned]" : "");
   if (p.strategy == MatmulStrategy::fast) {
     const int bx = f.block_x, by = f.block_y;
-    ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d): its element [i = %d][j = %d] of 8 x 8", bx, by, tx, ty,
-                g.output_of(row), g.output_of(col));
-    ImGui::Text("rows %d..%d and %d..%d, columns %d..%d and %d..%d", g.out_index(by, ty, 0), g.out_index(by, ty, 3),
-                g.out_index(by, ty, 4), g.out_index(by, ty, 7), g.out_index(bx, tx, 0), g.out_index(bx, tx, 3),
-                g.out_index(bx, tx, 4), g.out_index(bx, tx, 7));
-    const int id = ty * kMatmulFastThreadsPerAxis + tx;
-    ImGui::Text("per phase of %d loads M[%d][k+%d..k+%d] and N[k+%d][%d..%d]", g.depth, g.row_of(by, g.m_row(id)),
-                g.m_k(id), g.m_k(id) + 3, g.n_k(id), g.col_of(bx, g.n_col(id)), g.col_of(bx, g.n_col(id)) + 3);
-    ImGui::Text("%d phases; 64 FMAs per k from 4 float4 shared loads", f.phases);
+    const int t = tx;
+    ImGui::Text("blockIdx (%d, %d)  threadIdx.x %d = warp %d, lane %d: its element [i = %d][j = %d] of 16 x 8", bx, by,
+                t, t / 32, t % 32, g.fast_output_row(row), g.fast_output_col(col));
+    ImGui::Text("warp tile rows %d..%d, columns %d..%d", g.fast_warp_row(by, t),
+                g.fast_warp_row(by, t) + kMatmulFastWarpTile - 1, g.fast_warp_col(bx, t),
+                g.fast_warp_col(bx, t) + kMatmulFastWarpTile - 1);
+    ImGui::Text("rows %d, %d, %d, %d (+0..3), columns %d, %d (+0..3)", g.fast_row(by, t, 0), g.fast_row(by, t, 4),
+                g.fast_row(by, t, 8), g.fast_row(by, t, 12), g.fast_col(bx, t, 0), g.fast_col(bx, t, 4));
+    ImGui::Text("per phase of %d copies M[%d + %dc][k+%d] (c = 0..%d) into Ms", g.depth,
+                g.row_of(by, g.fast_m_row(t, 0)), g.fast_m_row(0, 1), g.fast_m_k(t),
+                g.tile_rows * g.depth / kMatmulFastThreads - 1);
+    if (p.inner % 4 == 0 && p.cols % 4 == 0)
+      ImGui::Text("  and N[k+%d, k+%d][%d..%d] into Ns (float4s)", g.fast_n_k(t, 0), g.fast_n_k(t, 1),
+                  g.col_of(bx, g.fast_n_col(t)), g.col_of(bx, g.fast_n_col(t)) + 3);
+    else
+      ImGui::Text("  and N[k+0..%d][%d] into Ns (rows not float4s)", g.depth - 1, g.col_of(bx, t));
+    ImGui::Text("%d phases, %d copied ahead; 128 FMAs per k from 6 float4 shared loads", f.phases,
+                kMatmulFastStages - 1);
   } else {
     ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d)", f.block_x, f.block_y, tx, ty);
   }
@@ -89,7 +98,7 @@ void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, f
     if (p.strategy == MatmulStrategy::naive)
       swatch(palette::kThreadReadsGlobal);
     else if (p.strategy == MatmulStrategy::fast)
-      swatch(palette::kThreadOutputs8x8), swatch(palette::kThreadStrips);
+      swatch(palette::kMatmulWarpTile), swatch(palette::kThreadOutputs16x8), swatch(palette::kThreadStrips);
     else if (s.matmul.step == 2)
       swatch(palette::kThreadReads);
   } else {

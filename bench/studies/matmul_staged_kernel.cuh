@@ -2,12 +2,24 @@
 // fast's structure, the baseline of the matmul studies (matmul_fast_variants.cu,
 // matmul_pipeline_variants.cu, matmul_fragment_prefetch.cu), and its variants: a TM x 128 tile of P,
 // threads of OM x 8 outputs, tiles staged through registers into double-buffered shared memory (M
-// transposed), one barrier a phase. fast itself is TM 128, 256 threads, 8 x 8 outputs, BK 8.
+// transposed), one barrier a phase. fast was TM 128, 256 threads, 8 x 8 outputs, BK 8 until
+// matmul_cutlass_shape.cu's pipeline replaced it (2026-11-27).
 #include "bench/studies/matmul_study_run.cuh"
 #include "kernels/matmul/float4_io.cuh"
 
-using tilescope::cuda::load_float4;
 using tilescope::cuda::store_float4;
+
+// Four consecutive elements of a row-major matrix at (r, c .. c + 3): one 16-byte load when
+// kVec (the row length is a multiple of 4, so it is aligned) and all four exist, else element by
+// element with zeros outside the matrix.
+template <bool kVec>
+__device__ __forceinline__ float4 load_float4(const float* __restrict__ A, int r, int c, int height, int width) {
+  if (kVec && r < height && c < width) return __ldg(reinterpret_cast<const float4*>(A + std::size_t(r) * width + c));
+  float v[4];
+#pragma unroll
+  for (int q = 0; q < 4; ++q) v[q] = r < height && c + q < width ? A[std::size_t(r) * width + c + q] : 0.0f;
+  return make_float4(v[0], v[1], v[2], v[3]);
+}
 
 constexpr int T = 128;  // fast's tile of P, and the tile's width in every variant
 

@@ -16,6 +16,31 @@ __device__ __forceinline__ void copy_async_float4(float* s_dst, const float* src
 #endif
 }
 
+// The same for 4 bytes (rows that are not whole float4s, or a transposing copy).
+__device__ __forceinline__ void copy_async_float(float* s_dst, const float* src, bool valid) {
+#if __CUDA_ARCH__ >= 800
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(s_dst));
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 4 : 0) : "memory");
+#else
+  *s_dst = valid ? *src : 0.0f;
+#endif
+}
+
+// Closes a group of this thread's copies: copy_async_wait_prior counts groups.
+__device__ __forceinline__ void copy_async_commit() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+
+// Waits until at most `kInFlight` of this thread's most recent groups are still copying.
+template <int kInFlight>
+__device__ __forceinline__ void copy_async_wait_prior() {
+#if __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(kInFlight) : "memory");
+#endif
+}
+
 // Waits for all of this thread's copies; clobbers "memory", so the compiler cannot move shared
 // reads above it.
 __device__ __forceinline__ void copy_async_wait() {

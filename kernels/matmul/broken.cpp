@@ -25,10 +25,10 @@ std::optional<std::string> break_problem(MatmulStrategy strategy, Break bug) {
 void matmul_broken_cpu(const MatmulParams& p, Break bug, const float* M, const float* N, float* P) {
   if (const auto why = break_problem(p.strategy, bug)) throw InvalidInput(*why);
   const BrokenMatmulLaunch k = broken_launch(p, bug);
-  const int T = k.g.tile;
+  const int T = k.g.tile_rows;  // tiled: TILE_WIDTH, square
   std::vector<float> Mds(std::size_t(T) * T), Nds(Mds.size()), Pvalue(Mds.size());
-  for (int by = 0; by < k.g.grid_dim(p.rows); ++by)
-    for (int bx = 0; bx < k.g.grid_dim(p.cols); ++bx) {
+  for (int by = 0; by < k.g.grid_rows(p.rows); ++by)
+    for (int bx = 0; bx < k.g.grid_cols(p.cols); ++bx) {
       std::fill(Pvalue.begin(), Pvalue.end(), 0.0f);
       for (int ph = 0; ph < k.g.phases(p.inner); ++ph) {
         for (int ty = 0; ty < T; ++ty)

@@ -19,7 +19,7 @@ struct BrokenMatmulLaunch {
 enum class MatmulTile : unsigned char { M, N };
 
 // Threads are numbered tx fastest; threads 0..31 are warp 0.
-TS_HD int warp_of(const MatmulTiling& g, int tx, int ty) { return (ty * g.tile + tx) / 32; }
+TS_HD int warp_of(const MatmulTiling& g, int tx, int ty) { return (ty * g.tile_cols + tx) / 32; }
 
 // What is wrong with slot (sx, sy) of either tile when thread (tx, ty) reads it in phase ph: the
 // one definition the load and read below follow and the inspector traces a damaged output with.
@@ -61,13 +61,13 @@ TS_HD float broken_load(const BrokenMatmulLaunch& k, MatmulTile t, const float* 
 TS_HD float broken_read(const BrokenMatmulLaunch& k, MatmulTile t, const float* s, int bx, int by, int ph, int tx,
                         int ty, int sx, int sy) {
   if (slot_fault(k, t, bx, by, ph, tx, ty, sx, sy) == SlotFault::later_warp) return kUnloaded;
-  return s[sy * k.g.tile + sx];
+  return s[sy * k.g.tile_cols + sx];
 }
 
 // The multiply-adds of phase ph for thread (tx, ty): Pvalue += Mds[ty][i] * Nds[i][tx].
 TS_HD float broken_phase(const BrokenMatmulLaunch& k, const float* Mds, const float* Nds, int bx, int by, int ph,
                          int tx, int ty, float Pvalue) {
-  for (int i = 0; i < k.g.tile; ++i)
+  for (int i = 0; i < k.g.depth; ++i)
     Pvalue += broken_read(k, MatmulTile::M, Mds, bx, by, ph, tx, ty, i, ty) *
               broken_read(k, MatmulTile::N, Nds, bx, by, ph, tx, ty, tx, i);
   return Pvalue;

@@ -12,12 +12,12 @@ namespace {
 __global__ void matmul_broken_tiled_kernel(const float* __restrict__ M, const float* __restrict__ N,
                                            float* __restrict__ P, BrokenMatmulLaunch k) {
   extern __shared__ float s[];  // Mds[T][T], then Nds[T][T]
-  float *Mds = s, *Nds = s + k.g.tile * k.g.tile;
+  float *Mds = s, *Nds = s + k.g.tile_rows * k.g.tile_cols;
   const int bx = blockIdx.x, by = blockIdx.y, tx = threadIdx.x, ty = threadIdx.y;
   float Pvalue = 0.0f;
   for (int ph = 0; ph < k.g.phases(k.inner); ++ph) {
-    Mds[ty * k.g.tile + tx] = broken_load(k, MatmulTile::M, M, bx, by, ph, tx, ty);
-    Nds[ty * k.g.tile + tx] = broken_load(k, MatmulTile::N, N, bx, by, ph, tx, ty);
+    Mds[ty * k.g.tile_cols + tx] = broken_load(k, MatmulTile::M, M, bx, by, ph, tx, ty);
+    Nds[ty * k.g.tile_cols + tx] = broken_load(k, MatmulTile::N, N, bx, by, ph, tx, ty);
     __syncthreads();
     Pvalue = broken_phase(k, Mds, Nds, bx, by, ph, tx, ty, Pvalue);
     __syncthreads();

@@ -10,18 +10,21 @@
 namespace tilescope {
 
 struct MatmulTiling {
-  int tile;   // the block's tile of P: TILE_WIDTH, or fast's 128
+  int tile_rows;  // the block's tile of P: TILE_WIDTH x TILE_WIDTH, or fast's 128 x 128
+  int tile_cols;
   int depth;  // a phase's strip of the inner dimension: TILE_WIDTH, or fast's 8
 
   // naive and tiled: block (bx, by), thread (tx, ty) computes P[row][col].
-  TS_HD int row_of(int by, int ty) const { return by * tile + ty; }
-  TS_HD int col_of(int bx, int tx) const { return bx * tile + tx; }
-  TS_HD int grid_dim(int n) const { return (n + tile - 1) / tile; }
-  // The block (blockIdx along one axis) whose tile holds row (column) n, and the row (column)
-  // past the tile's end. naive and tiled: n's thread along that axis is n - block_of(n) * tile.
-  TS_HD int block_of(int n) const { return n / tile; }
-  TS_HD int tile_end(int n) const { return (block_of(n) + 1) * tile; }
-  TS_HD int tiled_thread_of(int n) const { return n - block_of(n) * tile; }
+  TS_HD int row_of(int by, int ty) const { return by * tile_rows + ty; }
+  TS_HD int col_of(int bx, int tx) const { return bx * tile_cols + tx; }
+  TS_HD int grid_rows(int rows) const { return (rows + tile_rows - 1) / tile_rows; }
+  TS_HD int grid_cols(int cols) const { return (cols + tile_cols - 1) / tile_cols; }
+  // The block (blockIdx.y / blockIdx.x) whose tile holds a row / column, and the row / column past
+  // the tile's end. naive and tiled: the thread is (col - col_of(bx, 0), row - row_of(by, 0)).
+  TS_HD int block_row(int row) const { return row / tile_rows; }
+  TS_HD int block_col(int col) const { return col / tile_cols; }
+  TS_HD int row_tile_end(int row) const { return (block_row(row) + 1) * tile_rows; }
+  TS_HD int col_tile_end(int col) const { return (block_col(col) + 1) * tile_cols; }
   // Phases: strips of `depth` along the inner dimension.
   TS_HD int phases(int inner) const { return (inner + depth - 1) / depth; }
   // tiled: in phase ph, thread (tx, ty) loads Mds[ty][tx] = M[row_of(by, ty)][phase_k(ph, tx)] and
@@ -29,25 +32,46 @@ struct MatmulTiling {
   TS_HD int phase_k(int ph, int t) const { return ph * depth + t; }
   TS_HD int phase_end(int ph) const { return phase_k(ph + 1, 0); }  // one past phase ph's last k
 
-  // fast: thread (tx, ty) computes the 8 x 8 P elements at rows out_index(by, ty, i) and columns
-  // out_index(bx, tx, j), i, j = 0..7: four 4 x 4 quadrants, half a tile (64) apart, so that the
-  // 16 threads of a half-warp read 16 consecutive float4s of the shared tiles (no bank conflicts).
-  TS_HD int out_index(int b, int t, int i) const { return b * tile + (i / 4) * (tile / 2) + t * 4 + i % 4; }
-  // The inverse, along one axis: the thread index and its output number of row (column) n.
-  TS_HD int thread_of(int n) const { return n % tile % (tile / 2) / 4; }
-  TS_HD int output_of(int n) const { return n % tile / (tile / 2) * 4 + n % 4; }
-  // fast's loads in each phase, thread id = ty * 16 + tx: one float4 of M, the 4 elements
-  // M[m_row(id)][k .. k + 3] at k = phase_k(ph, m_k(id)), stored transposed into Ms[k][row];
-  // and one float4 of N, N[phase_k(ph, n_k(id))][n_col(id) .. + 3], stored as is into Ns.
-  TS_HD int m_row(int id) const { return id / (depth / 4); }
-  TS_HD int m_k(int id) const { return id % (depth / 4) * 4; }
-  TS_HD int n_k(int id) const { return id / (tile / 4); }
-  TS_HD int n_col(int id) const { return id % (tile / 4) * 4; }
+  // fast: a block of kMatmulFastThreads threads (threadIdx.x = t) is warps w = t / 32, each computing a
+  // 64 x 64 warp tile of the block's tile, row by row: warp row w / W, warp column w % W, W =
+  // fast_warps_across(). Lane l = t % 32 computes 16 x 8 of its warp's tile: rows fast_row(by, t, i),
+  // i = 0..15, four groups of 4 consecutive rows 16 apart starting at 4 (l / 8); columns
+  // fast_col(bx, t, j), j = 0..7, two groups of 4 consecutive columns 32 apart starting at 4 (l % 8).
+  // So for each k a warp reads 4 distinct float4s of M's column and 8 of N's row from shared memory:
+  // one wavefront each.
+  TS_HD int fast_warps_across() const { return tile_cols / kMatmulFastWarpTile; }
+  TS_HD int fast_warp_row(int by, int t) const {
+    return by * tile_rows + t / 32 / fast_warps_across() * kMatmulFastWarpTile;
+  }
+  TS_HD int fast_warp_col(int bx, int t) const {
+    return bx * tile_cols + t / 32 % fast_warps_across() * kMatmulFastWarpTile;
+  }
+  TS_HD int fast_row(int by, int t, int i) const { return fast_warp_row(by, t) + i / 4 * 16 + t % 32 / 8 * 4 + i % 4; }
+  TS_HD int fast_col(int bx, int t, int j) const { return fast_warp_col(bx, t) + j / 4 * 32 + t % 8 * 4 + j % 4; }
+  // The inverse: the thread computing P[row][col], and which of its outputs it is.
+  TS_HD int fast_thread(int row, int col) const {
+    const int r = row % tile_rows, c = col % tile_cols;
+    return (r / kMatmulFastWarpTile * fast_warps_across() + c / kMatmulFastWarpTile) * 32 + r % 16 / 4 * 8 + c % 32 / 4;
+  }
+  TS_HD int fast_output_row(int row) const { return row % 64 / 16 * 4 + row % 4; }  // i
+  TS_HD int fast_output_col(int col) const { return col % 64 / 32 * 4 + col % 4; }  // j
+  // fast's copies into shared memory in each phase (cp.async, stages of kMatmulFastStages):
+  // - M: thread t copies the 8 elements M[row][k], row = row_of(by, fast_m_row(t, c)), c = 0..7,
+  //   k = phase_k(ph, fast_m_k(t)), into Ms[k][row] (transposed: a warp copies 4 rows x 8 k);
+  // - N, rows of whole float4s: the 2 float4s N[k][col .. col + 3] at k = phase_k(ph,
+  //   fast_n_k(t, c)), col = col_of(bx, fast_n_col(t)), c = 0, 1; otherwise the 8 elements
+  //   N[phase_k(ph, c)][col_of(bx, t)], c = 0..7 (a thread per column). Outside the matrices the
+  //   copy writes a zero and reads nothing.
+  TS_HD int fast_m_row(int t, int c) const { return t / depth + c * (kMatmulFastThreads / depth); }
+  TS_HD int fast_m_k(int t) const { return t % depth; }
+  TS_HD int fast_n_k(int t, int c) const { return t / (tile_cols / 4) + c * (kMatmulFastThreads / (tile_cols / 4)); }
+  TS_HD int fast_n_col(int t) const { return t % (tile_cols / 4) * 4; }
 };
 
 TS_HD MatmulTiling tiling_of(const MatmulParams& p) {
-  if (p.strategy == MatmulStrategy::fast) return MatmulTiling{kMatmulFastTile, kMatmulFastDepth};
-  return MatmulTiling{p.tile, p.tile};
+  if (p.strategy == MatmulStrategy::fast)
+    return MatmulTiling{kMatmulFastTileRows, kMatmulFastTileCols, kMatmulFastDepth};
+  return MatmulTiling{p.tile, p.tile, p.tile};
 }
 
 }  // namespace tilescope

@@ -1,6 +1,7 @@
 #include <array>
 #include <utility>
 
+#include "kernels/common/copy_async.cuh"
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/launch.hpp"
 #include "kernels/matmul/float4_io.cuh"
@@ -64,68 +65,107 @@ constexpr auto make_tiled_table(std::integer_sequence<int, I...>) {
 constexpr auto kLaunchTiledByTile =
     make_tiled_table(std::make_integer_sequence<int, kMaxMatmulTile - kMinMatmulTile + 1>{});
 
-// Beyond PMPP (register tiling): each thread accumulates 8 x 8 P elements in registers from an
-// outer product per k of 8 values of M (read from the transposed Ms) and 8 of N, with float4
-// shared loads; the next phase's tiles are fetched while this one computes (double buffering).
+// Beyond PMPP (register tiling, with the warp tile of cuBLAS's FP32 kernel): a block of 128 threads
+// computes a 128 x 128 tile of P, each of its 4 warps a 64 x 64 part, each thread 16 x 8 elements in
+// registers (geometry.hpp: fast_row / fast_col) from an outer product per k of 16 values of M's column
+// and 8 of N's row, read as float4s from shared memory. The tiles are copied global -> shared by
+// cp.async, kMatmulFastStages - 1 phases in flight, M transposed on the way in (Ms[k][row]); the
+// fragments of k-step k + 1 are read while k's 128 FFMAs issue, and the phase's one barrier sits
+// before its last k-step. kVec: rows of M and N are whole float4s, so N's rows copy 16 bytes at a time.
 template <bool kVec>
-__global__ void __launch_bounds__(kMatmulFastThreadsPerAxis* kMatmulFastThreadsPerAxis)
+__global__ void __launch_bounds__(kMatmulFastThreads, kMatmulFastBlocksPerSm)
     matmul_fast_kernel(const float* __restrict__ M, const float* __restrict__ N, float* __restrict__ P, int rows,
-                       int inner, int cols, MatmulTiling g_run) {
-  constexpr int T = kMatmulFastTile, D = kMatmulFastDepth, O = kMatmulFastOutputsPerAxis;
-  // Without float4 rows (kVec false) the tiling is folded to compile-time constants: from the
-  // argument, the element-wise edge loads' index arithmetic ran 4097^3 at 4.21 ms, folded 3.66 ms
-  // (H200, same run). With float4 rows folding cost 2% (3.42 -> 3.50 ms at 4096^3), so not there.
-  const MatmulTiling g = kVec ? g_run : MatmulTiling{T, D};
-  __shared__ __align__(16) float Ms[2][D][T];  // transposed: Ms[k][row]
-  __shared__ __align__(16) float Ns[2][D][T];
-  const int tx = threadIdx.x, ty = threadIdx.y, id = ty * kMatmulFastThreadsPerAxis + tx;
-  const int row0 = g.out_index(blockIdx.y, 0, 0), col0 = g.out_index(blockIdx.x, 0, 0);
-  auto fetch = [&](int ph, float4& m, float4& n) {
-    m = load_float4<kVec>(M, row0 + g.m_row(id), g.phase_k(ph, g.m_k(id)), rows, inner);
-    n = load_float4<kVec>(N, g.phase_k(ph, g.n_k(id)), col0 + g.n_col(id), inner, cols);
+                       int inner, int cols) {
+  constexpr MatmulTiling g{kMatmulFastTileRows, kMatmulFastTileCols, kMatmulFastDepth};
+  constexpr int BN = kMatmulFastTileCols, D = kMatmulFastDepth, S = kMatmulFastStages;
+  constexpr int OM = kMatmulFastOutputRows, ON = kMatmulFastOutputCols;
+  constexpr int MS = kMatmulFastTileRows + kMatmulFastPad, kStage = D * MS + D * BN;  // floats of Ms[D][MS], Ns[D][BN]
+  constexpr int kCopiesM = kMatmulFastTileRows * D / kMatmulFastThreads, kCopiesN = BN * D / 4 / kMatmulFastThreads;
+  static_assert(kMatmulFastThreads == BN, "N's element copies: a thread per column");
+  __shared__ __align__(16) float smem[S * kStage];
+  const int t = threadIdx.x, row0 = g.row_of(blockIdx.y, 0), col0 = g.col_of(blockIdx.x, 0);
+  const int mk = g.fast_m_k(t), nk = kVec ? g.fast_n_k(t, 0) : 0, nc = kVec ? g.fast_n_col(t) : t;
+  const bool col_ok = col0 + nc < cols;
+  // This thread's first copies of phase 0; a phase moves them D columns of M and D rows of N on.
+  const float* const Mt = M + std::size_t(row0 + g.fast_m_row(t, 0)) * inner + mk;
+  const float* const Nt = N + std::size_t(nk) * cols + col0 + nc;
+  auto copy = [&](int stage, int ph) {
+    float* Ms = smem + stage * kStage;
+    float* Ns = Ms + D * MS;
+    const int k0 = g.phase_k(ph, 0);
+    const float* m = Mt + k0;
+#pragma unroll
+    for (int c = 0; c < kCopiesM; ++c, m += std::size_t(g.fast_m_row(0, 1)) * inner) {
+      const int r = g.fast_m_row(t, c);
+      const bool ok = row0 + r < rows && k0 + mk < inner;
+      copy_async_float(&Ms[mk * MS + r], ok ? m : M, ok);
+    }
+    const float* n = Nt + std::size_t(k0) * cols;
+    if (kVec) {
+#pragma unroll
+      for (int c = 0; c < kCopiesN; ++c, n += std::size_t(g.fast_n_k(0, 1)) * cols) {
+        const int k = g.fast_n_k(t, c);
+        const bool ok = k0 + k < inner && col_ok;
+        copy_async_float4(&Ns[k * BN + nc], ok ? n : N, ok);
+      }
+    } else {
+#pragma unroll
+      for (int k = 0; k < D; ++k, n += cols) {
+        const bool ok = k0 + k < inner && col_ok;
+        copy_async_float(&Ns[k * BN + nc], ok ? n : N, ok);
+      }
+    }
   };
-  auto stash = [&](int buf, const float4& m, const float4& n) {
-    const int r = g.m_row(id), k = g.m_k(id);
-    Ms[buf][k][r] = m.x, Ms[buf][k + 1][r] = m.y, Ms[buf][k + 2][r] = m.z, Ms[buf][k + 3][r] = m.w;
-    *reinterpret_cast<float4*>(&Ns[buf][g.n_k(id)][g.n_col(id)]) = n;
+  float a[2][OM], b[2][ON];  // k-step k's fragments in set k % 2
+  auto fragments = [&](int stage, int k, float* fa, float* fb) {
+    const float* Ms = smem + stage * kStage;
+    const float* Ns = Ms + D * MS;
+#pragma unroll
+    for (int i = 0; i < OM; i += 4)
+      *reinterpret_cast<float4*>(fa + i) = *reinterpret_cast<const float4*>(&Ms[k * MS + g.fast_row(0, t, i)]);
+#pragma unroll
+    for (int j = 0; j < ON; j += 4)
+      *reinterpret_cast<float4*>(fb + j) = *reinterpret_cast<const float4*>(&Ns[k * BN + g.fast_col(0, t, j)]);
   };
-  float acc[O][O] = {};
-  float4 m, n;
-  fetch(0, m, n);
-  stash(0, m, n);
-  __syncthreads();
+  float acc[OM][ON] = {};
   const int phases = g.phases(inner);
+#pragma unroll
+  for (int s = 0; s < S - 1; ++s) {
+    if (s < phases) copy(s, s);
+    copy_async_commit();
+  }
+  copy_async_wait_prior<S - 2>();
+  __syncthreads();
+  fragments(0, 0, a[0], b[0]);
+  int stage = 0, fill = S - 1;  // the stages phase ph reads and phase ph + S - 1 is copied into
   for (int ph = 0; ph < phases; ++ph) {
-    const int buf = ph & 1;
-    if (ph + 1 < phases) fetch(ph + 1, m, n);  // in flight while this phase computes
+    // Stage fill, (ph - 1) mod S, was last read before phase ph - 1's barrier.
+    if (ph + S - 1 < phases) copy(fill, ph + S - 1);
+    copy_async_commit();  // one group a phase, empty or not, so that the waits count phases
+    const int next = stage + 1 == S ? 0 : stage + 1;
 #pragma unroll
     for (int k = 0; k < D; ++k) {
-      float a[O], b[O];  // this thread's rows of M's column k, columns of N's row k
-#pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        *reinterpret_cast<float4*>(a + 4 * h) =
-            *reinterpret_cast<const float4*>(&Ms[buf][k][g.out_index(0, ty, 4 * h)]);
-        *reinterpret_cast<float4*>(b + 4 * h) =
-            *reinterpret_cast<const float4*>(&Ns[buf][k][g.out_index(0, tx, 4 * h)]);
+      if (k + 1 < D) {
+        fragments(stage, k + 1, a[(k + 1) % 2], b[(k + 1) % 2]);
+      } else {
+        copy_async_wait_prior<S - 2>();  // this thread's copies of phase ph + 1 have landed
+        __syncthreads();                 // everyone's have, and nobody reads this stage again
+        fragments(next, 0, a[0], b[0]);
       }
 #pragma unroll
-      for (int i = 0; i < O; ++i)
+      for (int i = 0; i < OM; ++i)
 #pragma unroll
-        for (int j = 0; j < O; ++j) acc[i][j] = fmaf(a[i], b[j], acc[i][j]);
+        for (int j = 0; j < ON; ++j) acc[i][j] = fmaf(a[k % 2][i], b[k % 2][j], acc[i][j]);
     }
-    // The other buffer was last read in phase ph - 1, before that phase's barrier.
-    if (ph + 1 < phases) stash(buf ^ 1, m, n);
-    __syncthreads();  // the next buffer is written before anyone reads it
+    stage = next;
+    fill = fill + 1 == S ? 0 : fill + 1;
   }
 #pragma unroll
-  for (int i = 0; i < O; ++i) {
-    const int row = g.out_index(blockIdx.y, ty, i);
+  for (int i = 0; i < OM; ++i) {
+    const int row = g.fast_row(blockIdx.y, t, i);
     if (row >= rows) continue;
 #pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      const int col = g.out_index(blockIdx.x, tx, 4 * h);
-      store_float4<kVec>(P, row, col, cols, acc[i] + 4 * h);
-    }
+    for (int j = 0; j < ON; j += 4) store_float4<kVec>(P, row, g.fast_col(blockIdx.x, t, j), cols, acc[i] + j);
   }
 }
 
@@ -142,9 +182,9 @@ void launch_matmul(const MatmulParams& p, const float* d_M, const float* d_N, fl
   if (p.strategy == MatmulStrategy::fast) {
     // float4 global accesses need rows of M and N that are whole float4s (and cudaMalloc's alignment).
     if (p.inner % 4 == 0 && p.cols % 4 == 0)
-      matmul_fast_kernel<true><<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols, g);
+      matmul_fast_kernel<true><<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols);
     else
-      matmul_fast_kernel<false><<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols, g);
+      matmul_fast_kernel<false><<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols);
     return check_launch("matmul_fast_kernel");
   }
   kLaunchTiledByTile[p.tile - kMinMatmulTile](grid, block, d_M, d_N, d_P, p.rows, p.inner, p.cols, g, stream);

@@ -1,6 +1,6 @@
 #include "kernels/matmul/model.hpp"
 
-#include <algorithm>
+#include <set>
 
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/geometry.hpp"
@@ -10,23 +10,30 @@ namespace tilescope {
 LaunchGeometry launch_geometry(const MatmulParams& p) {
   const MatmulTiling g = tiling_of(p);
   LaunchGeometry l;
-  l.grid = {g.grid_dim(p.cols), g.grid_dim(p.rows)};
-  l.out_tile_dim = g.tile;
+  l.grid = {g.grid_cols(p.cols), g.grid_rows(p.rows)};
+  l.out_tile_dim = g.tile_rows;
   l.in_tile_dim = g.depth;
   if (p.strategy == MatmulStrategy::fast) {
-    l.block = {kMatmulFastThreadsPerAxis, kMatmulFastThreadsPerAxis};
-    // Two buffers (this phase's and the next) of Ms[depth][tile] and Ns[depth][tile].
-    l.shared_bytes = 2 * 2 * std::size_t(g.depth) * g.tile * sizeof(float);
-    // Threads along one axis whose first output lies inside P: thread t's is 4t into its tile.
-    auto computing = [&](int n) {
-      std::int64_t c = 0;
-      for (int b = 0; b < g.grid_dim(n); ++b) c += std::min(kMatmulFastThreadsPerAxis, (n - b * g.tile + 3) / 4);
-      return c;
-    };
-    l.threads_computing = computing(p.rows) * computing(p.cols);
+    l.block = {kMatmulFastThreads, 1};
+    // kMatmulFastStages stages of Ms[depth][tile rows + pad] and Ns[depth][tile columns].
+    l.shared_bytes =
+        std::size_t(kMatmulFastStages) * g.depth * (g.tile_rows + kMatmulFastPad + g.tile_cols) * sizeof(float);
+    // Threads whose first output lies inside P. Each pair of a first row and a first column in the
+    // tile is one thread's (fast_thread), so the count is the product of the first rows inside P
+    // over the block rows and the first columns inside P over the block columns.
+    std::set<int> first_rows, first_cols;
+    for (int t = 0; t < kMatmulFastThreads; ++t)
+      first_rows.insert(g.fast_row(0, t, 0)), first_cols.insert(g.fast_col(0, t, 0));
+    std::int64_t rows_in = 0, cols_in = 0;
+    for (int by = 0; by < g.grid_rows(p.rows); ++by)
+      for (int r : first_rows) rows_in += g.row_of(by, r) < p.rows;
+    for (int bx = 0; bx < g.grid_cols(p.cols); ++bx)
+      for (int c : first_cols) cols_in += g.col_of(bx, c) < p.cols;
+    l.threads_computing = rows_in * cols_in;
   } else {
-    l.block = {g.tile, g.tile};
-    l.shared_bytes = p.strategy == MatmulStrategy::tiled ? 2 * std::size_t(g.tile) * g.tile * sizeof(float) : 0;
+    l.block = {g.tile_rows, g.tile_rows};
+    l.shared_bytes =
+        p.strategy == MatmulStrategy::tiled ? 2 * std::size_t(g.tile_rows) * g.tile_rows * sizeof(float) : 0;
     l.threads_computing = std::int64_t(p.rows) * p.cols;
   }
   l.threads_per_block = l.active_threads_per_block = l.block.x * l.block.y;

@@ -7,8 +7,13 @@
 namespace tilescope {
 namespace {
 
-// Threads of block b whose row (or column) lies inside a dimension of extent n.
-std::int64_t inside(const MatmulTiling& g, int b, int n) { return std::clamp(n - g.row_of(b, 0), 0, g.tile); }
+// Rows of block row by, and columns of block column bx, that lie inside P.
+std::int64_t rows_inside(const MatmulTiling& g, int by, int rows) {
+  return std::clamp(rows - g.row_of(by, 0), 0, g.tile_rows);
+}
+std::int64_t cols_inside(const MatmulTiling& g, int bx, int cols) {
+  return std::clamp(cols - g.col_of(bx, 0), 0, g.tile_cols);
+}
 
 // Loads of a block with vr rows and vc columns inside P. Naive: each of its vr x vc threads
 // reads a whole row of M and column of N. Tiled: over all phases the block loads its vr rows of
@@ -39,7 +44,9 @@ MatmulModel book_model(const MatmulParams& p) {
     m.opb_model = p.tile * 0.25;
     m.formula = "TILE_WIDTH x 0.25: each loaded element serves TILE_WIDTH multiply-adds";
   } else {
-    m.opb_model = kMatmulFastTile * 0.25;
+    // A phase loads (rows + columns) x depth elements for rows x columns x depth multiply-adds.
+    constexpr double R = kMatmulFastTileRows, C = kMatmulFastTileCols;
+    m.opb_model = 2 * R * C / (4 * (R + C));
     m.formula = "128 x 0.25: each loaded element serves 128 multiply-adds (a 128 x 128 block tile)";
   }
   return m;
@@ -47,14 +54,14 @@ MatmulModel book_model(const MatmulParams& p) {
 
 MatmulCount block_traffic(const MatmulParams& p, int bx, int by) {
   const MatmulTiling g = tiling_of(p);
-  return count(p, inside(g, by, p.rows), inside(g, bx, p.cols), 1, 1);
+  return count(p, rows_inside(g, by, p.rows), cols_inside(g, bx, p.cols), 1, 1);
 }
 
 MatmulCount exact_traffic(const MatmulParams& p) {
   // Per axis the blocks together cover every row (column) once; tiled loads repeat per block
   // of the other axis: M once per column of blocks, N once per row of blocks.
   const MatmulTiling g = tiling_of(p);
-  return count(p, p.rows, p.cols, g.grid_dim(p.rows), g.grid_dim(p.cols));
+  return count(p, p.rows, p.cols, g.grid_rows(p.rows), g.grid_cols(p.cols));
 }
 
 }  // namespace tilescope

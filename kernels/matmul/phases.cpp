@@ -19,12 +19,13 @@ float staged_n(const MatmulParams& p, const float* N, int ph, int k, int col) {
 float tiled_pvalue(const MatmulParams& p, const float* M, const float* N, int row, int col, int phases_done,
                    bool without_second_barrier) {
   const MatmulTiling g = tiling_of(p);
-  const int phases = g.phases(p.inner), tx = col % g.tile, ty = row % g.tile;
+  const int phases = g.phases(p.inner), tx = col - g.col_of(g.block_col(col), 0),
+            ty = row - g.row_of(g.block_row(row), 0);
   // The phase whose element another thread's slot holds when this thread reads it in phase ph.
   auto seen = [&](int ph) { return without_second_barrier && ph + 1 < phases ? ph + 1 : ph; };
   float Pvalue = 0.0f;
   for (int ph = 0; ph < phases_done && ph < phases; ++ph)
-    for (int k = 0; k < g.tile; ++k)
+    for (int k = 0; k < g.depth; ++k)
       Pvalue += staged_m(p, M, row, k == tx ? ph : seen(ph), k) * staged_n(p, N, k == ty ? ph : seen(ph), k, col);
   return Pvalue;
 }

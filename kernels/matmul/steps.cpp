@@ -9,7 +9,7 @@ namespace tilescope {
 
 BlockTimeline matmul_timeline(const MatmulParams& p, int bx, int by) {
   const MatmulTiling g = tiling_of(p);
-  const int T = g.tile;
+  const int T = g.tile_rows;  // naive and tiled: TILE_WIDTH, square
   BlockTimeline tl;
   tl.threads_x = tl.threads_y = T;
   auto inside = [&](int tx, int ty) { return g.row_of(by, ty) < p.rows && g.col_of(bx, tx) < p.cols; };
@@ -60,7 +60,7 @@ LaunchSteps launch_steps(const MatmulParams& p) {
   const MatmulTiling g = tiling_of(p);
   const MatmulCount c = exact_traffic(p);
   LaunchSteps l;
-  l.blocks_x = g.grid_dim(p.cols), l.blocks_y = g.grid_dim(p.rows);
+  l.blocks_x = g.grid_cols(p.cols), l.blocks_y = g.grid_rows(p.rows);
   l.exact.global_loads = c.m_loads + c.n_loads, l.exact.flops = c.flops, l.exact.stores = c.outputs;
   l.exact_has_shared_reads = false;
   return l;

@@ -18,7 +18,7 @@ namespace tilescope {
 // ph * kMatmulStepsPerPhase + s of the timeline).
 inline constexpr int kMatmulStepsPerPhase = 4;
 
-// Why a strategy has no step-through (fast: 8 x 8 outputs per thread from registers): the reason its catalogue
+// Why a strategy has no step-through (fast: 16 x 8 outputs per thread from registers): the reason its catalogue
 // (kernels/matmul/strategies.md) gives.
 inline std::optional<std::string> matmul_steps_problem(MatmulStrategy s) { return steps_problem(s); }
 

@@ -13,7 +13,7 @@ namespace tilescope::test {
 // stored it) and Nds[i][tx] (thread (tx, i) stored it) for i = 0..T-1, in every phase.
 inline std::vector<char> predicted_damage(const MatmulParams& p, Break bug) {
   const MatmulTiling g = tiling_of(p);
-  const int T = g.tile;
+  const int T = g.tile_rows;  // tiled: TILE_WIDTH, square
   std::vector<char> damaged(std::size_t(p.rows) * p.cols);
   for (int row = 0; row < p.rows; ++row)
     for (int col = 0; col < p.cols; ++col) {

@@ -37,10 +37,12 @@ TEST_F(MatmulCuda, EachStrategyMatchesTheCpuReferenceAtEveryTileAndRectangularSi
 }
 
 TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTiles) {
-  // Sizes below, at and past the 128 x 128 block tile and the 8-deep phases; inner or cols not a
-  // multiple of 4 take the element-by-element path, the others the float4 one.
-  constexpr int kFastSizes[][3] = {{1, 1, 1},     {3, 5, 7},       {128, 128, 128}, {129, 67, 131},
-                                   {257, 4, 260}, {200, 1024, 36}, {255, 9, 513},   {64, 12, 20}};
+  // Sizes below, at and past the 128 x 128 block tile, its 64 x 64 warp tiles and the 8-deep phases
+  // (fewer phases than the stages in flight, too); inner or cols not a multiple of 4 take the
+  // element-by-element copies of N, the others the float4 ones.
+  constexpr int kFastSizes[][3] = {{1, 1, 1},      {3, 5, 7},       {128, 128, 256}, {129, 67, 131},
+                                   {257, 4, 260},  {200, 1024, 36}, {255, 9, 513},   {64, 12, 20},
+                                   {385, 16, 772}, {130, 8, 257},   {127, 23, 255},  {300, 1000, 600}};
   for (const auto& s : kFastSizes) {
     const std::vector<float> M = test::random_image(s[1], s[0], 9).pixels,
                              N = test::random_image(s[2], s[1], 10).pixels;

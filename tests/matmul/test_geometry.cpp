@@ -50,10 +50,13 @@ TEST(MatmulFigures, InspectorThreadMatchesTheLaunch) {
       EXPECT_LT(f.block_y, l.grid.y);
       EXPECT_LT(f.thread_x, l.block.x);
       EXPECT_LT(f.thread_y, l.block.y);
-      if (p.strategy == MatmulStrategy::fast) {  // 128 x 128 tiles, 16 x 16 threads of 8 x 8 outputs
+      if (p.strategy == MatmulStrategy::fast) {  // 128 x 128 tiles, 128 threads of 16 x 8 outputs
         EXPECT_EQ(f.block_x, col / 128);
+        EXPECT_EQ(f.block_y, row / 128);
         bool found = false;
-        for (int j = 0; j < 8; ++j) found |= g.out_index(f.block_x, f.thread_x, j) == col;
+        for (int i = 0; i < 16; ++i)
+          for (int j = 0; j < 8; ++j)
+            found |= g.fast_row(f.block_y, f.thread_x, i) == row && g.fast_col(f.block_x, f.thread_x, j) == col;
         EXPECT_TRUE(found);
       } else {  // PMPP Fig 5.9: Row = by * TILE_WIDTH + ty, Col = bx * TILE_WIDTH + tx
         EXPECT_EQ(f.block_y * p.tile + f.thread_y, row);

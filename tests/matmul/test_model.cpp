@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <random>
+#include <set>
 
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/broken.hpp"
@@ -29,28 +30,30 @@ MatmulParams params(MatmulStrategy s, int tile, int rows = 1024, int inner = 102
   return {s, tile, rows, inner, cols};
 }
 
-// fast, thread by thread: its 8 x 8 outputs; in every phase the elements of its float4 of M
-// and of N that lie inside the matrices (the others are zeros, not loads).
+// fast, thread by thread: its 16 x 8 outputs; in every phase its 8 elements of M and its 2 float4s of
+// N (rows of whole float4s) or 8 elements of N, counting those inside the matrices (the others are
+// zeros written without a load).
 MatmulCount brute_force_fast(const MatmulParams& p) {
   const MatmulTiling g = tiling_of(p);
   const LaunchGeometry l = launch_geometry(p);
+  const bool vec = p.inner % 4 == 0 && p.cols % 4 == 0;
   MatmulCount c;
   for (int by = 0; by < l.grid.y; ++by)
     for (int bx = 0; bx < l.grid.x; ++bx)
-      for (int ty = 0; ty < l.block.y; ++ty)
-        for (int tx = 0; tx < l.block.x; ++tx) {
-          for (int i = 0; i < kMatmulFastOutputsPerAxis; ++i)
-            for (int j = 0; j < kMatmulFastOutputsPerAxis; ++j)
-              c.outputs += in_range(g.out_index(by, ty, i), p.rows) && in_range(g.out_index(bx, tx, j), p.cols);
-          const int id = ty * l.block.x + tx;
-          for (int ph = 0; ph < g.phases(p.inner); ++ph)
-            for (int q = 0; q < 4; ++q) {
-              c.m_loads +=
-                  in_range(by * g.tile + g.m_row(id), p.rows) && in_range(g.phase_k(ph, g.m_k(id)) + q, p.inner);
-              c.n_loads +=
-                  in_range(g.phase_k(ph, g.n_k(id)), p.inner) && in_range(bx * g.tile + g.n_col(id) + q, p.cols);
-            }
+      for (int t = 0; t < l.block.x; ++t) {
+        for (int i = 0; i < kMatmulFastOutputRows; ++i)
+          for (int j = 0; j < kMatmulFastOutputCols; ++j)
+            c.outputs += in_range(g.fast_row(by, t, i), p.rows) && in_range(g.fast_col(bx, t, j), p.cols);
+        for (int ph = 0; ph < g.phases(p.inner); ++ph) {
+          for (int r = 0; r < 8; ++r)
+            c.m_loads +=
+                in_range(g.row_of(by, g.fast_m_row(t, r)), p.rows) && in_range(g.phase_k(ph, g.fast_m_k(t)), p.inner);
+          for (int k = 0; k < 8; ++k) {  // vec: float4 k / 4 of the two, element k % 4 of it
+            const int n_k = vec ? g.fast_n_k(t, k / 4) : k, n_col = vec ? g.fast_n_col(t) + k % 4 : t;
+            c.n_loads += in_range(g.phase_k(ph, n_k), p.inner) && in_range(g.col_of(bx, n_col), p.cols);
+          }
         }
+      }
   c.flops = 2 * c.outputs * p.inner;
   c.global_load_bytes = 4 * (c.m_loads + c.n_loads);
   return c;
@@ -123,11 +126,13 @@ TEST(MatmulTraffic, PartialTilesLoadOnlyWhatIsInsideTheMatrices) {
 TEST(MatmulTraffic, WholeGridCountEqualsBruteForceEmulation) {
   std::mt19937 rng(3);
   for (int trial = 0; trial < 150; ++trial) {
-    // fast's 128 x 128 block tiles: sizes up to 300 so that the grid has several of them.
+    // fast's 128 x 128 block tiles: sizes up to 600 so that the grid has several of them, every other
+    // one with rows of whole float4s (its other copy of N).
     const MatmulStrategy s = strategy_table<MatmulStrategy>()[trial % kMatmulStrategyCount].id;
-    const int most = s == MatmulStrategy::fast ? 300 : 70;
-    const MatmulParams p = params(s, kMinMatmulTile + int(rng() % 15), 1 + int(rng() % most), 1 + int(rng() % most),
-                                  1 + int(rng() % most));
+    const int most = s == MatmulStrategy::fast ? 600 : 70, align = s == MatmulStrategy::fast && trial % 2 ? 4 : 1;
+    auto size = [&] { return (1 + int(rng() % most) + align - 1) / align * align; };
+    const int rows = size(), inner = size(), cols = size();
+    const MatmulParams p = params(s, kMinMatmulTile + int(rng() % 15), rows, inner, cols);
     const MatmulCount a = exact_traffic(p), b = brute_force(p);
     const std::string what = std::string(strategy_info(p.strategy).name) + " tile=" + std::to_string(p.tile) + " " +
                              std::to_string(p.rows) + "x" + std::to_string(p.inner) + "x" + std::to_string(p.cols);
@@ -162,48 +167,97 @@ TEST(MatmulLaunch, GridCoversPWithTileByTileBlocks) {
   EXPECT_EQ(tiling_of(params(MatmulStrategy::tiled, 16, 100, 30, 50)).phases(30), 2);
 }
 
-TEST(MatmulGeometry, FastGivesEachElementOfItsBlockTileToOneThreadAndEachTileCellOneLoader) {
+TEST(MatmulGeometry, FastGivesEachElementOfItsBlockTileToOneThreadInsideItsWarpTile) {
   const MatmulTiling g = tiling_of(params(MatmulStrategy::fast, 16));
-  ASSERT_EQ(g.tile, 128);
+  ASSERT_EQ(g.tile_rows, 128);
+  ASSERT_EQ(g.tile_cols, 128);
   ASSERT_EQ(g.depth, 8);
-  std::vector<int> owners(128, 0);
-  for (int t = 0; t < kMatmulFastThreadsPerAxis; ++t)
-    for (int i = 0; i < kMatmulFastOutputsPerAxis; ++i) {
-      const int n = g.out_index(3, t, i);
-      ASSERT_TRUE(in_range(n - 3 * 128, 128));
-      ++owners[n - 3 * 128];
-      EXPECT_EQ(g.thread_of(n), t);
-      EXPECT_EQ(g.output_of(n), i);
-    }
-  for (int n = 0; n < 128; ++n) EXPECT_EQ(owners[n], 1) << n;
-  // Thread 5's rows: two runs of 4, half a tile apart.
-  EXPECT_EQ(g.out_index(0, 5, 0), 20);
-  EXPECT_EQ(g.out_index(0, 5, 3), 23);
-  EXPECT_EQ(g.out_index(0, 5, 4), 84);
-  // Per phase the 256 threads load the 128 x 8 tile of M and the 8 x 128 tile of N, a float4 each.
-  std::vector<int> m_cells(128 * 8, 0), n_cells(8 * 128, 0);
-  for (int id = 0; id < 256; ++id)
-    for (int q = 0; q < 4; ++q)
-      ++m_cells[g.m_row(id) * 8 + g.m_k(id) + q], ++n_cells[g.n_k(id) * 128 + g.n_col(id) + q];
-  for (int c : m_cells) EXPECT_EQ(c, 1);
-  for (int c : n_cells) EXPECT_EQ(c, 1);
+  const int by = 3, bx = 2, r0 = 3 * 128, c0 = 2 * 128;
+  std::vector<int> owners(128 * 128, 0);
+  for (int t = 0; t < kMatmulFastThreads; ++t)
+    for (int i = 0; i < kMatmulFastOutputRows; ++i)
+      for (int j = 0; j < kMatmulFastOutputCols; ++j) {
+        const int row = g.fast_row(by, t, i), col = g.fast_col(bx, t, j);
+        ASSERT_TRUE(in_range(row - r0, 128) && in_range(col - c0, 128)) << t;
+        ++owners[(row - r0) * 128 + col - c0];
+        EXPECT_EQ(g.fast_thread(row, col), t);
+        EXPECT_EQ(g.fast_output_row(row), i);
+        EXPECT_EQ(g.fast_output_col(col), j);
+        // Inside its warp's 64 x 64 tile, which every lane of the warp shares.
+        EXPECT_TRUE(in_range(row - g.fast_warp_row(by, t), 64) && in_range(col - g.fast_warp_col(bx, t), 64));
+        EXPECT_EQ(g.fast_warp_row(by, t), g.fast_warp_row(by, t / 32 * 32));
+        EXPECT_EQ(g.fast_warp_col(bx, t), g.fast_warp_col(bx, t / 32 * 32));
+      }
+  for (int n = 0; n < 128 * 128; ++n) ASSERT_EQ(owners[n], 1) << n;
+  // Thread 37 is warp 1 (warp tile rows 0..63, columns 64..127), lane 5: rows 0..3, 16..19, 32..35,
+  // 48..51 and columns 84..87, 116..119.
+  EXPECT_EQ(g.fast_row(0, 37, 0), 0);
+  EXPECT_EQ(g.fast_row(0, 37, 5), 17);
+  EXPECT_EQ(g.fast_col(0, 37, 0), 84);
+  EXPECT_EQ(g.fast_col(0, 37, 7), 119);
+  EXPECT_EQ(g.fast_warp_row(0, 64), 64);  // warp 2: the second row of warp tiles
 }
 
-TEST(MatmulLaunch, FastIgnoresTileWidthAndLaunches16By16ThreadsPer128By128Tile) {
+TEST(MatmulGeometry, FastCopiesEachTileCellOncePerPhaseAndItsWarpsReadWholeWavefronts) {
+  const MatmulTiling g = tiling_of(params(MatmulStrategy::fast, 16));
+  // Per phase the 128 threads copy the 128 x 8 tile of M (8 elements each) and the 8 x 128 tile of N
+  // (2 float4s each, or 8 elements where rows are not whole float4s).
+  std::vector<int> m_cells(128 * 8, 0), n_vec(8 * 128, 0), n_elements(8 * 128, 0);
+  for (int t = 0; t < kMatmulFastThreads; ++t) {
+    for (int c = 0; c < 8; ++c) ++m_cells[g.fast_m_row(t, c) * 8 + g.fast_m_k(t)];
+    for (int c = 0; c < 2; ++c)
+      for (int q = 0; q < 4; ++q) ++n_vec[g.fast_n_k(t, c) * 128 + g.fast_n_col(t) + q];
+    for (int k = 0; k < 8; ++k) ++n_elements[k * 128 + t];
+  }
+  for (int c : m_cells) EXPECT_EQ(c, 1);
+  for (int c : n_vec) EXPECT_EQ(c, 1);
+  for (int c : n_elements) EXPECT_EQ(c, 1);
+  for (int w = 0; w < kMatmulFastThreads / 32; ++w) {
+    // The transposing copies of a warp land in Ms[k][row] (rows padded by kMatmulFastPad) on 32
+    // different banks of 4 bytes: no conflict.
+    for (int c = 0; c < 8; ++c) {
+      std::vector<int> banks(32, 0);
+      for (int lane = 0; lane < 32; ++lane) {
+        const int t = 32 * w + lane;
+        ++banks[(g.fast_m_k(t) * (128 + kMatmulFastPad) + g.fast_m_row(t, c)) % 32];
+      }
+      for (int b : banks) EXPECT_EQ(b, 1) << w;
+    }
+    // For each k a warp's float4 reads of Ms hit 4 consecutive float4s (64 bytes) and of Ns 8
+    // (128 bytes): one wavefront each.
+    for (int i = 0; i < kMatmulFastOutputRows; i += 4) {
+      std::set<int> rows;
+      for (int lane = 0; lane < 32; ++lane) rows.insert(g.fast_row(0, 32 * w + lane, i));
+      EXPECT_EQ(rows.size(), 4u);
+      EXPECT_EQ(*rows.rbegin() - *rows.begin(), 12);
+    }
+    for (int j = 0; j < kMatmulFastOutputCols; j += 4) {
+      std::set<int> cols;
+      for (int lane = 0; lane < 32; ++lane) cols.insert(g.fast_col(0, 32 * w + lane, j));
+      EXPECT_EQ(cols.size(), 8u);
+      EXPECT_EQ(*cols.rbegin() - *cols.begin(), 28);
+    }
+  }
+}
+
+TEST(MatmulLaunch, FastIgnoresTileWidthAndLaunches128ThreadsPer128By128Tile) {
   for (int tile : {1, 16, 1000}) {
     const MatmulParams p = params(MatmulStrategy::fast, tile, 300, 70, 129);
     EXPECT_FALSE(launch_problem(p)) << tile;
     const LaunchGeometry l = launch_geometry(p);
     EXPECT_EQ(l.grid.x, 2);
     EXPECT_EQ(l.grid.y, 3);
-    EXPECT_EQ(l.threads_per_block, 256);
-    EXPECT_EQ(l.shared_bytes, 2u * 2 * 8 * 128 * 4);  // Ms and Ns, double-buffered
-    // Rows: 16 + 16 + ceil(44 / 4) = 43 thread rows own outputs; columns: 16 + 1.
-    EXPECT_EQ(l.threads_computing, 43 * 17);
+    EXPECT_EQ(l.threads_per_block, 128);
+    EXPECT_EQ(l.shared_bytes, 4u * 8 * (128 + 4 + 128) * 4);  // 4 stages of Ms (padded rows) and Ns
+    // Threads whose first output is inside P. First rows in a tile: 0, 4, 8, 12 and 64 .. 76; blocks
+    // 0 and 1 have all 8 inside, block 2 the 4 at 256..268 < 300. First columns: 0..28 and 64..92
+    // (16), and in block 1 128 < 129.
+    EXPECT_EQ(l.threads_computing, (8 + 8 + 4) * (16 + 1));
   }
+  // 2 x 128 x 128 flops per (128 + 128) x 4 bytes: TILE x 0.25 as the tiled kernel's.
   EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::fast, 16)).opb_model, 32.0);
-  const MatmulParams square = params(MatmulStrategy::fast, 16, 512, 512, 512);
-  EXPECT_DOUBLE_EQ(exact_traffic(square).opb(), 32.0);
+  const MatmulParams whole = params(MatmulStrategy::fast, 16, 512, 512, 512);
+  EXPECT_DOUBLE_EQ(exact_traffic(whole).opb(), 32.0);
 }
 
 TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {

@@ -46,8 +46,8 @@ TEST(MatmulSteps, EachPhaseMultipliesTilesStoredInItsOwnLoadStepBeforeBarrierOne
   for (const MatmulParams& p : spread()) {
     if (p.strategy != MatmulStrategy::tiled) continue;
     const MatmulTiling g = tiling_of(p);
-    const int T = g.tile;
-    const BlockTimeline tl = matmul_timeline(p, g.grid_dim(p.cols) - 1, g.grid_dim(p.rows) - 1);
+    const int T = g.tile_rows;  // tiled: TILE_WIDTH, square
+    const BlockTimeline tl = matmul_timeline(p, g.grid_cols(p.cols) - 1, g.grid_rows(p.rows) - 1);
     ASSERT_EQ(int(tl.steps.size()), g.phases(p.inner) * kMatmulStepsPerPhase + 1) << name(p);
     for (int ph = 0; ph < g.phases(p.inner); ++ph) {
       const int load = ph * kMatmulStepsPerPhase, multiply = load + 2;
@@ -62,7 +62,7 @@ TEST(MatmulSteps, EachPhaseMultipliesTilesStoredInItsOwnLoadStepBeforeBarrierOne
           EXPECT_EQ(n.step, load) << name(p);
           EXPECT_EQ(m.thread, t * T + k) << name(p);
           EXPECT_EQ(n.thread, k * T + t) << name(p);
-          EXPECT_EQ(m.ghost, !(g.row_of(g.grid_dim(p.rows) - 1, t) < p.rows && g.phase_k(ph, k) < p.inner)) << name(p);
+          EXPECT_EQ(m.ghost, !(g.row_of(g.grid_rows(p.rows) - 1, t) < p.rows && g.phase_k(ph, k) < p.inner)) << name(p);
         }
     }
   }
