@@ -55,11 +55,12 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, const Rect&
     ImGui::Text("per phase of %d copies M[%d + %dc][k+%d] (c = 0..%d) into Ms", g.depth,
                 g.row_of(by, g.fast_m_row(t, 0)), g.fast_m_row(0, 1), g.fast_m_k(t),
                 g.tile_rows * g.depth / kMatmulFastThreads - 1);
-    if (p.inner % 4 == 0 && p.cols % 4 == 0)
+    if (matmul_fast_float4_rows(p))
       ImGui::Text("  and N[k+%d, k+%d][%d..%d] into Ns (float4s)", g.fast_n_k(t, 0), g.fast_n_k(t, 1),
                   g.col_of(bx, g.fast_n_col(t)), g.col_of(bx, g.fast_n_col(t)) + 3);
     else
-      ImGui::Text("  and N[k+0..%d][%d] into Ns (rows not float4s)", g.depth - 1, g.col_of(bx, t));
+      ImGui::Text("  and N[k+%d..%d][%d] into Ns (rows not float4s)", g.fast_n_k_element(0),
+                  g.fast_n_k_element(g.depth - 1), g.col_of(bx, g.fast_n_col_element(t)));
     ImGui::Text("%d phases, %d copied ahead; 128 FMAs per k from 6 float4 shared loads", f.phases,
                 kMatmulFastStages - 1);
   } else {

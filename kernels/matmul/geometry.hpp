@@ -58,15 +58,22 @@ struct MatmulTiling {
   // fast's copies into shared memory in each phase (cp.async, stages of kMatmulFastStages):
   // - M: thread t copies the 8 elements M[row][k], row = row_of(by, fast_m_row(t, c)), c = 0..7,
   //   k = phase_k(ph, fast_m_k(t)), into Ms[k][row] (transposed: a warp copies 4 rows x 8 k);
-  // - N, rows of whole float4s: the 2 float4s N[k][col .. col + 3] at k = phase_k(ph,
-  //   fast_n_k(t, c)), col = col_of(bx, fast_n_col(t)), c = 0, 1; otherwise the 8 elements
-  //   N[phase_k(ph, c)][col_of(bx, t)], c = 0..7 (a thread per column). Outside the matrices the
-  //   copy writes a zero and reads nothing.
+  // - N, rows of whole float4s (matmul_fast_float4_rows): the 2 float4s N[k][col .. col + 3] at
+  //   k = phase_k(ph, fast_n_k(t, c)), col = col_of(bx, fast_n_col(t)), c = 0, 1; otherwise the 8
+  //   elements N[phase_k(ph, fast_n_k_element(c))][col_of(bx, fast_n_col_element(t))], c = 0..7 (a
+  //   thread per column). Outside the matrices the copy writes a zero and reads nothing.
   TS_HD int fast_m_row(int t, int c) const { return t / depth + c * (kMatmulFastThreads / depth); }
   TS_HD int fast_m_k(int t) const { return t % depth; }
   TS_HD int fast_n_k(int t, int c) const { return t / (tile_cols / 4) + c * (kMatmulFastThreads / (tile_cols / 4)); }
   TS_HD int fast_n_col(int t) const { return t % (tile_cols / 4) * 4; }
+  TS_HD int fast_n_k_element(int c) const { return c; }
+  TS_HD int fast_n_col_element(int t) const { return t; }
 };
+
+// fast copies N's rows 16 bytes at a time, and stores P's as float4s, where they are whole float4s:
+// cols a multiple of 4 (cudaMalloc aligns the first row). M's copies are 4 bytes in any case: they
+// transpose.
+TS_HD bool matmul_fast_float4_rows(const MatmulParams& p) { return p.cols % 4 == 0; }
 
 TS_HD MatmulTiling tiling_of(const MatmulParams& p) {
   if (p.strategy == MatmulStrategy::fast)

@@ -71,7 +71,8 @@ constexpr auto kLaunchTiledByTile =
 // and 8 of N's row, read as float4s from shared memory. The tiles are copied global -> shared by
 // cp.async, kMatmulFastStages - 1 phases in flight, M transposed on the way in (Ms[k][row]); the
 // fragments of k-step k + 1 are read while k's 128 FFMAs issue, and the phase's one barrier sits
-// before its last k-step. kVec: rows of M and N are whole float4s, so N's rows copy 16 bytes at a time.
+// before its last k-step. kVec: rows of N and P are whole float4s (matmul_fast_float4_rows), so N's
+// rows copy 16 bytes at a time.
 template <bool kVec>
 __global__ void __launch_bounds__(kMatmulFastThreads, kMatmulFastBlocksPerSm)
     matmul_fast_kernel(const float* __restrict__ M, const float* __restrict__ N, float* __restrict__ P, int rows,
@@ -84,7 +85,8 @@ __global__ void __launch_bounds__(kMatmulFastThreads, kMatmulFastBlocksPerSm)
   static_assert(kMatmulFastThreads == BN, "N's element copies: a thread per column");
   __shared__ __align__(16) float smem[S * kStage];
   const int t = threadIdx.x, row0 = g.row_of(blockIdx.y, 0), col0 = g.col_of(blockIdx.x, 0);
-  const int mk = g.fast_m_k(t), nk = kVec ? g.fast_n_k(t, 0) : 0, nc = kVec ? g.fast_n_col(t) : t;
+  const int mk = g.fast_m_k(t), nk = kVec ? g.fast_n_k(t, 0) : g.fast_n_k_element(0);
+  const int nc = kVec ? g.fast_n_col(t) : g.fast_n_col_element(t);
   const bool col_ok = col0 + nc < cols;
   // This thread's first copies of phase 0; a phase moves them D columns of M and D rows of N on.
   const float* const Mt = M + std::size_t(row0 + g.fast_m_row(t, 0)) * inner + mk;
@@ -110,7 +112,8 @@ __global__ void __launch_bounds__(kMatmulFastThreads, kMatmulFastBlocksPerSm)
       }
     } else {
 #pragma unroll
-      for (int k = 0; k < D; ++k, n += cols) {
+      for (int c = 0; c < D; ++c, n += std::size_t(g.fast_n_k_element(1)) * cols) {
+        const int k = g.fast_n_k_element(c);
         const bool ok = k0 + k < inner && col_ok;
         copy_async_float(&Ns[k * BN + nc], ok ? n : N, ok);
       }
@@ -180,8 +183,7 @@ void launch_matmul(const MatmulParams& p, const float* d_M, const float* d_N, fl
     return check_launch("matmul_naive_kernel");
   }
   if (p.strategy == MatmulStrategy::fast) {
-    // float4 global accesses need rows of M and N that are whole float4s (and cudaMalloc's alignment).
-    if (p.inner % 4 == 0 && p.cols % 4 == 0)
+    if (matmul_fast_float4_rows(p))
       matmul_fast_kernel<true><<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols);
     else
       matmul_fast_kernel<false><<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols);

@@ -36,7 +36,7 @@ MatmulParams params(MatmulStrategy s, int tile, int rows = 1024, int inner = 102
 MatmulCount brute_force_fast(const MatmulParams& p) {
   const MatmulTiling g = tiling_of(p);
   const LaunchGeometry l = launch_geometry(p);
-  const bool vec = p.inner % 4 == 0 && p.cols % 4 == 0;
+  const bool vec = matmul_fast_float4_rows(p);
   MatmulCount c;
   for (int by = 0; by < l.grid.y; ++by)
     for (int bx = 0; bx < l.grid.x; ++bx)
@@ -49,7 +49,8 @@ MatmulCount brute_force_fast(const MatmulParams& p) {
             c.m_loads +=
                 in_range(g.row_of(by, g.fast_m_row(t, r)), p.rows) && in_range(g.phase_k(ph, g.fast_m_k(t)), p.inner);
           for (int k = 0; k < 8; ++k) {  // vec: float4 k / 4 of the two, element k % 4 of it
-            const int n_k = vec ? g.fast_n_k(t, k / 4) : k, n_col = vec ? g.fast_n_col(t) + k % 4 : t;
+            const int n_k = vec ? g.fast_n_k(t, k / 4) : g.fast_n_k_element(k);
+            const int n_col = vec ? g.fast_n_col(t) + k % 4 : g.fast_n_col_element(t);
             c.n_loads += in_range(g.phase_k(ph, n_k), p.inner) && in_range(g.col_of(bx, n_col), p.cols);
           }
         }
@@ -127,11 +128,11 @@ TEST(MatmulTraffic, WholeGridCountEqualsBruteForceEmulation) {
   std::mt19937 rng(3);
   for (int trial = 0; trial < 150; ++trial) {
     // fast's 128 x 128 block tiles: sizes up to 600 so that the grid has several of them, every other
-    // one with rows of whole float4s (its other copy of N).
+    // one with N's rows whole float4s (its other copy of N).
     const MatmulStrategy s = strategy_table<MatmulStrategy>()[trial % kMatmulStrategyCount].id;
     const int most = s == MatmulStrategy::fast ? 600 : 70, align = s == MatmulStrategy::fast && trial % 2 ? 4 : 1;
     auto size = [&] { return (1 + int(rng() % most) + align - 1) / align * align; };
-    const int rows = size(), inner = size(), cols = size();
+    const int rows = size(), inner = 1 + int(rng() % most), cols = size();
     const MatmulParams p = params(s, kMinMatmulTile + int(rng() % 15), rows, inner, cols);
     const MatmulCount a = exact_traffic(p), b = brute_force(p);
     const std::string what = std::string(strategy_info(p.strategy).name) + " tile=" + std::to_string(p.tile) + " " +
@@ -207,7 +208,7 @@ TEST(MatmulGeometry, FastCopiesEachTileCellOncePerPhaseAndItsWarpsReadWholeWavef
     for (int c = 0; c < 8; ++c) ++m_cells[g.fast_m_row(t, c) * 8 + g.fast_m_k(t)];
     for (int c = 0; c < 2; ++c)
       for (int q = 0; q < 4; ++q) ++n_vec[g.fast_n_k(t, c) * 128 + g.fast_n_col(t) + q];
-    for (int k = 0; k < 8; ++k) ++n_elements[k * 128 + t];
+    for (int c = 0; c < 8; ++c) ++n_elements[g.fast_n_k_element(c) * 128 + g.fast_n_col_element(t)];
   }
   for (int c : m_cells) EXPECT_EQ(c, 1);
   for (int c : n_vec) EXPECT_EQ(c, 1);
