@@ -1,5 +1,5 @@
 #pragma once
-// cp.async (sm_80 and later): a 16-byte global-to-shared copy that skips the registers, so a thread issues
+// cp.async (sm_80 and later): a global-to-shared copy that skips the registers, so a thread issues
 // all its copies back to back and computes while they fly. src_bytes = 0 writes zeros without
 // reading (ghost cells); `src` must still be a valid address. Older GPUs (the build's sm_75) copy
 // through registers instead: same result, less overlap.
@@ -7,22 +7,23 @@
 
 namespace tilescope::cuda {
 
-__device__ __forceinline__ void copy_async_float4(float* s_dst, const float* src, bool valid) {
+// kFloats = 4: 16 bytes, through L2 only (.cg); kFloats = 1: 4 bytes (rows that are not whole float4s,
+// or a transposing copy), which .cg cannot copy, so through L1 (.ca).
+template <int kFloats>
+__device__ __forceinline__ void copy_async(float* s_dst, const float* src, bool valid) {
+  static_assert(kFloats == 1 || kFloats == 4, "cp.async copies 4 or 16 bytes here");
 #if __CUDA_ARCH__ >= 800
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(s_dst));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0) : "memory");
+  if constexpr (kFloats == 4)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 16 : 0)
+                 : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 4 : 0) : "memory");
 #else
-  *reinterpret_cast<float4*>(s_dst) = valid ? *reinterpret_cast<const float4*>(src) : make_float4(0, 0, 0, 0);
-#endif
-}
-
-// The same for 4 bytes (rows that are not whole float4s, or a transposing copy).
-__device__ __forceinline__ void copy_async_float(float* s_dst, const float* src, bool valid) {
-#if __CUDA_ARCH__ >= 800
-  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(s_dst));
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(dst), "l"(src), "r"(valid ? 4 : 0) : "memory");
-#else
-  *s_dst = valid ? *src : 0.0f;
+  if constexpr (kFloats == 4)
+    *reinterpret_cast<float4*>(s_dst) = valid ? *reinterpret_cast<const float4*>(src) : make_float4(0, 0, 0, 0);
+  else
+    *s_dst = valid ? *src : 0.0f;
 #endif
 }
 

@@ -160,7 +160,7 @@ __device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N
   for_each_cell(Sx / kFloat4, Sy, gx.block_dim() * gy.block_dim(), tid, [&](int su, int sy) {
     const int x = x0 + su * kFloat4, y = y0 + sy;
     const bool inside = in_range(x, pitch) && in_range(y, height);
-    copy_async_float4(N_s + sy * Sx + su * kFloat4, N + (inside ? y * pitch + x : 0), inside);
+    copy_async<4>(N_s + sy * Sx + su * kFloat4, N + (inside ? y * pitch + x : 0), inside);
   });
   copy_async_wait();
 }

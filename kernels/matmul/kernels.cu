@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(kMatmulFastThreads, kMatmulFastBlocksPerSm)
     for (int c = 0; c < kCopiesM; ++c, m += std::size_t(g.fast_m_row(0, 1)) * inner) {
       const int r = g.fast_m_row(t, c);
       const bool ok = row0 + r < rows && k0 + mk < inner;
-      copy_async_float(&Ms[mk * MS + r], ok ? m : M, ok);
+      copy_async<1>(&Ms[mk * MS + r], ok ? m : M, ok);
     }
     const float* n = Nt + std::size_t(k0) * cols;
     if (kVec) {
@@ -108,14 +108,14 @@ __global__ void __launch_bounds__(kMatmulFastThreads, kMatmulFastBlocksPerSm)
       for (int c = 0; c < kCopiesN; ++c, n += std::size_t(g.fast_n_k(0, 1)) * cols) {
         const int k = g.fast_n_k(t, c);
         const bool ok = k0 + k < inner && col_ok;
-        copy_async_float4(&Ns[k * BN + nc], ok ? n : N, ok);
+        copy_async<4>(&Ns[k * BN + nc], ok ? n : N, ok);
       }
     } else {
 #pragma unroll
       for (int c = 0; c < D; ++c, n += std::size_t(g.fast_n_k_element(1)) * cols) {
         const int k = g.fast_n_k_element(c);
         const bool ok = k0 + k < inner && col_ok;
-        copy_async_float(&Ns[k * BN + nc], ok ? n : N, ok);
+        copy_async<1>(&Ns[k * BN + nc], ok ? n : N, ok);
       }
     }
   };

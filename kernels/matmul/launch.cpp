@@ -1,7 +1,5 @@
 #include "kernels/matmul/model.hpp"
 
-#include <set>
-
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/geometry.hpp"
 
@@ -20,15 +18,14 @@ LaunchGeometry launch_geometry(const MatmulParams& p) {
         std::size_t(kMatmulFastStages) * g.depth * (g.tile_rows + kMatmulFastPad + g.tile_cols) * sizeof(float);
     // Threads whose first output lies inside P. Each pair of a first row and a first column in the
     // tile is one thread's (fast_thread), so the count is the product of the first rows inside P
-    // over the block rows and the first columns inside P over the block columns.
-    std::set<int> first_rows, first_cols;
-    for (int t = 0; t < kMatmulFastThreads; ++t)
-      first_rows.insert(g.fast_row(0, t, 0)), first_cols.insert(g.fast_col(0, t, 0));
+    // over the block rows (one thread each: those whose first column is the tile's) and the first
+    // columns inside P over the block columns (those whose first row is the tile's).
     std::int64_t rows_in = 0, cols_in = 0;
-    for (int by = 0; by < g.grid_rows(p.rows); ++by)
-      for (int r : first_rows) rows_in += g.row_of(by, r) < p.rows;
-    for (int bx = 0; bx < g.grid_cols(p.cols); ++bx)
-      for (int c : first_cols) cols_in += g.col_of(bx, c) < p.cols;
+    for (int t = 0; t < kMatmulFastThreads; ++t) {
+      const int r = g.fast_row(0, t, 0), c = g.fast_col(0, t, 0);
+      for (int by = 0; c == 0 && by < g.grid_rows(p.rows); ++by) rows_in += g.row_of(by, r) < p.rows;
+      for (int bx = 0; r == 0 && bx < g.grid_cols(p.cols); ++bx) cols_in += g.col_of(bx, c) < p.cols;
+    }
     l.threads_computing = rows_in * cols_in;
   } else {
     l.block = {g.tile_rows, g.tile_rows};
@@ -66,7 +63,8 @@ std::optional<std::string> launch_problem(const MatmulParams& p, const DeviceLim
            to_string(limits.max_shared_bytes_per_block);
   if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y)
     return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) + " exceeds the device's limit of " +
-           to_string(limits.max_grid_x) + "x" + to_string(limits.max_grid_y) + " blocks; use a larger tile";
+           to_string(limits.max_grid_x) + "x" + to_string(limits.max_grid_y) + " blocks; " +
+           (uses_tile ? "use a larger tile" : "fast's block tile is fixed at 128 x 128, so P has too many rows");
   return std::nullopt;
 }
 

@@ -277,6 +277,8 @@ TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
   EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 0, 4, 4)).find("at least 1"), std::string::npos);
   EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 1 << 15, 1 << 14, 4)).find("more than"), std::string::npos);
   EXPECT_NE(why(params(MatmulStrategy::tiled, 2, 1 << 18, 1, 1)).find("grid"), std::string::npos);
+  // fast's tile is fixed, so its refusal does not advise a larger one: 2^24 rows are 2^17 block rows.
+  EXPECT_NE(why(params(MatmulStrategy::fast, 16, 1 << 24, 1, 1)).find("fixed at 128 x 128"), std::string::npos);
   EXPECT_THROW(validate_launch(params(MatmulStrategy::tiled, 0)), InvalidInput);
 }
 
