@@ -5,17 +5,22 @@
 // TILE_WIDTH, cuBLAS beside).
 #include "app/cli/pattern_cli.hpp"
 #include "kernels/matmul/pattern.hpp"
+#include "kernels/matmul/strategies.hpp"
 
 namespace tilescope::cli {
 
-// Defaults: tiled, TILE_WIDTH 16, 1024x1024x1024; --size MxKxN; no radius, no filter.
+// Defaults: tiled, TILE_WIDTH 16 (fast: its block tile, 128), 1024x1024x1024; --size MxKxN; no radius,
+// no filter.
 struct MatmulCli : PatternCli<MatmulPattern> {
   static constexpr int Params::*kRadius = nullptr;
   static constexpr const char* kNoRadius = "matmul has no radius: use --tile for TILE_WIDTH and --size MxKxN";
   static constexpr const char* kNoFilter = "matmul has no filter: give the second matrix with --in2";
   static constexpr int Params::*kSize[] = {&Params::rows, &Params::inner, &Params::cols};
   static constexpr const char* kSizeForm = "MxKxN: M is MxK, N is KxN (e.g. 1024x512x2048)";
-  static constexpr bool kTileByStrategy = false;
+  static constexpr bool kTileByStrategy = true;
+  // fast's block tile follows the grid (matmul_fast_tile_for with no GPU known: 128); bench takes the
+  // GPU's rule.
+  static int sized_default_tile(const Params& p) { return default_tile(p, DeviceLimits{}); }
   // apply reads and writes matmul's own files (cli_apply.cpp); bench and measure (cli_bench.cpp)
   // stand in place of PatternCli's.
   static void apply(const PatternOptions& o, const FileOptions& files);

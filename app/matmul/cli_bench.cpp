@@ -9,6 +9,7 @@
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/common/tolerance.hpp"
+#include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/strategies.hpp"
@@ -89,14 +90,16 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   };
   for (MatmulStrategy s : strategies)
     for (int tile : tiles) {
-      const bool fixed_tile = s == MatmulStrategy::fast;  // its 128 x 128 block tile ignores --tile
-      if (fixed_tile && tile != tiles.front()) continue;
+      // fast: one row, at --tile where that is one of its block tiles, else at the GPU's rule's
+      const bool fast = s == MatmulStrategy::fast;
+      if (fast && tile != tiles.front()) continue;
       MatmulParams p = base;
       p.strategy = s;
       p.tile = tile;
+      if (fast && !(o.tile && matmul_fast_tile_ok(*o.tile))) p.tile = default_tile(p, engine->limits());
       add_strategy_row(
-          report, row, std::string(strategy_info(s).name), fixed_tile ? std::nullopt : std::optional(tile),
-          launch_problem(p, engine->limits()), [&] { return times([&] { return engine->run(p); }); }, error,
+          report, row, std::string(strategy_info(s).name), p.tile, launch_problem(p, engine->limits()),
+          [&] { return times([&] { return engine->run(p); }); }, error,
           [&] { return settings.yardstick ? book_kernel_times(*engine, p, settings.reps + 1) : std::nullopt; },
           [&] { return counters_of_run([&] { engine->run(p); }); });
     }

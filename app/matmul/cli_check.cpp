@@ -53,15 +53,22 @@ struct CheckGlue<MatmulPattern> : MatmulCli {
     explicit Checker(const Backend& b) : engine(make_engine(b)) {}
     void head(const Backend& b) const {
       std::printf(
-          "matmul: checking %s against the CPU reference (TILE_WIDTH %d..%d, %zu sizes from 1x1x1 to 100x257x31)\n",
-          b.description().c_str(), kMinMatmulTile, kMaxMatmulTile, cases.size());
+          "matmul: checking %s against the CPU reference (TILE_WIDTH %d..%d, fast's tiles %d and %d, %zu sizes from "
+          "1x1x1 to "
+          "100x257x31)\n",
+          b.description().c_str(), kMinMatmulTile, kMaxMatmulTile, kMatmulFastNarrowTile, kMatmulFastWideTile,
+          cases.size());
       std::printf("%-14s %8s %13s  %s\n", "strategy", "runs", "max abs err", "result");
     }
     std::vector<int> tiles(Strategy) const { return {0}; }  // one row; run_row() runs the tiles
     bool skip_tile(Strategy, int) const { return false; }
     void run_row(const StrategyInfo& s, int, CheckTally& tally, std::string& first_error) {
-      const bool uses_tile = s.id != MatmulStrategy::fast;  // fast ignores TILE_WIDTH
-      for (int tile = kMinMatmulTile; tile <= (uses_tile ? kMaxMatmulTile : kMinMatmulTile); ++tile)
+      std::vector<int> tiles = {kMatmulFastNarrowTile, kMatmulFastWideTile};  // fast's block tiles
+      if (s.id != MatmulStrategy::fast) {
+        tiles.clear();
+        for (int tile = kMinMatmulTile; tile <= kMaxMatmulTile; ++tile) tiles.push_back(tile);
+      }
+      for (int tile : tiles)
         for (const Case& c : cases) {
           const Params p{s.id, tile, c.rows, c.inner, c.cols};
           std::vector<float> P(c.ref.size());

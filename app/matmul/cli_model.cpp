@@ -74,16 +74,16 @@ struct ModelGlue<MatmulPattern> : MatmulCli {
     const MatmulCount& c = m.count;
     std::printf("  P (%dx%d) = M (%dx%d) N (%dx%d), ", p.rows, p.cols, p.rows, p.inner, p.inner, p.cols);
     if (p.strategy == MatmulStrategy::fast)
-      std::printf("TILE_WIDTH does not apply: %d x %d block tile, warps of %d x %d, %d x %d outputs per thread\n",
-                  kMatmulFastTileRows, kMatmulFastTileCols, kMatmulFastWarpTile, kMatmulFastWarpTile,
-                  kMatmulFastOutputRows, kMatmulFastOutputCols);
+      std::printf("block tile %d x %d (tile %d), warps of %d x %d, %d x %d outputs per thread\n", kMatmulFastTileRows,
+                  p.tile, p.tile, kMatmulFastWarpTile, kMatmulFastWarpTile, kMatmulFastOutputRows,
+                  kMatmulFastOutputCols);
     else
       std::printf("TILE_WIDTH %d\n", p.tile);
     std::printf("  launch   grid %dx%d, block %dx%d = %d threads, shared %zu B/block", l.grid.x, l.grid.y, l.block.x,
                 l.block.y, l.threads_per_block, l.shared_bytes);
     if (p.strategy == MatmulStrategy::tiled) std::printf(" (Mds + Nds), %d phases", tiling_of(p).phases(p.inner));
     if (p.strategy == MatmulStrategy::fast)
-      std::printf(" (Ms + Ns, %d stages), %d phases of %d", kMatmulFastStages, tiling_of(p).phases(p.inner),
+      std::printf(" (Ms + Ns, %d stages), %d phases of %d", tiling_of(p).fast_stages(), tiling_of(p).phases(p.inner),
                   kMatmulFastDepth);
     std::printf("\n  book     %.2f OP/B  (%s)\n", m.book.opb_model, m.book.formula.c_str());
     std::printf("  counted  %.2f OP/B  = %lld flops (2MKN) / %lld B of global loads (%lld of M, %lld of N)\n", c.opb(),

@@ -18,7 +18,13 @@ namespace tilescope {
 void matmul_controls_panel(UiState& s, const Backend& backend) {
   MatmulParams& p = s.matmul.params;
   strategy_combo(p.strategy);
-  ImGui::SliderInt("TILE_WIDTH", &p.tile, kMinMatmulTile, kMaxMatmulTile);
+  if (p.strategy == MatmulStrategy::fast) {  // its tile is its block tile's width
+    ImGui::RadioButton("128 x 128 block tile", &p.tile, kMatmulFastNarrowTile);
+    ImGui::SameLine();
+    ImGui::RadioButton("128 x 256", &p.tile, kMatmulFastWideTile);
+  } else {
+    ImGui::SliderInt("TILE_WIDTH", &p.tile, kMinMatmulTile, kMaxMatmulTile);
+  }
   ImGui::SliderInt("rows (M, P)", &p.rows, 1, 96);
   ImGui::SliderInt("K", &p.inner, 1, 96);
   ImGui::SliderInt("cols (N, P)", &p.cols, 1, 96);
@@ -36,7 +42,8 @@ void matmul_controls_panel(UiState& s, const Backend& backend) {
     ImGui::EndCombo();
   }
   ImGui::TextDisabled("on %s", backend.description().c_str());
-  disabled_wrapped("keys: [ ] TILE_WIDTH, 1-3 strategy, < > step through the phases, b the barrier left out");
+  disabled_wrapped(
+      "keys: [ ] TILE_WIDTH (fast: block tile), 1-3 strategy, < > step through the phases, b the barrier left out");
 }
 
 void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
@@ -48,11 +55,11 @@ void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
     return;
   }
   if (m.params.strategy == MatmulStrategy::fast) {
+    const MatmulTiling g = tiling_of(m.params);
     ImGui::TextWrapped(
         "fast runs %d phases of %d along the inner dimension, copied into shared memory %d phases ahead "
-        "(cp.async), with one barrier per phase. TILE_WIDTH does not apply: the block tile is %d x %d.",
-        tiling_of(m.params).phases(m.params.inner), kMatmulFastDepth, kMatmulFastStages - 1, kMatmulFastTileRows,
-        kMatmulFastTileCols);
+        "(cp.async), with one barrier per phase. Its block tile is %d x %d.",
+        g.phases(m.params.inner), g.depth, g.fast_stages() - 1, g.tile_rows, g.tile_cols);
     return;
   }
   const int phases = tiling_of(m.params).phases(m.params.inner);

@@ -23,6 +23,8 @@
 
 namespace tilescope {
 namespace {
+// The most of the view's width kept free at the right for the inspector and the legend.
+constexpr float kMostRight = 0.45f;
 
 // Grey scale: dark = most negative, light = most positive, so the coloured outlines stand out.
 ImU32 grey(float v, float range) {
@@ -45,12 +47,15 @@ MatmulView::Layout MatmulView::layout() const {
   Layout l;
   const float font = ImGui::GetFontSize();
   l.zoom = std::max(1, 8 / p.tile);
-  const int shared = p.tile * l.zoom, top = std::max(p.inner, shared);
-  // The right side stays free for the inspector and the legend, which float there; the top for the HUD.
+  l.shared = p.strategy == MatmulStrategy::tiled ? p.tile * l.zoom : 0;
+  const int shared = l.shared, top = std::max(p.inner, shared);
+  // The right side stays free for the inspector and the legend, which float there (the legend below P's
+  // lower right corner); the top for the HUD.
   const float hud_h = state_.overlays.hud ? hud_height(view_, hud_measured()) : 0.0f;
-  // (at most 45% of a small window's view: there the inspector covers what it must)
+  // (at most kMostRight of a small window's view: there the windows cover what they must)
   const float inspector = state_.overlays.inspector ? inspector_width() + 2 * kWindowInset : 0.0f;
-  const float free_right = std::clamp(inspector, 0.26f * view_.w, 0.45f * view_.w);
+  const float legend = state_.overlays.legend ? legend_width() + 2 * kWindowInset : 0.0f;
+  const float free_right = std::clamp(std::max(inspector, legend), 0.26f * view_.w, kMostRight * view_.w);
   // Above the matrices: the phase title, the HUD (its top 2.5 em down) and N's label (1.3 em above N);
   // below them 1.5 em.
   const float above = 4 * font + hud_h, room = view_.h - above - 1.5f * font;
@@ -70,7 +75,7 @@ MatmulView::Layout MatmulView::layout() const {
 Vec2 MatmulView::point_at(Vec2 element, float) {
   const Layout l = layout();
   const MatmulParams& p = state_.matmul.params;
-  return l.at(p.inner + l.gap + element.x, std::max(p.inner, p.tile * l.zoom) + l.gap + element.y);
+  return l.at(p.inner + l.gap + element.x, std::max(p.inner, l.shared) + l.gap + element.y);
 }
 
 void MatmulView::step(const Rect& view, double) {
@@ -161,7 +166,7 @@ void MatmulView::draw(float, float, float) {
     return;
   }
   const Layout l = layout();
-  const int shared = p.tile * l.zoom, top = std::max(p.inner, shared);
+  const int shared = l.shared, top = std::max(p.inner, shared);
   // Cell-grid origins of the five arrays (x, y in cells); Mds and Nds are `l.zoom` times larger.
   const Vec2 at_N{float(p.inner + l.gap), float(top - p.inner)}, at_M{0, float(top + l.gap)};
   const Vec2 at_P{float(p.inner + l.gap), float(top + l.gap)};
@@ -292,10 +297,9 @@ void MatmulView::draw(float, float, float) {
   std::snprintf(caption, sizeof caption, "tiled, phase %d (of 0..%d): %s", m.phase, tiling_of(p).phases(p.inner) - 1,
                 matmul_step_name(m.step));
   if (p.strategy == MatmulStrategy::fast)
-    std::snprintf(caption, sizeof caption,
-                  "fast: %d threads per %d x %d tile of P, warps of %d x %d, %d x %d per thread", kMatmulFastThreads,
-                  kMatmulFastTileRows, kMatmulFastTileCols, kMatmulFastWarpTile, kMatmulFastWarpTile,
-                  kMatmulFastOutputRows, kMatmulFastOutputCols);
+    std::snprintf(caption, sizeof caption, "fast: block tile %d x %d, warps %d x %d, %d x %d a thread",
+                  kMatmulFastTileRows, p.tile, kMatmulFastWarpTile, kMatmulFastWarpTile, kMatmulFastOutputRows,
+                  kMatmulFastOutputCols);
   if (p.strategy != MatmulStrategy::naive)
     dl->AddText({view_.x + font, view_.y + 0.5f * font}, IM_COL32(255, 255, 255, 255), caption);
   dl->PopClipRect();
@@ -320,7 +324,8 @@ HudFigures MatmulView::hud() const { return hud_figures(state_.matmul.params, st
 void MatmulView::windows(const Rect& v) {
   // The legend first: the inspector ends above where it is this frame.
   if (state_.overlays.legend)
-    matmul_legend_window(state_, run_, v.x + v.w - kWindowInset, v.y + v.h - kWindowInset, v.w - 2 * kWindowInset);
+    matmul_legend_window(state_, run_, v.x + v.w - kWindowInset, v.y + v.h - kWindowInset,
+                         kMostRight * v.w - 2 * kWindowInset);  // its lines wrap inside the strip kept free
   if (state_.overlays.inspector) matmul_inspector_window(state_, run_, v);
 }
 

@@ -44,7 +44,8 @@ class MatmulView : public PatternView {
   struct Layout {
     float cell = 1, x0 = 0, y0 = 0;  // cell size; origin of the cell grid
     int gap = 2;
-    int zoom = 1;  // Mds and Nds are drawn this many times larger: small tiles stay visible
+    int zoom = 1;    // Mds and Nds are drawn this many times larger: small tiles stay visible
+    int shared = 0;  // their side in cells: tiled's TILE_WIDTH x zoom (the others draw no Mds / Nds)
     Vec2 at(float cx, float cy) const { return {x0 + cx * cell, y0 + cy * cell}; }
   };
   void step(const Rect& view, double dt) override;

@@ -54,15 +54,14 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, const Rect&
                 g.fast_row(by, t, 8), g.fast_row(by, t, 12), g.fast_col(bx, t, 0), g.fast_col(bx, t, 4));
     ImGui::Text("per phase of %d copies M[%d + %dc][k+%d] (c = 0..%d) into Ms", g.depth,
                 g.row_of(by, g.fast_m_row(t, 0)), g.fast_m_row(0, 1), g.fast_m_k(t),
-                g.tile_rows * g.depth / kMatmulFastThreads - 1);
+                g.tile_rows * g.depth / g.fast_threads() - 1);
     if (matmul_fast_float4_rows(p))
       ImGui::Text("  and N[k+%d, k+%d][%d..%d] into Ns (float4s)", g.fast_n_k(t, 0), g.fast_n_k(t, 1),
                   g.col_of(bx, g.fast_n_col(t)), g.col_of(bx, g.fast_n_col(t)) + 3);
     else
       ImGui::Text("  and N[k+%d..%d][%d] into Ns (rows not float4s)", g.fast_n_k_element(0),
                   g.fast_n_k_element(g.depth - 1), g.col_of(bx, g.fast_n_col_element(t)));
-    ImGui::Text("%d phases, %d copied ahead; 128 FMAs per k from 6 float4 shared loads", f.phases,
-                kMatmulFastStages - 1);
+    ImGui::Text("%d phases, %d copied ahead; 128 FMAs per k from 6 float4 shared loads", f.phases, g.fast_stages() - 1);
   } else {
     ImGui::Text("blockIdx (%d, %d)  threadIdx (%d, %d)", f.block_x, f.block_y, tx, ty);
   }

@@ -82,6 +82,11 @@ void begin_legend(float right, float bottom, float width) {
   ImGui::PushTextWrapPos(width - ImGui::GetStyle().WindowPadding.x);
 }
 
+float legend_width() {
+  const ImGuiWindow* legend = ImGui::FindWindowByName(kLegendTitle);
+  return legend && legend->WasActive && !legend->Hidden ? legend->Size.x : 0.0f;
+}
+
 void end_legend() {
   ImGui::PopTextWrapPos();
   ImGui::End();

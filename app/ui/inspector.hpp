@@ -23,6 +23,8 @@ float inspector_width();
 // wrapped to at most `width` (the view's, so large type never spills over the sidebar). Close it
 // with end_legend().
 void begin_legend(float right, float bottom, float width);
+// The legend's width as drawn last frame (0 before it is first drawn, or while hidden).
+float legend_width();
 void end_legend();
 
 // Whether the pointer is on the inspector's or the legend's window.

@@ -179,7 +179,7 @@ void read_conv1d(JsonFields& f, Conv1dUi& c, StateFile kind) {
 
 void read_matmul(JsonFields& f, MatmulUi& m) {
   read_strategy(f, "matmul", m.params.strategy);
-  f.integer("tile", kMinMatmulTile, kMaxMatmulTile, m.params.tile);
+  f.integer("tile", kMinMatmulTile, kMatmulFastWideTile, m.params.tile);  // fast's: 128 or 256
   f.integer("rows", 1, 96, m.params.rows);
   f.integer("inner", 1, 96, m.params.inner);
   f.integer("cols", 1, 96, m.params.cols);

@@ -9,6 +9,7 @@
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/matmul/geometry.hpp"
+#include "kernels/matmul/strategies.hpp"
 #include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
@@ -242,7 +243,11 @@ void clamp_conv1d(Conv1dUi& c) {
 
 void clamp_matmul(MatmulUi& m) {
   MatmulParams& p = m.params;
-  p.tile = std::clamp(p.tile, kMinMatmulTile, kMaxMatmulTile);
+  // fast's tile is its block tile's width, 128 or 256; the others' TILE_WIDTH. A tile left from the
+  // other kind becomes the strategy's default.
+  if (p.strategy == MatmulStrategy::fast ? !matmul_fast_tile_ok(p.tile) : matmul_fast_tile_ok(p.tile))
+    p.tile = default_tile(p.strategy, 0);
+  if (p.strategy != MatmulStrategy::fast) p.tile = std::clamp(p.tile, kMinMatmulTile, kMaxMatmulTile);
   p.rows = std::clamp(p.rows, 1, 96), p.inner = std::clamp(p.inner, 1, 96), p.cols = std::clamp(p.cols, 1, 96);
   m.phase = std::clamp(m.phase, 0, tiling_of(p).phases(p.inner) - 1);
   m.step = std::clamp(m.step, 0, kMatmulSteps - 1);
@@ -281,8 +286,13 @@ bool apply_matmul_key(UiState& s, unsigned int ch) {
   const int phases = tiling_of(m.params).phases(m.params.inner);
   const int at = m.phase * kMatmulSteps + m.step, last = phases * kMatmulSteps - 1;
   switch (ch) {
-    case ']': ++m.params.tile; break;
-    case '[': --m.params.tile; break;
+    case ']':
+    case '[':
+      if (m.params.strategy == MatmulStrategy::fast)
+        m.params.tile = ch == ']' ? kMatmulFastWideTile : kMatmulFastNarrowTile;
+      else
+        m.params.tile += ch == ']' ? 1 : -1;
+      break;
     case '1':
     case '2':
     case '3': m.params.strategy = static_cast<MatmulStrategy>(ch - '1'); break;

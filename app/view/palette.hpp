@@ -95,11 +95,9 @@ inline constexpr Swatch kThreadReads{rgba(240, 228, 66), "what the hovered threa
 inline constexpr Swatch kThreadReadsGlobal{rgba(240, 228, 66),
                                            "the hovered thread's row of M and column of N (global)"};
 inline constexpr Swatch kTilePadding{rgba(204, 121, 167), "tile cells past the matrix edge: zero, no load (hatched)"};
-inline constexpr Swatch kMatmulWarpTile{rgba(213, 94, 0), "fast: the hovered thread's warp, a 64 x 64 tile of P"};
-inline constexpr Swatch kThreadOutputs16x8{rgba(240, 228, 66),
-                                           "fast: the hovered thread's 16 x 8 P elements (eight 4 x 4 blocks)"};
-inline constexpr Swatch kThreadStrips{rgba(0, 158, 115),
-                                      "fast: the 16 rows of M and 8 columns of N they need (through Ms / Ns)"};
+inline constexpr Swatch kMatmulWarpTile{rgba(213, 94, 0), "fast: the hovered thread's warp tile (64 x 64)"};
+inline constexpr Swatch kThreadOutputs16x8{rgba(240, 228, 66), "fast: its 16 x 8 outputs (4 x 4 blocks)"};
+inline constexpr Swatch kThreadStrips{rgba(0, 158, 115), "fast: its 16 rows of M, 8 columns of N (via Ms, Ns)"};
 inline constexpr Swatch kWrongElement{rgba(255, 255, 255), "P element that comes out wrong (crossed)"};
 
 // The heat map of the stencil view (the same stops as heat_map in shaders/image.frag), t in [0, 1].

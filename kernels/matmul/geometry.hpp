@@ -10,7 +10,7 @@
 namespace tilescope {
 
 struct MatmulTiling {
-  int tile_rows;  // the block's tile of P: TILE_WIDTH x TILE_WIDTH, or fast's 128 x 128
+  int tile_rows;  // the block's tile of P: TILE_WIDTH x TILE_WIDTH, or fast's 128 x 128 or 128 x 256
   int tile_cols;
   int depth;  // a phase's strip of the inner dimension: TILE_WIDTH, or fast's 8
 
@@ -32,13 +32,17 @@ struct MatmulTiling {
   TS_HD int phase_k(int ph, int t) const { return ph * depth + t; }
   TS_HD int phase_end(int ph) const { return phase_k(ph + 1, 0); }  // one past phase ph's last k
 
-  // fast: a block of kMatmulFastThreads threads (threadIdx.x = t) is warps w = t / 32, each computing a
-  // 64 x 64 warp tile of the block's tile, row by row: warp row w / W, warp column w % W, W =
-  // fast_warps_across(). Lane l = t % 32 computes 16 x 8 of its warp's tile: rows fast_row(by, t, i),
+  // fast: a block of fast_threads() threads (threadIdx.x = t), one per column of the tile, is warps
+  // w = t / 32, each computing a 64 x 64 warp tile of the block's tile, row by row: warp row w / W, warp
+  // column w % W, W = fast_warps_across(). Lane l = t % 32 computes 16 x 8 of its warp's tile: rows fast_row(by, t, i),
   // i = 0..15, four groups of 4 consecutive rows 16 apart starting at 4 (l / 8); columns
   // fast_col(bx, t, j), j = 0..7, two groups of 4 consecutive columns 32 apart starting at 4 (l % 8).
   // So for each k a warp reads 4 distinct float4s of M's column and 8 of N's row from shared memory:
   // one wavefront each.
+  TS_HD constexpr int fast_threads() const { return tile_cols; }
+  // Stages of shared memory: 4 for the 128-wide tile, 3 for the 256-wide one (34 and 36 KB, under the
+  // 48 KB of a static allocation), so kernels keep 3 or 2 phases' copies in flight.
+  TS_HD constexpr int fast_stages() const { return tile_cols == kMatmulFastNarrowTile ? 4 : 3; }
   TS_HD int fast_warps_across() const { return tile_cols / kMatmulFastWarpTile; }
   TS_HD int fast_warp_row(int by, int t) const {
     return by * tile_rows + t / 32 / fast_warps_across() * kMatmulFastWarpTile;
@@ -55,16 +59,16 @@ struct MatmulTiling {
   }
   TS_HD int fast_output_row(int row) const { return row % 64 / 16 * 4 + row % 4; }  // i
   TS_HD int fast_output_col(int col) const { return col % 64 / 32 * 4 + col % 4; }  // j
-  // fast's copies into shared memory in each phase (cp.async, stages of kMatmulFastStages):
+  // fast's copies into shared memory in each phase (cp.async, fast_stages() stages):
   // - M: thread t copies the 8 elements M[row][k], row = row_of(by, fast_m_row(t, c)), c = 0..7,
   //   k = phase_k(ph, fast_m_k(t)), into Ms[k][row] (transposed: a warp copies 4 rows x 8 k);
   // - N, rows of whole float4s (matmul_fast_float4_rows): the 2 float4s N[k][col .. col + 3] at
   //   k = phase_k(ph, fast_n_k(t, c)), col = col_of(bx, fast_n_col(t)), c = 0, 1; otherwise the 8
   //   elements N[phase_k(ph, fast_n_k_element(c))][col_of(bx, fast_n_col_element(t))], c = 0..7 (a
   //   thread per column). Outside the matrices the copy writes a zero and reads nothing.
-  TS_HD int fast_m_row(int t, int c) const { return t / depth + c * (kMatmulFastThreads / depth); }
+  TS_HD int fast_m_row(int t, int c) const { return t / depth + c * (fast_threads() / depth); }
   TS_HD int fast_m_k(int t) const { return t % depth; }
-  TS_HD int fast_n_k(int t, int c) const { return t / (tile_cols / 4) + c * (kMatmulFastThreads / (tile_cols / 4)); }
+  TS_HD int fast_n_k(int t, int c) const { return t / (tile_cols / 4) + c * (fast_threads() / (tile_cols / 4)); }
   TS_HD int fast_n_col(int t) const { return t % (tile_cols / 4) * 4; }
   TS_HD int fast_n_k_element(int c) const { return c; }
   TS_HD int fast_n_col_element(int t) const { return t; }
@@ -76,9 +80,28 @@ struct MatmulTiling {
 TS_HD bool matmul_fast_float4_rows(const MatmulParams& p) { return p.cols % 4 == 0; }
 
 TS_HD MatmulTiling tiling_of(const MatmulParams& p) {
-  if (p.strategy == MatmulStrategy::fast)
-    return MatmulTiling{kMatmulFastTileRows, kMatmulFastTileCols, kMatmulFastDepth};
+  if (p.strategy == MatmulStrategy::fast) return MatmulTiling{kMatmulFastTileRows, p.tile, kMatmulFastDepth};
   return MatmulTiling{p.tile, p.tile, p.tile};
+}
+
+inline bool matmul_fast_tile_ok(int tile) { return tile == kMatmulFastNarrowTile || tile == kMatmulFastWideTile; }
+
+// fast's block tile on a GPU of sm_count SMs (0: none known), for p's size: 256 wide where N's rows are
+// whole float4s, its grid (one block resident per SM) takes no more waves than the 128-wide one's (two
+// per SM), and that one's last wave leaves no SM a lone block. There both spread the same work over the
+// same warps and the wide tile copies fewer tiles of M and N: 1-2% faster (4096^3, 8192^3, 2048^3 on an
+// H100). Elsewhere 128: a lone 128-wide block runs its tile in about 0.56 of a pair's time, where a
+// wide grid's last wave would leave whole SMs idle (3000^3: the wide tile 17% slower).
+inline int matmul_fast_tile_for(const MatmulParams& p, int sm_count) {
+  if (sm_count <= 0 || p.rows < 1 || p.cols < 1 || !matmul_fast_float4_rows(p)) return kMatmulFastNarrowTile;
+  const auto blocks = [&](int tile) {
+    const MatmulTiling g{kMatmulFastTileRows, tile, kMatmulFastDepth};
+    return 1LL * g.grid_rows(p.rows) * g.grid_cols(p.cols);
+  };
+  const long long pairs = 2LL * sm_count, narrow = blocks(kMatmulFastNarrowTile);
+  const long long waves = (narrow + pairs - 1) / pairs, last = narrow - (waves - 1) * pairs;
+  const long long wide_waves = (blocks(kMatmulFastWideTile) + sm_count - 1) / sm_count;
+  return last > sm_count && wide_waves <= waves ? kMatmulFastWideTile : kMatmulFastNarrowTile;
 }
 
 }  // namespace tilescope

@@ -65,24 +65,24 @@ constexpr auto make_tiled_table(std::integer_sequence<int, I...>) {
 constexpr auto kLaunchTiledByTile =
     make_tiled_table(std::make_integer_sequence<int, kMaxMatmulTile - kMinMatmulTile + 1>{});
 
-// Beyond PMPP (register tiling, with the warp tile of cuBLAS's FP32 kernel): a block of 128 threads
-// computes a 128 x 128 tile of P, each of its 4 warps a 64 x 64 part, each thread 16 x 8 elements in
-// registers (geometry.hpp: fast_row / fast_col) from an outer product per k of 16 values of M's column
-// and 8 of N's row, read as float4s from shared memory. The tiles are copied global -> shared by
-// cp.async, kMatmulFastStages - 1 phases in flight, M transposed on the way in (Ms[k][row]); the
+// Beyond PMPP (register tiling, with the warp tile of cuBLAS's FP32 kernel): a block of BN threads
+// computes a 128 x BN tile of P (BN 128 or 256), each of its warps a 64 x 64 part, each thread 16 x 8
+// elements in registers (geometry.hpp: fast_row / fast_col) from an outer product per k of 16 values of
+// M's column and 8 of N's row, read as float4s from shared memory. The tiles are copied global -> shared
+// by cp.async, fast_stages() - 1 phases in flight, M transposed on the way in (Ms[k][row]); the
 // fragments of k-step k + 1 are read while k's 128 FFMAs issue, and the phase's one barrier sits
 // before its last k-step. kVec: rows of N and P are whole float4s (matmul_fast_float4_rows), so N's
 // rows copy 16 bytes at a time.
-template <bool kVec>
-__global__ void __launch_bounds__(kMatmulFastThreads, kMatmulFastBlocksPerSm)
+template <int BN, bool kVec>
+__global__ void __launch_bounds__(BN, kMatmulFastThreadsPerSm / BN)
     matmul_fast_kernel(const float* __restrict__ M, const float* __restrict__ N, float* __restrict__ P, int rows,
                        int inner, int cols) {
-  constexpr MatmulTiling g{kMatmulFastTileRows, kMatmulFastTileCols, kMatmulFastDepth};
-  constexpr int BN = kMatmulFastTileCols, D = kMatmulFastDepth, S = kMatmulFastStages;
+  constexpr MatmulTiling g{kMatmulFastTileRows, BN, kMatmulFastDepth};
+  constexpr int D = kMatmulFastDepth, S = g.fast_stages(), kThreads = g.fast_threads();
   constexpr int OM = kMatmulFastOutputRows, ON = kMatmulFastOutputCols;
   constexpr int MS = kMatmulFastTileRows + kMatmulFastPad, kStage = D * MS + D * BN;  // floats of Ms[D][MS], Ns[D][BN]
-  constexpr int kCopiesM = kMatmulFastTileRows * D / kMatmulFastThreads, kCopiesN = BN * D / 4 / kMatmulFastThreads;
-  static_assert(kMatmulFastThreads == BN, "N's element copies: a thread per column");
+  constexpr int kCopiesM = kMatmulFastTileRows * D / kThreads, kCopiesN = BN * D / 4 / kThreads;
+  static_assert(kThreads == BN, "N's element copies: a thread per column");
   __shared__ __align__(16) float smem[S * kStage];
   const int t = threadIdx.x, row0 = g.row_of(blockIdx.y, 0), col0 = g.col_of(blockIdx.x, 0);
   const int mk = g.fast_m_k(t), nk = kVec ? g.fast_n_k(t, 0) : g.fast_n_k_element(0);
@@ -183,10 +183,12 @@ void launch_matmul(const MatmulParams& p, const float* d_M, const float* d_N, fl
     return check_launch("matmul_naive_kernel");
   }
   if (p.strategy == MatmulStrategy::fast) {
-    if (matmul_fast_float4_rows(p))
-      matmul_fast_kernel<true><<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols);
-    else
-      matmul_fast_kernel<false><<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols);
+    const bool vec = matmul_fast_float4_rows(p), wide = p.tile == kMatmulFastWideTile;
+    const auto kernel =
+        wide ? (vec ? matmul_fast_kernel<kMatmulFastWideTile, true> : matmul_fast_kernel<kMatmulFastWideTile, false>)
+             : (vec ? matmul_fast_kernel<kMatmulFastNarrowTile, true>
+                    : matmul_fast_kernel<kMatmulFastNarrowTile, false>);
+    kernel<<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols);
     return check_launch("matmul_fast_kernel");
   }
   kLaunchTiledByTile[p.tile - kMinMatmulTile](grid, block, d_M, d_N, d_P, p.rows, p.inner, p.cols, g, stream);

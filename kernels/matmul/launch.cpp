@@ -12,16 +12,16 @@ LaunchGeometry launch_geometry(const MatmulParams& p) {
   l.out_tile_dim = g.tile_rows;
   l.in_tile_dim = g.depth;
   if (p.strategy == MatmulStrategy::fast) {
-    l.block = {kMatmulFastThreads, 1};
-    // kMatmulFastStages stages of Ms[depth][tile rows + pad] and Ns[depth][tile columns].
+    l.block = {g.fast_threads(), 1};
+    // fast_stages() stages of Ms[depth][tile rows + pad] and Ns[depth][tile columns].
     l.shared_bytes =
-        std::size_t(kMatmulFastStages) * g.depth * (g.tile_rows + kMatmulFastPad + g.tile_cols) * sizeof(float);
+        std::size_t(g.fast_stages()) * g.depth * (g.tile_rows + kMatmulFastPad + g.tile_cols) * sizeof(float);
     // Threads whose first output lies inside P. Each pair of a first row and a first column in the
     // tile is one thread's (fast_thread), so the count is the product of the first rows inside P
     // over the block rows (one thread each: those whose first column is the tile's) and the first
     // columns inside P over the block columns (those whose first row is the tile's).
     std::int64_t rows_in = 0, cols_in = 0;
-    for (int t = 0; t < kMatmulFastThreads; ++t) {
+    for (int t = 0; t < g.fast_threads(); ++t) {
       const int r = g.fast_row(0, t, 0), c = g.fast_col(0, t, 0);
       for (int by = 0; c == 0 && by < g.grid_rows(p.rows); ++by) rows_in += g.row_of(by, r) < p.rows;
       for (int bx = 0; r == 0 && bx < g.grid_cols(p.cols); ++bx) cols_in += g.col_of(bx, c) < p.cols;
@@ -41,7 +41,9 @@ LaunchGeometry launch_geometry(const MatmulParams& p) {
 std::optional<std::string> launch_problem(const MatmulParams& p, const DeviceLimits& limits) {
   using std::to_string;
   const std::string T = to_string(p.tile);
-  const bool uses_tile = p.strategy != MatmulStrategy::fast;  // fast's tile is fixed: it ignores TILE_WIDTH
+  const bool uses_tile = p.strategy != MatmulStrategy::fast;  // fast's tile is its block tile's columns
+  if (!uses_tile && !matmul_fast_tile_ok(p.tile))
+    return "fast's block tile is 128 x 128 or 128 x 256: use tile 128 or 256, not " + T;
   if (uses_tile && (p.tile < kMinMatmulTile || p.tile > kMaxMatmulTile))
     return "TILE_WIDTH (tile) " + T + " is out of range: use " + to_string(kMinMatmulTile) + ".." +
            to_string(kMaxMatmulTile) + " (a block is TILE_WIDTH x TILE_WIDTH threads)";
@@ -64,7 +66,7 @@ std::optional<std::string> launch_problem(const MatmulParams& p, const DeviceLim
   if (l.grid.x > limits.max_grid_x || l.grid.y > limits.max_grid_y)
     return "the grid " + to_string(l.grid.x) + "x" + to_string(l.grid.y) + " exceeds the device's limit of " +
            to_string(limits.max_grid_x) + "x" + to_string(limits.max_grid_y) + " blocks; " +
-           (uses_tile ? "use a larger tile" : "fast's block tile is fixed at 128 x 128, so P has too many rows");
+           (uses_tile ? "use a larger tile" : "fast's block tiles are 128 rows high, so P has too many rows");
   return std::nullopt;
 }
 

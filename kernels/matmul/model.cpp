@@ -1,6 +1,7 @@
 #include "kernels/matmul/model.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "kernels/matmul/geometry.hpp"
 
@@ -45,9 +46,14 @@ MatmulModel book_model(const MatmulParams& p) {
     m.formula = "TILE_WIDTH x 0.25: each loaded element serves TILE_WIDTH multiply-adds";
   } else {
     // A phase loads (rows + columns) x depth elements for rows x columns x depth multiply-adds.
-    constexpr double R = kMatmulFastTileRows, C = kMatmulFastTileCols;
-    m.opb_model = 2 * R * C / (4 * (R + C));
-    m.formula = "128 x 0.25: each loaded element serves 128 multiply-adds (a 128 x 128 block tile)";
+    const double R = kMatmulFastTileRows, C = p.tile, serves = 2 * R * C / (R + C);
+    m.opb_model = serves / 4;
+    char formula[160];
+    std::snprintf(formula, sizeof formula,
+                  "2 x 128 x %d / (128 + %d) x 0.25: each loaded element serves %.4g multiply-adds (a 128 x %d block "
+                  "tile)",
+                  p.tile, p.tile, serves, p.tile);
+    m.formula = formula;
   }
   return m;
 }

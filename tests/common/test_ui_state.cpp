@@ -13,6 +13,9 @@
 #include "app/view/palette.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/conv2d/strategies.hpp"
+#include "kernels/matmul/geometry.hpp"
+#include "kernels/matmul/model.hpp"
+#include "kernels/matmul/strategies.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
@@ -274,6 +277,28 @@ TEST(UiState, MatmulStepperCountsTheKernelsPhases) {
   m.phase = 99;
   clamp_matmul(m);
   EXPECT_EQ(m.phase, 2);  // ceil(20 / 8) = 3 phases
+}
+
+// fast's tile is its block tile's width: switching to it from TILE_WIDTH 4 gives its default, 128;
+// ] and [ choose its 256- and 128-wide tiles; switching back gives tiled its default TILE_WIDTH.
+TEST(UiState, MatmulFastTakesItsBlockTilesAndGivesTiledItsTileWidthBack) {
+  UiState s;
+  s.pattern = Pattern::matmul;
+  s.matmul.params = MatmulParams{MatmulStrategy::tiled, 4, 24, 20, 28};
+  ASSERT_TRUE(apply_matmul_key(s, '3'));
+  EXPECT_EQ(s.matmul.params.strategy, MatmulStrategy::fast);
+  EXPECT_EQ(s.matmul.params.tile, kMatmulFastNarrowTile);
+  apply_matmul_key(s, ']');
+  EXPECT_EQ(s.matmul.params.tile, kMatmulFastWideTile);
+  apply_matmul_key(s, ']');
+  EXPECT_EQ(s.matmul.params.tile, kMatmulFastWideTile);
+  EXPECT_FALSE(launch_problem(s.matmul.params));
+  apply_matmul_key(s, '[');
+  EXPECT_EQ(s.matmul.params.tile, kMatmulFastNarrowTile);
+  apply_matmul_key(s, '2');
+  EXPECT_EQ(s.matmul.params.tile, default_tile(MatmulStrategy::tiled, 0));
+  apply_matmul_key(s, ']');
+  EXPECT_EQ(s.matmul.params.tile, default_tile(MatmulStrategy::tiled, 0) + 1);
 }
 
 // Issue 17, item 5: the conv2d legend never shows two entries in one colour, whatever the strategy,

@@ -103,7 +103,7 @@ TEST(MatmulBreak, OnlyTiledTakesABugAndNoHaloAndIdleThreadsAreRefusedEverywhere)
             std::string::npos);
   EXPECT_NE(break_problem(MatmulStrategy::naive, Break::no_barrier)->find("no shared memory"), std::string::npos);
   EXPECT_NE(break_problem(MatmulStrategy::fast, Break::no_barrier)->find("tiled"), std::string::npos);
-  const MatmulParams p{MatmulStrategy::fast, 16, 8, 8, 8};
+  const MatmulParams p{MatmulStrategy::fast, 128, 8, 8, 8};
   std::vector<float> M(64, 1.0f), N(64, 1.0f), P(64);
   EXPECT_THROW(matmul_broken_cpu(p, Break::no_barrier, M.data(), N.data(), P.data()), InvalidInput);
 }

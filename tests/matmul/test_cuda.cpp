@@ -37,18 +37,19 @@ TEST_F(MatmulCuda, EachStrategyMatchesTheCpuReferenceAtEveryTileAndRectangularSi
 }
 
 TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTiles) {
-  // Sizes below, at and past the 128 x 128 block tile, its 64 x 64 warp tiles and the 8-deep phases
-  // (fewer phases than the stages in flight, too); cols not a multiple of 4 take the
+  // Sizes below, at and past the 128 x 128 and 128 x 256 block tiles, their 64 x 64 warp tiles and the
+  // 8-deep phases (fewer phases than the stages in flight, too); cols not a multiple of 4 take the
   // element-by-element copies of N, the others the float4 ones, whatever inner is.
-  constexpr int kFastSizes[][3] = {{1, 1, 1},       {3, 5, 7},        {128, 128, 256}, {129, 67, 131}, {257, 4, 260},
-                                   {200, 1024, 36}, {255, 9, 513},    {64, 12, 20},    {385, 16, 772}, {130, 8, 257},
-                                   {127, 23, 255},  {300, 1000, 600}, {33, 67, 96},    {70, 10, 132}};
+  constexpr int kFastSizes[][3] = {{1, 1, 1},      {3, 5, 7},       {128, 128, 256}, {129, 67, 131},
+                                   {257, 4, 260},  {200, 1024, 36}, {255, 9, 513},   {64, 12, 20},
+                                   {385, 16, 772}, {130, 8, 257},   {127, 23, 255},  {300, 1000, 600},
+                                   {33, 67, 96},   {70, 10, 132},   {129, 17, 516},  {250, 24, 1030}};
   for (const auto& s : kFastSizes) {
     const std::vector<float> M = test::random_image(s[1], s[0], 9).pixels,
                              N = test::random_image(s[2], s[1], 10).pixels;
     std::vector<float> P(static_cast<std::size_t>(s[0]) * s[2]), ref(P.size());
     matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
-    for (int tile : {16, 1000}) {  // fast ignores TILE_WIDTH
+    for (int tile : {kMatmulFastNarrowTile, kMatmulFastWideTile}) {
       const MatmulParams p{MatmulStrategy::fast, tile, s[0], s[1], s[2]};
       ASSERT_FALSE(launch_problem(p, engine_->limits()));
       engine_->matmul(p, M.data(), N.data(), P.data());

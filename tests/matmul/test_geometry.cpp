@@ -10,13 +10,16 @@
 using namespace tilescope;
 
 namespace {
-// TILE_WIDTH 2..32 (fast ignores it), square and odd-sized matrices.
+// TILE_WIDTH 2..32 (fast: its block tiles 128 and 256), square and odd-sized matrices.
 std::vector<MatmulParams> spread() {
   static const int sizes[][3] = {{64, 64, 64}, {37, 61, 29}, {300, 17, 129}};
   return test::spread<MatmulParams>(kMatmulStrategyCount, {2, 5, 8, 16, 32}, {0, 1, 2}, {0},
                                     [](int s, int tile, int size, int) {
                                       const int* mkn = sizes[size];
-                                      return MatmulParams{static_cast<MatmulStrategy>(s), tile, mkn[0], mkn[1], mkn[2]};
+                                      const auto strategy = static_cast<MatmulStrategy>(s);
+                                      if (strategy == MatmulStrategy::fast)
+                                        tile = tile < 16 ? kMatmulFastNarrowTile : kMatmulFastWideTile;
+                                      return MatmulParams{strategy, tile, mkn[0], mkn[1], mkn[2]};
                                     });
 }
 }  // namespace
@@ -36,7 +39,7 @@ TEST(MatmulFigures, PhasesAreStripsOfThePhaseDepth) {
     }
   }
   // The stepper's last phase for fast is the last strip of 8 (it was inner / TILE_WIDTH).
-  EXPECT_EQ(matmul_focus(MatmulParams{MatmulStrategy::fast, 16, 64, 64, 64}, 0, 0, 0).phases, 8);
+  EXPECT_EQ(matmul_focus(MatmulParams{MatmulStrategy::fast, 128, 64, 64, 64}, 0, 0, 0).phases, 8);
 }
 
 TEST(MatmulFigures, InspectorThreadMatchesTheLaunch) {
@@ -50,8 +53,8 @@ TEST(MatmulFigures, InspectorThreadMatchesTheLaunch) {
       EXPECT_LT(f.block_y, l.grid.y);
       EXPECT_LT(f.thread_x, l.block.x);
       EXPECT_LT(f.thread_y, l.block.y);
-      if (p.strategy == MatmulStrategy::fast) {  // 128 x 128 tiles, 128 threads of 16 x 8 outputs
-        EXPECT_EQ(f.block_x, col / 128);
+      if (p.strategy == MatmulStrategy::fast) {  // 128 x tile tiles, `tile` threads of 16 x 8 outputs
+        EXPECT_EQ(f.block_x, col / p.tile);
         EXPECT_EQ(f.block_y, row / 128);
         bool found = false;
         for (int i = 0; i < 16; ++i)

@@ -30,9 +30,9 @@ MatmulParams params(MatmulStrategy s, int tile, int rows = 1024, int inner = 102
   return {s, tile, rows, inner, cols};
 }
 
-// fast, thread by thread: its 16 x 8 outputs; in every phase its 8 elements of M and its 2 float4s of
-// N (rows of whole float4s) or 8 elements of N, counting those inside the matrices (the others are
-// zeros written without a load).
+// fast, thread by thread: its 16 x 8 outputs; in every phase its elements of M (8 at tile 128, 4 at
+// 256) and its 2 float4s of N (rows of whole float4s) or 8 elements of N, counting those inside the
+// matrices (the others are zeros written without a load).
 MatmulCount brute_force_fast(const MatmulParams& p) {
   const MatmulTiling g = tiling_of(p);
   const LaunchGeometry l = launch_geometry(p);
@@ -45,7 +45,7 @@ MatmulCount brute_force_fast(const MatmulParams& p) {
           for (int j = 0; j < kMatmulFastOutputCols; ++j)
             c.outputs += in_range(g.fast_row(by, t, i), p.rows) && in_range(g.fast_col(bx, t, j), p.cols);
         for (int ph = 0; ph < g.phases(p.inner); ++ph) {
-          for (int r = 0; r < 8; ++r)
+          for (int r = 0; r < g.tile_rows * g.depth / g.fast_threads(); ++r)
             c.m_loads +=
                 in_range(g.row_of(by, g.fast_m_row(t, r)), p.rows) && in_range(g.phase_k(ph, g.fast_m_k(t)), p.inner);
           for (int k = 0; k < 8; ++k) {  // vec: float4 k / 4 of the two, element k % 4 of it
@@ -127,13 +127,16 @@ TEST(MatmulTraffic, PartialTilesLoadOnlyWhatIsInsideTheMatrices) {
 TEST(MatmulTraffic, WholeGridCountEqualsBruteForceEmulation) {
   std::mt19937 rng(3);
   for (int trial = 0; trial < 150; ++trial) {
-    // fast's 128 x 128 block tiles: sizes up to 600 so that the grid has several of them, every other
-    // one with N's rows whole float4s (its other copy of N).
+    // fast's 128 x 128 and 128 x 256 block tiles: sizes up to 600 so that the grid has several of them,
+    // every other one with N's rows whole float4s (its other copy of N).
     const MatmulStrategy s = strategy_table<MatmulStrategy>()[trial % kMatmulStrategyCount].id;
-    const int most = s == MatmulStrategy::fast ? 600 : 70, align = s == MatmulStrategy::fast && trial % 2 ? 4 : 1;
+    const bool fast = s == MatmulStrategy::fast;
+    const int most = fast ? 600 : 70, align = fast && trial % 2 ? 4 : 1;
     auto size = [&] { return (1 + int(rng() % most) + align - 1) / align * align; };
     const int rows = size(), inner = 1 + int(rng() % most), cols = size();
-    const MatmulParams p = params(s, kMinMatmulTile + int(rng() % 15), rows, inner, cols);
+    const int tile =
+        fast ? (trial / 6 % 2 ? kMatmulFastWideTile : kMatmulFastNarrowTile) : kMinMatmulTile + int(rng() % 15);
+    const MatmulParams p = params(s, tile, rows, inner, cols);
     const MatmulCount a = exact_traffic(p), b = brute_force(p);
     const std::string what = std::string(strategy_info(p.strategy).name) + " tile=" + std::to_string(p.tile) + " " +
                              std::to_string(p.rows) + "x" + std::to_string(p.inner) + "x" + std::to_string(p.cols);
@@ -169,96 +172,137 @@ TEST(MatmulLaunch, GridCoversPWithTileByTileBlocks) {
 }
 
 TEST(MatmulGeometry, FastGivesEachElementOfItsBlockTileToOneThreadInsideItsWarpTile) {
-  const MatmulTiling g = tiling_of(params(MatmulStrategy::fast, 16));
-  ASSERT_EQ(g.tile_rows, 128);
-  ASSERT_EQ(g.tile_cols, 128);
-  ASSERT_EQ(g.depth, 8);
-  const int by = 3, bx = 2, r0 = 3 * 128, c0 = 2 * 128;
-  std::vector<int> owners(128 * 128, 0);
-  for (int t = 0; t < kMatmulFastThreads; ++t)
-    for (int i = 0; i < kMatmulFastOutputRows; ++i)
-      for (int j = 0; j < kMatmulFastOutputCols; ++j) {
-        const int row = g.fast_row(by, t, i), col = g.fast_col(bx, t, j);
-        ASSERT_TRUE(in_range(row - r0, 128) && in_range(col - c0, 128)) << t;
-        ++owners[(row - r0) * 128 + col - c0];
-        EXPECT_EQ(g.fast_thread(row, col), t);
-        EXPECT_EQ(g.fast_output_row(row), i);
-        EXPECT_EQ(g.fast_output_col(col), j);
-        // Inside its warp's 64 x 64 tile, which every lane of the warp shares.
-        EXPECT_TRUE(in_range(row - g.fast_warp_row(by, t), 64) && in_range(col - g.fast_warp_col(bx, t), 64));
-        EXPECT_EQ(g.fast_warp_row(by, t), g.fast_warp_row(by, t / 32 * 32));
-        EXPECT_EQ(g.fast_warp_col(bx, t), g.fast_warp_col(bx, t / 32 * 32));
-      }
-  for (int n = 0; n < 128 * 128; ++n) ASSERT_EQ(owners[n], 1) << n;
-  // Thread 37 is warp 1 (warp tile rows 0..63, columns 64..127), lane 5: rows 0..3, 16..19, 32..35,
-  // 48..51 and columns 84..87, 116..119.
-  EXPECT_EQ(g.fast_row(0, 37, 0), 0);
-  EXPECT_EQ(g.fast_row(0, 37, 5), 17);
-  EXPECT_EQ(g.fast_col(0, 37, 0), 84);
-  EXPECT_EQ(g.fast_col(0, 37, 7), 119);
-  EXPECT_EQ(g.fast_warp_row(0, 64), 64);  // warp 2: the second row of warp tiles
+  for (int tile : {kMatmulFastNarrowTile, kMatmulFastWideTile}) {
+    const MatmulTiling g = tiling_of(params(MatmulStrategy::fast, tile));
+    ASSERT_EQ(g.tile_rows, 128);
+    ASSERT_EQ(g.tile_cols, tile);
+    ASSERT_EQ(g.depth, 8);
+    ASSERT_EQ(g.fast_threads(), tile);  // a thread per column: 4 or 8 warps of 64 x 64
+    const int by = 3, bx = 2, r0 = 3 * 128, c0 = 2 * tile;
+    std::vector<int> owners(128 * tile, 0);
+    for (int t = 0; t < g.fast_threads(); ++t)
+      for (int i = 0; i < kMatmulFastOutputRows; ++i)
+        for (int j = 0; j < kMatmulFastOutputCols; ++j) {
+          const int row = g.fast_row(by, t, i), col = g.fast_col(bx, t, j);
+          ASSERT_TRUE(in_range(row - r0, 128) && in_range(col - c0, tile)) << t;
+          ++owners[(row - r0) * tile + col - c0];
+          EXPECT_EQ(g.fast_thread(row, col), t);
+          EXPECT_EQ(g.fast_output_row(row), i);
+          EXPECT_EQ(g.fast_output_col(col), j);
+          // Inside its warp's 64 x 64 tile, which every lane of the warp shares.
+          EXPECT_TRUE(in_range(row - g.fast_warp_row(by, t), 64) && in_range(col - g.fast_warp_col(bx, t), 64));
+          EXPECT_EQ(g.fast_warp_row(by, t), g.fast_warp_row(by, t / 32 * 32));
+          EXPECT_EQ(g.fast_warp_col(bx, t), g.fast_warp_col(bx, t / 32 * 32));
+        }
+    for (int n = 0; n < 128 * tile; ++n) ASSERT_EQ(owners[n], 1) << tile << " " << n;
+    // Thread 37 is warp 1 (warp tile rows 0..63, columns 64..127), lane 5: rows 0..3, 16..19, 32..35,
+    // 48..51 and columns 84..87, 116..119.
+    EXPECT_EQ(g.fast_row(0, 37, 0), 0);
+    EXPECT_EQ(g.fast_row(0, 37, 5), 17);
+    EXPECT_EQ(g.fast_col(0, 37, 0), 84);
+    EXPECT_EQ(g.fast_col(0, 37, 7), 119);
+    // Warp 2: the second row of warp tiles at 128 wide, the third warp tile of the first row at 256.
+    EXPECT_EQ(g.fast_warp_row(0, 64), tile == 128 ? 64 : 0);
+    EXPECT_EQ(g.fast_warp_col(0, 64), tile == 128 ? 0 : 128);
+  }
 }
 
 TEST(MatmulGeometry, FastCopiesEachTileCellOncePerPhaseAndItsWarpsReadWholeWavefronts) {
-  const MatmulTiling g = tiling_of(params(MatmulStrategy::fast, 16));
-  // Per phase the 128 threads copy the 128 x 8 tile of M (8 elements each) and the 8 x 128 tile of N
-  // (2 float4s each, or 8 elements where rows are not whole float4s).
-  std::vector<int> m_cells(128 * 8, 0), n_vec(8 * 128, 0), n_elements(8 * 128, 0);
-  for (int t = 0; t < kMatmulFastThreads; ++t) {
-    for (int c = 0; c < 8; ++c) ++m_cells[g.fast_m_row(t, c) * 8 + g.fast_m_k(t)];
-    for (int c = 0; c < 2; ++c)
-      for (int q = 0; q < 4; ++q) ++n_vec[g.fast_n_k(t, c) * 128 + g.fast_n_col(t) + q];
-    for (int c = 0; c < 8; ++c) ++n_elements[g.fast_n_k_element(c) * 128 + g.fast_n_col_element(t)];
-  }
-  for (int c : m_cells) EXPECT_EQ(c, 1);
-  for (int c : n_vec) EXPECT_EQ(c, 1);
-  for (int c : n_elements) EXPECT_EQ(c, 1);
-  for (int w = 0; w < kMatmulFastThreads / 32; ++w) {
-    // The transposing copies of a warp land in Ms[k][row] (rows padded by kMatmulFastPad) on 32
-    // different banks of 4 bytes: no conflict.
-    for (int c = 0; c < 8; ++c) {
-      std::vector<int> banks(32, 0);
-      for (int lane = 0; lane < 32; ++lane) {
-        const int t = 32 * w + lane;
-        ++banks[(g.fast_m_k(t) * (128 + kMatmulFastPad) + g.fast_m_row(t, c)) % 32];
+  for (int tile : {kMatmulFastNarrowTile, kMatmulFastWideTile}) {
+    const MatmulTiling g = tiling_of(params(MatmulStrategy::fast, tile));
+    // Per phase the threads copy the 128 x 8 tile of M (8 elements each at 128 threads, 4 at 256) and
+    // the 8 x tile tile of N (2 float4s each, or 8 elements where rows are not whole float4s).
+    const int copies_m = 128 * 8 / g.fast_threads();
+    std::vector<int> m_cells(128 * 8, 0), n_vec(8 * tile, 0), n_elements(8 * tile, 0);
+    for (int t = 0; t < g.fast_threads(); ++t) {
+      for (int c = 0; c < copies_m; ++c) ++m_cells[g.fast_m_row(t, c) * 8 + g.fast_m_k(t)];
+      for (int c = 0; c < 2; ++c)
+        for (int q = 0; q < 4; ++q) ++n_vec[g.fast_n_k(t, c) * tile + g.fast_n_col(t) + q];
+      for (int c = 0; c < 8; ++c) ++n_elements[g.fast_n_k_element(c) * tile + g.fast_n_col_element(t)];
+    }
+    for (int c : m_cells) EXPECT_EQ(c, 1);
+    for (int c : n_vec) EXPECT_EQ(c, 1);
+    for (int c : n_elements) EXPECT_EQ(c, 1);
+    for (int w = 0; w < g.fast_threads() / 32; ++w) {
+      // The transposing copies of a warp land in Ms[k][row] (rows padded by kMatmulFastPad) on 32
+      // different banks of 4 bytes: no conflict.
+      for (int c = 0; c < copies_m; ++c) {
+        std::vector<int> banks(32, 0);
+        for (int lane = 0; lane < 32; ++lane) {
+          const int t = 32 * w + lane;
+          ++banks[(g.fast_m_k(t) * (128 + kMatmulFastPad) + g.fast_m_row(t, c)) % 32];
+        }
+        for (int b : banks) EXPECT_EQ(b, 1) << w;
       }
-      for (int b : banks) EXPECT_EQ(b, 1) << w;
-    }
-    // For each k a warp's float4 reads of Ms hit 4 consecutive float4s (64 bytes) and of Ns 8
-    // (128 bytes): one wavefront each.
-    for (int i = 0; i < kMatmulFastOutputRows; i += 4) {
-      std::set<int> rows;
-      for (int lane = 0; lane < 32; ++lane) rows.insert(g.fast_row(0, 32 * w + lane, i));
-      EXPECT_EQ(rows.size(), 4u);
-      EXPECT_EQ(*rows.rbegin() - *rows.begin(), 12);
-    }
-    for (int j = 0; j < kMatmulFastOutputCols; j += 4) {
-      std::set<int> cols;
-      for (int lane = 0; lane < 32; ++lane) cols.insert(g.fast_col(0, 32 * w + lane, j));
-      EXPECT_EQ(cols.size(), 8u);
-      EXPECT_EQ(*cols.rbegin() - *cols.begin(), 28);
+      // For each k a warp's float4 reads of Ms hit 4 consecutive float4s (64 bytes) and of Ns 8
+      // (128 bytes): one wavefront each.
+      for (int i = 0; i < kMatmulFastOutputRows; i += 4) {
+        std::set<int> rows;
+        for (int lane = 0; lane < 32; ++lane) rows.insert(g.fast_row(0, 32 * w + lane, i));
+        EXPECT_EQ(rows.size(), 4u);
+        EXPECT_EQ(*rows.rbegin() - *rows.begin(), 12);
+      }
+      for (int j = 0; j < kMatmulFastOutputCols; j += 4) {
+        std::set<int> cols;
+        for (int lane = 0; lane < 32; ++lane) cols.insert(g.fast_col(0, 32 * w + lane, j));
+        EXPECT_EQ(cols.size(), 8u);
+        EXPECT_EQ(*cols.rbegin() - *cols.begin(), 28);
+      }
     }
   }
 }
 
-TEST(MatmulLaunch, FastIgnoresTileWidthAndLaunches128ThreadsPer128By128Tile) {
-  for (int tile : {1, 16, 1000}) {
+TEST(MatmulLaunch, FastLaunchesAThreadPerColumnOfIts128RowBlockTile) {
+  for (int tile : {kMatmulFastNarrowTile, kMatmulFastWideTile}) {
     const MatmulParams p = params(MatmulStrategy::fast, tile, 300, 70, 129);
     EXPECT_FALSE(launch_problem(p)) << tile;
     const LaunchGeometry l = launch_geometry(p);
-    EXPECT_EQ(l.grid.x, 2);
+    EXPECT_EQ(l.grid.x, tile == 128 ? 2 : 1);
     EXPECT_EQ(l.grid.y, 3);
-    EXPECT_EQ(l.threads_per_block, 128);
-    EXPECT_EQ(l.shared_bytes, 4u * 8 * (128 + 4 + 128) * 4);  // 4 stages of Ms (padded rows) and Ns
+    EXPECT_EQ(l.threads_per_block, tile);
+    // 4 stages of Ms (padded rows) and Ns at 128, 3 at 256: both under a static allocation's 48 KB.
+    EXPECT_EQ(l.shared_bytes, (tile == 128 ? 4u : 3u) * 8 * (128 + 4 + tile) * 4);
+    EXPECT_LE(l.shared_bytes, 48u * 1024);
     // Threads whose first output is inside P. First rows in a tile: 0, 4, 8, 12 and 64 .. 76; blocks
     // 0 and 1 have all 8 inside, block 2 the 4 at 256..268 < 300. First columns: 0..28 and 64..92
-    // (16), and in block 1 128 < 129.
+    // (16), and 128 < 129 (in block 1 at 128 wide, in the third warp tile at 256).
     EXPECT_EQ(l.threads_computing, (8 + 8 + 4) * (16 + 1));
   }
-  // 2 x 128 x 128 flops per (128 + 128) x 4 bytes: TILE x 0.25 as the tiled kernel's.
-  EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::fast, 16)).opb_model, 32.0);
-  const MatmulParams whole = params(MatmulStrategy::fast, 16, 512, 512, 512);
-  EXPECT_DOUBLE_EQ(exact_traffic(whole).opb(), 32.0);
+  for (int tile : {1, 16, 32, 64, 1000}) {
+    EXPECT_TRUE(launch_problem(params(MatmulStrategy::fast, tile))) << tile;
+  }
+  // 2 x 128 x C flops per (128 + C) x 4 bytes: 32 OP/B at 128 wide (TILE x 0.25 as the tiled
+  // kernel's), 42.7 at 256.
+  EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::fast, 128)).opb_model, 32.0);
+  EXPECT_DOUBLE_EQ(book_model(params(MatmulStrategy::fast, 256)).opb_model, 2.0 * 128 * 256 / (4 * 384));
+  for (int tile : {kMatmulFastNarrowTile, kMatmulFastWideTile}) {
+    const MatmulParams whole = params(MatmulStrategy::fast, tile, 512, 512, 512);
+    EXPECT_DOUBLE_EQ(exact_traffic(whole).opb(), book_model(whole).opb_model) << tile;
+  }
+}
+
+// The rule's choices at the sizes whose both tiles were timed on an H100 (132 SMs; run12 in
+// bench/results/2026-11-27-h100-matmul-fast-tiles.md): the faster tile at each (777 x 333 x 4096 ran
+// both within 0.3%). The 256-wide tile where its grid fills as many waves as the 128-wide one's and
+// that one's last wave pairs its blocks; 128 where the wide one would leave SMs idle, where N's rows
+// are not whole float4s, and with no GPU known.
+TEST(MatmulFastTile, TheRuleTakesTheTileThatRanFasterOnAnH100) {
+  const int h100 = 132;
+  constexpr int kTimed[][4] = {{4096, 4096, 4096, 256}, {8192, 8192, 8192, 256}, {2048, 2048, 2048, 256},
+                               {6000, 5000, 4000, 256}, {1920, 1080, 1080, 256}, {1536, 1536, 1536, 256},
+                               {2560, 2560, 2560, 256}, {3584, 3584, 3584, 256}, {6144, 6144, 6144, 256},
+                               {4096, 4097, 4096, 256}, {4097, 4097, 4097, 128}, {3000, 3000, 3000, 128},
+                               {1000, 3000, 2000, 128}, {1024, 1024, 1024, 128}, {5120, 5120, 5120, 128},
+                               {2304, 2304, 2304, 128}, {3001, 1999, 2048, 128}};
+  for (const auto& t : kTimed)
+    EXPECT_EQ(matmul_fast_tile_for(params(MatmulStrategy::fast, 128, t[0], t[1], t[2]), h100), t[3]) << t[0];
+  EXPECT_EQ(matmul_fast_tile_for(params(MatmulStrategy::fast, 128, 4096, 4096, 4096), 0), 128);
+  // The same grid on a GPU of a quarter the SMs: 1024 blocks of 128 wide fill 15.5 waves of 66 pairs.
+  EXPECT_EQ(matmul_fast_tile_for(params(MatmulStrategy::fast, 128, 4096, 4096, 4096), 33), 256);
+  DeviceLimits gpu;
+  gpu.sm_count = h100;
+  EXPECT_EQ(default_tile(params(MatmulStrategy::fast, 128, 4096, 4096, 4096), gpu), 256);
+  EXPECT_EQ(default_tile(params(MatmulStrategy::tiled, 32, 4096, 4096, 4096), gpu), 16);
 }
 
 TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
@@ -277,8 +321,10 @@ TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
   EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 0, 4, 4)).find("at least 1"), std::string::npos);
   EXPECT_NE(why(params(MatmulStrategy::tiled, 16, 1 << 15, 1 << 14, 4)).find("more than"), std::string::npos);
   EXPECT_NE(why(params(MatmulStrategy::tiled, 2, 1 << 18, 1, 1)).find("grid"), std::string::npos);
-  // fast's tile is fixed, so its refusal does not advise a larger one: 2^24 rows are 2^17 block rows.
-  EXPECT_NE(why(params(MatmulStrategy::fast, 16, 1 << 24, 1, 1)).find("fixed at 128 x 128"), std::string::npos);
+  // fast's tiles are 128 rows high, so its refusal does not advise a larger one: 2^24 rows are 2^17
+  // block rows.
+  EXPECT_NE(why(params(MatmulStrategy::fast, 128, 1 << 24, 1, 1)).find("128 rows high"), std::string::npos);
+  EXPECT_NE(why(params(MatmulStrategy::fast, 16)).find("use tile 128 or 256"), std::string::npos);
   EXPECT_THROW(validate_launch(params(MatmulStrategy::tiled, 0)), InvalidInput);
 }
 
