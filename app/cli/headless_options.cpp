@@ -24,6 +24,7 @@
 #include "kernels/conv2d/steps.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "kernels/matmul/broken.hpp"
+#include "kernels/matmul/model.hpp"
 #include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/model.hpp"
 #include "kernels/stencil3d/steps.hpp"
@@ -59,6 +60,8 @@ void matmul_state(const HeadlessCli& o, UiState& s) {
   PatternOptions c = o.conv;
   c.size = o.data_size;
   s.matmul.params = params_of<MatmulCli>(c, s.matmul.params);
+  if (c.tile)  // --data is clamped to the view's 96, but a --tile the strategy does not have is refused
+    if (auto problem = tile_problem(s.matmul.params)) throw InvalidInput(*problem);
   const char* names[] = {"none", "raw", "war"};
   const auto it = std::find(std::begin(names), std::end(names), o.without);
   if (it == std::end(names)) throw InvalidInput("unknown --without '" + o.without + "': use none, raw or war");

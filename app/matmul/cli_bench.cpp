@@ -61,7 +61,9 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   const MatmulParams base = params_of<MatmulCli>(start.options);
   const std::vector<int> tiles = o.tile ? std::vector<int>{*o.tile} : std::vector<int>{16, 32};
   auto engine = backend.make_matmul_engine();
-  validate_launch(base, engine->limits());
+  MatmulParams sized = base;  // the sizes, at a tile the base strategy runs (--tile may be fast's only)
+  sized.tile = default_tile(sized, engine->limits());
+  validate_launch(sized, engine->limits());
   const std::vector<float> M = bench_input(std::size_t(base.rows) * base.inner, 1);
   const std::vector<float> N = bench_input(std::size_t(base.inner) * base.cols, 2);
   std::vector<float> P(std::size_t(base.rows) * base.cols);

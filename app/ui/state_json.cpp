@@ -179,7 +179,9 @@ void read_conv1d(JsonFields& f, Conv1dUi& c, StateFile kind) {
 
 void read_matmul(JsonFields& f, MatmulUi& m) {
   read_strategy(f, "matmul", m.params.strategy);
-  f.integer("tile", kMinMatmulTile, kMatmulFastWideTile, m.params.tile);  // fast's: 128 or 256
+  const bool fast = m.params.strategy == MatmulStrategy::fast;  // its tile: its block tile's width, 128 or 256
+  f.integer("tile", fast ? kMatmulFastNarrowTile : kMinMatmulTile, fast ? kMatmulFastWideTile : kMaxMatmulTile,
+            m.params.tile);
   f.integer("rows", 1, 96, m.params.rows);
   f.integer("inner", 1, 96, m.params.inner);
   f.integer("cols", 1, 96, m.params.cols);

@@ -40,7 +40,7 @@ struct MatmulTiling {
   // So for each k a warp reads 4 distinct float4s of M's column and 8 of N's row from shared memory:
   // one wavefront each.
   TS_HD constexpr int fast_threads() const { return tile_cols; }
-  // Stages of shared memory: 4 for the 128-wide tile, 3 for the 256-wide one (34 and 36 KB, under the
+  // Stages of shared memory: 4 for the 128-wide tile, 3 for the 256-wide one (33 and 37 KB, under the
   // 48 KB of a static allocation), so kernels keep 3 or 2 phases' copies in flight.
   TS_HD constexpr int fast_stages() const { return tile_cols == kMatmulFastNarrowTile ? 4 : 3; }
   TS_HD int fast_warps_across() const { return tile_cols / kMatmulFastWarpTile; }
@@ -60,7 +60,8 @@ struct MatmulTiling {
   TS_HD int fast_output_row(int row) const { return row % 64 / 16 * 4 + row % 4; }  // i
   TS_HD int fast_output_col(int col) const { return col % 64 / 32 * 4 + col % 4; }  // j
   // fast's copies into shared memory in each phase (cp.async, fast_stages() stages):
-  // - M: thread t copies the 8 elements M[row][k], row = row_of(by, fast_m_row(t, c)), c = 0..7,
+  // - M: thread t copies the elements M[row][k], row = row_of(by, fast_m_row(t, c)), c = 0..7 (0..3 at
+  //   256 threads),
   //   k = phase_k(ph, fast_m_k(t)), into Ms[k][row] (transposed: a warp copies 4 rows x 8 k);
   // - N, rows of whole float4s (matmul_fast_float4_rows): the 2 float4s N[k][col .. col + 3] at
   //   k = phase_k(ph, fast_n_k(t, c)), col = col_of(bx, fast_n_col(t)), c = 0, 1; otherwise the 8
@@ -87,11 +88,12 @@ TS_HD MatmulTiling tiling_of(const MatmulParams& p) {
 inline bool matmul_fast_tile_ok(int tile) { return tile == kMatmulFastNarrowTile || tile == kMatmulFastWideTile; }
 
 // fast's block tile on a GPU of sm_count SMs (0: none known), for p's size: 256 wide where N's rows are
-// whole float4s, its grid (one block resident per SM) takes no more waves than the 128-wide one's (two
-// per SM), and that one's last wave leaves no SM a lone block. There both spread the same work over the
-// same warps and the wide tile copies fewer tiles of M and N: 1-2% faster (4096^3, 8192^3, 2048^3 on an
-// H100). Elsewhere 128: a lone 128-wide block runs its tile in about 0.56 of a pair's time, where a
-// wide grid's last wave would leave whole SMs idle (3000^3: the wide tile 17% slower).
+// whole float4s, its grid (one block resident per SM) takes as many waves as the 128-wide one's (two
+// per SM), and that one's last wave holds more blocks than there are SMs (so it is not a wave of lone
+// blocks). There both spread the same work over the same warps and the wide tile copies a quarter
+// fewer elements of M and N: 2-4% faster (4096^3, 8192^3, 2048^3 on an H100). Elsewhere 128: a
+// 128-wide last wave of lone blocks runs in about 0.56 of a pair's time, where the wide grid's last
+// wave would leave whole SMs idle (3000^3: the wide tile 16% slower).
 inline int matmul_fast_tile_for(const MatmulParams& p, int sm_count) {
   if (sm_count <= 0 || p.rows < 1 || p.cols < 1 || !matmul_fast_float4_rows(p)) return kMatmulFastNarrowTile;
   const auto blocks = [&](int tile) {

@@ -82,7 +82,10 @@ __global__ void __launch_bounds__(BN, kMatmulFastThreadsPerSm / BN)
   constexpr int OM = kMatmulFastOutputRows, ON = kMatmulFastOutputCols;
   constexpr int MS = kMatmulFastTileRows + kMatmulFastPad, kStage = D * MS + D * BN;  // floats of Ms[D][MS], Ns[D][BN]
   constexpr int kCopiesM = kMatmulFastTileRows * D / kThreads, kCopiesN = BN * D / 4 / kThreads;
-  static_assert(kThreads == BN, "N's element copies: a thread per column");
+  static_assert(BN % kMatmulFastWarpTile == 0 && kThreads % 32 == 0, "whole warp tiles, whole warps");
+  static_assert(kCopiesM * kThreads == kMatmulFastTileRows * D && kCopiesN * 4 * kThreads == BN * D,
+                "each cell of a phase's tiles copied once");
+  static_assert(S * kStage * sizeof(float) <= 48 * 1024, "a static shared allocation");
   __shared__ __align__(16) float smem[S * kStage];
   const int t = threadIdx.x, row0 = g.row_of(blockIdx.y, 0), col0 = g.col_of(blockIdx.x, 0);
   const int mk = g.fast_m_k(t), nk = kVec ? g.fast_n_k(t, 0) : g.fast_n_k_element(0);

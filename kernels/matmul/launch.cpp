@@ -38,15 +38,25 @@ LaunchGeometry launch_geometry(const MatmulParams& p) {
   return l;
 }
 
+std::optional<std::string> tile_problem(const MatmulParams& p) {
+  using std::to_string;
+  const std::string T = to_string(p.tile);
+  if (p.strategy == MatmulStrategy::fast)  // its tile is its block tile's columns
+    return matmul_fast_tile_ok(p.tile)
+               ? std::nullopt
+               : std::optional<std::string>("fast's block tile is 128 x 128 or 128 x 256: use tile 128 or 256, not " +
+                                            T);
+  if (p.tile < kMinMatmulTile || p.tile > kMaxMatmulTile)
+    return "TILE_WIDTH (tile) " + T + " is out of range: use " + to_string(kMinMatmulTile) + ".." +
+           to_string(kMaxMatmulTile) + " (a block is TILE_WIDTH x TILE_WIDTH threads)";
+  return std::nullopt;
+}
+
 std::optional<std::string> launch_problem(const MatmulParams& p, const DeviceLimits& limits) {
   using std::to_string;
   const std::string T = to_string(p.tile);
   const bool uses_tile = p.strategy != MatmulStrategy::fast;  // fast's tile is its block tile's columns
-  if (!uses_tile && !matmul_fast_tile_ok(p.tile))
-    return "fast's block tile is 128 x 128 or 128 x 256: use tile 128 or 256, not " + T;
-  if (uses_tile && (p.tile < kMinMatmulTile || p.tile > kMaxMatmulTile))
-    return "TILE_WIDTH (tile) " + T + " is out of range: use " + to_string(kMinMatmulTile) + ".." +
-           to_string(kMaxMatmulTile) + " (a block is TILE_WIDTH x TILE_WIDTH threads)";
+  if (auto problem = tile_problem(p)) return problem;
   if (uses_tile && p.tile * p.tile > limits.max_threads_per_block)
     return "TILE_WIDTH " + T + " needs " + to_string(p.tile * p.tile) +
            " threads per block, but the device allows at most " + to_string(limits.max_threads_per_block);

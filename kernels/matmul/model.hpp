@@ -16,6 +16,8 @@ LaunchGeometry launch_geometry(const MatmulParams& p);
 
 // Why p cannot run on a device with these limits, or nothing if it can.
 std::optional<std::string> launch_problem(const MatmulParams& p, const DeviceLimits& limits = {});
+// Its first check: a tile p.strategy has (TILE_WIDTH 2..32, or fast's block tile width, 128 or 256).
+std::optional<std::string> tile_problem(const MatmulParams& p);
 
 struct MatmulModel {
   double opb_model = 0;  // the book's ratio: 0.25 (naive), TILE_WIDTH x 0.25 (tiled)

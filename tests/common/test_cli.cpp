@@ -271,6 +271,13 @@ TEST_F(Cli, ModelForMatmulGivesTheBooksRatiosAndTheA100Bound) {
   const Result text = run("model --pattern matmul --strategy all");
   ASSERT_EQ(text.code, 0) << text.out;
   EXPECT_NE(text.out.find("6220"), std::string::npos) << text.out;
+  // fast's row at its own 128 x 128 block tile, not the table's TILE_WIDTH 16: 32 OP/B.
+  const std::size_t fast = text.out.find("\nfast ");
+  ASSERT_NE(fast, std::string::npos) << text.out;
+  EXPECT_NE(text.out.substr(fast, text.out.find('\n', fast + 1) - fast).find(" 32.00 "), std::string::npos) << text.out;
+  const auto wide = run_json("model --pattern matmul --strategy fast --tile 256 --size 512x512x512 --json");
+  EXPECT_NEAR(wide["opb_model"].get<double>(), 2.0 * 128 * 256 / (4 * 384), 1e-9);
+  EXPECT_EQ(run("model --pattern matmul --strategy fast --tile 64").code, 2);
 }
 
 TEST_F(Cli, ApplyConv1dIsCorrelate1dWithZerosOutside) {

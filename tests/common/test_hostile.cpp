@@ -454,6 +454,9 @@ TEST_F(Hostile, CommandLineBoundsExitTwoAndWriteNothing) {
   cases.push_back({shot + "--compare basic,warp_tiled", "'warp_tiled' is not a conv2d strategy"});
   cases.push_back({shot + "--compare basic,naive", "'naive' is not a conv2d strategy"});
   cases.push_back({shot + "--pattern matmul --compare naive,tiled_in", "'tiled_in' is not a matmul strategy"});
+  // matmul's tile: TILE_WIDTH 2..32, fast's block tile 128 or 256 (not clamped into them)
+  cases.push_back({shot + "--pattern matmul --strategy fast --tile 64", "use tile 128 or 256, not 64"});
+  cases.push_back({shot + "--pattern matmul --strategy tiled --tile 128", "use 2..32"});
   cases.push_back({shot + "--strategy basic --compare basic,tiled_in", "give it or --strategy"});
 #endif
   for (const auto& [args, needle] : cases) {

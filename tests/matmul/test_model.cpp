@@ -283,9 +283,9 @@ TEST(MatmulLaunch, FastLaunchesAThreadPerColumnOfIts128RowBlockTile) {
 
 // The rule's choices at the sizes whose both tiles were timed on an H100 (132 SMs; run12 in
 // bench/results/2026-11-27-h100-matmul-fast-tiles.md): the faster tile at each (777 x 333 x 4096 ran
-// both within 0.3%). The 256-wide tile where its grid fills as many waves as the 128-wide one's and
-// that one's last wave pairs its blocks; 128 where the wide one would leave SMs idle, where N's rows
-// are not whole float4s, and with no GPU known.
+// both within 0.3%). The 256-wide tile where its grid takes as many waves as the 128-wide one's and
+// that one's last wave holds more blocks than SMs; 128 where the wide one would leave SMs idle, where
+// N's rows are not whole float4s, and with no GPU known.
 TEST(MatmulFastTile, TheRuleTakesTheTileThatRanFasterOnAnH100) {
   const int h100 = 132;
   constexpr int kTimed[][4] = {{4096, 4096, 4096, 256}, {8192, 8192, 8192, 256}, {2048, 2048, 2048, 256},
