@@ -60,6 +60,16 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   Backend& backend = *start.backend;
   const MatmulParams base = params_of<MatmulCli>(start.options);
   const std::vector<int> tiles = o.tile ? std::vector<int>{*o.tile} : std::vector<int>{16, 32};
+  const std::vector<MatmulStrategy> strategies = bench_strategies<MatmulCli>(o, base);
+  if (o.tile && std::none_of(strategies.begin(), strategies.end(), [&](MatmulStrategy s) {
+        MatmulParams p = base;
+        p.strategy = s;
+        return !tile_problem(p);
+      })) {
+    MatmulParams p = base;
+    p.strategy = strategies.front();
+    throw InvalidInput(*tile_problem(p));  // a --tile that none of them has
+  }
   auto engine = backend.make_matmul_engine();
   MatmulParams sized = base;  // the sizes, at a tile the base strategy runs (--tile may be fast's only)
   sized.tile = default_tile(sized, engine->limits());
@@ -69,7 +79,6 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   std::vector<float> P(std::size_t(base.rows) * base.cols);
   engine->load_inputs(M.data(), N.data(), base.rows, base.inner, base.cols);
   const bool library = settings.peers && !engine->library_name().empty();
-  const std::vector<MatmulStrategy> strategies = bench_strategies<MatmulCli>(o, base);
 
   int rows = library;
   for (MatmulStrategy s : strategies) rows += s == MatmulStrategy::fast ? 1 : int(tiles.size());

@@ -425,6 +425,8 @@ TEST_F(Hostile, CommandLineBoundsExitTwoAndWriteNothing) {
       {"bench --pattern stencil3d --backend cpu --no-peers --size 2000x2000x2000", "more than 268435456"},
       {"bench --pattern conv2d --backend cpu --no-peers --size 64x64 --radius 0", "radius 0 is out of range"},
       {"bench --pattern conv1d --backend cpu --no-peers --size 100 --radius 2,0", "radius 0 is out of range"},
+      {"bench --pattern matmul --backend cpu --no-peers --size 8x8x8 --tile 999999999", "use 2..32"},
+      {"bench --pattern matmul --backend cpu --no-peers --size 8x8x8 --strategy fast --tile 64", "use tile 128 or 256"},
       {"model --pattern conv2d --strategy sliding --tile 2147483647", "longer than the longest"},
       {"model --pattern stencil3d --strategy fast --tile 2147483647", "longer than the longest"},
   };
