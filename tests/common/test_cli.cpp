@@ -302,14 +302,15 @@ TEST_F(Cli, ApplyMatmulMultipliesTheTwoInputs) {
   io::write_npy(path("B.npy"), {33, 45}, B.data());
   std::vector<float> ref(70 * 45);
   matmul_cpu(A.data(), B.data(), ref.data(), 70, 33, 45);
-  for (const char* backend : {"cpu", "auto"}) {
-    const Result r = run("apply --pattern matmul --tile 8 --in " + path("A.npy") + " --in2 " + path("B.npy") +
-                         " --out " + path("C.npy") + " --backend " + backend);
-    ASSERT_EQ(r.code, 0) << r.out;
-    const io::NpyArray C = io::read_npy(path("C.npy"));
-    EXPECT_EQ(C.shape, (std::vector<long long>{70, 45}));
-    EXPECT_LE(test::max_abs_diff(C.data, ref), matmul_tolerance(33, 1.0f, 1.0f)) << backend;
-  }
+  for (const char* backend : {"cpu", "auto"})
+    for (const char* strategy : {"--tile 8", "--strategy fast", "--strategy fast --tile 256"}) {
+      const Result r = run("apply --pattern matmul " + std::string(strategy) + " --in " + path("A.npy") + " --in2 " +
+                           path("B.npy") + " --out " + path("C.npy") + " --backend " + backend);
+      ASSERT_EQ(r.code, 0) << r.out;
+      const io::NpyArray C = io::read_npy(path("C.npy"));
+      EXPECT_EQ(C.shape, (std::vector<long long>{70, 45}));
+      EXPECT_LE(test::max_abs_diff(C.data, ref), matmul_tolerance(33, 1.0f, 1.0f)) << backend << " " << strategy;
+    }
 }
 
 TEST_F(Cli, ApplyConv1dAndMatmulWriteNothingOnBadInput) {
