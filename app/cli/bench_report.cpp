@@ -83,6 +83,7 @@ void BenchReport::add(const BenchRow& row) {
     std::printf("  rows %d->%d floats: moves x%.*f the copy's bytes", row.padded->cells, row.padded->pitch,
                 factor < 1.005 ? 3 : 2, factor);
   }
+  if (row.slices > 1) std::printf("  split-K %d", row.slices);
   if (row.sustained) std::printf("  sustained %.4f ms", row.sustained->median);
   if (row.counters)
     std::printf("  DRAM %.1f/%.1f MB L1 %.1f%% L2 %.1f%% conflicts %.0f OP/B(DRAM) %.2f",
@@ -166,6 +167,7 @@ bool BenchReport::finish() {
                                                              : nlohmann::json(nullptr);
         j["power_window"] = row.sustained ? "sustained" : "burst";
       }
+      if (row.slices > 1) j["slices"] = row.slices;
       if (row.peer.empty())
         j["strategy"] = row.strategy;
       else

@@ -28,6 +28,7 @@ struct BenchRow {
   std::string peer;           // ... or a library's name (then strategy is empty)
   std::optional<int> radius;  // filter radius or stencil order; none for matmul
   std::optional<int> tile;
+  int slices = 1;          // matmul fast's split-K: the inner dimension in this many slices
   Timing time;             // median and min of the timed repetitions, ms
   double copy_ms = 0;      // the same bytes copied device to device, same run
   double bytes = 0;        // compulsory traffic: every input read once, the output written once

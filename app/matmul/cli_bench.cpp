@@ -101,15 +101,21 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   };
   for (MatmulStrategy s : strategies)
     for (int tile : tiles) {
-      // fast: one row, at --tile where that is one of its block tiles, else at the GPU's rule's
+      // fast: one row, at --tile where that is one of its block tiles (without split-K), else at the
+      // GPU's rule's tile and split-K
       const bool fast = s == MatmulStrategy::fast;
       if (fast && tile != tiles.front()) continue;
       MatmulParams p = base;
       p.strategy = s;
       p.tile = tile;
-      if (fast && !(o.tile && matmul_fast_tile_ok(*o.tile))) p.tile = default_tile(p, engine->limits());
+      if (fast && !(o.tile && matmul_fast_tile_ok(*o.tile))) {
+        const MatmulFastShape shape = matmul_fast_shape_for(p, engine->limits().sm_count);
+        p.tile = shape.tile, p.slices = shape.slices;
+      }
+      BenchRow this_row = row;
+      this_row.slices = p.slices;
       add_strategy_row(
-          report, row, std::string(strategy_info(s).name), p.tile, launch_problem(p, engine->limits()),
+          report, this_row, std::string(strategy_info(s).name), p.tile, launch_problem(p, engine->limits()),
           [&] { return times([&] { return engine->run(p); }); }, error,
           [&] { return settings.yardstick ? book_kernel_times(*engine, p, settings.reps + 1) : std::nullopt; },
           [&] { return counters_of_run([&] { engine->run(p); }); });

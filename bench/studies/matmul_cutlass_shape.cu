@@ -11,8 +11,11 @@
 // Variant axes: the block tile (128 x 256 is cuBLAS's, its 256 along P's columns; 256 x 128; 128 x 128
 // and 64 x 128 with 2 and 4 blocks per SM), S, the FFMA order (row by row, or serpentine: odd rows walk
 // the columns backwards so that consecutive FFMAs share an operand), and the blocks' launch order
-// (row-major, or in groups of 8 block rows for the L2).
+// (row-major, or in groups of 8 block rows for the L2). Split-K ("kN"): gridDim.z = N slices of the
+// inner dimension, whole phases each, added into P (zeroed first, in the timed launch) by atomicAdd:
+// for products whose grid of tiles leaves SMs idle.
 #include <cstring>
+#include <string>
 
 #include "bench/studies/matmul_staged_kernel.cuh"
 
@@ -107,10 +110,12 @@ __global__ void __launch_bounds__(threads_of<BM, BN>, kMinBlocks)
       *reinterpret_cast<float4*>(fb + 4 * h) = *reinterpret_cast<const float4*>(&Ns[k * BN + ocol + 32 * h]);
   };
   float acc[16][8] = {};
-  const int phases = (inner + kBK - 1) / kBK;
+  // This block's slice of the phases (all of them without split-K).
+  const int all = (inner + kBK - 1) / kBK, per = (all + gridDim.z - 1) / gridDim.z, first = blockIdx.z * per;
+  const int phases = max(0, min(all, first + per) - first);
 #pragma unroll
   for (int s = 0; s < S - 1; ++s) {
-    if (s < phases) copy(s, s);
+    if (s < phases) copy(s, first + s);
     cp_commit();
   }
   cp_wait<S - 2>();
@@ -119,7 +124,7 @@ __global__ void __launch_bounds__(threads_of<BM, BN>, kMinBlocks)
   int cur = 0, next_copy = S - 1;  // the stages phase ph reads and phase ph + S - 1 fills
   for (int ph = 0; ph < phases; ++ph) {
     // Stage next_copy = (ph - 1) % S was last read before phase ph - 1's barrier.
-    if (ph + S - 1 < phases) copy(next_copy, ph + S - 1);
+    if (ph + S - 1 < phases) copy(next_copy, first + ph + S - 1);
     cp_commit();
     const int after = cur + 1 == S ? 0 : cur + 1;
 #pragma unroll
@@ -149,14 +154,23 @@ __global__ void __launch_bounds__(threads_of<BM, BN>, kMinBlocks)
     const int row = row0 + orow + (i / 4) * 16 + i % 4;
     if (row >= rows) continue;
 #pragma unroll
-    for (int h = 0; h < 2; ++h) store_float4<kVec>(P, row, col0 + ocol + 32 * h, cols, acc[i] + 4 * h);
+    for (int h = 0; h < 2; ++h) {
+      const int col = col0 + ocol + 32 * h;
+      if (gridDim.z == 1) {
+        store_float4<kVec>(P, row, col, cols, acc[i] + 4 * h);
+        continue;
+      }
+#pragma unroll
+      for (int q = 0; q < 4; ++q)
+        if (col + q < cols) atomicAdd(P + std::size_t(row) * cols + col + q, acc[i][4 * h + q]);
+    }
   }
 }
 
 template <int BM, int BN, int S, bool kSerp, bool kGroup, int kMinBlocks = 1>
-void time_cut(const Run& r, const char* name, float cublas_ms) {
+void time_cut(const Run& r, const char* name, float cublas_ms, int slices = 1) {
   constexpr int kThreads = threads_of<BM, BN>;
-  const dim3 grid((r.cols + BN - 1) / BN, (r.rows + BM - 1) / BM);
+  const dim3 grid((r.cols + BN - 1) / BN, (r.rows + BM - 1) / BM, slices);
   const bool vec = r.inner % 4 == 0 && r.cols % 4 == 0;
   const int smem = S * stage_floats<BM, BN>() * 4;
   auto k_vec = cut<BM, BN, S, true, kSerp, kGroup, kMinBlocks>;
@@ -167,6 +181,7 @@ void time_cut(const Run& r, const char* name, float cublas_ms) {
   measure(
       r, name, cublas_ms, fn, smem,
       [&] {
+        if (slices > 1) CK(cudaMemsetAsync(r.P, 0, std::size_t(r.rows) * r.cols * 4));
         if (vec)
           k_vec<<<grid, kThreads, smem>>>(r.M, r.N, r.P, r.rows, r.inner, r.cols);
         else
@@ -191,5 +206,9 @@ int main(int argc, char** argv) {
     if (want("cut128x128 S3 min2")) time_cut<128, 128, 3, false, false, 2>(r, "cut128x128 S3 min2", cublas_ms);
     if (want("cut128x128 S4 min2")) time_cut<128, 128, 4, false, false, 2>(r, "cut128x128 S4 min2", cublas_ms);
     if (want("cut64x128 S4 min4")) time_cut<64, 128, 4, false, false, 4>(r, "cut64x128 S4 min4", cublas_ms);
+    for (int slices : {2, 3, 4, 6, 8}) {
+      const std::string name = "cut128x128 S4 min2 k" + std::to_string(slices);
+      if (want(name.c_str())) time_cut<128, 128, 4, false, false, 2>(r, name.c_str(), cublas_ms, slices);
+    }
   });
 }

@@ -12,7 +12,8 @@ namespace tilescope {
 struct MatmulTiling {
   int tile_rows;  // the block's tile of P: TILE_WIDTH x TILE_WIDTH, or fast's 128 x 128 or 128 x 256
   int tile_cols;
-  int depth;  // a phase's strip of the inner dimension: TILE_WIDTH, or fast's 8
+  int depth;       // a phase's strip of the inner dimension: TILE_WIDTH, or fast's 8
+  int slices = 1;  // fast's split-K: blockIdx.z runs phases slice_first(z) .. slice_end(z) - 1
 
   // naive and tiled: block (bx, by), thread (tx, ty) computes P[row][col].
   TS_HD int row_of(int by, int ty) const { return by * tile_rows + ty; }
@@ -31,6 +32,13 @@ struct MatmulTiling {
   // Nds[ty][tx] = N[phase_k(ph, ty)][col_of(bx, tx)]; outside the matrix it stores 0 without a load.
   TS_HD int phase_k(int ph, int t) const { return ph * depth + t; }
   TS_HD int phase_end(int ph) const { return phase_k(ph + 1, 0); }  // one past phase ph's last k
+  // Split-K: slice z of `slices` runs slice_phases(inner) consecutive phases (the last one fewer).
+  TS_HD int slice_phases(int inner) const { return (phases(inner) + slices - 1) / slices; }
+  TS_HD int slice_first(int z, int inner) const { return z * slice_phases(inner); }
+  TS_HD int slice_end(int z, int inner) const {
+    const int end = slice_first(z + 1, inner), all = phases(inner);
+    return end < all ? end : all;
+  }
 
   // fast: a block of fast_threads() threads (threadIdx.x = t), one per column of the tile, is warps
   // w = t / 32, each computing a 64 x 64 warp tile of the block's tile, row by row: warp row w / W, warp
@@ -81,29 +89,65 @@ struct MatmulTiling {
 TS_HD bool matmul_fast_float4_rows(const MatmulParams& p) { return p.cols % 4 == 0; }
 
 TS_HD MatmulTiling tiling_of(const MatmulParams& p) {
-  if (p.strategy == MatmulStrategy::fast) return MatmulTiling{kMatmulFastTileRows, p.tile, kMatmulFastDepth};
+  if (p.strategy == MatmulStrategy::fast) return MatmulTiling{kMatmulFastTileRows, p.tile, kMatmulFastDepth, p.slices};
   return MatmulTiling{p.tile, p.tile, p.tile};
 }
 
 inline bool matmul_fast_tile_ok(int tile) { return tile == kMatmulFastNarrowTile || tile == kMatmulFastWideTile; }
 
-// fast's block tile on a GPU of sm_count SMs (0: none known), for p's size: 256 wide where N's rows are
-// whole float4s, its grid (one block resident per SM) takes as many waves as the 128-wide one's (two
-// per SM), and that one's last wave holds more blocks than there are SMs (so it is not a wave of lone
-// blocks). There both spread the same work over the same warps and the wide tile copies a quarter
-// fewer elements of M and N: 2-4% faster (4096^3, 8192^3, 2048^3 on an H100). Elsewhere 128: a
-// 128-wide last wave of lone blocks runs in about 0.56 of a pair's time, where the wide grid's last
-// wave would leave whole SMs idle (3000^3: the wide tile 16% slower).
-inline int matmul_fast_tile_for(const MatmulParams& p, int sm_count) {
-  if (sm_count <= 0 || p.rows < 1 || p.cols < 1 || !matmul_fast_float4_rows(p)) return kMatmulFastNarrowTile;
-  const auto blocks = [&](int tile) {
-    const MatmulTiling g{kMatmulFastTileRows, tile, kMatmulFastDepth};
-    return 1LL * g.grid_rows(p.rows) * g.grid_cols(p.cols);
+// fast's launch shape: its block tile's width and its split-K.
+struct MatmulFastShape {
+  int tile = kMatmulFastNarrowTile, slices = 1;
+};
+
+// The model matmul_fast_shape_for weighs, on an H100's measurements (bench/results/
+// 2026-11-27-h100-matmul-fast-tiles.md, bench/studies/2026-11-26-matmul-fast.md, split-K):
+// - a lone 128-wide block (one on its SM) runs its phases in 0.56 of the time a pair takes
+//   (1000x3000x2000: 128 blocks of 128 wide alone in 0.3044 ms, 64 of 256 wide in 0.5447 ms);
+inline constexpr double kMatmulLoneBlock = 0.56;
+// - a wave of 256-wide blocks takes 0.97 of a wave of 128-wide pairs (1.9-4.2% faster at 10 sizes);
+inline constexpr double kMatmulWideWave = 0.97;
+// - a block costs 4 phases more than its own (3 copied ahead before its first FFMA, its stores), a
+//   split-K block 12 more (P zeroed, its partial tile added by atomicAdd, lone blocks slower than
+//   the 0.56 when more of them share the L2): fitted to 22 sizes timed at 1, 2, 3, 4, 6 and 8 slices,
+//   where the least modeled time ran within 1.7% of the fastest (8 of the sizes held out at 8 phases:
+//   1200^3 and 1280^3 then split in 5 and ran 5% slower than unsplit).
+inline constexpr double kMatmulBlockPhases = 4, kMatmulSplitPhases = 12;
+
+// Whether `slices` slices of whole phases leave none empty.
+TS_HD bool matmul_slices_fill(const MatmulTiling& g, int inner) {
+  return (g.slices - 1) * g.slice_phases(inner) < g.phases(inner);
+}
+
+// fast's modeled time at (tile, slices) for p's size on sm_count SMs, in phases of a wave of 128-wide
+// pairs: blocks fill waves of two per SM (256 wide: one), a last wave of at most one per SM runs at
+// kMatmulLoneBlock, and each wave lasts a block's phases and fixed cost.
+inline double matmul_fast_model_phases(const MatmulParams& p, MatmulFastShape s, int sm_count) {
+  const MatmulTiling g{kMatmulFastTileRows, s.tile, kMatmulFastDepth, s.slices};
+  const long long blocks = 1LL * g.grid_rows(p.rows) * g.grid_cols(p.cols) * s.slices;
+  const double block = g.slice_phases(p.inner) + kMatmulBlockPhases + (s.slices > 1 ? kMatmulSplitPhases : 0);
+  if (s.tile == kMatmulFastWideTile) return double((blocks + sm_count - 1) / sm_count) * kMatmulWideWave * block;
+  const long long pairs = 2LL * sm_count, full = blocks / pairs, last = blocks % pairs;
+  return (double(full) + (last == 0 ? 0.0 : last > sm_count ? 1.0 : kMatmulLoneBlock)) * block;
+}
+
+// fast's shape on a GPU of sm_count SMs (0: none known, then 128 wide without split-K): of 128 wide at
+// 1..kMatmulFastMaxSlices slices (none empty) and 256 wide without (where N's rows are whole float4s),
+// the least modeled time. On an H100: 256 wide at 4096^3 and 8192^3, split-K where the tiles leave SMs
+// idle or a last wave short (1024^3: 2 slices, 1920x1080x1080: 3), neither at 2048^3.
+inline MatmulFastShape matmul_fast_shape_for(const MatmulParams& p, int sm_count) {
+  MatmulFastShape best;
+  if (sm_count <= 0 || p.rows < 1 || p.inner < 1 || p.cols < 1) return best;
+  double least = matmul_fast_model_phases(p, best, sm_count);
+  auto weigh = [&](MatmulFastShape s) {
+    const double t = matmul_fast_model_phases(p, s, sm_count);
+    if (t < least) least = t, best = s;
   };
-  const long long pairs = 2LL * sm_count, narrow = blocks(kMatmulFastNarrowTile);
-  const long long waves = (narrow + pairs - 1) / pairs, last = narrow - (waves - 1) * pairs;
-  const long long wide_waves = (blocks(kMatmulFastWideTile) + sm_count - 1) / sm_count;
-  return last > sm_count && wide_waves <= waves ? kMatmulFastWideTile : kMatmulFastNarrowTile;
+  if (matmul_fast_float4_rows(p)) weigh({kMatmulFastWideTile, 1});
+  for (int slices = 2; slices <= kMatmulFastMaxSlices; ++slices)
+    if (matmul_slices_fill({kMatmulFastTileRows, kMatmulFastNarrowTile, kMatmulFastDepth, slices}, p.inner))
+      weigh({kMatmulFastNarrowTile, slices});
+  return best;
 }
 
 }  // namespace tilescope

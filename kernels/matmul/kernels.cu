@@ -72,8 +72,10 @@ constexpr auto kLaunchTiledByTile =
 // by cp.async, fast_stages() - 1 phases in flight, M transposed on the way in (Ms[k][row]); the
 // fragments of k-step k + 1 are read while k's 128 FFMAs issue, and the phase's one barrier sits
 // before its last k-step. kVec: rows of N and P are whole float4s (matmul_fast_float4_rows), so N's
-// rows copy 16 bytes at a time.
-template <int BN, bool kVec>
+// rows copy 16 bytes at a time. kSplit, split-K (gridDim.z slices): block z runs its slice of the
+// phases and adds its partial tile into P, which launch_matmul zeroes first, by atomicAdd (a template
+// parameter, so that the kernel without it keeps its registers and speed).
+template <int BN, bool kVec, bool kSplit>
 __global__ void __launch_bounds__(BN, kMatmulFastThreadsPerSm / BN)
     matmul_fast_kernel(const float* __restrict__ M, const float* __restrict__ N, float* __restrict__ P, int rows,
                        int inner, int cols) {
@@ -134,10 +136,15 @@ __global__ void __launch_bounds__(BN, kMatmulFastThreadsPerSm / BN)
       *reinterpret_cast<float4*>(fb + j) = *reinterpret_cast<const float4*>(&Ns[k * BN + g.fast_col(0, t, j)]);
   };
   float acc[OM][ON] = {};
-  const int phases = g.phases(inner);
+  int first = 0, phases = g.phases(inner);
+  if (kSplit) {
+    MatmulTiling slicing = g;
+    slicing.slices = int(gridDim.z);
+    first = slicing.slice_first(blockIdx.z, inner), phases = slicing.slice_end(blockIdx.z, inner) - first;
+  }
 #pragma unroll
   for (int s = 0; s < S - 1; ++s) {
-    if (s < phases) copy(s, s);
+    if (s < phases) copy(s, first + s);
     copy_async_commit();
   }
   copy_async_wait_prior<S - 2>();
@@ -146,7 +153,7 @@ __global__ void __launch_bounds__(BN, kMatmulFastThreadsPerSm / BN)
   int stage = 0, fill = S - 1;  // the stages phase ph reads and phase ph + S - 1 is copied into
   for (int ph = 0; ph < phases; ++ph) {
     // Stage fill, (ph - 1) mod S, was last read before phase ph - 1's barrier.
-    if (ph + S - 1 < phases) copy(fill, ph + S - 1);
+    if (ph + S - 1 < phases) copy(fill, first + ph + S - 1);
     copy_async_commit();  // one group a phase, empty or not, so that the waits count phases
     const int next = stage + 1 == S ? 0 : stage + 1;
 #pragma unroll
@@ -171,7 +178,16 @@ __global__ void __launch_bounds__(BN, kMatmulFastThreadsPerSm / BN)
     const int row = g.fast_row(blockIdx.y, t, i);
     if (row >= rows) continue;
 #pragma unroll
-    for (int j = 0; j < ON; j += 4) store_float4<kVec>(P, row, g.fast_col(blockIdx.x, t, j), cols, acc[i] + j);
+    for (int j = 0; j < ON; j += 4) {
+      const int col = g.fast_col(blockIdx.x, t, j);
+      if (!kSplit) {
+        store_float4<kVec>(P, row, col, cols, acc[i] + j);
+        continue;
+      }
+#pragma unroll
+      for (int q = 0; q < 4; ++q)
+        if (col + q < cols) atomicAdd(P + std::size_t(row) * cols + col + q, acc[i][j + q]);
+    }
   }
 }
 
@@ -186,12 +202,19 @@ void launch_matmul(const MatmulParams& p, const float* d_M, const float* d_N, fl
     return check_launch("matmul_naive_kernel");
   }
   if (p.strategy == MatmulStrategy::fast) {
-    const bool vec = matmul_fast_float4_rows(p), wide = p.tile == kMatmulFastWideTile;
-    const auto kernel =
-        wide ? (vec ? matmul_fast_kernel<kMatmulFastWideTile, true> : matmul_fast_kernel<kMatmulFastWideTile, false>)
-             : (vec ? matmul_fast_kernel<kMatmulFastNarrowTile, true>
-                    : matmul_fast_kernel<kMatmulFastNarrowTile, false>);
-    kernel<<<grid, block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols);
+    using Kernel = void (*)(const float*, const float*, float*, int, int, int);
+    // [wide][float4 rows][split-K]
+    constexpr Kernel kKernels[2][2][2] = {
+        {{matmul_fast_kernel<kMatmulFastNarrowTile, false, false>,
+          matmul_fast_kernel<kMatmulFastNarrowTile, false, true>},
+         {matmul_fast_kernel<kMatmulFastNarrowTile, true, false>,
+          matmul_fast_kernel<kMatmulFastNarrowTile, true, true>}},
+        {{matmul_fast_kernel<kMatmulFastWideTile, false, false>, matmul_fast_kernel<kMatmulFastWideTile, false, true>},
+         {matmul_fast_kernel<kMatmulFastWideTile, true, false>, matmul_fast_kernel<kMatmulFastWideTile, true, true>}}};
+    const Kernel kernel = kKernels[p.tile == kMatmulFastWideTile][matmul_fast_float4_rows(p)][p.slices > 1];
+    if (p.slices > 1)  // split-K adds into P
+      check(cudaMemsetAsync(d_P, 0, std::size_t(p.rows) * p.cols * sizeof(float), stream), "cudaMemsetAsync");
+    kernel<<<dim3(grid.x, grid.y, p.slices), block, 0, stream>>>(d_M, d_N, d_P, p.rows, p.inner, p.cols);
     return check_launch("matmul_fast_kernel");
   }
   kLaunchTiledByTile[p.tile - kMinMatmulTile](grid, block, d_M, d_N, d_P, p.rows, p.inner, p.cols, g, stream);

@@ -26,7 +26,7 @@ LaunchGeometry launch_geometry(const MatmulParams& p) {
       for (int by = 0; c == 0 && by < g.grid_rows(p.rows); ++by) rows_in += g.row_of(by, r) < p.rows;
       for (int bx = 0; r == 0 && bx < g.grid_cols(p.cols); ++bx) cols_in += g.col_of(bx, c) < p.cols;
     }
-    l.threads_computing = rows_in * cols_in;
+    l.threads_computing = rows_in * cols_in * g.slices;  // each slice's threads sum their phases
   } else {
     l.block = {g.tile_rows, g.tile_rows};
     l.shared_bytes =
@@ -34,7 +34,7 @@ LaunchGeometry launch_geometry(const MatmulParams& p) {
     l.threads_computing = std::int64_t(p.rows) * p.cols;
   }
   l.threads_per_block = l.active_threads_per_block = l.block.x * l.block.y;
-  l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.threads_per_block;
+  l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * g.slices * l.threads_per_block;
   return l;
 }
 
@@ -52,11 +52,28 @@ std::optional<std::string> tile_problem(const MatmulParams& p) {
   return std::nullopt;
 }
 
+namespace {
+// Split-K is fast's: 1..kMatmulFastMaxSlices slices of whole phases, none empty.
+std::optional<std::string> slices_problem(const MatmulParams& p) {
+  using std::to_string;
+  if (p.slices == 1) return std::nullopt;
+  if (p.strategy != MatmulStrategy::fast) return "split-K (" + to_string(p.slices) + " slices) is fast's alone";
+  if (p.slices < 1 || p.slices > kMatmulFastMaxSlices)
+    return "split-K takes 1.." + to_string(kMatmulFastMaxSlices) + " slices, not " + to_string(p.slices);
+  const MatmulTiling g = tiling_of(p);
+  if (p.inner >= 1 && !matmul_slices_fill(g, p.inner))
+    return "split-K in " + to_string(p.slices) + " slices leaves one without a phase: K " + to_string(p.inner) +
+           " is " + to_string(g.phases(p.inner)) + " phases of " + to_string(g.depth);
+  return std::nullopt;
+}
+}  // namespace
+
 std::optional<std::string> launch_problem(const MatmulParams& p, const DeviceLimits& limits) {
   using std::to_string;
   const std::string T = to_string(p.tile);
   const bool uses_tile = p.strategy != MatmulStrategy::fast;  // fast's tile is its block tile's columns
   if (auto problem = tile_problem(p)) return problem;
+  if (auto problem = slices_problem(p)) return problem;
   if (uses_tile && p.tile * p.tile > limits.max_threads_per_block)
     return "TILE_WIDTH " + T + " needs " + to_string(p.tile * p.tile) +
            " threads per block, but the device allows at most " + to_string(limits.max_threads_per_block);

@@ -12,7 +12,7 @@ std::vector<MatmulStrategyInfo> strategy_rows(MatmulStrategy) {
 
 int default_tile(const MatmulParams& p, const DeviceLimits& limits) {
   if (p.strategy != MatmulStrategy::fast) return default_tile(p.strategy, 0);
-  return matmul_fast_tile_for(p, limits.sm_count);
+  return matmul_fast_shape_for(p, limits.sm_count).tile;
 }
 
 }  // namespace tilescope

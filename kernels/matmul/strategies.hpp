@@ -14,7 +14,8 @@ using MatmulStrategyInfo = StrategyInfo<MatmulStrategy>;
 std::vector<MatmulStrategyInfo> strategy_rows(MatmulStrategy);
 
 // The tile p.strategy runs with by default at p's size on a device with these limits: default_tile(s, 0),
-// except fast's block tile, which follows the grid and the GPU's SMs (matmul_fast_tile_for).
+// except fast's block tile, which follows the grid and the GPU's SMs (matmul_fast_shape_for, which also
+// gives its split-K).
 int default_tile(const MatmulParams& p, const DeviceLimits& limits);
 
 }  // namespace tilescope

@@ -2,8 +2,11 @@
 // device is usable.
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/model.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/strategies.hpp"
@@ -49,12 +52,18 @@ TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTil
                              N = test::random_image(s[2], s[1], 10).pixels;
     std::vector<float> P(static_cast<std::size_t>(s[0]) * s[2]), ref(P.size());
     matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
-    for (int tile : {kMatmulFastNarrowTile, kMatmulFastWideTile}) {
-      const MatmulParams p{MatmulStrategy::fast, tile, s[0], s[1], s[2]};
+    // Both tiles, and the 128-wide one split in 2, 3 and 8 slices of the phases where none is empty.
+    for (auto [tile, slices] : {std::pair{kMatmulFastNarrowTile, 1},
+                                {kMatmulFastWideTile, 1},
+                                {kMatmulFastNarrowTile, 2},
+                                {kMatmulFastNarrowTile, 3},
+                                {kMatmulFastNarrowTile, 8}}) {
+      const MatmulParams p{MatmulStrategy::fast, tile, s[0], s[1], s[2], slices};
+      if (slices > 1 && !matmul_slices_fill(tiling_of(p), s[1])) continue;
       ASSERT_FALSE(launch_problem(p, engine_->limits()));
       engine_->matmul(p, M.data(), N.data(), P.data());
       ASSERT_LE(test::max_abs_diff(P, ref), matmul_tolerance(s[1], 1.0f, 1.0f))
-          << "fast tile=" << tile << " " << s[0] << "x" << s[1] << "x" << s[2];
+          << "fast tile=" << tile << " slices=" << slices << " " << s[0] << "x" << s[1] << "x" << s[2];
     }
   }
 }

@@ -30,31 +30,33 @@ MatmulParams params(MatmulStrategy s, int tile, int rows = 1024, int inner = 102
   return {s, tile, rows, inner, cols};
 }
 
-// fast, thread by thread: its 16 x 8 outputs; in every phase its elements of M (8 at tile 128, 4 at
-// 256) and its 2 float4s of N (rows of whole float4s) or 8 elements of N, counting those inside the
-// matrices (the others are zeros written without a load).
+// fast, thread by thread in every slice of the split-K: its 16 x 8 outputs (the first slice's); in
+// every phase of its slice its elements of M (8 at tile 128, 4 at 256) and its 2 float4s of N (rows of
+// whole float4s) or 8 elements of N, counting those inside the matrices (the others are zeros written
+// without a load).
 MatmulCount brute_force_fast(const MatmulParams& p) {
   const MatmulTiling g = tiling_of(p);
   const LaunchGeometry l = launch_geometry(p);
   const bool vec = matmul_fast_float4_rows(p);
   MatmulCount c;
-  for (int by = 0; by < l.grid.y; ++by)
-    for (int bx = 0; bx < l.grid.x; ++bx)
-      for (int t = 0; t < l.block.x; ++t) {
-        for (int i = 0; i < kMatmulFastOutputRows; ++i)
-          for (int j = 0; j < kMatmulFastOutputCols; ++j)
-            c.outputs += in_range(g.fast_row(by, t, i), p.rows) && in_range(g.fast_col(bx, t, j), p.cols);
-        for (int ph = 0; ph < g.phases(p.inner); ++ph) {
-          for (int r = 0; r < g.tile_rows * g.depth / g.fast_threads(); ++r)
-            c.m_loads +=
-                in_range(g.row_of(by, g.fast_m_row(t, r)), p.rows) && in_range(g.phase_k(ph, g.fast_m_k(t)), p.inner);
-          for (int k = 0; k < 8; ++k) {  // vec: float4 k / 4 of the two, element k % 4 of it
-            const int n_k = vec ? g.fast_n_k(t, k / 4) : g.fast_n_k_element(k);
-            const int n_col = vec ? g.fast_n_col(t) + k % 4 : g.fast_n_col_element(t);
-            c.n_loads += in_range(g.phase_k(ph, n_k), p.inner) && in_range(g.col_of(bx, n_col), p.cols);
+  for (int z = 0; z < g.slices; ++z)
+    for (int by = 0; by < l.grid.y; ++by)
+      for (int bx = 0; bx < l.grid.x; ++bx)
+        for (int t = 0; t < l.block.x; ++t) {
+          for (int i = 0; i < kMatmulFastOutputRows; ++i)
+            for (int j = 0; j < kMatmulFastOutputCols; ++j)
+              c.outputs += z == 0 && in_range(g.fast_row(by, t, i), p.rows) && in_range(g.fast_col(bx, t, j), p.cols);
+          for (int ph = g.slice_first(z, p.inner); ph < g.slice_end(z, p.inner); ++ph) {
+            for (int r = 0; r < g.tile_rows * g.depth / g.fast_threads(); ++r)
+              c.m_loads +=
+                  in_range(g.row_of(by, g.fast_m_row(t, r)), p.rows) && in_range(g.phase_k(ph, g.fast_m_k(t)), p.inner);
+            for (int k = 0; k < 8; ++k) {  // vec: float4 k / 4 of the two, element k % 4 of it
+              const int n_k = vec ? g.fast_n_k(t, k / 4) : g.fast_n_k_element(k);
+              const int n_col = vec ? g.fast_n_col(t) + k % 4 : g.fast_n_col_element(t);
+              c.n_loads += in_range(g.phase_k(ph, n_k), p.inner) && in_range(g.col_of(bx, n_col), p.cols);
+            }
           }
         }
-      }
   c.flops = 2 * c.outputs * p.inner;
   c.global_load_bytes = 4 * (c.m_loads + c.n_loads);
   return c;
@@ -136,10 +138,15 @@ TEST(MatmulTraffic, WholeGridCountEqualsBruteForceEmulation) {
     const int rows = size(), inner = 1 + int(rng() % most), cols = size();
     const int tile =
         fast ? (trial / 6 % 2 ? kMatmulFastWideTile : kMatmulFastNarrowTile) : kMinMatmulTile + int(rng() % 15);
-    const MatmulParams p = params(s, tile, rows, inner, cols);
+    MatmulParams p = params(s, tile, rows, inner, cols);
+    if (fast && tile == kMatmulFastNarrowTile) {  // split-K in 1..8 slices where none is empty
+      p.slices = 1 + int(rng() % kMatmulFastMaxSlices);
+      if (launch_problem(p)) p.slices = 1;
+    }
     const MatmulCount a = exact_traffic(p), b = brute_force(p);
-    const std::string what = std::string(strategy_info(p.strategy).name) + " tile=" + std::to_string(p.tile) + " " +
-                             std::to_string(p.rows) + "x" + std::to_string(p.inner) + "x" + std::to_string(p.cols);
+    const std::string what = std::string(strategy_info(p.strategy).name) + " tile=" + std::to_string(p.tile) +
+                             " slices=" + std::to_string(p.slices) + " " + std::to_string(p.rows) + "x" +
+                             std::to_string(p.inner) + "x" + std::to_string(p.cols);
     EXPECT_EQ(a.outputs, b.outputs) << what;
     EXPECT_EQ(a.m_loads, b.m_loads) << what;
     EXPECT_EQ(a.n_loads, b.n_loads) << what;
@@ -281,24 +288,70 @@ TEST(MatmulLaunch, FastLaunchesAThreadPerColumnOfIts128RowBlockTile) {
   }
 }
 
-// The rule's choices at the sizes whose both tiles were timed on an H100 (132 SMs; run12 in
-// bench/results/2026-11-27-h100-matmul-fast-tiles.md): the faster tile at each (777 x 333 x 4096 ran
-// both within 0.3%). The 256-wide tile where its grid takes as many waves as the 128-wide one's and
-// that one's last wave holds more blocks than SMs; 128 where the wide one would leave SMs idle, where
-// N's rows are not whole float4s, and with no GPU known.
-TEST(MatmulFastTile, TheRuleTakesTheTileThatRanFasterOnAnH100) {
+// Split-K: the slices run every phase once, in order, none empty; fast alone splits, in 1..8 slices.
+TEST(MatmulSplitK, SlicesCoverEveryPhaseOnceAndOnlyFastSplits) {
+  for (int inner : {1, 8, 9, 63, 64, 65, 1000})
+    for (int slices = 1; slices <= kMatmulFastMaxSlices; ++slices) {
+      const MatmulParams p{MatmulStrategy::fast, 128, 40, inner, 40, slices};
+      const MatmulTiling g = tiling_of(p);
+      if (!matmul_slices_fill(g, inner)) {
+        EXPECT_NE(launch_problem(p).value_or("").find("leaves one without a phase"), std::string::npos);
+        continue;
+      }
+      EXPECT_FALSE(launch_problem(p)) << inner << " " << slices;
+      int next = 0;
+      for (int z = 0; z < slices; ++z) {
+        EXPECT_EQ(g.slice_first(z, inner), next);
+        EXPECT_GT(g.slice_end(z, inner), next) << inner << " " << slices << " " << z;  // not empty
+        next = g.slice_end(z, inner);
+      }
+      EXPECT_EQ(next, g.phases(inner));
+      EXPECT_EQ(launch_geometry(p).threads_launched, 128LL * slices);
+      // The slices load what one block would: the exact count does not change.
+      MatmulParams whole = p;
+      whole.slices = 1;
+      EXPECT_EQ(exact_traffic(p).global_load_bytes, exact_traffic(whole).global_load_bytes);
+    }
+  EXPECT_NE(launch_problem(MatmulParams{MatmulStrategy::tiled, 16, 64, 64, 64, 2}).value_or("").find("fast's alone"),
+            std::string::npos);
+  EXPECT_TRUE(launch_problem(MatmulParams{MatmulStrategy::fast, 128, 64, 640, 64, kMatmulFastMaxSlices + 1}));
+  EXPECT_TRUE(launch_problem(MatmulParams{MatmulStrategy::fast, 128, 64, 640, 64, 0}));
+}
+
+// The shape rule at sizes timed on an H100 (132 SMs): the tiles without split-K
+// (bench/results/2026-11-27-h100-matmul-fast-tiles.md) and the 128-wide tile at 1, 2, 3, 4, 6 and 8
+// slices (bench/studies/2026-11-26-matmul-fast.md, split-K: 12 sizes, then 10 more). Each shape here ran
+// fastest there or within 1.7% of it (512^3: 8 slices, 6 ran 1.7% faster; 2560^3: 3 slices, 4 and 6
+// 1.3% faster; 4097^3: 2 slices, 4 1.1% faster; 5120^3: 2, 3 0.6% faster).
+TEST(MatmulFastShape, TheRuleTakesAShapeThatRanFastestOnAnH100) {
   const int h100 = 132;
-  constexpr int kTimed[][4] = {{4096, 4096, 4096, 256}, {8192, 8192, 8192, 256}, {2048, 2048, 2048, 256},
-                               {6000, 5000, 4000, 256}, {1920, 1080, 1080, 256}, {1536, 1536, 1536, 256},
-                               {2560, 2560, 2560, 256}, {3584, 3584, 3584, 256}, {6144, 6144, 6144, 256},
-                               {4096, 4097, 4096, 256}, {4097, 4097, 4097, 128}, {3000, 3000, 3000, 128},
-                               {1000, 3000, 2000, 128}, {1024, 1024, 1024, 128}, {5120, 5120, 5120, 128},
-                               {2304, 2304, 2304, 128}, {3001, 1999, 2048, 128}};
-  for (const auto& t : kTimed)
-    EXPECT_EQ(matmul_fast_tile_for(params(MatmulStrategy::fast, 128, t[0], t[1], t[2]), h100), t[3]) << t[0];
-  EXPECT_EQ(matmul_fast_tile_for(params(MatmulStrategy::fast, 128, 4096, 4096, 4096), 0), 128);
-  // The same grid on a GPU of a quarter the SMs: 1024 blocks of 128 wide fill 15.5 waves of 66 pairs.
-  EXPECT_EQ(matmul_fast_tile_for(params(MatmulStrategy::fast, 128, 4096, 4096, 4096), 33), 256);
+  constexpr int kTimed[][5] = {
+      {4096, 4096, 4096, 256, 1}, {8192, 8192, 8192, 256, 1}, {2048, 2048, 2048, 256, 1}, {3000, 3000, 3000, 128, 2},
+      {1024, 1024, 1024, 128, 2}, {1000, 1000, 1000, 128, 2}, {768, 768, 768, 128, 3},    {512, 512, 512, 128, 8},
+      {1536, 1536, 1536, 128, 3}, {1920, 1080, 1080, 128, 3}, {2560, 2560, 2560, 128, 3}, {1024, 4096, 1024, 128, 4},
+      {6000, 5000, 4000, 256, 1}, {3584, 3584, 3584, 256, 1}, {6144, 6144, 6144, 256, 1}, {4096, 4097, 4096, 256, 1},
+      {1200, 1200, 1200, 128, 1}, {1280, 1280, 1280, 128, 1}, {1500, 700, 900, 128, 1},   {800, 600, 1000, 128, 2},
+      {333, 4096, 777, 128, 6},   {2304, 2304, 2304, 128, 2}, {4097, 4097, 4097, 128, 2}, {5120, 5120, 5120, 128, 2}};
+  for (const auto& t : kTimed) {
+    const MatmulFastShape s = matmul_fast_shape_for(params(MatmulStrategy::fast, 128, t[0], t[1], t[2]), h100);
+    EXPECT_EQ(s.tile, t[3]) << t[0] << "x" << t[1] << "x" << t[2];
+    EXPECT_EQ(s.slices, t[4]) << t[0] << "x" << t[1] << "x" << t[2];
+  }
+  // N's rows not whole float4s: never 256 wide.
+  EXPECT_EQ(matmul_fast_shape_for(params(MatmulStrategy::fast, 128, 4097, 4097, 4097), h100).tile, 128);
+  // No GPU known: 128 wide, no split-K.
+  const MatmulFastShape none = matmul_fast_shape_for(params(MatmulStrategy::fast, 128, 1024, 1024, 1024), 0);
+  EXPECT_EQ(none.tile, 128);
+  EXPECT_EQ(none.slices, 1);
+  // Whatever the size and GPU, the shape runs: a tile fast has, slices that fill.
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 500; ++trial) {
+    MatmulParams p =
+        params(MatmulStrategy::fast, 128, 1 + int(rng() % 5000), 1 + int(rng() % 5000), 1 + int(rng() % 5000));
+    const MatmulFastShape s = matmul_fast_shape_for(p, 1 + int(rng() % 200));
+    p.tile = s.tile, p.slices = s.slices;
+    EXPECT_FALSE(launch_problem(p)) << p.rows << "x" << p.inner << "x" << p.cols;
+  }
   DeviceLimits gpu;
   gpu.sm_count = h100;
   EXPECT_EQ(default_tile(params(MatmulStrategy::fast, 128, 4096, 4096, 4096), gpu), 256);
