@@ -110,8 +110,9 @@ inline constexpr double kMatmulWideWave = 0.97;
 // - a block costs 4 phases more than its own (3 copied ahead before its first FFMA, its stores), a
 //   split-K block 12 more (P zeroed, its partial tile added by atomicAdd, lone blocks slower than
 //   the 0.56 when more of them share the L2): fitted to 22 sizes timed at 1, 2, 3, 4, 6 and 8 slices,
-//   where the least modeled time ran within 1.7% of the fastest (8 of the sizes held out at 8 phases:
-//   1200^3 and 1280^3 then split in 5 and ran 5% slower than unsplit).
+//   where the least modeled time ran within 1.7% of the fastest (with 8 phases, 1200^3 and 1280^3,
+//   held out, split in 5 and ran 4-9% slower than unsplit). The rule also weighs 5 and 7 slices, which
+//   were not swept: at 640x2048x640 it takes 5, which ran faster than 4 and 8 did in the sweep.
 inline constexpr double kMatmulBlockPhases = 4, kMatmulSplitPhases = 12;
 
 // Whether `slices` slices of whole phases leave none empty.
@@ -133,8 +134,8 @@ inline double matmul_fast_model_phases(const MatmulParams& p, MatmulFastShape s,
 
 // fast's shape on a GPU of sm_count SMs (0: none known, then 128 wide without split-K): of 128 wide at
 // 1..kMatmulFastMaxSlices slices (none empty) and 256 wide without (where N's rows are whole float4s),
-// the least modeled time. On an H100: 256 wide at 4096^3 and 8192^3, split-K where the tiles leave SMs
-// idle or a last wave short (1024^3: 2 slices, 1920x1080x1080: 3), neither at 2048^3.
+// the least modeled time. On an H100: 256 wide at 2048^3, 4096^3 and 8192^3, split-K where the tiles
+// leave SMs idle or a last wave short (1024^3: 2 slices, 1920x1080x1080: 3).
 inline MatmulFastShape matmul_fast_shape_for(const MatmulParams& p, int sm_count) {
   MatmulFastShape best;
   if (sm_count <= 0 || p.rows < 1 || p.inner < 1 || p.cols < 1) return best;

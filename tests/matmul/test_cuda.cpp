@@ -52,12 +52,16 @@ TEST_F(MatmulCuda, FastMatchesTheCpuReferenceOnRectangularSizesAcrossItsBlockTil
                              N = test::random_image(s[2], s[1], 10).pixels;
     std::vector<float> P(static_cast<std::size_t>(s[0]) * s[2]), ref(P.size());
     matmul_cpu(M.data(), N.data(), ref.data(), s[0], s[1], s[2]);
-    // Both tiles, and the 128-wide one split in 2, 3 and 8 slices of the phases where none is empty.
+    // Both tiles, split in 2..8 slices of the phases where none is empty.
     for (auto [tile, slices] : {std::pair{kMatmulFastNarrowTile, 1},
                                 {kMatmulFastWideTile, 1},
                                 {kMatmulFastNarrowTile, 2},
                                 {kMatmulFastNarrowTile, 3},
-                                {kMatmulFastNarrowTile, 8}}) {
+                                {kMatmulFastNarrowTile, 5},
+                                {kMatmulFastNarrowTile, 7},
+                                {kMatmulFastNarrowTile, 8},
+                                {kMatmulFastWideTile, 2},
+                                {kMatmulFastWideTile, 3}}) {
       const MatmulParams p{MatmulStrategy::fast, tile, s[0], s[1], s[2], slices};
       if (slices > 1 && !matmul_slices_fill(tiling_of(p), s[1])) continue;
       ASSERT_FALSE(launch_problem(p, engine_->limits()));
