@@ -61,15 +61,14 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   const MatmulParams base = params_of<MatmulCli>(start.options);
   const std::vector<int> tiles = o.tile ? std::vector<int>{*o.tile} : std::vector<int>{16, 32};
   const std::vector<MatmulStrategy> strategies = bench_strategies<MatmulCli>(o, base);
-  if (o.tile && std::none_of(strategies.begin(), strategies.end(), [&](MatmulStrategy s) {
-        MatmulParams p = base;
-        p.strategy = s;
-        return !tile_problem(p);
-      })) {
+  const auto tile_problem_of = [&](MatmulStrategy s) {
     MatmulParams p = base;
-    p.strategy = strategies.front();
-    throw InvalidInput(*tile_problem(p));  // a --tile that none of them has
-  }
+    p.strategy = s;
+    return tile_problem(p);
+  };
+  if (o.tile && std::all_of(strategies.begin(), strategies.end(),
+                            [&](MatmulStrategy s) { return tile_problem_of(s).has_value(); }))
+    throw InvalidInput(*tile_problem_of(strategies.front()));  // a --tile that none of them has
   auto engine = backend.make_matmul_engine();
   MatmulParams sized = base;  // the sizes, at a tile the base strategy runs (--tile may be fast's only)
   sized.tile = default_tile(sized, engine->limits());

@@ -53,9 +53,8 @@ struct CheckGlue<MatmulPattern> : MatmulCli {
     explicit Checker(const Backend& b) : engine(make_engine(b)) {}
     void head(const Backend& b) const {
       std::printf(
-          "matmul: checking %s against the CPU reference (TILE_WIDTH %d..%d, fast's tiles %d and %d, %zu sizes from "
-          "1x1x1 to "
-          "100x257x31)\n",
+          "matmul: checking %s against the CPU reference (TILE_WIDTH %d..%d, fast's tiles %d and %d, "
+          "%zu sizes from 1x1x1 to 100x257x31)\n",
           b.description().c_str(), kMinMatmulTile, kMaxMatmulTile, kMatmulFastNarrowTile, kMatmulFastWideTile,
           cases.size());
       std::printf("%-14s %8s %13s  %s\n", "strategy", "runs", "max abs err", "result");

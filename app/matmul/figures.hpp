@@ -8,7 +8,7 @@ namespace tilescope {
 
 struct MatmulFocus {
   int block_x, block_y;    // blockIdx
-  int thread_x, thread_y;  // threadIdx (fast: a block of 128 x 1)
+  int thread_x, thread_y;  // threadIdx (fast: a block of tile x 1 threads)
   int phases;              // phases over the inner dimension
   int k0, k_end;           // the shown phase's strip of k: [k0, k_end)
   bool pads;               // the block's tile or the phase's strip reaches past the matrices

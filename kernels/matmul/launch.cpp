@@ -41,11 +41,10 @@ LaunchGeometry launch_geometry(const MatmulParams& p) {
 std::optional<std::string> tile_problem(const MatmulParams& p) {
   using std::to_string;
   const std::string T = to_string(p.tile);
-  if (p.strategy == MatmulStrategy::fast)  // its tile is its block tile's columns
-    return matmul_fast_tile_ok(p.tile)
-               ? std::nullopt
-               : std::optional<std::string>("fast's block tile is 128 x 128 or 128 x 256: use tile 128 or 256, not " +
-                                            T);
+  if (p.strategy == MatmulStrategy::fast) {  // its tile is its block tile's columns
+    if (matmul_fast_tile_ok(p.tile)) return std::nullopt;
+    return "fast's block tile is 128 x 128 or 128 x 256: use tile 128 or 256, not " + T;
+  }
   if (p.tile < kMinMatmulTile || p.tile > kMaxMatmulTile)
     return "TILE_WIDTH (tile) " + T + " is out of range: use " + to_string(kMinMatmulTile) + ".." +
            to_string(kMaxMatmulTile) + " (a block is TILE_WIDTH x TILE_WIDTH threads)";
