@@ -59,10 +59,11 @@ struct BenchSizes {
   const char* radii;
 };
 
-// Rows of `width` cells that a run on b keeps `pitch` floats apart: padded where the CUDA engines pad
-// them (the CPU engines keep every row dense).
-inline std::optional<PaddedRows> padded_rows_of(int width, int pitch, const Backend& b) {
-  return b.name() == "cuda" && pitch != width ? std::optional<PaddedRows>(PaddedRows{width, pitch}) : std::nullopt;
+// Rows of `width` cells that a run on b keeps `pitch` floats apart and of which it moves `moved`: padded
+// where the CUDA engines pad them (the CPU engines keep every row dense).
+inline std::optional<PaddedRows> padded_rows_of(int width, int pitch, int moved, const Backend& b) {
+  return b.name() == "cuda" && pitch != width ? std::optional<PaddedRows>(PaddedRows{width, pitch, moved})
+                                              : std::nullopt;
 }
 
 // What the bench glue of the convolutions shares; a pattern whose bench differs hides the member

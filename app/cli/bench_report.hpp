@@ -17,10 +17,12 @@
 namespace tilescope::cli {
 
 // A run's device rows padded past their cells (a float4 strategy on CUDA at a width that is not a
-// multiple of 4): the run moves pitch / cells times the grid's bytes.
+// multiple of 4; stencil3d fast on a big plane: to 128 bytes): the run moves moved / cells times the
+// grid's bytes.
 struct PaddedRows {
   int cells = 0;  // per row
   int pitch = 0;  // floats between rows
+  int moved = 0;  // floats of each row the run loads and stores: its float4s
 };
 
 struct BenchRow {

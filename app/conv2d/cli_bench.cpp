@@ -35,7 +35,8 @@ struct BenchGlue<Conv2dPattern> : Conv2dCli, RadiusBenchDefaults {
     return p.strategy == Conv2dStrategy::separable ? std::optional<double>(2.0 * f.dim()) : std::nullopt;
   }
   static std::optional<PaddedRows> padded_rows(const Params& p, const Backend& b) {
-    return padded_rows_of(p.width, conv2d_row_pitch(p.strategy, p.width), b);
+    const int pitch = conv2d_row_pitch(p.strategy, p.width);
+    return padded_rows_of(p.width, pitch, pitch, b);
   }
   static void reference(const Filter2d& f, const float* in, float* ref, const Params& p) {
     conv2d_cpu(f, in, ref, p.width, p.height);

@@ -47,7 +47,8 @@ struct BenchGlue<Stencil3dPattern> : Stencil3dCli, RadiusBenchDefaults {
     return spec.empty() ? make_named_stencil("random:1", k) : load_coeffs(spec, k);
   }
   static std::optional<PaddedRows> padded_rows(const Params& p, const Backend& b) {
-    return padded_rows_of(p.width, stencil_layout(p.strategy, p.width, p.height, p.depth).row, b);
+    const int pitch = stencil_layout(p.strategy, p.width, p.height, p.depth).row;
+    return padded_rows_of(p.width, pitch, std::min(pitch, float4_row_pitch(p.width)), b);  // fast_row_pitch
   }
   static std::string bench_reference_label(int k) { return "CPU reference, order " + std::to_string(k); }
   static void reference(const StencilCoeffs& c, const float* in, float* ref, const Params& p) {

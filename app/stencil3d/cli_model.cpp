@@ -44,6 +44,7 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
         {"row_lanes", l.row_lanes},
         {"last_row_lanes", l.last_row_lanes},
         {"last_block_rows", l.last_block_rows},
+        {"row_pitch", l.row_pitch},
         {"flat_plane", l.flat},
         {"constant_bytes", l.constant_bytes},
     };
@@ -78,6 +79,11 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
         last = "; the last column folds into " + rows(l.last_row_lanes) + " (" + std::to_string(l.last_block_rows) +
                " of the grid's " + std::to_string(l.grid.y) + " block rows run there)";
       std::printf("           %s%s\n", rows(l.row_lanes).c_str(), last.c_str());
+      if (l.row_pitch > float4_row_pitch(p.width))
+        std::printf(
+            "           rows %d floats apart on CUDA (128-byte lines: fast_row_pitch); the lanes whose float4 is\n"
+            "           past a row's %d cells load and store nothing\n",
+            l.row_pitch, p.width);
     }
     std::printf("  book     %.2f OP/B  (%s)\n", book_round(b.opb_model), b.formula.c_str());
     std::printf("  bound    %.2f OP/B  (T -> infinity)\n", book_round(b.opb_bound));

@@ -67,12 +67,18 @@ void warp_rows(const Stencil3dParams& p) {
           "into rows of %d lane%s, %d deep, instead of idling %d of 32 lanes (fast_row_lanes).",
           ax.out_origin(last), left, left > 1 ? "s" : "", folded, folded > 1 ? "s" : "", g.axis(1, last).tile,
           kFastWarp - left);
-    if (g.pitch != p.width)
+    if (const int moved = float4_row_pitch(p.width); moved != p.width)
       ImGui::TextWrapped(
-          "width %d is not a multiple of 4, so on CUDA the grid's rows are padded to %d floats (its pitch, as "
+          "width %d is not a multiple of 4, so on CUDA the grid's rows are padded to %d floats (as "
           "cudaMallocPitch pads): every row then starts 16-byte aligned for the float4s. fast moves the padding "
           "too, %.1f%% more than the grid's bytes, which the copy ceiling does not count.",
-          p.width, g.pitch, 100.0 * (g.pitch - p.width) / p.width);  // grids up to 512: at least 0.2%
+          p.width, moved, 100.0 * (moved - p.width) / p.width);  // grids up to 512: at least 0.2%
+    if (g.pitch != float4_row_pitch(p.width))
+      ImGui::TextWrapped(
+          "on a plane this big fast's rows start 128 bytes apart (%d floats), so each warp's row of float4s is "
+          "whole cache lines; the lanes whose float4 lies past the row's cells load and store nothing "
+          "(fast_row_pitch).",
+          g.pitch);
     return;
   }
   // Warp 0 = threads 0..31 in threadIdx.x-fastest order: thread i sits at (i % T, i / T).

@@ -91,7 +91,7 @@ void stencil3d_inspector_window(const UiState& s, const Rect& area) {
     }
     if (padding)
       ImGui::TextWrapped("its last %d: the row's padding to %d floats (loaded, stored, never read by a cell)", padding,
-                         g.pitch);
+                         float4_row_pitch(p.width));
   }
   if (p.strategy != Stencil3dStrategy::basic) {
     ImGui::Separator();

@@ -63,10 +63,16 @@ TS_HD constexpr int fast_longest_chunk(int k) { return k == 1 ? 8 : k == 2 ? 10 
 // 1.37x faster than 10 at order 3, as the shared planes then come back from DRAM.
 inline constexpr int kFastShortestChunk = 8;
 inline constexpr int kFastStreamingChunk = 66;
-// Planes that must fit the L2 cache for a chunk's shared planes to come back from it: the planes a
-// z layer of blocks marches between a chunk's last planes and the next chunk's first ones. Measured
-// between 2 MB planes (L2 regime) and 4 MB ones (DRAM) on the H100's 50 MB: not closer.
-inline constexpr int kFastL2Planes = 16;
+// Whether the 2k planes a chunk of T planes shares with the next come back from DRAM, not L2: between a
+// block's last planes and the next chunk's block of the same column reading them again, the GPU's blocks
+// march about a chunk of planes, T read and T written through the L2 cache, and 2 T planes outgrow it.
+// At order 1 (T = 8: 16 planes) that put the line between 2 MB planes (L2) and 4 MB ones (DRAM) on the
+// H100's 50 MB, as measured; at order 3 (T = 18: 36 planes) between 1 MB planes (512^3) and 2.5 MB ones
+// (993 x 600 x 400 ran 7% faster in 48-plane chunks than in 18:
+// bench/results/2026-11-27-h100-stencil3d-row-alignment.md).
+TS_HD constexpr bool fast_chunk_streams(long long plane_bytes, int chunk, long long l2_bytes) {
+  return l2_bytes > 0 && 2LL * chunk * plane_bytes > l2_bytes;
+}
 // Cells per thread in x: a float4. Each row must start 16-byte aligned, so at a width that is
 // not a multiple of 4 the CUDA engine stores fast's grid with its rows padded to the next multiple
 // of 4 cells (stencil_layout), as cudaMallocPitch does; the padding holds zeros, a thread whose
@@ -74,35 +80,64 @@ inline constexpr int kFastL2Planes = 16;
 // in shared memory instead, or owning one cell per thread, measured 0.5-0.9 of the aligned speed
 // (bench/studies/2026-11-26-stencil3d-odd-width.md).
 inline constexpr int kFastVec = 4;
-// fast on a flattened plane: where padding each row to a float4 adds more than 1/16 of a narrow
-// row (widths up to 45 that are not a multiple of 4: a 33-wide grid moves 36/33 of its bytes, a
-// 9-wide one 12/9), the grid keeps dense rows, each plane padded to a float4 (at most 3 cells), and
-// fast's threads own 4 consecutive cells of the flattened plane, a float4 that may hold the end of
-// one row and the start of the next; a block owns 1024 consecutive cells of a plane. On an H100
-// (bench/results/2026-11-27-h100-stencil3d-flat-product.md) that took 5 to 45 wide grids of 69-604
-// MB from 0.62-0.91 of the aligned 512^3's fraction of the copy to 0.91-1.14 at every order (at
-// order 3 with fast_order3_chunk's chunks); at 35, 61 and 127 wide (1-5% padding) padded rows were
-// within 3% at orders 1-2 and up to 7% faster at order 3. Grids of
-// 10-42 MB, which the L2 cache holds, ran up to 13% slower at order 1 flattened
+// fast on a flattened plane: the grid keeps dense rows, each plane padded to a float4 (at most 3
+// cells), and fast's threads own 4 consecutive cells of the flattened plane, a float4 that may hold
+// the end of one row and the start of the next; a block owns 1024 consecutive cells of a plane. Its
+// price: a row o away starts o W cells off, so where o W is not a multiple of 4 its 4 cells come
+// as two float4s (load_row_cells): all 2k rows at an odd width, the odd rows at a width of 2 mod 4.
+// Padded rows' price: a narrow grid's float4s move pitch / width times its bytes, and where the pitch
+// is under 128 floats every block is a folded column (fast_row_lanes) whose rows straddle warps. So a
+// grid is flattened where its padding adds more than 1/16 of a row (a 33-wide grid moves 36/33 of its
+// bytes, a 9-wide one 12/9), or its pitch is under kFastFlatWidth with 2 or 3 cells of padding (widths
+// of 1 and 2 mod 4). On an H100:
+// - 5 to 45 wide grids of 69-604 MB went from 0.62-0.91 of the aligned 512^3's fraction of the copy
+//   to 0.91-1.14 at every order (bench/results/2026-11-27-h100-stencil3d-flat-product.md);
+// - from 42 to 121 wide (x 1024 x 512), the widths of 1 and 2 mod 4 ran up to 8% faster flattened
+//   (61 wide at order 3: 0.3% slower); those of 3 mod 4 (1 cell of padding, all rows two
+//   float4s) 0.7-4.4% slower at order 3 from 43 wide on, and 125 and 126 wide (pitch 128: whole warp
+//   rows) 3-6% slower (bench/results/2026-11-27-h100-stencil3d-row-alignment.md).
+// Grids of 10-42 MB, which the L2 cache holds, ran up to 13% slower at order 1 flattened
 // (bench/results/2026-11-27-h100-stencil3d-flat-plane.md), so only grids of kFastFlatCells and more
 // (64 MB as float32, past the 50-60 MB L2 of an H100 or H200) are flattened.
 inline constexpr int kFastFlatBlockCells = kFastThreads * kFastVec;
 inline constexpr long long kFastFlatCells = 1LL << 24;
+inline constexpr int kFastFlatWidth = kFastWarp * kFastVec;  // one column of fast's blocks: 128 cells
 TS_HD bool fast_flat(int width, int height, int depth) {
-  return (float4_row_pitch(width) - width) * 16 > width && 1LL * width * height * depth >= kFastFlatCells;
+  const int padding = float4_row_pitch(width) - width;
+  return (padding * 16 > width || (float4_row_pitch(width) < kFastFlatWidth && padding >= 2)) &&
+         1LL * width * height * depth >= kFastFlatCells;
+}
+// fast's padded rows on a big plane start 128 bytes apart (a multiple of 32 floats), so that every
+// warp's row of 32 float4s is 4 cache lines, not 5; the float4s past the width hold no cells, their
+// lanes load and store nothing, and no cell reads them. Only on planes of kFastLinePlaneCells
+// (2 MB) and more, where it pads at most 1/32 of a row and leaves at most a quarter of the last
+// column's lanes (fast_row_lanes of the wider pitch) idle. On an H100 at order 3 that ran 1000^2 x
+// 100 and x 200 4-5% faster, 999 x 1001, 1200^2 and 3000 x 2000 3-4%, 1500^2, 2000 x 1000 and 993 x
+// 600 within 1%, and 1100 x 500 at order 2 1% slower. 900 x 700, whose wider pitch left 7 of the 8
+// lanes of its last column idle, ran 2.5% slower at order 2; on smaller planes 250^3 ran up to 4% and
+// 777 x 333 2% slower (bench/results/2026-11-27-h100-stencil3d-row-alignment.md).
+inline constexpr int kFastLineFloats = 32;
+inline constexpr long long kFastLinePlaneCells = 1LL << 19;
+TS_HD int fast_row_pitch(int width, int height) {
+  const int float4s = float4_row_pitch(width), lines = round_up(width, kFastLineFloats);
+  const int last_lanes = (lines / kFastVec - 1) % kFastWarp + 1, idle = (lines - float4s) / kFastVec;
+  const bool aligned = 1LL * width * height >= kFastLinePlaneCells && (lines - width) * kFastLineFloats <= width &&
+                       idle * 4 <= last_lanes;
+  return aligned ? lines : float4s;
 }
 // Where cell (x, y, z) of the device grid lives: z * plane + y * row + x (floats).
 struct StencilGridLayout {
   int row;
   long long plane;
 };
-// The width and dense planes for every strategy but fast; fast: rows padded to a float4, or on a
-// flattened plane (fast_flat) dense rows and each plane padded to a float4.
+// The width and dense planes for every strategy but fast; fast: rows padded to a float4 (on a big
+// plane to 128 bytes: fast_row_pitch), or on a flattened plane (fast_flat) dense rows and each plane
+// padded to a float4.
 TS_HD StencilGridLayout stencil_layout(Stencil3dStrategy s, int width, int height, int depth) {
   const long long cells = 1LL * width * height;
   if (s != Stencil3dStrategy::fast) return {width, cells};
   if (fast_flat(width, height, depth)) return {width, (cells + kFastVec - 1) / kFastVec * kFastVec};
-  const int pitch = float4_row_pitch(width);
+  const int pitch = fast_row_pitch(width, height);
   return {pitch, 1LL * pitch * height};
 }
 // Lanes per row in fast's block column bx, whose 256 threads span 128 cells of x (32 float4s).
@@ -247,7 +282,7 @@ TS_HD constexpr int fast_order3_chunk(double layers) { return layers >= 4 ? 12 :
 // and its 2k ghost planes where that is shorter). So the chunk is the one with the fewest planes marched per resident
 // slot, waves x planes, from kFastShortestChunk to the longest weighed; a tie goes to the longer chunk (fewer planes
 // read twice). The longest weighed: the order's (fast_longest_chunk; at order 3 fast_order3_chunk)
-// where kFastL2Planes planes fit the L2 cache, else
+// where its shared planes come back from the L2 cache (fast_chunk_streams), else
 // kFastStreamingChunk; never past the grid's depth and its ghost planes (one chunk: a longer one marches the same). Big
 // grids take the longest (the waves' count falls as the chunks lengthen); a grid that leaves slots idle takes shorter
 // chunks, more blocks. Chunks whose blocks would not fit the grid's z dimension (max_grid_z) are skipped; where none
@@ -264,8 +299,7 @@ inline int fast_chunk_for(int k, int width, int height, int depth, int sm_count,
   if (sm_count <= 0) return longest;
   const long long slots = 1LL * sm_count * fast_blocks_per_sm(k);
   if (k == 3) longest = fast_order3_chunk(double(slots) / double(tiling(longest).fast_active_blocks(width, height, 1)));
-  const long long plane_bytes = 4LL * tiling(longest).plane;
-  if (l2_bytes > 0 && plane_bytes * kFastL2Planes > l2_bytes) longest = kFastStreamingChunk;
+  if (fast_chunk_streams(4LL * tiling(longest).plane, longest, l2_bytes)) longest = kFastStreamingChunk;
   longest = std::max(std::min(longest, depth + 2 * k), shortest);
   int best = longest;
   long long best_planes = -1;

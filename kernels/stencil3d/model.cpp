@@ -177,6 +177,7 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
     const int last = l.grid.x - 1;
     l.row_lanes = g.row_lanes(0), l.last_row_lanes = g.row_lanes(last);
     l.last_block_rows = g.axis(1, last).grid_dim(p.height);
+    l.row_pitch = g.pitch;
   }
   return l;
 }
@@ -210,13 +211,14 @@ Stencil3dCount exact_traffic(const Stencil3dParams& p) {
   } else if (p.strategy == Stencil3dStrategy::fast) {
     // Each column's register queue loads the z input tile's planes inside the domain; each thread
     // of an interior row, at each interior plane, loads 2k rows of 4 cells, and the lanes at a
-    // row's or a warp's edge their x neighbours. The float4s cover each row's pitch: the padding past the width is
-    // loaded.
+    // row's or a warp's edge their x neighbours. The float4s that hold a row's cells are loaded whole, the
+    // padding in the last one too; a 128-byte pitch's padding past them is not (fast_row_pitch).
     const StencilAxisTiling ax = g.axis(0), az = g.axis(2);
-    const std::int64_t queue = std::int64_t(g.pitch) * p.height * loaded_along(az, p.depth);
+    const std::int64_t row = float4_row_pitch(p.width);
+    const std::int64_t queue = row * p.height * loaded_along(az, p.depth);
     const std::int64_t planes = interior_along(p.height, k) * interior_along(p.depth, k);
     c.global_loads =
-        queue + planes * 2LL * k * g.pitch + interior_along(p.depth, k) * fast_grid_edge_loads(g, p.width, p.height);
+        queue + planes * 2LL * k * row + interior_along(p.depth, k) * fast_grid_edge_loads(g, p.width, p.height);
     std::int64_t blocks = 0;  // those of each column that run (fast_block_idle: the rest exit at once)
     for (int bx = 0; bx < ax.grid_dim(p.width); ++bx) blocks += g.axis(1, bx).grid_dim(p.height);
     const std::int64_t queue_cells = blocks * kFastThreads * kFastVec * az.grid_dim(p.depth) * az.tile;

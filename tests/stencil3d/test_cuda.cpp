@@ -1,6 +1,7 @@
 // Every CUDA stencil strategy against the CPU reference; skipped where no CUDA device is usable.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <memory>
 #include <random>
@@ -120,11 +121,14 @@ TEST_F(Stencil3dCudaFast, ResidentBlocksAreTheOnesTheChunkRuleCounts) {
 }
 
 // fast on a flattened plane (fast_flat: grids of 2^24 cells and more whose rows a float4 pitch would
-// pad by more than 1/16): every width mod 4, grids too narrow for interior cells at higher orders, and chunks the
-// rule picks and short ones, against the CPU reference.
-TEST_F(Stencil3dCudaFast, FlattenedPlanesMatchTheCpuReference) {
-  const int sizes[][3] = {{33, 712, 720}, {30, 760, 740}, {15, 1500, 750},
-                          {9, 2400, 777}, {45, 600, 625}, {3, 5000, 1119}};
+// pad by more than 1/16, or narrow ones it would pad by 2-3 cells): every width mod 4, grids too narrow for interior
+// cells at higher orders, and chunks the rule picks and short ones, against the CPU reference; then fast's rows 128
+// bytes apart on big planes (fast_row_pitch).
+TEST_F(Stencil3dCudaFast, FlattenedPlanesAndLineRowsMatchTheCpuReference) {
+  // 33 x 713, 9 x 2401 and 46 x 601: planes padded to a float4 (3, 3 and 2 cells).
+  const int sizes[][3] = {{33, 712, 720},  {30, 760, 740}, {15, 1500, 750}, {9, 2400, 777}, {45, 600, 625},
+                          {3, 5000, 1119}, {46, 600, 625}, {121, 400, 400}, {33, 713, 720}, {9, 2401, 777},
+                          {46, 601, 625},  {1000, 600, 9}, {1001, 530, 12}, {1500, 400, 7}};
   std::mt19937 rng(12);
   std::uniform_real_distribution<float> u(-1.0f, 1.0f);
   for (const auto& s : sizes) {
@@ -137,7 +141,7 @@ TEST_F(Stencil3dCudaFast, FlattenedPlanesMatchTheCpuReference) {
       Stencil3dParams p{Stencil3dStrategy::fast, k, 2 * k + 3, s[0], s[1], s[2]};
       for (int tile : {2 * k + 3, default_tile(p, backend_->limits())}) {
         p.tile = tile;
-        ASSERT_TRUE(tiling_of(p).flat);
+        ASSERT_TRUE(tiling_of(p).flat || tiling_of(p).pitch % kFastLineFloats == 0);
         ASSERT_FALSE(launch_problem(p, backend_->limits())) << *launch_problem(p, backend_->limits());
         engine_->apply(p, c, in.data(), out.data());
         EXPECT_LE(max_abs_error(out.data(), want.data(), out.size()), stencil_tolerance(c, 1.0f))
@@ -147,11 +151,15 @@ TEST_F(Stencil3dCudaFast, FlattenedPlanesMatchTheCpuReference) {
   }
 }
 
-// The engine lays a flattened grid out again when the strategy changes (dense rows, planes padded to
-// a float4, and back), with heat sources injected between steps; a slice reads back from it.
-TEST_F(Stencil3dCudaFast, FlattenedGridPingPongsAsTheCpuDoes) {
+// The engine lays a flattened grid (dense rows, planes padded to a float4) and one of rows 128 bytes
+// apart out again when the strategy changes, and back, with heat sources injected between steps; a
+// slice reads back from it.
+class Stencil3dCudaLayouts : public Stencil3dCudaFast, public ::testing::WithParamInterface<std::array<int, 3>> {};
+
+TEST_P(Stencil3dCudaLayouts, PingPongAsTheCpuDoes) {
   auto cpu = make_cpu_stencil3d_engine();
-  Stencil3dParams p{Stencil3dStrategy::fast, 1, 8, 33, 712, 720};
+  const auto [width, height, depth] = GetParam();
+  Stencil3dParams p{Stencil3dStrategy::fast, 1, 8, width, height, depth};
   const StencilCoeffs c = make_named_stencil("heat", 1);
   for (Stencil3dEngine* e : {engine_.get(), cpu.get()}) {
     e->reset(p.width, p.height, p.depth);
@@ -162,16 +170,23 @@ TEST_F(Stencil3dCudaFast, FlattenedGridPingPongsAsTheCpuDoes) {
       e->run(p, c);
       e->advance();
     }
-    p.strategy = Stencil3dStrategy::fast;  // ends laid out flat
+    p.strategy = Stencil3dStrategy::fast;  // ends laid out as fast lays it
     p.tile = default_tile(p.strategy, 1);
     e->run(p, c);
     e->advance();
   }
-  ASSERT_TRUE(tiling_of(p).flat);
-  std::vector<float> gpu_grid(std::size_t(p.cells())), cpu_grid(gpu_grid.size()), slice(std::size_t(33) * 712);
+  const Stencil3dTiling g = tiling_of(p);
+  ASSERT_TRUE(g.flat || g.pitch % kFastLineFloats == 0);
+  ASSERT_NE(g.plane, 1LL * width * height);
+  std::vector<float> gpu_grid(std::size_t(p.cells())), cpu_grid(gpu_grid.size()), slice(std::size_t(width) * height);
   engine_->read(GridBuffer::current, gpu_grid.data());
   cpu->read(GridBuffer::current, cpu_grid.data());
   for (std::size_t i = 0; i < gpu_grid.size(); ++i) ASSERT_NEAR(gpu_grid[i], cpu_grid[i], 1e-5) << i;
-  engine_->read_slice(GridBuffer::current, 301, slice.data());
-  for (std::size_t i = 0; i < slice.size(); ++i) ASSERT_EQ(slice[i], gpu_grid[301 * slice.size() + i]) << i;
+  const int z = depth / 2;
+  engine_->read_slice(GridBuffer::current, z, slice.data());
+  for (std::size_t i = 0; i < slice.size(); ++i) ASSERT_EQ(slice[i], gpu_grid[z * slice.size() + i]) << i;
 }
+
+INSTANTIATE_TEST_SUITE_P(FlatAndLineRows, Stencil3dCudaLayouts,
+                         ::testing::Values(std::array<int, 3>{33, 713, 720}, std::array<int, 3>{1000, 600, 9}),
+                         [](const auto& info) { return "width" + std::to_string(info.param[0]); });

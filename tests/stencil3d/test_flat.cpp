@@ -93,22 +93,27 @@ Stencil3dCount emulate_flat(const Stencil3dParams& p) {
 
 }  // namespace
 
-TEST(Stencil3dFlat, OnlyLargeGridsWhosePaddingAddsMoreThanASixteenth) {
+TEST(Stencil3dFlat, LargeGridsWhosePaddingAddsASixteenthOrNarrowOnesWithTwoCellsOrMore) {
   EXPECT_TRUE(fast_flat(33, 4096, 1024));  // 3 cells of padding a row: 1/11
   EXPECT_TRUE(fast_flat(9, 8192, 2048));
-  EXPECT_TRUE(fast_flat(45, 600, 625));         // 1/15, 16.9 M cells
-  EXPECT_TRUE(fast_flat(30, 760, 740));         // 2 cells: 1/15
-  EXPECT_TRUE(fast_flat(15, 1500, 750));        // 1 cell: 1/15
-  EXPECT_FALSE(fast_flat(46, 600, 625));        // 2 cells: 1/23
-  EXPECT_FALSE(fast_flat(49, 600, 625));        // 3 cells: 1/16.3
-  EXPECT_FALSE(fast_flat(35, 4096, 1024));      // 1 cell: 1/35
+  EXPECT_TRUE(fast_flat(45, 600, 625));     // 1/15, 16.9 M cells
+  EXPECT_TRUE(fast_flat(30, 760, 740));     // 2 cells: 1/15
+  EXPECT_TRUE(fast_flat(15, 1500, 750));    // 1 cell: 1/15
+  EXPECT_TRUE(fast_flat(46, 600, 625));     // 2 cells: 1/23, under 128 wide
+  EXPECT_TRUE(fast_flat(49, 600, 625));     // 3 cells: 1/16.3
+  EXPECT_TRUE(fast_flat(121, 400, 400));    // 3 cells: 1/40, pitch 124
+  EXPECT_FALSE(fast_flat(35, 4096, 1024));  // 1 cell: 1/35
+  EXPECT_FALSE(fast_flat(63, 1024, 512));   // 1 cell: 1/63
+  EXPECT_FALSE(fast_flat(125, 1024, 512));  // 3 cells, but a pitch of 128: rows of whole warps
+  EXPECT_FALSE(fast_flat(129, 1024, 512));
   EXPECT_FALSE(fast_flat(36, 4096, 1024));      // rows of float4s already
   EXPECT_FALSE(fast_flat(33, 512, 400));        // 27 MB: the L2 cache holds it
   EXPECT_FALSE(fast_flat(45, 600, 621));        // just under 2^24 cells
-  for (int width = 1; width <= 600; ++width) {  // at most 3 cells of padding: only rows under 48 wide
+  for (int width = 1; width <= 600; ++width) {  // narrow rows of 2-3 cells' padding, or 1 cell under 16 wide
     if (!fast_flat(width, 1 << 12, 1 << 12)) continue;
-    EXPECT_LT(width, 48);
-    EXPECT_GT(16 * (float4_row_pitch(width) - width), width);
+    const int padding = float4_row_pitch(width) - width;
+    EXPECT_LT(float4_row_pitch(width), kFastFlatWidth);
+    EXPECT_TRUE(padding >= 2 || width < 16) << width;
   }
   // The app's grids are cubes of at most 512: none is flattened, so its overlays draw the rows.
   for (int n = 1; n <= 512; ++n) EXPECT_FALSE(fast_flat(n, n, n)) << n;

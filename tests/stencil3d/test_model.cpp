@@ -118,7 +118,7 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
   const int k = p.order, v = kFastVec;
   EXPECT_EQ(g.pitch % v, 0);  // every float4 16-byte aligned
   EXPECT_GE(g.pitch, p.width);
-  EXPECT_LT(g.pitch, p.width + v);
+  EXPECT_TRUE(g.pitch < p.width + v || g.pitch % kFastLineFloats == 0);  // a float4's padding, or 128-byte rows
   EXPECT_EQ(l.block.x, kFastWarp);  // launched 32 x 8; each column folds the threads into its rows
   EXPECT_EQ(l.threads_per_block, kFastThreads);
   std::vector<int> writes(std::size_t(p.cells()), 0);
@@ -131,7 +131,7 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
         // As many whole rows as the block's threads hold: fewer than a row's lanes idle.
         EXPECT_LE(ay.tile * lanes, kFastThreads);
         EXPECT_GT((ay.tile + 1) * lanes, kFastThreads);
-        // Only the last column folds, into rows of exactly its float4s.
+        // Only the last column folds, into rows of exactly the float4s of its pitch.
         if (lanes < kFastWarp) {
           EXPECT_EQ(bx, l.grid.x - 1);
           EXPECT_EQ(g.pitch / v - bx * kFastWarp, lanes);
@@ -144,9 +144,9 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
           const int lane = th % lanes, x0 = ax.cell(bx, lane), y = ay.cell(by, th / lanes), z0 = az.in_origin(bz);
           const bool row = th / lanes < ay.threads();  // else past the block's whole rows: holds no cells
           const bool column = row && in_range(x0, p.width) && in_range(y, p.height);
-          EXPECT_EQ(column, row && in_range(x0, g.pitch) && in_range(y, p.height));  // its float4 is inside the pitch
-          const int owned = column ? std::min(v, p.width - x0) : 0;                  // its cells inside the row
-          for (int t = 0; t < az.tile; ++t) {  // the queue's loads (past the grid: skipped)
+          EXPECT_EQ(column, row && in_range(x0, float4_row_pitch(p.width)) && in_range(y, p.height));  // holds cells
+          const int owned = column ? std::min(v, p.width - x0) : 0;  // its cells inside the row
+          for (int t = 0; t < az.tile; ++t) {                        // the queue's loads (past the grid: skipped)
             const int loaded = column && in_range(z0 + t, p.depth) ? v : 0;
             c.global_loads += loaded;
             c.ghost_loads_skipped += v - loaded;
@@ -306,6 +306,47 @@ TEST(Stencil3dGeometry, FastFoldsOnlyTheLastColumnIntoRowsOfItsFloat4s) {
   EXPECT_FALSE(wide.fast_block_idle(4, 1, 512));
   EXPECT_TRUE(wide.fast_block_idle(4, 2, 512));
   EXPECT_FALSE(wide.fast_block_idle(3, 63, 512));
+}
+
+TEST(Stencil3dGeometry, FastRowsOnABigPlaneStart128BytesApart) {
+  EXPECT_EQ(fast_row_pitch(1000, 1000), 1024);  // 24 floats of padding: 1/42 of the row
+  EXPECT_EQ(fast_row_pitch(1000, 500), 1000);   // a plane under 2^19 cells: float4 rows
+  EXPECT_EQ(fast_row_pitch(1001, 1000), 1024);
+  EXPECT_EQ(fast_row_pitch(513, 2048), 516);    // 31 floats to 544: more than 1/32 of the row
+  EXPECT_EQ(fast_row_pitch(900, 700), 900);     // 928 would leave 7 of its last column's 8 lanes idle
+  EXPECT_EQ(fast_row_pitch(1200, 1200), 1216);  // 4 of 16 idle
+  EXPECT_EQ(fast_row_pitch(1919, 1079), 1920);
+  EXPECT_EQ(fast_row_pitch(2048, 1024), 2048);
+  for (int height : {100, 600, 4096})
+    for (int width = 1; width <= 4096; ++width) {
+      const int pitch = fast_row_pitch(width, height);
+      EXPECT_EQ(pitch % kFastVec, 0);
+      EXPECT_GE(pitch, width);
+      if (pitch < width + kFastVec) continue;  // the float4 padding
+      EXPECT_EQ(pitch % kFastLineFloats, 0) << width;
+      EXPECT_LE((pitch - width) * kFastLineFloats, width) << width;
+      EXPECT_GE(1LL * width * height, kFastLinePlaneCells) << width;
+      const int last_lanes = fast_row_lanes(pitch, (pitch / kFastVec - 1) / kFastWarp);
+      EXPECT_LE(4 * (pitch - float4_row_pitch(width)) / kFastVec, last_lanes) << width;
+    }
+  const Stencil3dTiling g = tiling_of(params(Stencil3dStrategy::fast, 3, 40, 1000, 1000, 100));
+  EXPECT_EQ(g.pitch, 1024);
+  EXPECT_EQ(launch_geometry(params(Stencil3dStrategy::fast, 3, 40, 1000, 1000, 100)).row_pitch, 1024);
+  EXPECT_EQ(launch_geometry(params(Stencil3dStrategy::fast, 3, 40, 1000, 500, 100)).row_pitch, 1000);
+  EXPECT_EQ(g.plane, 1024LL * 1000);
+  EXPECT_EQ(g.row_lanes(7), kFastWarp);  // 8 columns of warp rows; 6 lanes of the last hold no cells
+  // The lanes past the row's cells load nothing: the count is the emulation's, and the loads are
+  // those of rows of the float4s that hold the cells.
+  for (const auto& [width, height] : {std::pair{1000, 600}, {1001, 530}, {1500, 400}})
+    for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
+      const Stencil3dParams p = params(Stencil3dStrategy::fast, k, 2 * k + 3, width, height, 5);
+      ASSERT_GT(tiling_of(p).pitch, float4_row_pitch(width));
+      const Stencil3dCount want = emulate_fast(p), got = exact_traffic(p);
+      SCOPED_TRACE(::testing::Message() << "order " << k << " width " << width);
+      EXPECT_EQ(got.global_loads, want.global_loads);
+      EXPECT_EQ(got.ghost_loads_skipped, want.ghost_loads_skipped);
+      EXPECT_EQ(got.interior_outputs, want.interior_outputs);
+    }
 }
 
 TEST(Stencil3dModel, FastCountsItsL1RowsAsGlobalLoads) {
