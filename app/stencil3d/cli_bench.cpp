@@ -48,7 +48,7 @@ struct BenchGlue<Stencil3dPattern> : Stencil3dCli, RadiusBenchDefaults {
   }
   static std::optional<PaddedRows> padded_rows(const Params& p, const Backend& b) {
     const int pitch = stencil_layout(p.strategy, p.width, p.height, p.depth).row;
-    return padded_rows_of(p.width, pitch, std::min(pitch, float4_row_pitch(p.width)), b);  // fast_row_pitch
+    return padded_rows_of(p.width, pitch, float4_row_pitch(p.width), b);  // the float4s that hold a row's cells
   }
   static std::string bench_reference_label(int k) { return "CPU reference, order " + std::to_string(k); }
   static void reference(const StencilCoeffs& c, const float* in, float* ref, const Params& p) {

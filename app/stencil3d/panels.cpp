@@ -60,20 +60,21 @@ void warp_rows(const Stencil3dParams& p) {
           "128-cell row idle. Warp 0 reads %d consecutive floats per load (%d bytes, coalesced); a row that "
           "goes on in the next warp loads the neighbours that warp holds (fast_row_lanes).",
           lanes, lanes * ax.vec, g.axis(1).tile, p.width, kFastWarp * ax.vec, 4 * kFastWarp * ax.vec);
-    const int last = ax.grid_dim(p.width) - 1, left = g.pitch / ax.vec - last * kFastWarp;
+    // the float4s of each row that hold cells from the last column on
+    const int last = ax.grid_dim(p.width) - 1, left = float4_row_pitch(p.width) / ax.vec - last * kFastWarp;
     if (const int folded = g.row_lanes(last); last > 0 && folded < kFastWarp)
       ImGui::TextWrapped(
           "the last column (x from %d) holds %d float4%s of each row: its blocks fold their 256 threads "
           "into rows of %d lane%s, %d deep, instead of idling %d of 32 lanes (fast_row_lanes).",
           ax.out_origin(last), left, left > 1 ? "s" : "", folded, folded > 1 ? "s" : "", g.axis(1, last).tile,
           kFastWarp - left);
-    if (const int moved = float4_row_pitch(p.width); moved != p.width)
+    if (const int moved = float4_row_pitch(p.width); !g.flat && moved != p.width)
       ImGui::TextWrapped(
           "width %d is not a multiple of 4, so on CUDA the grid's rows are padded to %d floats (as "
           "cudaMallocPitch pads): every row then starts 16-byte aligned for the float4s. fast moves the padding "
           "too, %.1f%% more than the grid's bytes, which the copy ceiling does not count.",
           p.width, moved, 100.0 * (moved - p.width) / p.width);  // grids up to 512: at least 0.2%
-    if (g.pitch != float4_row_pitch(p.width))
+    if (!g.flat && g.pitch != float4_row_pitch(p.width))
       ImGui::TextWrapped(
           "on a plane this big fast's rows start 128 bytes apart (%d floats), so each warp's row of float4s is "
           "whole cache lines; the lanes whose float4 lies past the row's cells load and store nothing "

@@ -88,7 +88,7 @@ inline constexpr int kFastVec = 4;
 // Padded rows' price: a narrow grid's float4s move pitch / width times its bytes, and where the pitch
 // is under 128 floats every block is a folded column (fast_row_lanes) whose rows straddle warps. So a
 // grid is flattened where its padding adds more than 1/16 of a row (a 33-wide grid moves 36/33 of its
-// bytes, a 9-wide one 12/9), or its pitch is under kFastFlatWidth with 2 or 3 cells of padding (widths
+// bytes, a 9-wide one 12/9), or its pitch is under kFastColumnCells with 2 or 3 cells of padding (widths
 // of 1 and 2 mod 4). On an H100:
 // - 5 to 45 wide grids of 69-604 MB went from 0.62-0.91 of the aligned 512^3's fraction of the copy
 //   to 0.91-1.14 at every order (bench/results/2026-11-27-h100-stencil3d-flat-product.md);
@@ -101,44 +101,11 @@ inline constexpr int kFastVec = 4;
 // (64 MB as float32, past the 50-60 MB L2 of an H100 or H200) are flattened.
 inline constexpr int kFastFlatBlockCells = kFastThreads * kFastVec;
 inline constexpr long long kFastFlatCells = 1LL << 24;
-inline constexpr int kFastFlatWidth = kFastWarp * kFastVec;  // one column of fast's blocks: 128 cells
+inline constexpr int kFastColumnCells = kFastWarp * kFastVec;  // one column of fast's blocks: 128 cells
 TS_HD bool fast_flat(int width, int height, int depth) {
   const int padding = float4_row_pitch(width) - width;
-  return (padding * 16 > width || (float4_row_pitch(width) < kFastFlatWidth && padding >= 2)) &&
+  return (padding * 16 > width || (float4_row_pitch(width) < kFastColumnCells && padding >= 2)) &&
          1LL * width * height * depth >= kFastFlatCells;
-}
-// fast's padded rows on a big plane start 128 bytes apart (a multiple of 32 floats), so that every
-// warp's row of 32 float4s is 4 cache lines, not 5; the float4s past the width hold no cells, their
-// lanes load and store nothing, and no cell reads them. Only on planes of kFastLinePlaneCells
-// (2 MB) and more, where it pads at most 1/32 of a row and leaves at most a quarter of the last
-// column's lanes (fast_row_lanes of the wider pitch) idle. On an H100 at order 3 that ran 1000^2 x
-// 100 and x 200 4-5% faster, 999 x 1001, 1200^2 and 3000 x 2000 3-4%, 1500^2, 2000 x 1000 and 993 x
-// 600 within 1%, and 1100 x 500 at order 2 1% slower. 900 x 700, whose wider pitch left 7 of the 8
-// lanes of its last column idle, ran 2.5% slower at order 2; on smaller planes 250^3 ran up to 4% and
-// 777 x 333 2% slower (bench/results/2026-11-27-h100-stencil3d-row-alignment.md).
-inline constexpr int kFastLineFloats = 32;
-inline constexpr long long kFastLinePlaneCells = 1LL << 19;
-TS_HD int fast_row_pitch(int width, int height) {
-  const int float4s = float4_row_pitch(width), lines = round_up(width, kFastLineFloats);
-  const int last_lanes = (lines / kFastVec - 1) % kFastWarp + 1, idle = (lines - float4s) / kFastVec;
-  const bool aligned = 1LL * width * height >= kFastLinePlaneCells && (lines - width) * kFastLineFloats <= width &&
-                       idle * 4 <= last_lanes;
-  return aligned ? lines : float4s;
-}
-// Where cell (x, y, z) of the device grid lives: z * plane + y * row + x (floats).
-struct StencilGridLayout {
-  int row;
-  long long plane;
-};
-// The width and dense planes for every strategy but fast; fast: rows padded to a float4 (on a big
-// plane to 128 bytes: fast_row_pitch), or on a flattened plane (fast_flat) dense rows and each plane
-// padded to a float4.
-TS_HD StencilGridLayout stencil_layout(Stencil3dStrategy s, int width, int height, int depth) {
-  const long long cells = 1LL * width * height;
-  if (s != Stencil3dStrategy::fast) return {width, cells};
-  if (fast_flat(width, height, depth)) return {width, (cells + kFastVec - 1) / kFastVec * kFastVec};
-  const int pitch = fast_row_pitch(width, height);
-  return {pitch, 1LL * pitch * height};
 }
 // Lanes per row in fast's block column bx, whose 256 threads span 128 cells of x (32 float4s).
 // Where the row goes on past the column: 32, a warp a row, 8 rows. The grid's last column, where
@@ -154,6 +121,40 @@ TS_HD StencilGridLayout stencil_layout(Stencil3dStrategy s, int width, int heigh
 TS_HD int fast_row_lanes(int pitch, int bx) {
   const int left = pitch / kFastVec - bx * kFastWarp;  // float4s of the row from this column on
   return left < 1 ? 1 : left < kFastWarp ? left : kFastWarp;
+}
+// fast's padded rows on a big plane start 128 bytes apart (a multiple of 32 floats), so that every
+// warp's row of 32 float4s is 4 cache lines, not 5; the float4s past the width hold no cells, their
+// lanes load and store nothing, and no cell reads them. Only on planes of kFastLinePlaneCells
+// (2 MB) and more, where it pads at most 1/32 of a row, leaves at most a quarter of the last
+// column's lanes (fast_row_lanes of the wider pitch) idle, and the padded grid still fits kMaxPixels.
+// On an H100 at order 3 that ran 1000^2 x 100 5% faster, 1000^2 x 200 4.5%, 999 x 1001, 1200^2 and
+// 3000 x 2000 3-4%, 1500^2, 2000 x 1000 and 993 x 600 within 1%, and 1100 x 500 at order 2 1% slower.
+// 900 x 700, whose wider pitch left 7 of the 8 lanes of its last column idle, ran 2.5% slower at
+// order 2. On smaller planes 250^3 ran up to 4% and 777 x 333 2% slower, 700^2 up to 1.3% faster
+// (bench/results/2026-11-27-h100-stencil3d-row-alignment.md).
+inline constexpr int kFastLineFloats = 32;
+inline constexpr long long kFastLinePlaneCells = 1LL << 19;
+TS_HD int fast_row_pitch(int width, int height, int depth) {
+  const int float4s = float4_row_pitch(width), lines = round_up(width, kFastLineFloats);
+  const int last_lanes = fast_row_lanes(lines, (lines / kFastVec - 1) / kFastWarp), idle = (lines - float4s) / kFastVec;
+  const bool aligned = 1LL * width * height >= kFastLinePlaneCells && (lines - width) * kFastLineFloats <= width &&
+                       idle * 4 <= last_lanes && 1LL * lines * height * depth <= kMaxPixels;
+  return aligned ? lines : float4s;
+}
+// Where cell (x, y, z) of the device grid lives: z * plane + y * row + x (floats).
+struct StencilGridLayout {
+  int row;
+  long long plane;
+};
+// The width and dense planes for every strategy but fast; fast: rows padded to a float4 (on a big
+// plane to 128 bytes: fast_row_pitch), or on a flattened plane (fast_flat) dense rows and each plane
+// padded to a float4.
+TS_HD StencilGridLayout stencil_layout(Stencil3dStrategy s, int width, int height, int depth) {
+  const long long cells = 1LL * width * height;
+  if (s != Stencil3dStrategy::fast) return {width, cells};
+  if (fast_flat(width, height, depth)) return {width, (cells + kFastVec - 1) / kFastVec * kFastVec};
+  const int pitch = fast_row_pitch(width, height, depth);
+  return {pitch, 1LL * pitch * height};
 }
 
 // Fast, x neighbour d cells right of a thread's first cell x0 (d < 0: left; d >= vec: right):

@@ -177,8 +177,8 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
     const int last = l.grid.x - 1;
     l.row_lanes = g.row_lanes(0), l.last_row_lanes = g.row_lanes(last);
     l.last_block_rows = g.axis(1, last).grid_dim(p.height);
-    l.row_pitch = g.pitch;
   }
+  l.row_pitch = g.pitch;
   return l;
 }
 

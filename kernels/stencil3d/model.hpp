@@ -42,7 +42,7 @@ struct Stencil3dLaunch {
   // fast: lanes per row in column 0's blocks and in the grid's last column's (fast_row_lanes), and
   // the block rows of the grid that the last column runs (the rest exit at once).
   int row_lanes = 0, last_row_lanes = 0, last_block_rows = 0;
-  int row_pitch = 0;  // fast: floats between the device grid's rows (stencil_layout)
+  int row_pitch = 0;  // floats between the device grid's rows (stencil_layout)
   bool flat = false;  // fast on a flattened plane (fast_flat): a block is 1024 consecutive cells of a plane
 };
 Stencil3dLaunch launch_geometry(const Stencil3dParams& p);

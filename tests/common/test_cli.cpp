@@ -440,12 +440,20 @@ TEST_F(Cli, BenchSaysWhereARunMovesPaddedRows) {
   EXPECT_EQ(pitch.at("fast"), 36) << "33 cells rounded up to a float4";
   EXPECT_EQ(pitch.at("basic"), 0) << "the book's strategies index dense rows";
   EXPECT_NE(cuda.out.find("rows 33->36 floats: moves x1.09 the copy's bytes"), std::string::npos) << cuda.out;
+  const auto fast_moves = [&] {  // the JSON's floats of each row fast loads and stores
+    std::ifstream file(json);
+    for (const auto& row : nlohmann::json::parse(file))
+      if (row["strategy"] == "fast") return row["row_floats_moved"].get<int>();
+    return 0;
+  };
+  EXPECT_EQ(fast_moves(), 36);
   // On a big plane fast's rows start 128 bytes apart; the float4s past the cells move nothing.
   const Result line_rows =
       run("bench --pattern stencil3d --strategy fast --size 1000x600x4 --radius 1 --reps 2 "
           "--no-peers --no-counters --backend cuda --json " +
           json);
   EXPECT_EQ(pitches(line_rows).at("fast"), 1024);
+  EXPECT_EQ(fast_moves(), 1000);
   const std::size_t at = line_rows.out.find("rows 1000->1024 floats");
   ASSERT_NE(at, std::string::npos) << line_rows.out;
   EXPECT_EQ(line_rows.out.substr(at, line_rows.out.find('\n', at) - at).find("moves"), std::string::npos)

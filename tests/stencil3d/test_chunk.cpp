@@ -123,6 +123,8 @@ TEST(FastChunk, BigPlanesRunLongerChunksAShallowGridOne) {
   EXPECT_FALSE(fast_chunk_streams(4LL << 20, 6, 50LL << 20));  // 48 MB: fits
   EXPECT_TRUE(fast_chunk_streams(4LL << 20, 7, 50LL << 20));
   EXPECT_FALSE(fast_chunk_streams(1LL << 40, 8, 0));  // no L2 known: as if the planes fit it
+  EXPECT_GT(fast_chunk_for(3, 700, 700, 300, kH100Sms, kH100L2), fast_longest_chunk(3));  // 2 MB planes stream
+  EXPECT_EQ(fast_chunk_for(3, 600, 600, 400, kH100Sms, kH100L2), fast_longest_chunk(3));  // 1.44 MB ones do not
   EXPECT_GT(fast_chunk_for(3, 993, 600, 400, kH100Sms, kH100L2), fast_longest_chunk(3));  // 2.4 MB planes
   EXPECT_EQ(fast_chunk_for(2, 993, 600, 400, kH100Sms, kH100L2), fast_longest_chunk(2));
   for (int k = 1; k <= kMaxStencil3dRadius; ++k)

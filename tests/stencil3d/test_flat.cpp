@@ -109,11 +109,12 @@ TEST(Stencil3dFlat, LargeGridsWhosePaddingAddsASixteenthOrNarrowOnesWithTwoCells
   EXPECT_FALSE(fast_flat(36, 4096, 1024));      // rows of float4s already
   EXPECT_FALSE(fast_flat(33, 512, 400));        // 27 MB: the L2 cache holds it
   EXPECT_FALSE(fast_flat(45, 600, 621));        // just under 2^24 cells
+  EXPECT_TRUE(fast_flat(122, 1024, 512));       // 2 cells, pitch 124
+  EXPECT_FALSE(fast_flat(123, 1024, 512));      // 1 cell
   for (int width = 1; width <= 600; ++width) {  // narrow rows of 2-3 cells' padding, or 1 cell under 16 wide
-    if (!fast_flat(width, 1 << 12, 1 << 12)) continue;
     const int padding = float4_row_pitch(width) - width;
-    EXPECT_LT(float4_row_pitch(width), kFastFlatWidth);
-    EXPECT_TRUE(padding >= 2 || width < 16) << width;
+    const bool narrow = float4_row_pitch(width) < kFastColumnCells;
+    EXPECT_EQ(fast_flat(width, 1 << 12, 1 << 12), narrow && (padding >= 2 || (padding == 1 && width < 16))) << width;
   }
   // The app's grids are cubes of at most 512: none is flattened, so its overlays draw the rows.
   for (int n = 1; n <= 512; ++n) EXPECT_FALSE(fast_flat(n, n, n)) << n;
