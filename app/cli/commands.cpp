@@ -16,6 +16,9 @@ void add_model_command(CLI::App& app) {
   add_pattern_options(cmd, *o, Need::radius | Need::size);
   cmd->get_option("--strategy")->description("a strategy of the pattern, or all (a table; text only)");
   cmd->add_flag("--json", *json, "print one JSON object");
+  cmd->add_option("--slices", o->slices,
+                  "matmul fast: split-K, the inner dimension in this many slices (1..8, default 1), as bench runs "
+                  "it where its rule weighs that faster");
   cmd->add_flag("--measure", o->measure,
                 "also run the launch once on CUDA and read the GPU's counters (DRAM bytes, L1/L2 hit rates, bank "
                 "conflicts, OP/B over DRAM bytes); L2 is flushed first");

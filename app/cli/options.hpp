@@ -17,8 +17,9 @@ struct PatternOptions {
   std::string size;           // "" = the pattern's default; WxH, WxHxD, N or MxKxN
   std::string filter;         // "" = the pattern's default
   std::string backend = "auto";
-  std::string bug;       // --break NAME (apply, shot): "" = the correct kernel
-  bool measure = false;  // model --measure: also run the launch once on CUDA and read its counters
+  std::string bug;            // --break NAME (apply, shot): "" = the correct kernel
+  bool measure = false;       // model --measure: also run the launch once on CUDA and read its counters
+  std::optional<int> slices;  // model --slices: matmul fast's split-K (unset: none)
 };
 
 // Files for `apply`.

@@ -20,6 +20,11 @@
 
 namespace tilescope::cli {
 
+template <class P, class = void>
+struct HasSlices : std::false_type {};
+template <class P>
+struct HasSlices<P, std::void_t<decltype(std::declval<P&>().slices)>> : std::true_type {};
+
 template <class C, class = void>
 struct HasSizedDefaultTile : std::false_type {};
 template <class C>
@@ -62,6 +67,12 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
     p.tile = *o.tile;
   else if constexpr (C::kTileByStrategy)
     p.tile = default_tile_of<C>(p);
+  if (o.slices) {  // split-K: matmul's alone (its validate says which strategy and counts)
+    if constexpr (HasSlices<typename C::Params>::value)
+      p.slices = *o.slices;
+    else
+      throw InvalidInput("--slices is matmul fast's split-K; " + std::string(C::name()) + " has none");
+  }
   return p;
 }
 

@@ -20,6 +20,7 @@ struct ModelGlue<MatmulPattern> : MatmulCli {
   struct ModelExtra {
     std::string device;
     std::optional<double> bandwidth_gbs;  // its DRAM bandwidth
+    int sm_count = 0;                     // its SMs (fast's shape in bench: matmul_fast_shape_for)
   };
   static void print_table_foot(const Params&) {}
 
@@ -31,6 +32,7 @@ struct ModelGlue<MatmulPattern> : MatmulCli {
       const auto backend = make_cuda_backend();
       e.device = backend->description();
       e.bandwidth_gbs = backend->peaks().bandwidth_gbs;
+      e.sm_count = backend->limits().sm_count;
     } catch (const BackendError&) {
     }
     return e;
@@ -50,6 +52,7 @@ struct ModelGlue<MatmulPattern> : MatmulCli {
         {"n_loads", m.count.n_loads},
         {"outputs", m.count.outputs},
         {"phases", p.strategy == MatmulStrategy::naive ? 0 : tiling_of(p).phases(p.inner)},
+        {"slices", p.slices},
         {"a100_bandwidth_gbs", kA100BandwidthGBs},
         {"a100_bound_gflops", throughput_bound_gflops(kA100BandwidthGBs, m.book.opb_model)},
         {"device", m.extra.device},
@@ -85,6 +88,17 @@ struct ModelGlue<MatmulPattern> : MatmulCli {
     if (p.strategy == MatmulStrategy::fast)
       std::printf(" (Ms + Ns, %d stages), %d phases of %d", tiling_of(p).fast_stages(), tiling_of(p).phases(p.inner),
                   kMatmulFastDepth);
+    if (const MatmulTiling g = tiling_of(p); g.slices > 1)
+      std::printf(
+          "\n  split-K  %d slices (blockIdx.z, grid %dx%dx%d) of %d phase%s (the last %d); P is zeroed first and each "
+          "block adds its partial tile with atomicAdd",
+          g.slices, l.grid.x, l.grid.y, g.slices, g.slice_phases(p.inner), g.slice_phases(p.inner) > 1 ? "s" : "",
+          g.phases(p.inner) - (g.slices - 1) * g.slice_phases(p.inner));
+    if (p.strategy == MatmulStrategy::fast && m.extra.sm_count > 0) {
+      const MatmulFastShape s = matmul_fast_shape_for(p, m.extra.sm_count);
+      std::printf("\n  bench    runs fast here at tile %d, %d slice%s (matmul_fast_shape_for on %d SMs)", s.tile,
+                  s.slices, s.slices > 1 ? "s" : "", m.extra.sm_count);
+    }
     std::printf("\n  book     %.2f OP/B  (%s)\n", m.book.opb_model, m.book.formula.c_str());
     std::printf("  counted  %.2f OP/B  = %lld flops (2MKN) / %lld B of global loads (%lld of M, %lld of N)\n", c.opb(),
                 static_cast<long long>(c.flops), static_cast<long long>(c.global_load_bytes),

@@ -112,6 +112,10 @@ TEST_F(Cli, BadUsageExitsTwoWithOneLineReason) {
       "model --pattern matmul --tile 33",
       "model --pattern matmul --radius 2",
       "model --pattern matmul --size 10x10",
+      "model --pattern matmul --strategy fast --slices 9",
+      "model --pattern matmul --strategy fast --size 64x20x64 --slices 4",  // 3 phases: one slice empty
+      "model --pattern matmul --strategy tiled --slices 2",
+      "model --pattern conv2d --slices 2",
       "bench --pattern matmul --radius 1",
       "bench --pattern conv1d --size 100 --backend cpu --json /no/such/folder/rows.json",
   };
@@ -278,6 +282,17 @@ TEST_F(Cli, ModelForMatmulGivesTheBooksRatiosAndTheA100Bound) {
   const auto wide = run_json("model --pattern matmul --strategy fast --tile 256 --size 512x512x512 --json");
   EXPECT_NEAR(wide["opb_model"].get<double>(), 2.0 * 128 * 256 / (4 * 384), 1e-9);
   EXPECT_EQ(run("model --pattern matmul --strategy fast --tile 64").code, 2);
+  // Split-K as bench may run it: twice the blocks, each (block, phase) tile of M and N still loaded
+  // once, so the same loads and OP/B.
+  const std::string fast_json = "model --pattern matmul --strategy fast --size 1024x1024x1024 --json";
+  const auto whole = run_json(fast_json), split = run_json(fast_json + " --slices 2");
+  EXPECT_EQ(whole["slices"].get<int>(), 1);
+  EXPECT_EQ(split["slices"].get<int>(), 2);
+  EXPECT_EQ(split["threads_launched"].get<long long>(), 2 * whole["threads_launched"].get<long long>());
+  EXPECT_EQ(split["global_load_bytes"], whole["global_load_bytes"]);
+  const Result text_split = run("model --pattern matmul --strategy fast --size 1024x1024x1024 --slices 2");
+  EXPECT_NE(text_split.out.find("split-K  2 slices (blockIdx.z, grid 8x8x2) of 64 phases"), std::string::npos)
+      << text_split.out;
 }
 
 TEST_F(Cli, ApplyConv1dIsCorrelate1dWithZerosOutside) {
