@@ -47,6 +47,14 @@ struct Iso {
 void warp_rows(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0);
+  if (p.strategy == Stencil3dStrategy::fast && g.flat) {
+    ImGui::TextWrapped(
+        "a flattened plane (fast_flat): rows dense (%d floats apart), each plane padded to a float4. A block owns "
+        "1024 consecutive cells of a plane, a thread 4 (one float4, which may hold the end of one row and the start "
+        "of the next); its y neighbours o rows away come as 1 or 2 float4s.",
+        p.width);
+    return;
+  }
   if (p.strategy == Stencil3dStrategy::fast) {
     const int lanes = ax.threads();
     if (lanes == kFastWarp)
@@ -68,13 +76,13 @@ void warp_rows(const Stencil3dParams& p) {
           "into rows of %d lane%s, %d deep, instead of idling %d of 32 lanes (fast_row_lanes).",
           ax.out_origin(last), left, left > 1 ? "s" : "", folded, folded > 1 ? "s" : "", g.axis(1, last).tile,
           kFastWarp - left);
-    if (const int moved = float4_row_pitch(p.width); !g.flat && moved != p.width)
+    if (const int moved = float4_row_pitch(p.width); moved != p.width)
       ImGui::TextWrapped(
           "width %d is not a multiple of 4, so on CUDA the grid's rows are padded to %d floats (as "
           "cudaMallocPitch pads): every row then starts 16-byte aligned for the float4s. fast moves the padding "
           "too, %.1f%% more than the grid's bytes, which the copy ceiling does not count.",
           p.width, moved, 100.0 * (moved - p.width) / p.width);  // grids up to 512: at least 0.2%
-    if (!g.flat && g.pitch != float4_row_pitch(p.width))
+    if (g.pitch != float4_row_pitch(p.width))
       ImGui::TextWrapped(
           "on a plane this big fast's rows start 128 bytes apart (%d floats), so each warp's row of float4s is "
           "whole cache lines; the lanes whose float4 lies past the row's cells load and store nothing "
