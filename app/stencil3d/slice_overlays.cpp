@@ -152,12 +152,20 @@ constexpr float kColourBarPad = 10;  // screen pixels from the view's bottom-lef
 
 float colour_bar_height() { return kColourBarPad + 3.6f * ImGui::GetFontSize(); }
 
+namespace {
+float bar_width(bool presentation) { return presentation ? 320.0f : 220.0f; }
+constexpr float kBackdrop = 6;  // the bar's dark backdrop reaches this far past it
+}  // namespace
+
+float colour_bar_width(bool presentation) { return kColourBarPad + bar_width(presentation) + kBackdrop; }
+
 void draw_colour_bar(const ViewTransform& xf, bool presentation) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Rect& vp = xf.viewport();
-  const float h = ImGui::GetFontSize(), w = presentation ? 320.0f : 220.0f, pad = kColourBarPad;
+  const float h = ImGui::GetFontSize(), w = bar_width(presentation), pad = kColourBarPad;
   const ImVec2 o{vp.x + pad, vp.y + vp.h - colour_bar_height() + 1.3f * h};  // the bar; its title above
-  dl->AddRectFilled({o.x - 6, o.y - 1.3f * h}, {o.x + w + 6, o.y + 2.3f * h + 4}, IM_COL32(0, 0, 0, 190));
+  dl->AddRectFilled({o.x - kBackdrop, o.y - 1.3f * h}, {o.x + w + kBackdrop, o.y + 2.3f * h + 4},
+                    IM_COL32(0, 0, 0, 190));
   const int steps = 64;
   for (int i = 0; i < steps; ++i) {
     const float x0 = o.x + w * i / steps, x1 = o.x + w * (i + 1) / steps;

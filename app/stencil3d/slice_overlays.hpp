@@ -13,5 +13,7 @@ void draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_a
 void draw_colour_bar(const ViewTransform& xf, bool presentation);
 // The screen pixels the colour bar and its title keep at the view's bottom-left corner.
 float colour_bar_height();
+// Its width from the view's left edge, backdrop included: the legend keeps clear of it.
+float colour_bar_width(bool presentation);
 
 }  // namespace tilescope
