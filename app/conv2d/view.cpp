@@ -27,6 +27,8 @@
 namespace tilescope {
 namespace {
 
+constexpr float kSplitLabelPad = 6;  // screen pixels around the split's "input" and "output" labels
+
 double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -180,7 +182,7 @@ void Conv2dView::draw_overlays() {
   dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
   const OverlayStyle style{state_.presentation ? 2.5f : 1.5f};
   if (state_.view == ViewMode::split) {  // the wipe: input to the left, output to the right
-    const float x = vp.x + vp.w / 2, pad = 6;
+    const float x = vp.x + vp.w / 2, pad = kSplitLabelPad;
     dl->AddLine({x, vp.y}, {x, vp.y + vp.h}, IM_COL32(255, 255, 255, 230), 2 * style.line);
     const float y = vp.y + pad;  // at the top: the legend and inspector sit at the right
     const ImVec2 in_size = ImGui::CalcTextSize("input"), out_size = ImGui::CalcTextSize("output");
@@ -231,6 +233,11 @@ HudFigures Conv2dView::hud() const {
     return named;
   }
   return f;
+}
+
+// The split's labels sit at the view's top (draw_overlays): the HUD goes below them.
+float Conv2dView::hud_below() const {
+  return state_.view == ViewMode::split ? ImGui::GetFontSize() + 2 * kSplitLabelPad : 0.0f;
 }
 
 void Conv2dView::windows(const Rect& v) {

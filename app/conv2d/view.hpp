@@ -27,6 +27,7 @@ class Conv2dView : public ImagePatternView {
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return pipeline_.backend(); }
   HudFigures hud() const override;
+  float hud_below() const override;  // split: the "input | output" labels
   HudFigures ladder_launch(const UiState& as, bool time) override;
 
  private:
