@@ -62,7 +62,8 @@ std::optional<std::string> slices_problem(const MatmulParams& p) {
   const MatmulTiling g = tiling_of(p);
   if (p.inner >= 1 && !matmul_slices_fill(g, p.inner))
     return "split-K in " + to_string(p.slices) + " slices leaves one without a phase: K " + to_string(p.inner) +
-           " is " + to_string(g.phases(p.inner)) + " phases of " + to_string(g.depth);
+           " is " + to_string(g.phases(p.inner)) + (g.phases(p.inner) == 1 ? " phase" : " phases") + " of " +
+           to_string(g.depth);
   return std::nullopt;
 }
 }  // namespace
