@@ -96,8 +96,8 @@ struct ModelGlue<MatmulPattern> : MatmulCli {
           g.phases(p.inner) - (g.slices - 1) * g.slice_phases(p.inner));
     if (p.strategy == MatmulStrategy::fast && m.extra.sm_count > 0) {
       const MatmulFastShape s = matmul_fast_shape_for(p, m.extra.sm_count);
-      std::printf("\n  bench    runs fast here at tile %d, %d slice%s (matmul_fast_shape_for on %d SMs)", s.tile,
-                  s.slices, s.slices > 1 ? "s" : "", m.extra.sm_count);
+      std::printf("\n  bench    without --tile runs fast here at tile %d, %d slice%s (matmul_fast_shape_for on %d SMs)",
+                  s.tile, s.slices, s.slices > 1 ? "s" : "", m.extra.sm_count);
     }
     std::printf("\n  book     %.2f OP/B  (%s)\n", m.book.opb_model, m.book.formula.c_str());
     std::printf("  counted  %.2f OP/B  = %lld flops (2MKN) / %lld B of global loads (%lld of M, %lld of N)\n", c.opb(),
