@@ -47,14 +47,6 @@ struct Iso {
 void warp_rows(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0);
-  if (p.strategy == Stencil3dStrategy::fast && g.flat) {
-    ImGui::TextWrapped(
-        "a flattened plane (fast_flat): rows dense (%d floats apart), each plane padded to a float4. A block owns "
-        "1024 consecutive cells of a plane, a thread 4 (one float4, which may hold the end of one row and the start "
-        "of the next); its y neighbours o rows away come as 1 or 2 float4s.",
-        p.width);
-    return;
-  }
   if (p.strategy == Stencil3dStrategy::fast) {
     const int lanes = ax.threads();
     if (lanes == kFastWarp)
@@ -82,12 +74,6 @@ void warp_rows(const Stencil3dParams& p) {
           "cudaMallocPitch pads): every row then starts 16-byte aligned for the float4s. fast moves the padding "
           "too, %.1f%% more than the grid's bytes, which the copy ceiling does not count.",
           p.width, moved, 100.0 * (moved - p.width) / p.width);  // grids up to 512: at least 0.2%
-    if (g.pitch != float4_row_pitch(p.width))
-      ImGui::TextWrapped(
-          "on a plane this big fast's rows start 128 bytes apart (%d floats), so each warp's row of float4s is "
-          "whole cache lines; the lanes whose float4 lies past the row's cells load and store nothing "
-          "(fast_row_pitch).",
-          g.pitch);
     return;
   }
   // Warp 0 = threads 0..31 in threadIdx.x-fastest order: thread i sits at (i % T, i / T).

@@ -103,8 +103,8 @@ inline constexpr int kFastFlatBlockCells = kFastThreads * kFastVec;
 inline constexpr long long kFastFlatCells = 1LL << 24;
 inline constexpr int kFastColumnCells = kFastWarp * kFastVec;  // one column of fast's blocks: 128 cells
 TS_HD bool fast_flat(int width, int height, int depth) {
-  const int padding = float4_row_pitch(width) - width;
-  return (padding * 16 > width || (float4_row_pitch(width) < kFastColumnCells && padding >= 2)) &&
+  const int pitch = float4_row_pitch(width), padding = pitch - width;
+  return (padding * 16 > width || (pitch < kFastColumnCells && padding >= 2)) &&
          1LL * width * height * depth >= kFastFlatCells;
 }
 // Lanes per row in fast's block column bx, whose 256 threads span 128 cells of x (32 float4s).

@@ -116,8 +116,12 @@ TEST(Stencil3dFlat, LargeGridsWhosePaddingAddsASixteenthOrNarrowOnesWithTwoCells
     const bool narrow = float4_row_pitch(width) < kFastColumnCells;
     EXPECT_EQ(fast_flat(width, 1 << 12, 1 << 12), narrow && (padding >= 2 || (padding == 1 && width < 16))) << width;
   }
-  // The app's grids are cubes of at most 512: none is flattened, so its overlays draw the rows.
-  for (int n = 1; n <= 512; ++n) EXPECT_FALSE(fast_flat(n, n, n)) << n;
+  // The app's grids are cubes of at most 512: none is flattened, and none has rows 128 bytes apart
+  // (fast_row_pitch), so its overlays and panel draw and describe float4 rows.
+  for (int n = 1; n <= 512; ++n) {
+    EXPECT_FALSE(fast_flat(n, n, n)) << n;
+    EXPECT_EQ(stencil_layout(kFast, n, n, n).row, float4_row_pitch(n)) << n;
+  }
 }
 
 TEST(Stencil3dFlat, OnlyFastLaysItsGridOutOtherwiseThanDense) {
