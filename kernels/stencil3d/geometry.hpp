@@ -69,7 +69,9 @@ inline constexpr int kFastStreamingChunk = 66;
 // At order 1 (T = 8: 16 planes) that put the line between 2 MB planes (L2) and 4 MB ones (DRAM) on the
 // H100's 50 MB, as measured; at order 3 (T = 18: 36 planes) between 1 MB planes (512^3) and 2.5 MB ones
 // (993 x 600 x 400 ran 7% faster in 48-plane chunks than in 18:
-// bench/results/2026-11-27-h100-stencil3d-row-alignment.md).
+// bench/results/2026-11-27-h100-stencil3d-row-alignment.md). Launching a column's chunks together,
+// marching towards each other, brought those planes back from L2 but ran no faster, and slower where
+// a column has many chunks (bench/results/2026-11-27-h100-stencil3d-meeting-chunks.md).
 TS_HD constexpr bool fast_chunk_streams(long long plane_bytes, int chunk, long long l2_bytes) {
   return l2_bytes > 0 && 2LL * chunk * plane_bytes > l2_bytes;
 }
