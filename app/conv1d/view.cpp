@@ -349,8 +349,9 @@ float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }
 HudFigures Conv1dView::hud() const { return hud_figures(state_.conv1d.params, stats_.kernel_ms.latest(), backend()); }
 
 void Conv1dView::windows(const Rect& v) {
-  // The legend first: the inspector ends above where it is this frame.
-  const float bottom = v.y + v.h - kWindowInset;
+  // The legend first: the inspector ends above where it is this frame. It sits above the block
+  // labels under the output lane, so the last blocks keep theirs.
+  const float bottom = std::min(v.y + v.h, conv1d_lanes(view_).axis) - kWindowInset;
   if (state_.overlays.legend)
     conv1d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
                          v.w - 2 * kWindowInset);
