@@ -289,12 +289,14 @@ TS_HD constexpr int fast_order3_chunk(double layers) { return layers >= 4 ? 12 :
 // kFastStreamingChunk; never past the grid's depth and its ghost planes (one chunk: a longer one marches the same). Big
 // grids take the longest (the waves' count falls as the chunks lengthen); a grid that leaves slots idle takes shorter
 // chunks, more blocks. Chunks whose blocks would not fit the grid's z dimension (max_grid_z) are skipped; where none
-// fits, the shortest that does. A grid no strategy runs (empty, or over kMaxPixels cells: launch_problem
-// says why) gets the order's chunk.
+// fits, the shortest that does. A grid no strategy runs (an order past kMaxStencil3dRadius, empty, or over
+// kMaxPixels cells: launch_problem says why) gets the order's chunk.
 inline int fast_chunk_for(int k, int width, int height, int depth, int sm_count, long long l2_bytes,
                           int max_grid_z = 65535) {
   int longest = fast_longest_chunk(k);
-  if (width < 1 || height < 1 || depth < 1 || 1LL * width * height * depth > kMaxPixels) return longest;  // refused
+  if (k < 1 || k > kMaxStencil3dRadius || width < 1 || height < 1 || depth < 1 ||
+      1LL * width * height * depth > kMaxPixels)
+    return longest;  // refused
   const int shortest = std::max(kFastShortestChunk, 2 * k + 1);
   const auto tiling = [&](int t) { return tiling_of({Stencil3dStrategy::fast, k, t, width, height, depth}); };
   const auto chunks = [&](int t) { return tiling(t).axis(2).grid_dim(depth); };

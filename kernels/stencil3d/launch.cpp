@@ -16,7 +16,8 @@ std::optional<std::string> launch_problem(const Stencil3dParams& p, const Device
   if (t < 1) return "tile " + to_string(t) + " is too small: a block needs at least one thread per axis";
   // The strategy's block shape only: tiling_of would pad a width not checked yet (below).
   const bool cube = !Stencil3dTiling{p.strategy, k, t}.marches_z(), fast = p.strategy == Stencil3dStrategy::fast;
-  const long long threads = fast ? kFastThreads : 1LL * t * t * (cube ? t : 1);
+  // Past 1024 a tile is refused below whatever its block (and t^3 could overflow).
+  const long long threads = fast ? kFastThreads : t > 1024 ? 0 : 1LL * t * t * (cube ? t : 1);
   if (fast && t > kMaxFastChunk)
     return strategy + ": a z chunk of " + to_string(t) + " planes is longer than the longest it marches (" +
            to_string(kMaxFastChunk) + " planes)";
@@ -25,7 +26,7 @@ std::optional<std::string> launch_problem(const Stencil3dParams& p, const Device
            to_string(limits.max_threads_per_block) + " threads per block";
   if (!fast && (t > 1024 || threads > limits.max_threads_per_block)) {
     return strategy + ": tile " + to_string(t) + " needs a " + to_string(t) + "x" + to_string(t) +
-           (cube ? "x" + to_string(t) : std::string()) + " = " + to_string(threads) +
+           (cube ? "x" + to_string(t) : std::string()) + (threads ? " = " + to_string(threads) : std::string()) +
            "-thread block, but the device allows at most " + to_string(limits.max_threads_per_block) +
            " threads per block (" + (cube ? "T^3 <= 1024: T <= 10" : "T^2 <= 1024: T <= 32") + ")";
   }

@@ -429,6 +429,11 @@ TEST_F(Hostile, CommandLineBoundsExitTwoAndWriteNothing) {
       {"bench --pattern matmul --backend cpu --no-peers --size 8x8x8 --strategy fast --tile 64", "use tile 128 or 256"},
       {"model --pattern conv2d --strategy sliding --tile 2147483647", "longer than the longest"},
       {"model --pattern stencil3d --strategy fast --tile 2147483647", "longer than the longest"},
+      // the cube's T^3 threads would overflow; fast's chunk for an order no kernel runs
+      {"model --pattern stencil3d --strategy tiled --tile 2147483647", "2147483647x2147483647x2147483647-thread block"},
+      {"model --pattern stencil3d --strategy register_tiled --tile 2147483647", "x2147483647-thread block"},
+      {"model --pattern stencil3d --strategy fast --radius 9", "order 9 is out of range"},
+      {"model --pattern stencil3d --strategy fast --radius 2147483647", "order 2147483647 is out of range"},
   };
   ASSERT_EQ(::mkfifo(path("fifo.png").c_str(), 0600), 0);
   cases.push_back({path("fifo.png"), "neither a readable image nor a command"});

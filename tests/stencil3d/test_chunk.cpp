@@ -99,9 +99,10 @@ TEST(FastChunk, TheFewestPlanesPerResidentSlot) {
 // cache (fast_chunk_streams; 48 planes ran within 1% of 18 there).
 TEST(FastChunk, BigGridsTakeTheOrdersChunkSmallOnesMoreBlocks) {
   for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
-    for (const auto& s : {std::array<int, 3>{512, 512, 512}, {777, 333, 211}, {700, 700, 300}})
-      if (k < 3 || s[0] != 700)
-        EXPECT_EQ(fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2), fast_longest_chunk(k)) << "k = " << k;
+    for (const auto& s : {std::array<int, 3>{512, 512, 512}, {777, 333, 211}, {700, 700, 300}}) {
+      if (k == 3 && s[0] == 700) continue;
+      EXPECT_EQ(fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2), fast_longest_chunk(k)) << "k = " << k;
+    }
     if (k == 1) continue;
     for (const auto& s : {std::array<int, 3>{100, 100, 100}, {4, 300, 300}, {129, 131, 127}}) {
       const int chunk = fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2);
@@ -168,6 +169,13 @@ TEST(FastChunk, GridsNoStrategyRunsGetTheOrdersChunk) {
       EXPECT_EQ(fast_chunk_for(k, s[0], s[1], s[2], kH100Sms, kH100L2), fast_longest_chunk(k));
       EXPECT_TRUE(launch_problem(Stencil3dParams{kFast, k, fast_longest_chunk(k), s[0], s[1], s[2]}));
     }
+  // Orders no kernel runs: their chunk is asked for before launch_problem refuses them (model), so it
+  // must neither divide by an empty output tile (k = 9: 2k + 1 planes past the longest chunk) nor
+  // overflow 2k + 1.
+  for (const int k : {0, -1, kMaxStencil3dRadius + 1, 9, INT_MAX, INT_MIN}) {
+    EXPECT_EQ(fast_chunk_for(k, 512, 512, 512, kH100Sms, kH100L2), fast_longest_chunk(k)) << k;
+    EXPECT_TRUE(launch_problem(Stencil3dParams{kFast, k, fast_longest_chunk(k), 512, 512, 512})) << k;
+  }
 }
 
 // Order 3 on an H100 (132 SMs of 3 resident blocks, 50 MB of L2): 12-plane chunks where a plane's
