@@ -89,10 +89,12 @@ void ComparePanes::windows(const UiState& app, PatternView& first, const Rect& d
       const Rect hud = draw_hud(cells[std::size_t(i)], view(first, i).hud_below(), view(first, i).hud(), i);
       hud_bottom = hud.y + hud.h;
     }
-  // The last pane's legend, below its HUD. No inspector: in a pane it would cover the focused block.
+  // The last pane's legend, in the grid's empty cell where there is one (3 panes), else below the
+  // last pane's HUD. No inspector: in a pane it would cover the focused block.
   others_.back()->state.overlays.inspector = false;
   const Rect& last = cells.back();
-  view(first, n - 1).windows({last.x, hud_bottom, last.w, last.y + last.h - hud_bottom});
+  view(first, n - 1)
+      .windows(n == 3 ? compare_cells(data, 4).back() : Rect{last.x, hud_bottom, last.w, last.y + last.h - hud_bottom});
 }
 
 void ComparePanes::ladder(PatternView& first) {
