@@ -173,15 +173,16 @@ class Shot : public ShotPixels {
   }
   Rgb at_image(float x, float y) const { return at_image(view_, x, y); }
   // Bright (text) pixels in the corner a HUD takes: 40% of the view's width, its top 120 rows.
-  int bright_in_corner(const Rect& v) const {
+  int bright_in(const Rect& r) const {
     int bright = 0;
-    for (float y = v.y; y < v.y + 120; ++y)
-      for (float x = v.x; x < v.x + 0.4f * v.w; ++x) {
+    for (float y = r.y; y < r.y + r.h; ++y)
+      for (float x = r.x; x < r.x + r.w; ++x) {
         const Rgb c = at_screen(x, y);
         bright += c.r + c.g + c.b > 540;
       }
     return bright;
   }
+  int bright_in_corner(const Rect& v) const { return bright_in({v.x, v.y, 0.4f * v.w, 120}); }
   ViewTransform view_;
   bool hud_ = false;  // the lecture HUD, off but in the test about it
   Stepper stepper_;   // the step-through, off but in the tests about it
@@ -426,6 +427,22 @@ TEST_F(Shot, EveryComparePaneHasItsHud) {
   if (HasFatalFailure()) return;
   for (std::size_t i = 0; i < cells.size(); ++i)
     EXPECT_GT(bright_in_corner(cells[i]), without[i] + 300) << "no HUD text in pane " << i;
+}
+
+// Three panes leave the 2 x 2 grid's fourth cell empty: the legend goes there, not over a pane.
+TEST_F(Shot, ThreeComparePanesPutTheLegendInTheEmptyCell) {
+  UiState s = black_image({Conv2dStrategy::tiled_in, 2, 16, 256, 256});
+  s.compare = {"basic", "tiled_in", "tiled_out"};
+  const std::vector<Rect> cells = compare_cells(layout_for(1200, 800, false).view, 4);
+  std::vector<int> without;
+  take(s, std::nullopt, 0);
+  if (HasFatalFailure()) return;
+  for (const Rect& cell : cells) without.push_back(bright_in(cell));
+  s.overlays.legend = true;
+  take(s, std::nullopt, 0);
+  if (HasFatalFailure()) return;
+  EXPECT_GT(bright_in(cells[3]), without[3] + 300) << "no legend text in the empty cell";
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(bright_in(cells[i]), without[i]) << "the legend covers pane " << i;
 }
 
 TEST_F(Shot, Stencil3dAndMatmulCompareTwoStrategies) {
