@@ -102,6 +102,16 @@ class ShotPixels : public test::ScratchDirTest {
     const unsigned char* p = pixels_ + (std::size_t(y) * w_ + std::size_t(x)) * 3;
     return {p[0], p[1], p[2]};
   }
+  // Bright (text) pixels in r.
+  int bright_in(const Rect& r) const {
+    int bright = 0;
+    for (float y = r.y; y < r.y + r.h; ++y)
+      for (float x = r.x; x < r.x + r.w; ++x) {
+        const Rgb c = at_screen(x, y);
+        bright += c.r + c.g + c.b > 540;
+      }
+    return bright;
+  }
   ~ShotPixels() override {
     if (pixels_) stbi_image_free(pixels_);
   }
@@ -173,15 +183,6 @@ class Shot : public ShotPixels {
   }
   Rgb at_image(float x, float y) const { return at_image(view_, x, y); }
   // Bright (text) pixels in the corner a HUD takes: 40% of the view's width, its top 120 rows.
-  int bright_in(const Rect& r) const {
-    int bright = 0;
-    for (float y = r.y; y < r.y + r.h; ++y)
-      for (float x = r.x; x < r.x + r.w; ++x) {
-        const Rgb c = at_screen(x, y);
-        bright += c.r + c.g + c.b > 540;
-      }
-    return bright;
-  }
   int bright_in_corner(const Rect& v) const { return bright_in({v.x, v.y, 0.4f * v.w, 120}); }
   ViewTransform view_;
   bool hud_ = false;  // the lecture HUD, off but in the test about it
@@ -568,6 +569,25 @@ TEST_F(Conv1dShot, SharedMemoryLaneShowsOwnSlotsHaloSlotsAndGhostZeros) {
   const RowLook ghost = look_along([&](float i) { return at(i, y); }, -3, -0.1f, 0.1f);
   EXPECT_GT(ghost.pink, 10) << "ghost slots not tinted";
   EXPECT_GT(ghost.spread, 100) << "ghost slots not hatched";
+}
+
+// The legend sits above the "block N" labels under the output lane: with it on, the labels' row
+// is unchanged.
+TEST_F(Conv1dShot, TheLegendLeavesTheBlockLabelsInSight) {
+  UiState s = still_state(false);
+  s.pattern = Pattern::conv1d;
+  s.conv1d.params = {Conv1dStrategy::tiled, 2, 64, 320};
+  take(s, std::nullopt, 0);
+  if (HasFatalFailure()) return;
+  const Rect v = layout_for(float(w_), float(h_), false).view;
+  const float axis = conv1d_lanes(v).axis;
+  const Rect labels{v.x, axis, v.w, std::min(20.0f, v.y + v.h - axis)};
+  const int without = bright_in(labels);
+  ASSERT_GT(without, 100) << "no block labels under the output lane";
+  s.overlays.legend = true;
+  take(s, std::nullopt, 0);
+  if (HasFatalFailure()) return;
+  EXPECT_EQ(bright_in(labels), without) << "the legend covers block labels";
 }
 
 TEST_F(Conv1dShot, TiledsFirstStepStoresOnlyTheLeftHalo) {
