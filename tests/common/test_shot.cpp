@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
+#include <array>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -112,6 +113,17 @@ class ShotPixels : public test::ScratchDirTest {
       }
     return bright;
   }
+  // Bright pixels in each of `areas` in shots of s with the overlay `shown` off, then on.
+  std::array<std::vector<int>, 2> bright_off_and_on(UiState s, bool Overlays::*shown, const std::vector<Rect>& areas) {
+    std::array<std::vector<int>, 2> bright;
+    for (const bool on : {false, true}) {
+      s.overlays.*shown = on;
+      take(s, std::nullopt, 0);
+      if (HasFatalFailure()) return {};
+      for (const Rect& a : areas) bright[on].push_back(bright_in(a));
+    }
+    return bright;
+  }
   ~ShotPixels() override {
     if (pixels_) stbi_image_free(pixels_);
   }
@@ -131,7 +143,7 @@ class Shot : public ShotPixels {
 
   // The window for these parameters: the input view of the black image (still_state).
   UiState black_image(Conv2dParams p) const {
-    UiState s = still_state(hud_);
+    UiState s = still_state(false);
     s.conv2d.params = p;
     s.conv2d.filter = "box";
     s.view = ViewMode::input;
@@ -182,11 +194,10 @@ class Shot : public ShotPixels {
     view_.look_at({hover.x + 0.5f, hover.y + 0.5f}, 16);
   }
   Rgb at_image(float x, float y) const { return at_image(view_, x, y); }
-  // Bright (text) pixels in the corner a HUD takes: 40% of the view's width, its top 120 rows.
-  int bright_in_corner(const Rect& v) const { return bright_in({v.x, v.y, 0.4f * v.w, 120}); }
+  // The corner a HUD takes: 40% of the view's width, its top 120 rows.
+  static Rect hud_corner(const Rect& v) { return {v.x, v.y, 0.4f * v.w, 120}; }
   ViewTransform view_;
-  bool hud_ = false;  // the lecture HUD, off but in the test about it
-  Stepper stepper_;   // the step-through, off but in the tests about it
+  Stepper stepper_;  // the step-through, off but in the tests about it
 };
 
 }  // namespace
@@ -206,13 +217,10 @@ TEST_F(Shot, TileGridLinesLieOnOutputTileBoundaries) {
 }
 
 TEST_F(Shot, HudPutsTheLaunchsNumbersInTheViewsTopLeftCorner) {
-  const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 32, 256, 256};
-  shoot(p, std::nullopt, 0);
-  const Rect v = layout_for(float(w_), float(h_), false).view;
-  const int without = bright_in_corner(v);
-  hud_ = true;
-  shoot(p, std::nullopt, 0);
-  EXPECT_GT(bright_in_corner(v), without + 300) << "no HUD text in the view's corner";
+  const auto [without, with] = bright_off_and_on(black_image({Conv2dStrategy::tiled_in, 2, 32, 256, 256}),
+                                                 &Overlays::hud, {hud_corner(layout_for(1200, 800, false).view)});
+  if (HasFatalFailure()) return;
+  EXPECT_GT(with[0], without[0] + 300) << "no HUD text in the view's corner";
 }
 
 TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
@@ -418,32 +426,22 @@ TEST_F(Shot, ComparePanesShowTheHoveredPixelsTapsWhereTheirKernelReadsThem) {
 TEST_F(Shot, EveryComparePaneHasItsHud) {
   UiState s = black_image({Conv2dStrategy::tiled_in, 2, 16, 256, 256});
   s.compare = {"basic", "tiled_in", "tiled_out", "cached_halo"};
-  const std::vector<Rect> cells = compare_cells(layout_for(1200, 800, false).view, 4);
-  std::vector<int> without;
-  take(s, std::nullopt, 0);
+  std::vector<Rect> corners;
+  for (const Rect& cell : compare_cells(layout_for(1200, 800, false).view, 4)) corners.push_back(hud_corner(cell));
+  const auto [without, with] = bright_off_and_on(s, &Overlays::hud, corners);
   if (HasFatalFailure()) return;
-  for (const Rect& cell : cells) without.push_back(bright_in_corner(cell));
-  s.overlays.hud = true;
-  take(s, std::nullopt, 0);
-  if (HasFatalFailure()) return;
-  for (std::size_t i = 0; i < cells.size(); ++i)
-    EXPECT_GT(bright_in_corner(cells[i]), without[i] + 300) << "no HUD text in pane " << i;
+  for (std::size_t i = 0; i < corners.size(); ++i) EXPECT_GT(with[i], without[i] + 300) << "no HUD text in pane " << i;
 }
 
 // Three panes leave the 2 x 2 grid's fourth cell empty: the legend goes there, not over a pane.
 TEST_F(Shot, ThreeComparePanesPutTheLegendInTheEmptyCell) {
   UiState s = black_image({Conv2dStrategy::tiled_in, 2, 16, 256, 256});
   s.compare = {"basic", "tiled_in", "tiled_out"};
-  const std::vector<Rect> cells = compare_cells(layout_for(1200, 800, false).view, 4);
-  std::vector<int> without;
-  take(s, std::nullopt, 0);
+  const auto [without, with] =
+      bright_off_and_on(s, &Overlays::legend, compare_cells(layout_for(1200, 800, false).view, 4));
   if (HasFatalFailure()) return;
-  for (const Rect& cell : cells) without.push_back(bright_in(cell));
-  s.overlays.legend = true;
-  take(s, std::nullopt, 0);
-  if (HasFatalFailure()) return;
-  EXPECT_GT(bright_in(cells[3]), without[3] + 300) << "no legend text in the empty cell";
-  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(bright_in(cells[i]), without[i]) << "the legend covers pane " << i;
+  EXPECT_GT(with[3], without[3] + 300) << "no legend text in the empty cell";
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(with[i], without[i]) << "the legend covers pane " << i;
 }
 
 TEST_F(Shot, Stencil3dAndMatmulCompareTwoStrategies) {
@@ -577,17 +575,12 @@ TEST_F(Conv1dShot, TheLegendLeavesTheBlockLabelsInSight) {
   UiState s = still_state(false);
   s.pattern = Pattern::conv1d;
   s.conv1d.params = {Conv1dStrategy::tiled, 2, 64, 320};
-  take(s, std::nullopt, 0);
-  if (HasFatalFailure()) return;
-  const Rect v = layout_for(float(w_), float(h_), false).view;
+  const Rect v = layout_for(1200, 800, false).view;
   const float axis = conv1d_lanes(v).axis;
-  const Rect labels{v.x, axis, v.w, std::min(20.0f, v.y + v.h - axis)};
-  const int without = bright_in(labels);
-  ASSERT_GT(without, 100) << "no block labels under the output lane";
-  s.overlays.legend = true;
-  take(s, std::nullopt, 0);
+  const auto [without, with] = bright_off_and_on(s, &Overlays::legend, {{v.x, axis, v.w, 20}});
   if (HasFatalFailure()) return;
-  EXPECT_EQ(bright_in(labels), without) << "the legend covers block labels";
+  ASSERT_GT(without[0], 100) << "no block labels under the output lane";
+  EXPECT_EQ(with[0], without[0]) << "the legend covers block labels";
 }
 
 TEST_F(Conv1dShot, TiledsFirstStepStoresOnlyTheLeftHalo) {
