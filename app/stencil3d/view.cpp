@@ -164,9 +164,12 @@ HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the
 void Stencil3dView::windows(const Rect& v) {
   // The legend first: the inspector ends above where it is this frame.
   const float bottom = v.y + v.h - kWindowInset;
-  if (state_.overlays.legend)  // it wraps short of the colour bar in the view's bottom-left corner
-    stencil3d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
-                            v.w - 2 * kWindowInset - colour_bar_width(state_.presentation));
+  // It wraps short of the colour bar in the view's bottom-left corner, where that is inside v (not in
+  // compare's empty cell, right of the view).
+  const float right = v.x + v.w - kWindowInset,
+              left = std::max(v.x, view_.viewport().x + colour_bar_width(state_.presentation)) + kWindowInset;
+  if (state_.overlays.legend)
+    stencil3d_legend_window(state_, right, above_step_caption(bottom, step_caption_top_), right - left);
   if (state_.overlays.inspector) stencil3d_inspector_window(state_, v);
 }
 
