@@ -87,8 +87,8 @@ void conv1d_launch_panel(const Conv1dParams& p) {
 }
 
 void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const FrameStats& stats) {
-  const double ms = stats.kernel_ms.latest();
-  ImGui::Text("kernel %8.4f ms  (%s)", ms, kernel_clock(backend));
+  const double ms = stats.steady_kernel_ms();
+  ImGui::Text("kernel %8.4f ms  (%s)", ms, kernel_timed_by(backend, stats.steady_runs()).c_str());
   engine_note_line(backend);
   kernel_time_plot(stats);
   if (ms > 0 && !launch_problem(p)) {

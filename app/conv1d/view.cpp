@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
@@ -152,11 +153,14 @@ void Conv1dView::compute() {
   if (run_.problem.empty() && c.bug != Break::none) run_.problem = break_problem(c.params.strategy, c.bug).value_or("");
   if (!run_.problem.empty()) return;
   run_.output.resize(run_.input.size());
-  stats_.kernel_ms.push(float(compute_.run([&](Conv1dEngine& e) {
+  // Runs only when something changed, so it times kSteadyRuns runs at once (a broken kernel: one).
+  const std::vector<double> runs_ms = compute_.run([&](Conv1dEngine& e) {
     if (c.bug != Break::none)
-      return e.conv1d_broken(c.params, c.bug, run_.filter, run_.input.data(), run_.output.data());
-    return e.conv1d(c.params, run_.filter, run_.input.data(), run_.output.data()).front();
-  })));
+      return std::vector<double>{e.conv1d_broken(c.params, c.bug, run_.filter, run_.input.data(), run_.output.data())};
+    return e.conv1d(c.params, run_.filter, run_.input.data(), run_.output.data(), int(kSteadyRuns));
+  });
+  stats_.kernel_ms.start_run();
+  for (double ms : runs_ms) stats_.kernel_ms.push(float(ms));
   stats_.transfer = "host upload and read-back (the signal is small)";
   run_.reference.resize(run_.input.size());
   conv1d_cpu(run_.filter, run_.input.data(), run_.reference.data(), c.params.length);
@@ -346,7 +350,9 @@ void Conv1dView::sidebar() {
 
 float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }
 
-HudFigures Conv1dView::hud() const { return hud_figures(state_.conv1d.params, stats_.kernel_ms.latest(), backend()); }
+HudFigures Conv1dView::hud() const {
+  return hud_figures(state_.conv1d.params, stats_.steady_kernel_ms(), backend(), stats_.steady_runs());
+}
 
 void Conv1dView::windows(const Rect& v) {
   // The legend first: the inspector ends above where it is this frame. It sits above the block

@@ -230,8 +230,8 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
 }
 
 void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameStats& stats) {
-  const double ms = stats.kernel_ms.latest();
-  ImGui::Text("kernel %8.3f ms  (%s)", ms, kernel_clock(pipeline.backend()));
+  const double ms = stats.steady_kernel_ms();
+  ImGui::Text("kernel %8.3f ms  (%s)", ms, kernel_timed_by(pipeline.backend(), stats.steady_runs()).c_str());
   engine_note_line(pipeline.backend());
   kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;

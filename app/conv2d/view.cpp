@@ -128,6 +128,7 @@ void Conv2dView::compute() {
   if (state_.backend != pipeline_.requested_backend()) {
     pipeline_.set_backend(state_.backend);
     check_pending_ = true;
+    stats_.kernel_ms.start_run();
     input_changed_ = true;
   }
   const std::string key = state_.conv2d.filter + "/" + std::to_string(state_.conv2d.params.filter_radius);
@@ -137,7 +138,7 @@ void Conv2dView::compute() {
   }
   const bool params_changed =
       !(state_.conv2d.params == last_params_) || state_.conv2d.filter != last_filter_ || state_.conv2d.bug != last_bug_;
-  if (params_changed) check_pending_ = true;
+  if (params_changed) check_pending_ = true, stats_.kernel_ms.start_run();
   const bool run = input_changed_ || params_changed || !state_.paused;
   state_.step_once = false;
   if (!run) return;
@@ -225,10 +226,10 @@ void Conv2dView::sidebar() {
 
 HudFigures Conv2dView::hud() const {
   const Conv2dParams& p = state_.conv2d.params;
-  HudFigures f = hud_figures(p, stats_.kernel_ms.latest(), backend());
+  HudFigures f = hud_figures(p, stats_.steady_kernel_ms(), backend(), stats_.steady_runs());
   if (const auto why = filter_problem(p, filter_); why && f.problem.empty()) {  // the filter rules it out: no figures
     HudFigures named;
-    named.strategy = f.strategy, named.book_ref = f.book_ref, named.id = f.id, named.clock = f.clock;
+    named.strategy = f.strategy, named.book_ref = f.book_ref, named.id = f.id, named.timed_by = f.timed_by;
     named.problem = *why;
     return named;
   }

@@ -130,8 +130,9 @@ void matmul_model_panel(const MatmulParams& p, const Backend& backend) {
 }
 
 void matmul_timing_panel(const MatmulParams& p, const MatmulRun& run, const Backend& backend, const FrameStats& stats) {
-  const double ms = stats.kernel_ms.latest(), flops = 2.0 * p.rows * p.inner * p.cols;
-  ImGui::Text("kernel %8.4f ms  %.2f GFLOP/s  (%s)", ms, ms > 0 ? flops / ms * 1e-6 : 0.0, kernel_clock(backend));
+  const double ms = stats.steady_kernel_ms(), flops = 2.0 * p.rows * p.inner * p.cols;
+  ImGui::Text("kernel %8.4f ms  %.2f GFLOP/s  (%s)", ms, ms > 0 ? flops / ms * 1e-6 : 0.0,
+              kernel_timed_by(backend, stats.steady_runs()).c_str());
   engine_note_line(backend);
   kernel_time_plot(stats);
   if (run.library_ms)

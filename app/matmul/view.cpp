@@ -102,7 +102,10 @@ void MatmulView::handle_input() {
 
 void MatmulView::compute() {
   MatmulUi& m = state_.matmul;
-  if (state_.backend != compute_.requested_backend()) compute_.set_backend(state_.backend), dirty_ = true;
+  if (state_.backend != compute_.requested_backend()) {
+    compute_.set_backend(state_.backend), dirty_ = true;
+    stats_.kernel_ms.start_run();
+  }
   const bool matrices_changed = m.seed != last_seed_ || m.params.rows != last_params_.rows ||
                                 m.params.inner != last_params_.inner || m.params.cols != last_params_.cols ||
                                 run_.M.empty();
@@ -122,6 +125,7 @@ void MatmulView::compute() {
   state_.step_once = false;
   if (!run) return;
   dirty_ = false;
+  if (!(m.params == last_params_)) stats_.kernel_ms.start_run();
   last_params_ = m.params, last_seed_ = m.seed, last_missing_ = m.missing;
   run_.problem = launch_problem(m.params, compute_.engine().limits()).value_or("");
   if (!run_.problem.empty()) return;
@@ -319,7 +323,9 @@ void MatmulView::sidebar() {
 
 float MatmulView::hud_below() const { return 2 * ImGui::GetFontSize(); }
 
-HudFigures MatmulView::hud() const { return hud_figures(state_.matmul.params, stats_.kernel_ms.latest(), backend()); }
+HudFigures MatmulView::hud() const {
+  return hud_figures(state_.matmul.params, stats_.steady_kernel_ms(), backend(), stats_.steady_runs());
+}
 
 void MatmulView::windows(const Rect& v) {
   // The legend first: the inspector ends above where it is this frame.

@@ -6,6 +6,7 @@
 #include "app/platform/framebuffer_png.hpp"
 #include "app/platform/headless_frames.hpp"
 #include "app/platform/run.hpp"
+#include "app/ui/timing.hpp"
 
 namespace tilescope {
 
@@ -29,8 +30,9 @@ int run_shot(UiState state, const ShotOptions& o) {
       const double total = std::chrono::duration<double, std::milli>(t_end - t_start).count();
       const FrameStats& st = window.app().stats();
       std::cout << frames - 1 << " frames after the first: " << total / (frames - 1) << " ms per frame ("
-                << 1000.0 * (frames - 1) / total << " frames/s); last frame: kernel " << st.kernel_ms.latest()
-                << " ms, source " << st.source_ms << " ms, to GL " << st.upload_ms << " ms via " << st.transfer << "\n";
+                << 1000.0 * (frames - 1) / total << " frames/s); kernel " << st.steady_kernel_ms() << " ms ("
+                << kernel_timed_by(window.app().view().backend(), st.steady_runs()) << "), last frame: source "
+                << st.source_ms << " ms, to GL " << st.upload_ms << " ms via " << st.transfer << "\n";
     }
     std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", " << window.gl().description() << ", "
               << window.app().view().backend_description() << ")\n";

@@ -284,8 +284,9 @@ void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim) {
 
 void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const FrameStats& stats) {
   const Stencil3dUi& st = s.stencil;
-  const double ms = stats.kernel_ms.latest(), per_step = ms / st.iterations;
-  ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms, kernel_clock(sim.backend()));
+  const double ms = stats.steady_kernel_ms(), per_step = ms / st.iterations;
+  ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms,
+              kernel_timed_by(sim.backend(), stats.steady_runs()).c_str());
   engine_note_line(sim.backend());
   kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;

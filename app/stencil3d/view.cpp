@@ -84,7 +84,10 @@ void Stencil3dView::handle_input() {
 
 void Stencil3dView::compute(double dt) {
   Stencil3dUi& st = state_.stencil;
-  if (state_.backend != sim_.requested_backend()) sim_.set_backend(state_.backend), st.check_requested = true;
+  if (state_.backend != sim_.requested_backend()) {
+    sim_.set_backend(state_.backend), st.check_requested = true;
+    stats_.kernel_ms.start_run();
+  }
   const std::string key = st.coeffs + "/" + std::to_string(st.params.order);
   if (key != coeffs_key_) {
     coeffs_ = make_named_stencil(st.coeffs, st.params.order);
@@ -92,6 +95,7 @@ void Stencil3dView::compute(double dt) {
     st.check_requested = true;
   }
   if (!(st.params == last_params_)) st.check_requested = true;
+  if (!(st.params == last_params_) || st.iterations != last_iterations_) stats_.kernel_ms.start_run();
   if (st.reset_requested || sim_.width() != st.grid) {
     sim_.reset(st.grid, st.grid, st.grid);
     sim_time_ = 0;
@@ -107,7 +111,7 @@ void Stencil3dView::compute(double dt) {
     sim_.check(st.params, coeffs_);
     st.check_requested = false;
   }
-  last_params_ = st.params;
+  last_params_ = st.params, last_iterations_ = st.iterations;
   const auto t0 = std::chrono::steady_clock::now();
   damage_ = st.bug == Break::none ? std::nullopt : present_broken();
   if (!damage_) present();
@@ -158,7 +162,8 @@ void Stencil3dView::sidebar() {
 }
 
 HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the HUD times one
-  return hud_figures(state_.stencil.params, stats_.kernel_ms.latest() / state_.stencil.iterations, backend());
+  return hud_figures(state_.stencil.params, stats_.steady_kernel_ms() / state_.stencil.iterations, backend(),
+                     stats_.steady_runs());
 }
 
 void Stencil3dView::windows(const Rect& v) {

@@ -50,10 +50,11 @@ HudText hud_text(const Rect& view, const HudFigures& f, bool compact) {
     std::snprintf(buf, sizeof buf, "%.3g ms, %.0f%% of a copy", f.kernel_ms, 100.0 * f.copy_ms / f.kernel_ms);
     add(buf);
   } else {
-    std::snprintf(buf, sizeof buf, "%.3g ms (%s), %.3g GFLOP/s", f.kernel_ms, f.clock, f.gflops);
+    std::snprintf(buf, sizeof buf, "%.3g ms, %.3g GFLOP/s", f.kernel_ms, f.gflops);
     add(buf);
     std::snprintf(buf, sizeof buf, "%.3g GB/s, %.0f%% of a copy", f.gbs, 100.0 * f.copy_ms / f.kernel_ms);
     add(buf);
+    add(f.timed_by, true);
   }
   return t;
 }

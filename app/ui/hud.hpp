@@ -29,18 +29,19 @@ struct HudFigures {
   double gbs = 0;        // compulsory bytes (read + write the data once) / kernel time
   double gflops = 0;     // counted flops / kernel time
   double copy_ms = 0;    // a copy of the compulsory bytes on the same backend
-  const char* clock = "";
+  std::string timed_by;  // how kernel_ms was taken (kernel_timed_by)
 };
 
-// The figures of the launch `p`, timed at launch_ms on `backend` (any pattern's Params).
+// The figures of the launch `p`, timed at launch_ms on `backend` (any pattern's Params): one run's time,
+// or the median of `runs` runs.
 template <typename Params>
-HudFigures hud_figures(const Params& p, double launch_ms, const Backend& backend) {
+HudFigures hud_figures(const Params& p, double launch_ms, const Backend& backend, int runs = 1) {
   const auto& info = strategy_info(p.strategy);
   HudFigures f;
   f.strategy = info.display_name;
   f.book_ref = info.book_ref;
   f.id = info.name;
-  f.clock = kernel_clock(backend);
+  f.timed_by = kernel_timed_by(backend, runs);
   if (const auto why = launch_problem(p, backend.limits())) {
     f.problem = *why;
     return f;

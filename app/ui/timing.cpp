@@ -8,7 +8,10 @@
 
 namespace tilescope {
 
-const char* kernel_clock(const Backend& backend) { return backend.name() == "cuda" ? "CUDA events" : "wall clock"; }
+std::string kernel_timed_by(const Backend& backend, int runs) {
+  const std::string clock = backend.name() == "cuda" ? "CUDA events" : "wall clock";
+  return (runs > 1 ? "median of " + std::to_string(runs) + " runs, " : "one run, ") + clock;
+}
 
 void engine_note_line(const Backend& backend) {
   if (const std::string note = backend.engine_note(); !note.empty()) ImGui::TextWrapped("%s", note.c_str());

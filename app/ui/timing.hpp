@@ -1,13 +1,16 @@
 #pragma once
 // Pieces of the patterns' timing panels: how the kernel was timed, its recent times, and how the
 // frame reached the screen next to the roofline of the launch.
+#include <string>
+
 #include "app/ui/frame_stats.hpp"
 #include "kernels/common/backend.hpp"
 
 namespace tilescope {
 
-// "CUDA events" or "wall clock": what the backend times a kernel with.
-const char* kernel_clock(const Backend& backend);
+// How a shown kernel time was taken: "median of 31 runs, " or "one run, ", then the clock the backend
+// times a kernel with ("CUDA events" or "wall clock").
+std::string kernel_timed_by(const Backend& backend, int runs);
 // On the CPU, the line naming the one engine that ran, whatever the strategy (Backend::engine_note);
 // nothing on a GPU.
 void engine_note_line(const Backend& backend);

@@ -8,6 +8,7 @@
 #include "app/conv2d/legend.hpp"
 #include "app/conv2d/pipeline.hpp"
 #include "app/ui/compare.hpp"
+#include "app/ui/frame_stats.hpp"
 #include "app/ui/settings.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/palette.hpp"
@@ -455,4 +456,31 @@ TEST(UiState, StepThroughKeysToggleAndStepWithoutGoingBelowZero) {
   EXPECT_EQ(s.conv2d.stepper.step, 2);
   for (int i = 0; i < 4; ++i) apply_key(s, '<');
   EXPECT_EQ(s.conv2d.stepper.step, 0);
+}
+
+TEST(History, TheRunMedianTakesTheRunsLastValuesOnly) {
+  History<8> h;
+  EXPECT_EQ(h.run_median(5), 0.0f);  // nothing timed yet
+  for (float v : {100.0f, 200.0f}) h.push(v);
+  h.start_run();  // the launch changed: the times before no longer count
+  EXPECT_EQ(h.run_span(5), 0u);
+  EXPECT_EQ(h.run_median(5), 0.0f);
+  EXPECT_EQ(h.latest(), 200.0f);  // the plot keeps them
+  for (float v : {3.0f, 1.0f, 2.0f}) h.push(v);
+  EXPECT_EQ(h.run_span(5), 3u);
+  EXPECT_EQ(h.run_median(5), 2.0f);
+  h.push(9.0f);  // 3 1 2 9: the mean of the middle two
+  EXPECT_EQ(h.run_median(5), 2.5f);
+  EXPECT_EQ(h.run_median(2), 5.5f);                                          // the last two: 2 and 9
+  for (float v : {50.0f, 50.0f, 50.0f, 50.0f, 7.0f, 7.0f, 7.0f}) h.push(v);  // past the ring's 8
+  EXPECT_EQ(h.run_span(20), 8u);
+  EXPECT_EQ(h.run_median(3), 7.0f);
+  EXPECT_EQ(h.run_median(20), 29.5f);  // the ring holds 8: 9 50 50 50 50 7 7 7
+}
+
+TEST(History, OneSlowRunDoesNotMoveTheMedian) {
+  FrameStats stats;
+  for (int i = 0; i < 40; ++i) stats.kernel_ms.push(i == 20 ? 30.0f : 1.0f);  // one run held up 30x
+  EXPECT_EQ(stats.steady_kernel_ms(), 1.0);
+  EXPECT_EQ(stats.steady_runs(), int(kSteadyRuns));
 }
