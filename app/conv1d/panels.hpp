@@ -11,6 +11,6 @@ void conv1d_timing_panel(const Conv1dParams& p, const Backend& backend, const Fr
 void conv1d_correctness_panel(const Conv1dRun& run);
 // Floating windows over the view.
 void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, const Rect& area);
-void conv1d_legend_window(const UiState& s, float right, float bottom, float width);
+void conv1d_legend_window(const UiState& s, float right, float bottom, float width, float top);
 
 }  // namespace tilescope

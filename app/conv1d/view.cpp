@@ -207,7 +207,8 @@ void Conv1dView::draw(float, float, float) {
       dl->AddText({sx(i0) + 4, L.axis}, IM_COL32(200, 200, 200, 255), label);
   }
   dl->AddText({view_.x + 6, view_.y + 4}, palette::kSignalIn.rgba, "input N");
-  dl->AddText({view_.x + 6, L.out0 - 1.2f * font}, palette::kSignalOut.rgba, "output P = N correlated with the filter");
+  dl->AddText({view_.x + 6, L.out0 - kConv1dLaneTitleEms * font}, palette::kSignalOut.rgba,
+              "output P = N correlated with the filter");
 
   const auto focus = focus_pixel(state_);
   const bool focused = focus && focus->x < p.length;
@@ -234,7 +235,7 @@ void Conv1dView::draw(float, float, float) {
     const int step = std::clamp(state_.conv1d.stepper.step, 0, int(tl->steps.size()) - 1);
     draw_conv1d_step(
         dl, p, *tl, step, b, L, [&](float i) { return sx(i); }, line / 1.3f);
-    dl->AddText({view_.x + 6, L.sh0 - 1.2f * font}, IM_COL32(210, 210, 210, 255),
+    dl->AddText({view_.x + 6, L.sh0 - kConv1dLaneTitleEms * font}, IM_COL32(210, 210, 210, 255),
                 "step through: shared slots above (the thread that stored each), the block's threads below");
   } else if (!focused) {
     dl->AddText({view_.x + 6, lane_text_y}, IM_COL32(170, 170, 170, 255),
@@ -263,7 +264,7 @@ void Conv1dView::draw(float, float, float) {
         : g.is_fast() ? "N_s (shared): a slot's number: the thread that loads its float4; yellow: the hovered "
                         "thread's windows"
                       : "N_s (shared) of the block: only its own elements";
-    dl->AddText({view_.x + 6, L.sh0 - 1.2f * font}, IM_COL32(210, 210, 210, 255), story);
+    dl->AddText({view_.x + 6, L.sh0 - kConv1dLaneTitleEms * font}, IM_COL32(210, 210, 210, 255), story);
   }
 
   // The waveforms.
@@ -356,12 +357,19 @@ HudFigures Conv1dView::hud() const {
 
 void Conv1dView::windows(const Rect& v) {
   // The legend first: the inspector ends above where it is this frame. It sits above the block
-  // labels under the output lane, so the last blocks keep theirs.
-  const float bottom = std::min(v.y + v.h, conv1d_lanes(view_).axis) - kWindowInset;
+  // labels under the output lane, so the last blocks keep theirs, and in step-through above the
+  // step's caption and below the step lane (in large type it scrolls rather than cover the lane).
+  const Conv1dLanes lanes = conv1d_lanes(view_);
+  const float bottom = std::min(v.y + v.h, lanes.axis) - kWindowInset;
   if (state_.overlays.legend)
     conv1d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
-                         v.w - 2 * kWindowInset);
-  if (state_.overlays.inspector) conv1d_inspector_window(state_, run_, v);
+                         v.w - 2 * kWindowInset, step_caption_top_ > 0 ? lanes.sh1 + kWindowInset : 0);
+  // In step-through the inspector ends above the step lane's title; where large type leaves it too
+  // little room there, it gives way to the lane.
+  const float above_lane = lanes.sh0 - kConv1dLaneTitleEms * ImGui::GetFontSize();
+  const Rect area{v.x, v.y, v.w, step_caption_top_ > 0 ? above_lane - v.y : v.h};
+  if (state_.overlays.inspector && area.h >= inspector_least_height() + kWindowInset)
+    conv1d_inspector_window(state_, run_, area);
 }
 
 HudFigures Conv1dView::ladder_launch(const UiState& as, bool time) {

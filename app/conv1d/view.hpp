@@ -36,6 +36,8 @@ Conv1dLanes conv1d_lanes(const Rect& view);
 // point_at puts the element this fraction of the view's width left of the centre: the inspector
 // and the legend float over the right side.
 inline constexpr float kConv1dFocusLeftOfCentre = 0.15f;
+// A lane's title sits this many ems above the lane.
+inline constexpr float kConv1dLaneTitleEms = 1.2f;
 
 class Conv1dView : public PatternView {
  public:

@@ -89,14 +89,18 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, const Rect&
   end_inspector();
 }
 
-void conv1d_legend_window(const UiState& s, float right, float bottom, float width) {
+void conv1d_legend_window(const UiState& s, float right, float bottom, float width, float top) {
   const Conv1dParams& p = s.conv1d.params;
-  begin_legend(right, bottom, width);
-  swatch(palette::kSignalIn);
-  swatch(palette::kSignalOut);
-  swatch(palette::kTileGrid);
+  begin_legend(right, bottom, width, top);
   const auto focus = focus_pixel(s);
-  if (focus && focus->x < p.length && !launch_problem(p) && s.conv1d.stepper.on && !conv1d_steps_problem(p.strategy)) {
+  const bool stepping =
+      focus && focus->x < p.length && !launch_problem(p) && s.conv1d.stepper.on && !conv1d_steps_problem(p.strategy);
+  if (!stepping) {  // stepping, the lanes' titles and the block labels say these
+    swatch(palette::kSignalIn);
+    swatch(palette::kSignalOut);
+    swatch(palette::kTileGrid);
+  }
+  if (stepping) {
     const Conv1dTiling g = tiling_of(p);
     const int b = g.block_of(focus->x);
     swatch(palette::kOutputTile), swatch(palette::kHalo);

@@ -49,18 +49,16 @@ void begin_inspector(const Rect& area, float bottom_left) {
   const bool flip = (under || on_it_at_left) && left + width + gap < right - width;
   if (flip) top = below_huds(left, left + width, top);
   const float x0 = flip ? left : right - width, x1 = x0 + width;
-  // The legend, drawn before it, shares the view's bottom-right corner, and the view may keep the
-  // bottom-left one: the inspector ends above them and scrolls there rather than cover them in
-  // large type.
-  float bottom = FLT_MAX;
+  // It ends at the area's bottom. The legend, drawn before it, shares the view's bottom-right corner,
+  // and the view may keep the bottom-left one: the inspector ends above them and scrolls there rather
+  // than cover them in large type.
+  float bottom = area.y + area.h;
   const ImGuiWindow* legend = ImGui::FindWindowByName(kLegendTitle);
   if (legend && legend->Active && legend->Pos.x < x1 && legend->Pos.x + legend->Size.x > x0 && legend->Pos.y > top)
-    bottom = legend->Pos.y;
+    bottom = std::min(bottom, legend->Pos.y);
   if (flip && bottom_left > 0) bottom = std::min(bottom, area.y + area.h - bottom_left);
-  if (bottom < FLT_MAX) {
-    const float room = bottom - gap - top, least = kMinLines * ImGui::GetTextLineHeightWithSpacing();
-    ImGui::SetNextWindowSizeConstraints({0, 0}, {FLT_MAX, room > least ? room : least});
-  }
+  const float room = bottom - gap - top, least = inspector_least_height();
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {FLT_MAX, room > least ? room : least});
   ImGui::SetNextWindowPos(flip ? ImVec2{left, top} : ImVec2{right, top}, ImGuiCond_Always,
                           flip ? ImVec2{0.0f, 0.0f} : ImVec2{1.0f, 0.0f});
   ImGui::SetNextWindowBgAlpha(0.88f);
@@ -73,10 +71,13 @@ void end_inspector() {
   ImGui::End();
 }
 
+float inspector_least_height() { return kMinLines * ImGui::GetTextLineHeightWithSpacing(); }
+
 float inspector_width() { return kTextEms * ImGui::GetFontSize() + 2 * ImGui::GetStyle().WindowPadding.x; }
 
-void begin_legend(float right, float bottom, float width) {
+void begin_legend(float right, float bottom, float width, float top) {
   ImGui::SetNextWindowPos({right, bottom}, ImGuiCond_Always, {1.0f, 1.0f});
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {FLT_MAX, std::max(bottom - top, 2 * ImGui::GetFrameHeight())});
   ImGui::SetNextWindowBgAlpha(0.88f);
   ImGui::Begin(kLegendTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings);
   ImGui::PushTextWrapPos(width - ImGui::GetStyle().WindowPadding.x);

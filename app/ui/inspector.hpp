@@ -10,19 +10,22 @@ inline constexpr const char* kLegendTitle = "Legend";  // every pattern's legend
 
 // Opens the inspector's window in the top-right corner of `area` (a view's windows_area), or in its
 // top-left corner below the HUD while the pointer is where the window would stand at the right. Its
-// lines wrap so that it is at most inspector_width() wide, and it ends above the legend drawn before
-// it (scrolling if it must); at the left, above the `bottom_left` pixels of the area's bottom that
-// the view keeps for itself (stencil3d's colour bar). Close it with end_inspector().
+// lines wrap so that it is at most inspector_width() wide, and it ends at the area's bottom and above
+// the legend drawn before it (scrolling if it must); at the left, above the `bottom_left` pixels of the area's bottom
+// that the view keeps for itself (stencil3d's colour bar). Close it with end_inspector().
 void begin_inspector(const Rect& area, float bottom_left = 0);
 void end_inspector();
 // The widest the inspector gets in the current style (20 em of text and its padding): a view that
 // lays its data out around the inspector keeps this much free at its right.
 float inspector_width();
+// The shortest it gets above what it must not cover (below that, it covers it).
+float inspector_least_height();
 
 // Opens a pattern's legend window with its bottom-right corner at (right, bottom), its lines
-// wrapped to at most `width` (the view's, so large type never spills over the sidebar). Close it
-// with end_legend().
-void begin_legend(float right, float bottom, float width);
+// wrapped to at most `width` (the view's, so large type never spills over the sidebar), at most
+// `top` high on screen (what it must not cover lies above; a longer legend scrolls). Close it with
+// end_legend().
+void begin_legend(float right, float bottom, float width, float top = 0);
 // The legend's width as drawn last frame (0 before it is first drawn, or while hidden).
 float legend_width();
 void end_legend();

@@ -583,6 +583,30 @@ TEST_F(Conv1dShot, TheLegendLeavesTheBlockLabelsInSight) {
   EXPECT_EQ(with[0], without[0]) << "the legend covers block labels";
 }
 
+// In step-through the legend goes below the step lane and the inspector above its title, each
+// scrolling where large type leaves it too little room: with either on, the lane is unchanged.
+TEST_F(Conv1dShot, StepThroughInPresentationKeepsTheStepLaneInSight) {
+  UiState s = still_state(false);
+  s.presentation = true;
+  s.pattern = Pattern::conv1d;
+  s.conv1d.params = {Conv1dStrategy::tiled, 4, 64, 320};
+  s.conv1d.stepper.on = true, s.conv1d.stepper.step = 2;
+  s.pinned = Pixel{300, 0};  // block 4, the last: before, the legend covered its lane
+  s.overlays.inspector = false;
+  const Rect v = layout_for(1200, 800, true).view;
+  const Conv1dLanes lanes = conv1d_lanes(v);
+  const float title = lanes.sh0 - kConv1dLaneTitleEms * 27;  // the title's top in presentation type (<= 27 px)
+  const Rect lane{v.x, title, v.w, lanes.sh1 - title};
+  const auto [without_legend, with_legend] = bright_off_and_on(s, &Overlays::legend, {lane});
+  if (HasFatalFailure()) return;
+  ASSERT_GT(without_legend[0], 300) << "no step lane title or slots";
+  EXPECT_EQ(with_legend[0], without_legend[0]) << "the legend covers the step lane";
+  s.overlays.legend = true;
+  const auto [without_inspector, with_inspector] = bright_off_and_on(s, &Overlays::inspector, {lane});
+  if (HasFatalFailure()) return;
+  EXPECT_EQ(with_inspector[0], without_inspector[0]) << "the inspector covers the step lane";
+}
+
 TEST_F(Conv1dShot, TiledsFirstStepStoresOnlyTheLeftHalo) {
   // tiled, 32 threads, n = 3, block 1 (elements 32..63): step 0 is the left halo, elements
   // 29..31, stored by threads 29..31; the block's own slots are still empty.
