@@ -37,6 +37,8 @@ template <class C>
 int default_tile_of(const typename C::Params& p) {
   if constexpr (HasSizedDefaultTile<C>::value)
     return C::sized_default_tile(p);
+  else if constexpr (C::kRadius == nullptr)  // matmul
+    return tilescope::default_tile(p.strategy, 0);
   else
     return tilescope::default_tile(p.strategy, p.*C::kRadius);
 }

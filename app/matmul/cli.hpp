@@ -18,9 +18,6 @@ struct MatmulCli : PatternCli<MatmulPattern> {
   static constexpr int Params::*kSize[] = {&Params::rows, &Params::inner, &Params::cols};
   static constexpr const char* kSizeForm = "MxKxN: M is MxK, N is KxN (e.g. 1024x512x2048)";
   static constexpr bool kTileByStrategy = true;
-  // fast's block tile follows the grid (matmul_fast_shape_for with no GPU known: 128); bench takes the
-  // GPU's rule.
-  static int sized_default_tile(const Params& p) { return default_tile(p, DeviceLimits{}); }
   // apply reads and writes matmul's own files (cli_apply.cpp); bench and measure (cli_bench.cpp)
   // stand in place of PatternCli's.
   static void apply(const PatternOptions& o, const FileOptions& files);

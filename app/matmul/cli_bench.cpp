@@ -71,7 +71,7 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
     throw InvalidInput(*tile_problem_of(strategies.front()));  // a --tile that none of them has
   auto engine = backend.make_matmul_engine();
   MatmulParams sized = base;  // the sizes, at a tile the base strategy runs (--tile may be fast's only)
-  sized.tile = default_tile(sized, engine->limits());
+  sized.tile = default_tile(sized.strategy, 0);
   validate_launch(sized, engine->limits());
   const std::vector<float> M = bench_input(std::size_t(base.rows) * base.inner, 1);
   const std::vector<float> N = bench_input(std::size_t(base.inner) * base.cols, 2);

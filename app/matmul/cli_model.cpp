@@ -123,7 +123,7 @@ struct ModelGlue<MatmulPattern> : MatmulCli {
 
   // fast's row at its own block tile where the table's TILE_WIDTH is not one.
   static void print_table_row(Params p, const PatternOptions&) {
-    if (p.strategy == MatmulStrategy::fast && !matmul_fast_tile_ok(p.tile)) p.tile = default_tile(p, DeviceLimits{});
+    if (p.strategy == MatmulStrategy::fast && !matmul_fast_tile_ok(p.tile)) p.tile = default_tile(p.strategy, 0);
     const double opb = book(p).opb_model;
     std::printf("%-8s %-20s %9.2f %9.2f %14.0f\n", info(p.strategy).name.data(), info(p.strategy).book_ref.data(), opb,
                 count(p).opb(), throughput_bound_gflops(kA100BandwidthGBs, opb));

@@ -355,10 +355,6 @@ TEST(MatmulFastShape, TheRuleTakesAShapeThatRanFastestOnAnH100) {
     p.tile = s.tile, p.slices = s.slices;
     EXPECT_FALSE(launch_problem(p)) << p.rows << "x" << p.inner << "x" << p.cols;
   }
-  DeviceLimits gpu;
-  gpu.sm_count = h100;
-  EXPECT_EQ(default_tile(params(MatmulStrategy::fast, 128, 4096, 4096, 4096), gpu), 256);
-  EXPECT_EQ(default_tile(params(MatmulStrategy::tiled, 32, 4096, 4096, 4096), gpu), 16);
 }
 
 TEST(MatmulValidate, RefusesWithAReasonThatNamesTheLimit) {
