@@ -17,6 +17,6 @@ void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameS
 bool correctness_panel(const Conv2dPipeline& pipeline);
 // Floating windows over the view.
 void inspector_window(const UiState& s, const Rect& area);
-void legend_window(const UiState& s, float right, float bottom, float width);
+void legend_window(const UiState& s, float right, float bottom, float width, float top);
 
 }  // namespace tilescope

@@ -7,8 +7,8 @@
 
 namespace tilescope {
 
-void draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const BlockTimeline& tl, int step,
-               Pixel focus, const OverlayStyle& st) {
+ScreenBox draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const BlockTimeline& tl, int step,
+                    Pixel focus, const OverlayStyle& st) {
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   const int bx = gx.block_of(focus.x), by = gy.block_of(focus.y);
   const Conv2dBlockRects rects = conv2d_block_rects(p, bx, by);
@@ -27,13 +27,15 @@ void draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, c
   outline(dl, xf, rects.in, palette::kHalo.rgba, 2 * st.line);
   outline(dl, xf, rects.out, palette::kOutputTile.rgba, 2.5f * st.line);
   const BlockStep& now = tl.steps[std::size_t(step)];
-  if (now.kind != StepKind::compute) return;
+  const ScreenBox in = screen_box(xf, rects.in);
+  if (now.kind != StepKind::compute) return in;
   // The filter row this step applies, for the focused output's thread: its 2r+1 taps.
   const int first_compute = tl.barrier + 1, r = p.filter_radius, y = focus.y - r + (step - first_compute);
   const CellRect row{focus.x - r, y, focus.x + r + 1, y + 1};
   outline(dl, xf, row, palette::rgba(20, 20, 20), 3.5f * st.line);
   outline(dl, xf, row, palette::kFilterRow.rgba, 2 * st.line);
   outline(dl, xf, {focus.x, focus.y, focus.x + 1, focus.y + 1}, palette::kHovered.rgba, 2 * st.line);
+  return in;
 }
 
 }  // namespace tilescope

@@ -5,11 +5,13 @@
 #include <imgui.h>
 
 #include "app/conv2d/overlays.hpp"
+#include "app/view/step_draw.hpp"
 #include "kernels/common/block_steps.hpp"
 
 namespace tilescope {
 
-void draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const BlockTimeline& tl, int step,
-               Pixel focus, const OverlayStyle& st);
+// Returns the block's input tile on screen (what the step draws within).
+ScreenBox draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const BlockTimeline& tl, int step,
+                    Pixel focus, const OverlayStyle& st);
 
 }  // namespace tilescope

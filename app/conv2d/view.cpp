@@ -176,7 +176,7 @@ void Conv2dView::present(Layer layer) {
 }
 
 void Conv2dView::draw_overlays() {
-  step_caption_top_ = 0;
+  step_caption_top_ = 0, step_block_ = {};
   if (!pipeline_.problem().empty()) return;  // nothing was launched: nothing to draw
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Rect& vp = view_.viewport();
@@ -197,7 +197,7 @@ void Conv2dView::draw_overlays() {
   const BlockTimeline* tl = timeline();
   if (const auto focus = focus_pixel(state_); focus && tl) {
     const int step = std::clamp(state_.conv2d.stepper.step, 0, int(tl->steps.size()) - 1);
-    draw_step(dl, view_, p, *tl, step, *focus, style);
+    step_block_ = draw_step(dl, view_, p, *tl, step, *focus, style);
     step_caption_top_ = draw_step_caption(dl, view_.viewport(), *tl, step);
   } else if (focus) {
     const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
@@ -242,12 +242,13 @@ float Conv2dView::hud_below() const {
 }
 
 void Conv2dView::windows(const Rect& v) {
-  // The legend first: the inspector ends above where it is this frame.
-  const float bottom = v.y + v.h - kWindowInset;
+  // The legend first: the inspector ends above where it is this frame. In step-through the legend
+  // goes below the stepped block and the inspector above it, where they have room.
+  const float right = v.x + v.w - kWindowInset,
+              bottom = above_step_caption(v.y + v.h - kWindowInset, step_caption_top_);
   if (state_.overlays.legend)
-    legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
-                  v.w - 2 * kWindowInset);
-  if (state_.overlays.inspector) inspector_window(state_, v);
+    legend_window(state_, right, bottom, v.w - 2 * kWindowInset, legend_top_below(step_block_, right, bottom));
+  if (state_.overlays.inspector) inspector_window(state_, inspector_area_above(v, step_block_));
 }
 
 HudFigures Conv2dView::ladder_launch(const UiState& as, bool time) {

@@ -12,6 +12,7 @@
 #include "app/ui/timeline_cache.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
+#include "app/view/step_draw.hpp"
 #include "kernels/common/block_steps.hpp"
 #include "kernels/common/image.hpp"
 #include "kernels/conv2d/filter.hpp"
@@ -58,6 +59,7 @@ class Conv2dView : public ImagePatternView {
   bool check_pending_ = true;
   TimelineCache<std::tuple<Conv2dParams, int, int>> timeline_;
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
+  ScreenBox step_block_;        // this frame's stepped block on screen (empty: none): the windows keep clear of it
 };
 
 }  // namespace tilescope

@@ -106,11 +106,11 @@ void inspector_window(const UiState& s, const Rect& area) {
   end_inspector();
 }
 
-void legend_window(const UiState& s, float right, float bottom, float width) {
+void legend_window(const UiState& s, float right, float bottom, float width, float top) {
   // Only the colours on screen now: the grid, and what the focused pixel and its block show.
   const Conv2dParams& p = s.conv2d.params;
   const bool valid = conv2d_runs(s);
-  begin_legend(right, bottom, width);
+  begin_legend(right, bottom, width, top);
   const auto focus = focus_pixel(s);
   if (focus && valid && s.conv2d.stepper.on && !conv2d_steps_problem(p.strategy)) {
     // The step-through draws instead of the block and taps overlays (app/conv2d/step_overlay.hpp).

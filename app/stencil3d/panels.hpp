@@ -16,6 +16,6 @@ void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim);
 void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const FrameStats& stats);
 void stencil3d_correctness_panel(UiState& s, const HeatSimulation& sim);
 void stencil3d_inspector_window(const UiState& s, const Rect& area);
-void stencil3d_legend_window(const UiState& s, float right, float bottom, float width);
+void stencil3d_legend_window(const UiState& s, float right, float bottom, float width, float top);
 
 }  // namespace tilescope

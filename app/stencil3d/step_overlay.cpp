@@ -13,8 +13,8 @@ StencilBlock stencil_step_block(const Stencil3dParams& p, Pixel focus, int slice
   return {bx, g.axis(1, bx).block_of(focus.y), g.axis(2).block_of(slice)};
 }
 
-void draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, const BlockTimeline& tl,
-                       int step, Pixel focus, int slice, float line) {
+ScreenBox draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, const BlockTimeline& tl,
+                            int step, Pixel focus, int slice, float line) {
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling a = g.axis(0);  // the book's strategies tile all three axes alike
   const StencilBlock b = stencil_step_block(p, focus, slice);
@@ -45,6 +45,7 @@ void draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dP
   draw_block_step(dl, tl, step, cells, line);
   outline(dl, xf, in, palette::kHalo.rgba, 2 * line);
   outline(dl, xf, intersect(out, {0, 0, p.width, p.height}), palette::kOutputTile.rgba, 2.5f * line);
+  return cells.block;
 }
 
 }  // namespace tilescope

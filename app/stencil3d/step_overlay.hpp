@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "app/ui/ui_state.hpp"
+#include "app/view/step_draw.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/common/block_steps.hpp"
 
@@ -18,7 +19,8 @@ struct StencilBlock {
 };
 StencilBlock stencil_step_block(const Stencil3dParams& p, Pixel focus, int slice);
 
-void draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, const BlockTimeline& tl,
-                       int step, Pixel focus, int slice, float line);
+// Returns the block's input tile in the slice, on screen (what the step draws within).
+ScreenBox draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, const BlockTimeline& tl,
+                            int step, Pixel focus, int slice, float line);
 
 }  // namespace tilescope

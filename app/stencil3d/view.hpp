@@ -12,6 +12,7 @@
 #include "app/ui/timeline_cache.hpp"
 #include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
+#include "app/view/step_draw.hpp"
 
 namespace tilescope {
 
@@ -53,6 +54,7 @@ class Stencil3dView : public ImagePatternView {
   std::optional<Stencil3dUi> shown_;  // the last frame's settings: a default tile follows the order and grid
   TimelineCache<std::tuple<Stencil3dParams, int, int, int>> timeline_;
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
+  ScreenBox step_block_;        // this frame's stepped block on screen (empty: none): the windows keep clear of it
 };
 
 }  // namespace tilescope

@@ -103,10 +103,10 @@ void stencil3d_inspector_window(const UiState& s, const Rect& area) {
   end_inspector();
 }
 
-void stencil3d_legend_window(const UiState& s, float right, float bottom, float width) {
+void stencil3d_legend_window(const UiState& s, float right, float bottom, float width, float top) {
   const Stencil3dParams& p = s.stencil.params;
   const auto focus = focus_pixel(s);
-  begin_legend(right, bottom, width);
+  begin_legend(right, bottom, width, top);
   swatch(palette::kBoundary, true);
   if (s.overlays.tile_grid) swatch(palette::kTileGrid);
   if (focus && !launch_problem(p) && s.stencil.stepper.on && !stencil3d_steps_problem(p.strategy)) {

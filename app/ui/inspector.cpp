@@ -13,8 +13,9 @@ namespace tilescope {
 
 namespace {
 constexpr const char* kTitle = "Inspector";
-constexpr float kTextEms = 20;  // about 40 characters a line
-constexpr float kMinLines = 4;  // the shortest the inspector gets above the legend (below that, over it)
+constexpr float kTextEms = 20;          // about 40 characters a line
+constexpr float kMinLines = 4;          // the shortest the inspector gets above the legend (below that, over it)
+constexpr float kLegendLeastLines = 3;  // the shortest the legend gets below a stepped block: its title, 2 rows
 float window_gap() { return ImGui::GetFontSize() * 0.5f; }
 
 // The lowest bottom edge, plus a gap, of the HUD windows (drawn before the inspector this frame)
@@ -91,6 +92,19 @@ float legend_width() {
 void end_legend() {
   ImGui::PopTextWrapPos();
   ImGui::End();
+}
+
+float legend_top_below(const ScreenBox& block, float right, float bottom) {
+  const float width = legend_width();  // before it is first drawn: as wide as it may grow
+  if (block.empty() || (width > 0 && block.b.x <= right - width)) return 0;
+  const float top = block.b.y + kWindowInset;
+  return bottom - top >= kLegendLeastLines * ImGui::GetTextLineHeightWithSpacing() ? top : 0;
+}
+
+Rect inspector_area_above(const Rect& area, const ScreenBox& block) {
+  if (block.empty() || block.b.x <= area.x + area.w - kWindowInset - inspector_width()) return area;
+  const float h = block.a.y - area.y;  // begin_inspector keeps its gaps inside
+  return h >= inspector_least_height() + 2 * kWindowInset ? Rect{area.x, area.y, area.w, h} : area;
 }
 
 bool pointer_on_floating_window() {

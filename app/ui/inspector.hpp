@@ -1,6 +1,7 @@
 #pragma once
 // The inspector: every pattern's floating window of the hovered or pinned cell's launch facts, in the
 // view's top-right corner (its top-left, below the HUD, while the pointer is under the right one).
+#include "app/view/step_draw.hpp"
 #include "app/view/view_transform.hpp"
 
 namespace tilescope {
@@ -29,6 +30,14 @@ void begin_legend(float right, float bottom, float width, float top = 0);
 // The legend's width as drawn last frame (0 before it is first drawn, or while hidden).
 float legend_width();
 void end_legend();
+
+// In step-through, where the windows go so that the stepped block (`block`, its screen box; empty:
+// none this frame) stays in sight, each where its columns reach over the block and it keeps its
+// least height there (else as before, over the block):
+// - the legend, at (right, bottom): its top edge below the block (0: no bound);
+float legend_top_below(const ScreenBox& block, float right, float bottom);
+// - the inspector, in `area`: the part of it above the block.
+Rect inspector_area_above(const Rect& area, const ScreenBox& block);
 
 // Whether the pointer is on the inspector's or the legend's window.
 bool pointer_on_floating_window();

@@ -14,6 +14,7 @@
 #include "app/app.hpp"
 #include "app/compare_panes.hpp"
 #include "app/conv1d/view.hpp"
+#include "app/conv2d/figures.hpp"
 #include "app/gl/debug.hpp"
 #include "app/io/image_file.hpp"
 #include "app/platform/headless_egl.hpp"
@@ -113,12 +114,14 @@ class ShotPixels : public test::ScratchDirTest {
       }
     return bright;
   }
-  // Bright pixels in each of `areas` in shots of s with the overlay `shown` off, then on.
-  std::array<std::vector<int>, 2> bright_off_and_on(UiState s, bool Overlays::*shown, const std::vector<Rect>& areas) {
+  // Bright pixels in each of `areas` in shots of s with the overlay `shown` off, then on (the pointer
+  // on `hover`, at `zoom`, as take's).
+  std::array<std::vector<int>, 2> bright_off_and_on(UiState s, bool Overlays::*shown, const std::vector<Rect>& areas,
+                                                    std::optional<Pixel> hover = std::nullopt, float zoom = 0) {
     std::array<std::vector<int>, 2> bright;
     for (const bool on : {false, true}) {
       s.overlays.*shown = on;
-      take(s, std::nullopt, 0);
+      take(s, hover, zoom);
       if (HasFatalFailure()) return {};
       for (const Rect& a : areas) bright[on].push_back(bright_in(a));
     }
@@ -241,6 +244,33 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
   const RowLook ghost = look_along([&](float x) { return at_screen(x, a.y); }, a.x + 2, b.x - 2, 1);
   EXPECT_GT(ghost.pink, 10) << "ghost cells not tinted";
   EXPECT_GT(ghost.spread, 120) << "ghost cells not hatched";
+}
+
+// In step-through the legend goes below the stepped block and the inspector above it where they
+// have room: in presentation at 24 pixels a cell, the block's input tile is the same with either on.
+TEST_F(Shot, StepThroughInPresentationKeepsTheSteppedBlockInSight) {
+  const Conv2dParams p{Conv2dStrategy::tiled_out, 2, 8, 256, 256};
+  stepper_.on = true, stepper_.step = 0;
+  UiState s = black_image(p);
+  s.presentation = true;
+  s.overlays.inspector = false;
+  const Pixel hover{100, 100};
+  ViewTransform view;
+  view.set_viewport(layout_for(1200, 800, true).view);
+  view.set_image(256, 256);
+  view.look_at({100.5f, 100.5f}, 24);
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  const CellRect in = conv2d_block_rects(p, gx.block_of(100), gy.block_of(100)).in;
+  const Vec2 a = view.to_screen({float(in.x0), float(in.y0)}), b = view.to_screen({float(in.x1), float(in.y1)});
+  const Rect block{a.x, a.y, b.x - a.x, b.y - a.y};
+  const auto [without_legend, with_legend] = bright_off_and_on(s, &Overlays::legend, {block}, hover, 24);
+  if (HasFatalFailure()) return;
+  ASSERT_GT(without_legend[0], 300) << "no threads or slots drawn in the block";
+  EXPECT_EQ(with_legend[0], without_legend[0]) << "the legend covers the stepped block";
+  s.overlays.legend = true;
+  const auto [without_inspector, with_inspector] = bright_off_and_on(s, &Overlays::inspector, {block}, hover, 24);
+  if (HasFatalFailure()) return;
+  EXPECT_EQ(with_inspector[0], without_inspector[0]) << "the inspector covers the stepped block";
 }
 
 TEST_F(Shot, StepOneOfTiledOutShowsTheSlotsItsFirstLoadPassStored) {
