@@ -9,6 +9,7 @@
 namespace tilescope {
 
 std::string kernel_timed_by(const Backend& backend, int runs) {
+  if (runs == 0) return "not timed yet";
   const std::string clock = backend.name() == "cuda" ? "CUDA events" : "wall clock";
   return (runs > 1 ? "median of " + std::to_string(runs) + " runs, " : "one run, ") + clock;
 }

@@ -9,7 +9,7 @@
 namespace tilescope {
 
 // How a shown kernel time was taken: "median of 31 runs, " or "one run, ", then the clock the backend
-// times a kernel with ("CUDA events" or "wall clock").
+// times a kernel with ("CUDA events" or "wall clock"); with no run, "not timed yet".
 std::string kernel_timed_by(const Backend& backend, int runs);
 // On the CPU, the line naming the one engine that ran, whatever the strategy (Backend::engine_note);
 // nothing on a GPU.
