@@ -145,6 +145,7 @@ void Conv1dView::compute() {
     filter_key_ = key;
   }
   const bool changed = !(c.params == last_params_) || c.filter != last_filter_ || c.bug != last_bug_;
+  if (changed) stats_.kernel_ms.start_run();  // what runs changed (or cannot run): the old times go
   state_.step_once = false;
   if (!input_changed_ && !changed) return;
   input_changed_ = false;
@@ -153,14 +154,15 @@ void Conv1dView::compute() {
   if (run_.problem.empty() && c.bug != Break::none) run_.problem = break_problem(c.params.strategy, c.bug).value_or("");
   if (!run_.problem.empty()) return;
   run_.output.resize(run_.input.size());
-  // Runs only when something changed, so it times kSteadyRuns runs at once (a broken kernel: one).
+  // A new launch is timed kSteadyRuns times at once, so that a paused view shows a median too; a live
+  // frame of the same launch once (a broken kernel: always once).
+  const bool new_launch = changed || backend().name() != stats_.kernel_backend;
   const std::vector<double> runs_ms = compute_.run([&](Conv1dEngine& e) {
     if (c.bug != Break::none)
       return std::vector<double>{e.conv1d_broken(c.params, c.bug, run_.filter, run_.input.data(), run_.output.data())};
-    return e.conv1d(c.params, run_.filter, run_.input.data(), run_.output.data(), int(kSteadyRuns));
+    return e.conv1d(c.params, run_.filter, run_.input.data(), run_.output.data(), new_launch ? int(kSteadyRuns) : 1);
   });
-  stats_.kernel_ms.start_run();
-  for (double ms : runs_ms) stats_.kernel_ms.push(float(ms));
+  for (double ms : runs_ms) stats_.add_kernel_ms(ms, backend().name());
   stats_.transfer = "host upload and read-back (the signal is small)";
   run_.reference.resize(run_.input.size());
   conv1d_cpu(run_.filter, run_.input.data(), run_.reference.data(), c.params.length);

@@ -128,7 +128,6 @@ void Conv2dView::compute() {
   if (state_.backend != pipeline_.requested_backend()) {
     pipeline_.set_backend(state_.backend);
     check_pending_ = true;
-    stats_.kernel_ms.start_run();
     input_changed_ = true;
   }
   const std::string key = state_.conv2d.filter + "/" + std::to_string(state_.conv2d.params.filter_radius);
@@ -143,7 +142,7 @@ void Conv2dView::compute() {
   state_.step_once = false;
   if (!run) return;
   if (pipeline_.run(state_.conv2d.params, filter_, state_.conv2d.bug)) {
-    stats_.kernel_ms.push(float(pipeline_.kernel_ms()));
+    stats_.add_kernel_ms(pipeline_.kernel_ms(), backend().name());
     const auto t0 = std::chrono::steady_clock::now();
     if (input_changed_) present(Layer::input);
     present(Layer::output);

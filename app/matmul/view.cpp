@@ -102,10 +102,7 @@ void MatmulView::handle_input() {
 
 void MatmulView::compute() {
   MatmulUi& m = state_.matmul;
-  if (state_.backend != compute_.requested_backend()) {
-    compute_.set_backend(state_.backend), dirty_ = true;
-    stats_.kernel_ms.start_run();
-  }
+  if (state_.backend != compute_.requested_backend()) compute_.set_backend(state_.backend), dirty_ = true;
   const bool matrices_changed = m.seed != last_seed_ || m.params.rows != last_params_.rows ||
                                 m.params.inner != last_params_.inner || m.params.cols != last_params_.cols ||
                                 run_.M.empty();
@@ -130,8 +127,9 @@ void MatmulView::compute() {
   run_.problem = launch_problem(m.params, compute_.engine().limits()).value_or("");
   if (!run_.problem.empty()) return;
   run_.P.resize(run_.reference.size());
-  stats_.kernel_ms.push(float(compute_.run(
-      [&](MatmulEngine& e) { return e.matmul(m.params, run_.M.data(), run_.N.data(), run_.P.data()).front(); })));
+  const double ms = compute_.run(
+      [&](MatmulEngine& e) { return e.matmul(m.params, run_.M.data(), run_.N.data(), run_.P.data()).front(); });
+  stats_.add_kernel_ms(ms, backend().name());
   run_.max_abs_error = max_abs_error(run_.P.data(), run_.reference.data(), run_.P.size());
   run_.library_name = compute_.engine().library_name();
   run_.library_ms = compute_.run([&](MatmulEngine& e) { return e.run_library(); });

@@ -84,10 +84,7 @@ void Stencil3dView::handle_input() {
 
 void Stencil3dView::compute(double dt) {
   Stencil3dUi& st = state_.stencil;
-  if (state_.backend != sim_.requested_backend()) {
-    sim_.set_backend(state_.backend), st.check_requested = true;
-    stats_.kernel_ms.start_run();
-  }
+  if (state_.backend != sim_.requested_backend()) sim_.set_backend(state_.backend), st.check_requested = true;
   const std::string key = st.coeffs + "/" + std::to_string(st.params.order);
   if (key != coeffs_key_) {
     coeffs_ = make_named_stencil(st.coeffs, st.params.order);
@@ -105,7 +102,8 @@ void Stencil3dView::compute(double dt) {
   state_.step_once = false;
   if (advance) {
     sim_time_ += state_.paused ? 1.0 / 30 : dt;
-    if (sim_.step(st.params, coeffs_, st.iterations, float(sim_time_))) stats_.kernel_ms.push(float(sim_.kernel_ms()));
+    if (sim_.step(st.params, coeffs_, st.iterations, float(sim_time_)))
+      stats_.add_kernel_ms(sim_.kernel_ms(), backend().name());
   }
   if (st.check_requested && sim_.problem().empty()) {
     sim_.check(st.params, coeffs_);

@@ -484,3 +484,14 @@ TEST(History, OneSlowRunDoesNotMoveTheMedian) {
   EXPECT_EQ(stats.steady_kernel_ms(), 1.0);
   EXPECT_EQ(stats.steady_runs(), int(kSteadyRuns));
 }
+
+TEST(History, ARunTakenOnAnotherBackendStartsANewOne) {
+  FrameStats stats;
+  for (int i = 0; i < 5; ++i) stats.add_kernel_ms(0.1, "cuda");
+  stats.add_kernel_ms(3.0, "cpu");  // the device failed: the CPU's wall clock from here
+  EXPECT_EQ(stats.steady_runs(), 1);
+  EXPECT_EQ(stats.steady_kernel_ms(), 3.0);
+  stats.add_kernel_ms(5.0, "cpu");
+  EXPECT_EQ(stats.steady_runs(), 2);
+  EXPECT_EQ(stats.steady_kernel_ms(), 4.0);
+}
