@@ -23,19 +23,18 @@ ScreenBox draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams&
   };
   cells.load_only = [&](int tx, int ty) { return !gx.computes(tx) || !gy.computes(ty); };
   cells.block = screen_box(xf, tl.slots_x > 0 ? rects.staged : rects.out);
-  draw_block_step(dl, tl, step, cells, st.line);
+  const ScreenBox drawn = united(draw_block_step(dl, tl, step, cells, st.line), screen_box(xf, rects.in));
   outline(dl, xf, rects.in, palette::kHalo.rgba, 2 * st.line);
   outline(dl, xf, rects.out, palette::kOutputTile.rgba, 2.5f * st.line);
   const BlockStep& now = tl.steps[std::size_t(step)];
-  const ScreenBox in = screen_box(xf, rects.in);
-  if (now.kind != StepKind::compute) return in;
+  if (now.kind != StepKind::compute) return drawn;
   // The filter row this step applies, for the focused output's thread: its 2r+1 taps.
   const int first_compute = tl.barrier + 1, r = p.filter_radius, y = focus.y - r + (step - first_compute);
   const CellRect row{focus.x - r, y, focus.x + r + 1, y + 1};
   outline(dl, xf, row, palette::rgba(20, 20, 20), 3.5f * st.line);
   outline(dl, xf, row, palette::kFilterRow.rgba, 2 * st.line);
   outline(dl, xf, {focus.x, focus.y, focus.x + 1, focus.y + 1}, palette::kHovered.rgba, 2 * st.line);
-  return in;
+  return drawn;
 }
 
 }  // namespace tilescope

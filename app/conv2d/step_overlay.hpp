@@ -10,7 +10,7 @@
 
 namespace tilescope {
 
-// Returns the block's input tile on screen (what the step draws within).
+// Returns the screen box it drew within: the block's input tile, and a barrier step's label below it.
 ScreenBox draw_step(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const BlockTimeline& tl, int step,
                     Pixel focus, const OverlayStyle& st);
 

@@ -42,10 +42,10 @@ ScreenBox draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stenc
   const CellRect out{a.out_origin(b.bx), a.out_origin(b.by), a.out_origin(b.bx) + a.out_tile_dim(),
                      a.out_origin(b.by) + a.out_tile_dim()};
   cells.block = screen_box(xf, in);
-  draw_block_step(dl, tl, step, cells, line);
+  const ScreenBox drawn = draw_block_step(dl, tl, step, cells, line);  // cells.block is the input tile
   outline(dl, xf, in, palette::kHalo.rgba, 2 * line);
   outline(dl, xf, intersect(out, {0, 0, p.width, p.height}), palette::kOutputTile.rgba, 2.5f * line);
-  return cells.block;
+  return drawn;
 }
 
 }  // namespace tilescope

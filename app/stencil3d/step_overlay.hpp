@@ -19,7 +19,8 @@ struct StencilBlock {
 };
 StencilBlock stencil_step_block(const Stencil3dParams& p, Pixel focus, int slice);
 
-// Returns the block's input tile in the slice, on screen (what the step draws within).
+// Returns the screen box it drew within: the block's input tile in the slice, and a barrier step's
+// label below it.
 ScreenBox draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, const BlockTimeline& tl,
                             int step, Pixel focus, int slice, float line);
 

@@ -103,7 +103,7 @@ float legend_top_below(const ScreenBox& block, float right, float bottom) {
 
 Rect inspector_area_above(const Rect& area, const ScreenBox& block) {
   if (block.empty() || block.b.x <= area.x + area.w - kWindowInset - inspector_width()) return area;
-  const float h = block.a.y - area.y;  // begin_inspector keeps its gaps inside
+  const float h = std::min(block.a.y - area.y, area.h);  // begin_inspector keeps its gaps inside
   return h >= inspector_least_height() + 2 * kWindowInset ? Rect{area.x, area.y, area.w, h} : area;
 }
 
@@ -113,13 +113,14 @@ bool pointer_on_floating_window() {
 }
 
 Rect windows_area(const Rect& view, const Rect& hud) {
-  // As wide as it was drawn last frame; on the frame it appeared an auto-resized window is hidden
-  // and its size not yet fitted, so then as wide as it may grow.
+  // As wide as it was drawn last frame; where it was not drawn, or on the frame it appeared (an
+  // auto-resized window is hidden then, its size not yet fitted), as wide as it may grow. So a view
+  // that leaves the inspector out for want of room gets the same area the next frame.
+  if (hud.w <= 0) return view;
   const ImGuiWindow* inspector = ImGui::FindWindowByName(kTitle);
   const float gap = window_gap();
-  const bool shown = inspector && inspector->WasActive && hud.w > 0;
-  if (!shown) return view;
-  const float width = inspector->Hidden ? inspector_width() : inspector->Size.x;
+  const bool sized = inspector && inspector->WasActive && !inspector->Hidden;
+  const float width = sized ? inspector->Size.x : inspector_width();
   if (view.x + view.w - kWindowInset - width >= hud.x + hud.w + gap) return view;
   const float top = hud.y + hud.h + gap - kWindowInset;
   return {view.x, top, view.w, view.y + view.h - top};

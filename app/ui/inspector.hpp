@@ -43,7 +43,7 @@ Rect inspector_area_above(const Rect& area, const ScreenBox& block);
 bool pointer_on_floating_window();
 
 // Where a view's floating windows go: `view`, or the part of it below `hud` when the inspector, as
-// wide as it was last frame (large type, long lines), would reach over the HUD. The legend keeps
+// wide as it was last frame (not drawn: as wide as it may grow), would reach over the HUD. The legend keeps
 // the bottom-right corner either way. An empty `hud` (no HUD shown) leaves the view as it is.
 Rect windows_area(const Rect& view, const Rect& hud);
 

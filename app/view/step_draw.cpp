@@ -40,7 +40,13 @@ ScreenBox screen_box(const ViewTransform& xf, CellRect c) {
   return {screen(xf, c.x0, c.y0), screen(xf, c.x1, c.y1)};
 }
 
-void draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const BlockStepCells& cells, float line) {
+ScreenBox united(const ScreenBox& p, const ScreenBox& q) {
+  if (p.empty()) return q;
+  if (q.empty()) return p;
+  return {{std::min(p.a.x, q.a.x), std::min(p.a.y, q.a.y)}, {std::max(p.b.x, q.b.x), std::max(p.b.y, q.b.y)}};
+}
+
+ScreenBox draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const BlockStepCells& cells, float line) {
   const BlockStep& now = tl.steps[std::size_t(step)];
   for (int sy = 0; sy < tl.slots_y; ++sy)
     for (int sx = 0; sx < tl.slots_x; ++sx) {
@@ -73,16 +79,17 @@ void draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const Bl
       const float frame = std::clamp(w / 10.0f, 1.0f, 3.0f) * line / 1.5f;
       dl->AddRect({s.a.x + inset, s.a.y + inset}, {s.b.x - inset, s.b.y - inset}, colour, 0.0f, 0, frame);
     }
-  if (now.kind == StepKind::barrier) {
-    // The wait line along the block's bottom edge: nobody passes it until everyone arrived.
-    const ImVec2 a{cells.block.a.x, cells.block.b.y}, b = cells.block.b;
-    dl->AddLine({a.x, a.y + 2}, {b.x, b.y + 2}, palette::rgba(0, 0, 0, 220), 6 * line);
-    dl->AddLine(a, b, palette::kBarrierLine.rgba, 4 * line);
-    const char* label = "__syncthreads(): every thread waits here";
-    const ImVec2 size = ImGui::CalcTextSize(label);
-    dl->AddRectFilled({a.x, a.y + 6}, {a.x + size.x + 12, a.y + size.y + 14}, palette::rgba(0, 0, 0, 200));
-    dl->AddText({a.x + 6, a.y + 10}, palette::kBarrierLine.rgba, label);
-  }
+  if (now.kind != StepKind::barrier) return cells.block;
+  // The wait line along the block's bottom edge: nobody passes it until everyone arrived.
+  const ImVec2 a{cells.block.a.x, cells.block.b.y}, b = cells.block.b;
+  dl->AddLine({a.x, a.y + 2}, {b.x, b.y + 2}, palette::rgba(0, 0, 0, 220), 6 * line);
+  dl->AddLine(a, b, palette::kBarrierLine.rgba, 4 * line);
+  const char* label = "__syncthreads(): every thread waits here";
+  const ImVec2 size = ImGui::CalcTextSize(label);
+  const ScreenBox box{{a.x, a.y + 6}, {a.x + size.x + 12, a.y + size.y + 14}};
+  dl->AddRectFilled(box.a, box.b, palette::rgba(0, 0, 0, 200));
+  dl->AddText({a.x + 6, a.y + 10}, palette::kBarrierLine.rgba, label);
+  return united(cells.block, box);
 }
 
 float draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& tl, int step, float bottom,

@@ -31,7 +31,10 @@ struct BlockStepCells {
   ScreenBox block;                                // the barrier line runs under it
 };
 
-void draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const BlockStepCells& cells, float line);
+// Returns the screen box it drew within: the block's, and below it the barrier's label on a barrier step.
+ScreenBox draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const BlockStepCells& cells, float line);
+// The smallest box holding both (an empty one holds nothing).
+ScreenBox united(const ScreenBox& p, const ScreenBox& q);
 // "step 3 of 0..8: compute, ..." and the block's counts so far, in a box whose bottom-left corner
 // is `bottom` pixels above the view's bottom-left corner; `note`, when given, a last line. Returns
 // the box's top edge (screen y): a window anchored at the view's bottom goes above it.

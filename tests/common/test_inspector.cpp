@@ -103,10 +103,15 @@ TEST_F(Inspector, LongLinesWrapSoAViewCanKeepRoomForIt) {
   }
 }
 
-TEST_F(Inspector, WithoutAnInspectorOrAHudTheViewIsUnchanged) {
-  const Rect hud{410, 10, 1100, 120};
-  EXPECT_EQ(next_frame_area(0, hud).y, view.y);
-  EXPECT_EQ(next_frame_area(200, Rect{}).y, view.y);
+TEST_F(Inspector, WithoutAHudTheViewIsUnchanged) { EXPECT_EQ(next_frame_area(200, Rect{}).y, view.y); }
+
+// An inspector not drawn last frame is taken as wide as it may grow: a view that left it out for want
+// of room gets the same area the next frame (it does not come back on alternate frames).
+TEST_F(Inspector, AnInspectorNotDrawnIsTakenAsWideAsItMayGrow) {
+  const Rect hud{410, 10, 1000, 120};  // its right edge is within inspector_width() of the view's
+  EXPECT_GT(next_frame_area(0, hud).y + kWindowInset, hud.y + hud.h);
+  const Rect narrow_hud{410, 10, 100, 120};  // far from any inspector's left edge
+  EXPECT_EQ(next_frame_area(0, narrow_hud).y, view.y);
 }
 
 TEST_F(Inspector, ATallInspectorEndsAboveTheLegendAndTheLegendWrapsToTheView) {

@@ -22,6 +22,7 @@
 #include "app/platform/run.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/steps.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/steps.hpp"
 #include "tests/common/scratch_dir.hpp"
@@ -247,31 +248,39 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
 }
 
 // In step-through the legend goes below the stepped block and the inspector above it where they
-// have room: in presentation at 24 pixels a cell, the block's input tile is the same with either on.
-TEST_F(Shot, StepThroughInPresentationKeepsTheSteppedBlockInSight) {
+// have room: in presentation at 18 pixels a cell, the block's input tile (and at the barrier the
+// label under it) is the same with either on.
+class SteppedBlockShot : public Shot, public ::testing::WithParamInterface<bool> {};
+TEST_P(SteppedBlockShot, StepThroughInPresentationKeepsTheSteppedBlockInSight) {
   const Conv2dParams p{Conv2dStrategy::tiled_out, 2, 8, 256, 256};
-  stepper_.on = true, stepper_.step = 0;
+  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  const BlockTimeline tl = conv2d_timeline(p, gx.block_of(100), gy.block_of(100));
+  const bool barrier = GetParam();
+  stepper_.on = true, stepper_.step = barrier ? tl.barrier : 0;
+  ASSERT_EQ(tl.steps[std::size_t(stepper_.step)].kind, barrier ? StepKind::barrier : StepKind::load);
   UiState s = black_image(p);
   s.presentation = true;
   s.overlays.inspector = false;
   const Pixel hover{100, 100};
+  constexpr float kZoom = 18;
   ViewTransform view;
   view.set_viewport(layout_for(1200, 800, true).view);
   view.set_image(256, 256);
-  view.look_at({100.5f, 100.5f}, 24);
-  const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
+  view.look_at({100.5f, 100.5f}, kZoom);
   const CellRect in = conv2d_block_rects(p, gx.block_of(100), gy.block_of(100)).in;
   const Vec2 a = view.to_screen({float(in.x0), float(in.y0)}), b = view.to_screen({float(in.x1), float(in.y1)});
-  const Rect block{a.x, a.y, b.x - a.x, b.y - a.y};
-  const auto [without_legend, with_legend] = bright_off_and_on(s, &Overlays::legend, {block}, hover, 24);
+  const float label = barrier ? 22 + 14 : 0;  // the barrier's label: presentation's 22 px type and its box
+  const Rect block{a.x, a.y, b.x - a.x, b.y + label - a.y};
+  const auto [without_legend, with_legend] = bright_off_and_on(s, &Overlays::legend, {block}, hover, kZoom);
   if (HasFatalFailure()) return;
   ASSERT_GT(without_legend[0], 300) << "no threads or slots drawn in the block";
   EXPECT_EQ(with_legend[0], without_legend[0]) << "the legend covers the stepped block";
   s.overlays.legend = true;
-  const auto [without_inspector, with_inspector] = bright_off_and_on(s, &Overlays::inspector, {block}, hover, 24);
+  const auto [without_inspector, with_inspector] = bright_off_and_on(s, &Overlays::inspector, {block}, hover, kZoom);
   if (HasFatalFailure()) return;
   EXPECT_EQ(with_inspector[0], without_inspector[0]) << "the inspector covers the stepped block";
 }
+INSTANTIATE_TEST_SUITE_P(LoadAndBarrier, SteppedBlockShot, ::testing::Bool());
 
 TEST_F(Shot, StepOneOfTiledOutShowsTheSlotsItsFirstLoadPassStored) {
   // tiled_out, tile 8, r = 2: 64 threads fill the 12 x 12 shared tile in three passes. After
@@ -614,9 +623,11 @@ TEST_F(Conv1dShot, TheLegendLeavesTheBlockLabelsInSight) {
 }
 
 // In step-through the legend goes below the step lane and the inspector above its title, each
-// scrolling where large type leaves it too little room: with either on, the lane is unchanged.
-TEST_F(Conv1dShot, StepThroughInPresentationKeepsTheStepLaneInSight) {
-  UiState s = still_state(false);
+// scrolling where large type leaves it too little room, the inspector giving way where the HUD leaves
+// it none: with either on, the lane is unchanged, with the HUD off and on.
+class Conv1dStepShot : public Conv1dShot, public ::testing::WithParamInterface<bool> {};
+TEST_P(Conv1dStepShot, StepThroughInPresentationKeepsTheStepLaneInSight) {
+  UiState s = still_state(GetParam());
   s.presentation = true;
   s.pattern = Pattern::conv1d;
   s.conv1d.params = {Conv1dStrategy::tiled, 4, 64, 320};
@@ -636,6 +647,7 @@ TEST_F(Conv1dShot, StepThroughInPresentationKeepsTheStepLaneInSight) {
   if (HasFatalFailure()) return;
   EXPECT_EQ(with_inspector[0], without_inspector[0]) << "the inspector covers the step lane";
 }
+INSTANTIATE_TEST_SUITE_P(WithoutAndWithHud, Conv1dStepShot, ::testing::Bool());
 
 TEST_F(Conv1dShot, TiledsFirstStepStoresOnlyTheLeftHalo) {
   // tiled, 32 threads, n = 3, block 1 (elements 32..63): step 0 is the left halo, elements
