@@ -74,6 +74,9 @@ void add_bench_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("bench", "time each strategy on the chosen backend");
   add_pattern_options(cmd, *o, Need::size | Need::backend | Need::filter);
   cmd->get_option("--strategy")->description("all, or one strategy of the pattern")->capture_default_str();
+  cmd->get_option("--size")->description(
+      "conv2d WxH, stencil3d WxHxD, conv1d N, matmul MxKxN (M is MxK, N is KxN); default: the pattern's benchmark "
+      "size on a GPU, a smaller one on the CPU (the table's first line says which)");
   cmd->get_option("--filter")
       ->description(
           "the weights every strategy and peer computes with (default random:1, asymmetric, so a flipped filter cannot "
