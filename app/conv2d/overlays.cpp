@@ -76,8 +76,8 @@ void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams&
   }
 }
 
-void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by,
-                const OverlayStyle& st) {
+ScreenBox draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by,
+                     const OverlayStyle& st) {
   const Conv2dBlockRects rects = conv2d_block_rects(p, bx, by);
   const CellRect image{0, 0, p.width, p.height}, in = rects.in, out = rects.out;
   // Halo: the input tile minus the output tile (four strips), inside the image.
@@ -105,6 +105,7 @@ void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, 
   // separable: the row pass fills the intermediate, the output tile's columns from r rows above
   // to r rows below it; the column pass reads only that.
   if (rects.has_row_pass) dashed_outline(dl, xf, rects.row_pass, palette::kRowPass.rgba, 2 * st.line);
+  return united(screen_box(xf, in), screen_box(xf, rects.stages_more ? rects.staged : CellRect{}));
 }
 
 void draw_thread_patch(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "app/ui/ui_state.hpp"
+#include "app/view/step_draw.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/conv2d/geometry.hpp"
 
@@ -16,7 +17,9 @@ struct OverlayStyle {
 };
 
 void draw_tile_grid(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, const OverlayStyle& st);
-void draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by, const OverlayStyle& st);
+// Returns the screen box it drew within (the input tile, and what the block stages past it).
+ScreenBox draw_block(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, int bx, int by,
+                     const OverlayStyle& st);
 void draw_receptive_field(ImDrawList* dl, const ViewTransform& xf, const Conv2dParams& p, Pixel px,
                           const OverlayStyle& st);
 // The colour of the tap at column tap_x of output column out_x: where the kernel reads it; for

@@ -175,7 +175,7 @@ void Conv2dView::present(Layer layer) {
 }
 
 void Conv2dView::draw_overlays() {
-  step_caption_top_ = 0, step_block_ = {};
+  step_caption_top_ = 0, kept_block_ = {};
   if (!pipeline_.problem().empty()) return;  // nothing was launched: nothing to draw
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Rect& vp = view_.viewport();
@@ -196,11 +196,14 @@ void Conv2dView::draw_overlays() {
   const BlockTimeline* tl = timeline();
   if (const auto focus = focus_pixel(state_); focus && tl) {
     const int step = std::clamp(state_.conv2d.stepper.step, 0, int(tl->steps.size()) - 1);
-    step_block_ = draw_step(dl, view_, p, *tl, step, *focus, style);
+    kept_block_ = draw_step(dl, view_, p, *tl, step, *focus, style);
     step_caption_top_ = draw_step_caption(dl, view_.viewport(), *tl, step);
   } else if (focus) {
     const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
-    if (state_.overlays.block) draw_block(dl, view_, p, bx, by, style);
+    if (state_.overlays.block) {
+      const ScreenBox block = draw_block(dl, view_, p, bx, by, style);
+      if (state_.pinned) kept_block_ = block;  // a pinned cell's block is what the lecture is about
+    }
     if (state_.overlays.receptive_field) {
       draw_receptive_field(dl, view_, p, *focus, style);
       draw_thread_patch(dl, view_, p, *focus, style);
@@ -241,13 +244,13 @@ float Conv2dView::hud_below() const {
 }
 
 void Conv2dView::windows(const Rect& v) {
-  // The legend first: the inspector ends above where it is this frame. In step-through the legend
-  // goes below the stepped block and the inspector above it, where they have room.
+  // The legend first: the inspector ends above where it is this frame. The legend goes below the
+  // stepped or pinned block and the inspector above it, where they have room.
   const float right = v.x + v.w - kWindowInset,
               bottom = above_step_caption(v.y + v.h - kWindowInset, step_caption_top_);
   if (state_.overlays.legend)
-    legend_window(state_, right, bottom, v.w - 2 * kWindowInset, legend_top_below(step_block_, right, bottom));
-  if (state_.overlays.inspector) inspector_window(state_, inspector_area_above(v, step_block_));
+    legend_window(state_, right, bottom, v.w - 2 * kWindowInset, legend_top_below(kept_block_, right, bottom));
+  if (state_.overlays.inspector) inspector_window(state_, inspector_area_above(v, kept_block_));
 }
 
 HudFigures Conv2dView::ladder_launch(const UiState& as, bool time) {

@@ -59,7 +59,7 @@ class Conv2dView : public ImagePatternView {
   bool check_pending_ = true;
   TimelineCache<std::tuple<Conv2dParams, int, int>> timeline_;
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
-  ScreenBox step_block_;        // this frame's stepped block on screen (empty: none): the windows keep clear of it
+  ScreenBox kept_block_;        // this frame's stepped or pinned block on screen (empty: none): the windows keep clear
 };
 
 }  // namespace tilescope

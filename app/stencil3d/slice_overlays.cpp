@@ -90,13 +90,16 @@ void draw_cached_halo(ImDrawList* dl, const ViewTransform& xf, const Stencil3dPa
                   line * 0.5f);
 }
 
-void draw_block(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, int bx, int by, float line) {
+// Returns the screen box it drew within: the input tile (fast: the output tile and its cached halo ring).
+ScreenBox draw_block(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, int bx, int by, float line) {
   const StencilAxisTiling a = tiling_of(p).axis(0), ay = tiling_of(p).axis(1, bx);
   const CellRect grid{0, 0, p.width, p.height};
   const CellRect out = intersect(
       {a.out_origin(bx), ay.out_origin(by), a.out_origin(bx) + a.out_tile_dim(), ay.out_origin(by) + ay.out_tile_dim()},
       grid);
   fill(dl, xf, out, with_alpha(palette::kOutputTile.rgba, 60));
+  const int k = p.order;
+  ScreenBox drawn = screen_box(xf, {out.x0 - k, out.y0 - k, out.x1 + k, out.y1 + k});
   if (p.strategy == Stencil3dStrategy::fast) draw_cached_halo(dl, xf, p, out, line);
   if (a.tiled) {
     const CellRect in{a.in_origin(bx), a.in_origin(by), a.in_origin(bx) + a.tile, a.in_origin(by) + a.tile};
@@ -110,8 +113,10 @@ void draw_block(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& 
       hatch(dl, xf, part, with_alpha(palette::kGhostUnloaded.rgba, 230), line);
     });
     outline(dl, xf, in, palette::kHalo.rgba, 2 * line);
+    drawn = united(drawn, screen_box(xf, in));
   }
   outline(dl, xf, out, palette::kOutputTile.rgba, 2.5f * line);
+  return drawn;
 }
 
 void draw_taps(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, Pixel c, int z, float line) {
@@ -128,7 +133,7 @@ void draw_taps(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p
 
 }  // namespace
 
-void draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_and_taps) {
+ScreenBox draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_and_taps) {
   const Stencil3dParams& p = s.stencil.params;
   const int z = s.stencil.slice;
   const float line = s.presentation ? 2.5f : 1.5f;
@@ -137,13 +142,15 @@ void draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_a
   dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
   draw_boundary(dl, xf, p, z, line);
   if (s.overlays.tile_grid) draw_tile_grid(dl, xf, p, line);
+  ScreenBox block;
   if (const auto focus = focus_pixel(s); focus && block_and_taps) {
     const Stencil3dTiling g = tiling_of(p);
     const int bx = g.axis(0).block_of(focus->x);
-    if (s.overlays.block) draw_block(dl, xf, p, bx, g.axis(1, bx).block_of(focus->y), line);
+    if (s.overlays.block) block = draw_block(dl, xf, p, bx, g.axis(1, bx).block_of(focus->y), line);
     if (s.overlays.receptive_field) draw_taps(dl, xf, p, *focus, z, line);
   }
   dl->PopClipRect();
+  return block;
 }
 
 namespace {

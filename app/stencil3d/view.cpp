@@ -57,15 +57,18 @@ const BlockTimeline* Stencil3dView::timeline() {
 void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
   image_layer_.draw_heat(view_, {0.0f, 1.0f}, display_w, display_h, fb_scale, damage_);
   const BlockTimeline* tl = timeline();
-  step_caption_top_ = 0, step_block_ = {};
-  if (sim_.problem().empty()) draw_slice_overlays(view_, state_, tl == nullptr);
+  step_caption_top_ = 0, kept_block_ = {};
+  if (sim_.problem().empty()) {
+    const ScreenBox block = draw_slice_overlays(view_, state_, tl == nullptr);
+    if (state_.pinned) kept_block_ = block;  // a pinned cell's block is what the lecture is about
+  }
   if (tl) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const Rect& vp = view_.viewport();
     dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
     const Stencil3dUi& st = state_.stencil;
     const int step = std::clamp(st.stepper.step, 0, int(tl->steps.size()) - 1);
-    step_block_ = draw_stencil_step(dl, view_, st.params, *tl, step, *focus_pixel(state_), st.slice,
+    kept_block_ = draw_stencil_step(dl, view_, st.params, *tl, step, *focus_pixel(state_), st.slice,
                                     state_.presentation ? 2.5f : 1.5f);
     const int z = tl->steps[std::size_t(step)].z;  // the plane a marching step works on
     const std::string note =
@@ -172,10 +175,10 @@ void Stencil3dView::windows(const Rect& v) {
   const float right = v.x + v.w - kWindowInset,
               left = std::max(v.x, view_.viewport().x + colour_bar_width(state_.presentation)) + kWindowInset;
   const float legend_bottom = above_step_caption(bottom, step_caption_top_);
-  if (state_.overlays.legend)  // in step-through below the stepped block, the inspector above it, where they have room
+  if (state_.overlays.legend)  // below the stepped or pinned block, the inspector above it, where they have room
     stencil3d_legend_window(state_, right, legend_bottom, right - left,
-                            legend_top_below(step_block_, right, legend_bottom));
-  if (state_.overlays.inspector) stencil3d_inspector_window(state_, inspector_area_above(v, step_block_));
+                            legend_top_below(kept_block_, right, legend_bottom));
+  if (state_.overlays.inspector) stencil3d_inspector_window(state_, inspector_area_above(v, kept_block_));
 }
 
 HudFigures Stencil3dView::ladder_launch(const UiState& as, bool time) {

@@ -54,7 +54,7 @@ class Stencil3dView : public ImagePatternView {
   std::optional<Stencil3dUi> shown_;  // the last frame's settings: a default tile follows the order and grid
   TimelineCache<std::tuple<Stencil3dParams, int, int, int>> timeline_;
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
-  ScreenBox step_block_;        // this frame's stepped block on screen (empty: none): the windows keep clear of it
+  ScreenBox kept_block_;        // this frame's stepped or pinned block on screen (empty: none): the windows keep clear
 };
 
 }  // namespace tilescope

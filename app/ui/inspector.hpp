@@ -31,8 +31,8 @@ void begin_legend(float right, float bottom, float width, float top = 0);
 float legend_width();
 void end_legend();
 
-// In step-through, where the windows go so that the stepped block (`block`, its screen box; empty:
-// none this frame) stays in sight, each where its columns reach over the block and it keeps its
+// Where the windows go so that the stepped or pinned block (`block`, its screen box; empty: none this
+// frame) stays in sight, each where its columns reach over the block and it keeps its
 // least height there (else as before, over the block):
 // - the legend, at (right, bottom): its top edge below the block (0: no bound);
 float legend_top_below(const ScreenBox& block, float right, float bottom);

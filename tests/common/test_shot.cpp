@@ -247,40 +247,46 @@ TEST_F(Shot, HoveredBlockShowsOutputTileHaloAndHatchedGhostCells) {
   EXPECT_GT(ghost.spread, 120) << "ghost cells not hatched";
 }
 
-// In step-through the legend goes below the stepped block and the inspector above it where they
-// have room: in presentation at 18 pixels a cell, the block's input tile (and at the barrier the
-// label under it) is the same with either on.
-class SteppedBlockShot : public Shot, public ::testing::WithParamInterface<bool> {};
-TEST_P(SteppedBlockShot, StepThroughInPresentationKeepsTheSteppedBlockInSight) {
+// The legend goes below the stepped or pinned block and the inspector above it where they have room:
+// in presentation at 18 pixels a cell (30 for a pinned cell), the block's input tile (and at the
+// barrier the label under it) is the same with either on.
+enum class KeptBlock { load_step, barrier_step, pinned };
+class KeptBlockShot : public Shot, public ::testing::WithParamInterface<KeptBlock> {};
+TEST_P(KeptBlockShot, InPresentationTheWindowsKeepTheBlockInSight) {
   const Conv2dParams p{Conv2dStrategy::tiled_out, 2, 8, 256, 256};
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   const BlockTimeline tl = conv2d_timeline(p, gx.block_of(100), gy.block_of(100));
-  const bool barrier = GetParam();
-  stepper_.on = true, stepper_.step = barrier ? tl.barrier : 0;
+  const bool barrier = GetParam() == KeptBlock::barrier_step;
+  stepper_.on = GetParam() != KeptBlock::pinned, stepper_.step = barrier ? tl.barrier : 0;
   ASSERT_EQ(tl.steps[std::size_t(stepper_.step)].kind, barrier ? StepKind::barrier : StepKind::load);
   UiState s = black_image(p);
+  if (GetParam() == KeptBlock::pinned) {  // the demo image: loading a file releases a pinned cell
+    s.source = SourceKind::demo, s.demo_size = 256;
+    s.pinned = Pixel{100, 100};
+  }
   s.presentation = true;
   s.overlays.inspector = false;
   const Pixel hover{100, 100};
-  constexpr float kZoom = 18;
+  const float zoom = GetParam() == KeptBlock::pinned ? 30 : 18;  // without a step the legend is short
   ViewTransform view;
   view.set_viewport(layout_for(1200, 800, true).view);
   view.set_image(256, 256);
-  view.look_at({100.5f, 100.5f}, kZoom);
+  view.look_at({100.5f, 100.5f}, zoom);
   const CellRect in = conv2d_block_rects(p, gx.block_of(100), gy.block_of(100)).in;
   const Vec2 a = view.to_screen({float(in.x0), float(in.y0)}), b = view.to_screen({float(in.x1), float(in.y1)});
   const float label = barrier ? 22 + 14 : 0;  // the barrier's label: presentation's 22 px type and its box
   const Rect block{a.x, a.y, b.x - a.x, b.y + label - a.y};
-  const auto [without_legend, with_legend] = bright_off_and_on(s, &Overlays::legend, {block}, hover, kZoom);
+  const auto [without_legend, with_legend] = bright_off_and_on(s, &Overlays::legend, {block}, hover, zoom);
   if (HasFatalFailure()) return;
-  ASSERT_GT(without_legend[0], 300) << "no threads or slots drawn in the block";
-  EXPECT_EQ(with_legend[0], without_legend[0]) << "the legend covers the stepped block";
+  ASSERT_GT(without_legend[0], 300) << "no threads, slots or thread ids drawn in the block";
+  EXPECT_EQ(with_legend[0], without_legend[0]) << "the legend covers the block";
   s.overlays.legend = true;
-  const auto [without_inspector, with_inspector] = bright_off_and_on(s, &Overlays::inspector, {block}, hover, kZoom);
+  const auto [without_inspector, with_inspector] = bright_off_and_on(s, &Overlays::inspector, {block}, hover, zoom);
   if (HasFatalFailure()) return;
-  EXPECT_EQ(with_inspector[0], without_inspector[0]) << "the inspector covers the stepped block";
+  EXPECT_EQ(with_inspector[0], without_inspector[0]) << "the inspector covers the block";
 }
-INSTANTIATE_TEST_SUITE_P(LoadAndBarrier, SteppedBlockShot, ::testing::Bool());
+INSTANTIATE_TEST_SUITE_P(StepsAndPin, KeptBlockShot,
+                         ::testing::Values(KeptBlock::load_step, KeptBlock::barrier_step, KeptBlock::pinned));
 
 TEST_F(Shot, StepOneOfTiledOutShowsTheSlotsItsFirstLoadPassStored) {
   // tiled_out, tile 8, r = 2: 64 threads fill the 12 x 12 shared tile in three passes. After
