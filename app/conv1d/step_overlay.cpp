@@ -5,8 +5,8 @@
 
 namespace tilescope {
 
-void draw_conv1d_step(ImDrawList* dl, const Conv1dParams& p, const BlockTimeline& tl, int step, int b,
-                      const Conv1dLanes& lanes, const std::function<float(float)>& sx, float line) {
+ScreenBox draw_conv1d_step(ImDrawList* dl, const Conv1dParams& p, const BlockTimeline& tl, int step, int b,
+                           const Conv1dLanes& lanes, const std::function<float(float)>& sx, float line) {
   const Conv1dTiling g = tiling_of(p);
   const float h = lanes.sh1 - lanes.sh0, split = lanes.sh0 + 0.62f * h;
   auto element = [&](int i, float y0, float y1) { return ScreenBox{{sx(float(i)), y0}, {sx(float(i + 1)), y1}}; };
@@ -17,7 +17,7 @@ void draw_conv1d_step(ImDrawList* dl, const Conv1dParams& p, const BlockTimeline
   const int first = g.uses_shared() ? g.shared_coord(b, 0) : g.out_coord(b, 0);
   const int end = g.uses_shared() ? g.shared_coord(b, g.shared_dim()) : g.out_coord(b, tl.threads_x);
   cells.block = {{sx(float(first)), lanes.sh0}, {sx(float(end)), lanes.sh1}};
-  draw_block_step(dl, tl, step, cells, line);
+  return draw_block_step(dl, tl, step, cells, line);
 }
 
 }  // namespace tilescope

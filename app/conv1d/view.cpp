@@ -132,7 +132,10 @@ void Conv1dView::update_input(double dt) {
 
 void Conv1dView::compute() {
   Conv1dUi& c = state_.conv1d;
-  if (state_.backend != compute_.requested_backend()) compute_.set_backend(state_.backend), input_changed_ = true;
+  if (state_.backend != compute_.requested_backend()) {
+    compute_.set_backend(state_.backend), input_changed_ = true;
+    stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
+  }
   const std::string key = c.filter + "/" + std::to_string(c.params.filter_radius);
   if (key != filter_key_) {
     try {
@@ -155,11 +158,12 @@ void Conv1dView::compute() {
   if (!run_.problem.empty()) return;
   run_.output.resize(run_.input.size());
   // A new launch is timed kSteadyRuns times at once, so that a paused view shows a median too; a live
-  // frame of the same launch once (a broken kernel: always once).
-  const bool new_launch = changed || backend().name() != stats_.kernel_backend;
+  // frame of the same launch once (a broken kernel: always once). Decided in the run, whose retry on the
+  // CPU after a device failure is a new launch.
   const std::vector<double> runs_ms = compute_.run([&](Conv1dEngine& e) {
     if (c.bug != Break::none)
       return std::vector<double>{e.conv1d_broken(c.params, c.bug, run_.filter, run_.input.data(), run_.output.data())};
+    const bool new_launch = changed || backend().name() != stats_.kernel_backend;
     return e.conv1d(c.params, run_.filter, run_.input.data(), run_.output.data(), new_launch ? int(kSteadyRuns) : 1);
   });
   for (double ms : runs_ms) stats_.add_kernel_ms(ms, backend().name());
@@ -173,7 +177,7 @@ void Conv1dView::compute() {
 }
 
 void Conv1dView::draw(float, float, float) {
-  step_caption_top_ = 0;
+  step_caption_top_ = 0, step_bottom_ = 0;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Conv1dParams& p = state_.conv1d.params;
   const float font = ImGui::GetFontSize(), line = state_.presentation ? 3.0f : 2.0f;
@@ -235,8 +239,9 @@ void Conv1dView::draw(float, float, float) {
   const BlockTimeline* tl = timeline();
   if (tl) {
     const int step = std::clamp(state_.conv1d.stepper.step, 0, int(tl->steps.size()) - 1);
-    draw_conv1d_step(
-        dl, p, *tl, step, b, L, [&](float i) { return sx(i); }, line / 1.3f);
+    step_bottom_ = draw_conv1d_step(
+                       dl, p, *tl, step, b, L, [&](float i) { return sx(i); }, line / 1.3f)
+                       .b.y;
     dl->AddText({view_.x + 6, L.sh0 - kConv1dLaneTitleEms * font}, IM_COL32(210, 210, 210, 255),
                 "step through: shared slots above (the thread that stored each), the block's threads below");
   } else if (!focused) {
@@ -365,7 +370,8 @@ void Conv1dView::windows(const Rect& v) {
   const float bottom = std::min(v.y + v.h, lanes.axis) - kWindowInset;
   if (state_.overlays.legend)
     conv1d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
-                         v.w - 2 * kWindowInset, step_caption_top_ > 0 ? lanes.sh1 + kWindowInset : 0);
+                         v.w - 2 * kWindowInset,
+                         step_caption_top_ > 0 ? std::max(lanes.sh1, step_bottom_) + kWindowInset : 0);
   // In step-through the inspector ends above the step lane's title; where large type leaves it too
   // little room there, it gives way to the lane.
   const float above_lane = lanes.sh0 - kConv1dLaneTitleEms * ImGui::GetFontSize();

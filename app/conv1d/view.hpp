@@ -82,6 +82,7 @@ class Conv1dView : public PatternView {
   std::string last_filter_;
   Break last_bug_ = Break::none;
   TimelineCache<std::tuple<Conv1dParams, int>> timeline_;
+  float step_bottom_ = 0;       // this frame's step drawing's bottom edge (the barrier's label): the legend goes below
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
 };
 

@@ -129,6 +129,7 @@ void Conv2dView::compute() {
     pipeline_.set_backend(state_.backend);
     check_pending_ = true;
     input_changed_ = true;
+    stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
   }
   const std::string key = state_.conv2d.filter + "/" + std::to_string(state_.conv2d.params.filter_radius);
   if (key != filter_key_) {
@@ -196,13 +197,13 @@ void Conv2dView::draw_overlays() {
   const BlockTimeline* tl = timeline();
   if (const auto focus = focus_pixel(state_); focus && tl) {
     const int step = std::clamp(state_.conv2d.stepper.step, 0, int(tl->steps.size()) - 1);
-    kept_block_ = draw_step(dl, view_, p, *tl, step, *focus, style);
+    kept_block_ = clipped(draw_step(dl, view_, p, *tl, step, *focus, style), vp);
     step_caption_top_ = draw_step_caption(dl, view_.viewport(), *tl, step);
   } else if (focus) {
     const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
     if (state_.overlays.block) {
       const ScreenBox block = draw_block(dl, view_, p, bx, by, style);
-      if (state_.pinned) kept_block_ = block;  // a pinned cell's block is what the lecture is about
+      if (state_.pinned) kept_block_ = clipped(block, vp);  // a pinned cell's block is what the lecture is about
     }
     if (state_.overlays.receptive_field) {
       draw_receptive_field(dl, view_, p, *focus, style);

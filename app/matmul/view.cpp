@@ -102,7 +102,10 @@ void MatmulView::handle_input() {
 
 void MatmulView::compute() {
   MatmulUi& m = state_.matmul;
-  if (state_.backend != compute_.requested_backend()) compute_.set_backend(state_.backend), dirty_ = true;
+  if (state_.backend != compute_.requested_backend()) {
+    compute_.set_backend(state_.backend), dirty_ = true;
+    stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
+  }
   const bool matrices_changed = m.seed != last_seed_ || m.params.rows != last_params_.rows ||
                                 m.params.inner != last_params_.inner || m.params.cols != last_params_.cols ||
                                 run_.M.empty();

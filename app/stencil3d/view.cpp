@@ -60,7 +60,7 @@ void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
   step_caption_top_ = 0, kept_block_ = {};
   if (sim_.problem().empty()) {
     const ScreenBox block = draw_slice_overlays(view_, state_, tl == nullptr);
-    if (state_.pinned) kept_block_ = block;  // a pinned cell's block is what the lecture is about
+    if (state_.pinned) kept_block_ = clipped(block, view_.viewport());  // what the lecture is about
   }
   if (tl) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
@@ -68,8 +68,9 @@ void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
     dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
     const Stencil3dUi& st = state_.stencil;
     const int step = std::clamp(st.stepper.step, 0, int(tl->steps.size()) - 1);
-    kept_block_ = draw_stencil_step(dl, view_, st.params, *tl, step, *focus_pixel(state_), st.slice,
-                                    state_.presentation ? 2.5f : 1.5f);
+    kept_block_ = clipped(draw_stencil_step(dl, view_, st.params, *tl, step, *focus_pixel(state_), st.slice,
+                                            state_.presentation ? 2.5f : 1.5f),
+                          vp);
     const int z = tl->steps[std::size_t(step)].z;  // the plane a marching step works on
     const std::string note =
         z >= 0 && z != st.slice ? step_text("(the view shows slice z = %d: < > move it)", st.slice) : "";
@@ -87,7 +88,10 @@ void Stencil3dView::handle_input() {
 
 void Stencil3dView::compute(double dt) {
   Stencil3dUi& st = state_.stencil;
-  if (state_.backend != sim_.requested_backend()) sim_.set_backend(state_.backend), st.check_requested = true;
+  if (state_.backend != sim_.requested_backend()) {
+    sim_.set_backend(state_.backend), st.check_requested = true;
+    stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
+  }
   const std::string key = st.coeffs + "/" + std::to_string(st.params.order);
   if (key != coeffs_key_) {
     coeffs_ = make_named_stencil(st.coeffs, st.params.order);

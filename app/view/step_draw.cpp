@@ -46,6 +46,12 @@ ScreenBox united(const ScreenBox& p, const ScreenBox& q) {
   return {{std::min(p.a.x, q.a.x), std::min(p.a.y, q.a.y)}, {std::max(p.b.x, q.b.x), std::max(p.b.y, q.b.y)}};
 }
 
+ScreenBox clipped(const ScreenBox& b, const Rect& r) {
+  const ScreenBox c{{std::max(b.a.x, r.x), std::max(b.a.y, r.y)},
+                    {std::min(b.b.x, r.x + r.w), std::min(b.b.y, r.y + r.h)}};
+  return c.empty() ? ScreenBox{} : c;
+}
+
 ScreenBox draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const BlockStepCells& cells, float line) {
   const BlockStep& now = tl.steps[std::size_t(step)];
   for (int sy = 0; sy < tl.slots_y; ++sy)

@@ -21,6 +21,7 @@
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
 #include "kernels/conv1d/geometry.hpp"
+#include "kernels/conv1d/steps.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/steps.hpp"
 #include "kernels/stencil3d/geometry.hpp"
@@ -274,16 +275,20 @@ TEST_P(KeptBlockShot, InPresentationTheWindowsKeepTheBlockInSight) {
   view.look_at({100.5f, 100.5f}, zoom);
   const CellRect in = conv2d_block_rects(p, gx.block_of(100), gy.block_of(100)).in;
   const Vec2 a = view.to_screen({float(in.x0), float(in.y0)}), b = view.to_screen({float(in.x1), float(in.y1)});
-  const float label = barrier ? 22 + 14 : 0;  // the barrier's label: presentation's 22 px type and its box
-  const Rect block{a.x, a.y, b.x - a.x, b.y + label - a.y};
-  const auto [without_legend, with_legend] = bright_off_and_on(s, &Overlays::legend, {block}, hover, zoom);
+  const Rect block{a.x, a.y, b.x - a.x, b.y - a.y};
+  // The barrier's label runs right from the block's bottom-left corner: presentation type (<= 27 px)
+  // and its box, to the view's right edge.
+  const Rect label{a.x, b.y, view.viewport().x + view.viewport().w - a.x, barrier ? 27 + 14 : 0};
+  const auto [without_legend, with_legend] = bright_off_and_on(s, &Overlays::legend, {block, label}, hover, zoom);
   if (HasFatalFailure()) return;
   ASSERT_GT(without_legend[0], 300) << "no threads, slots or thread ids drawn in the block";
-  EXPECT_EQ(with_legend[0], without_legend[0]) << "the legend covers the block";
+  if (barrier) ASSERT_GT(without_legend[1], 100) << "no barrier label under the block";
+  EXPECT_EQ(with_legend, without_legend) << "the legend covers the block or its label";
   s.overlays.legend = true;
-  const auto [without_inspector, with_inspector] = bright_off_and_on(s, &Overlays::inspector, {block}, hover, zoom);
+  const auto [without_inspector, with_inspector] =
+      bright_off_and_on(s, &Overlays::inspector, {block, label}, hover, zoom);
   if (HasFatalFailure()) return;
-  EXPECT_EQ(with_inspector[0], without_inspector[0]) << "the inspector covers the block";
+  EXPECT_EQ(with_inspector, without_inspector) << "the inspector covers the block or its label";
 }
 INSTANTIATE_TEST_SUITE_P(StepsAndPin, KeptBlockShot,
                          ::testing::Values(KeptBlock::load_step, KeptBlock::barrier_step, KeptBlock::pinned));
@@ -630,20 +635,22 @@ TEST_F(Conv1dShot, TheLegendLeavesTheBlockLabelsInSight) {
 
 // In step-through the legend goes below the step lane and the inspector above its title, each
 // scrolling where large type leaves it too little room, the inspector giving way where the HUD leaves
-// it none: with either on, the lane is unchanged, with the HUD off and on.
+// it none: at the barrier, with either on, the lane and the barrier's label under it are unchanged,
+// with the HUD off and on.
 class Conv1dStepShot : public Conv1dShot, public ::testing::WithParamInterface<bool> {};
 TEST_P(Conv1dStepShot, StepThroughInPresentationKeepsTheStepLaneInSight) {
   UiState s = still_state(GetParam());
   s.presentation = true;
   s.pattern = Pattern::conv1d;
   s.conv1d.params = {Conv1dStrategy::tiled, 4, 64, 320};
-  s.conv1d.stepper.on = true, s.conv1d.stepper.step = 2;
+  s.conv1d.stepper.on = true, s.conv1d.stepper.step = conv1d_timeline(s.conv1d.params, 4).barrier;
   s.pinned = Pixel{300, 0};  // block 4, the last: before, the legend covered its lane
   s.overlays.inspector = false;
   const Rect v = layout_for(1200, 800, true).view;
   const Conv1dLanes lanes = conv1d_lanes(v);
   const float title = lanes.sh0 - kConv1dLaneTitleEms * 27;  // the title's top in presentation type (<= 27 px)
-  const Rect lane{v.x, title, v.w, lanes.sh1 - title};
+  const float label = 27 + 14;                               // the barrier's label and its box
+  const Rect lane{v.x, title, v.w, lanes.sh1 + label - title};
   const auto [without_legend, with_legend] = bright_off_and_on(s, &Overlays::legend, {lane});
   if (HasFatalFailure()) return;
   ASSERT_GT(without_legend[0], 300) << "no step lane title or slots";
