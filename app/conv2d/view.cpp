@@ -198,7 +198,7 @@ void Conv2dView::draw_overlays() {
   if (const auto focus = focus_pixel(state_); focus && tl) {
     const int step = std::clamp(state_.conv2d.stepper.step, 0, int(tl->steps.size()) - 1);
     kept_block_ = clipped(draw_step(dl, view_, p, *tl, step, *focus, style), vp);
-    step_caption_top_ = draw_step_caption(dl, view_.viewport(), *tl, step);
+    step_caption_top_ = draw_step_caption(dl, vp, *tl, step, 0, {}, kept_block_);
   } else if (focus) {
     const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
     if (state_.overlays.block) {

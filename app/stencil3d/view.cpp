@@ -75,7 +75,7 @@ void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
     const std::string note =
         z >= 0 && z != st.slice ? step_text("(the view shows slice z = %d: < > move it)", st.slice) : "";
     step_caption_top_ =
-        draw_step_caption(dl, view_.viewport(), *tl, step, 4.5f * ImGui::GetFontSize(), note);  // above the colour bar
+        draw_step_caption(dl, vp, *tl, step, 4.5f * ImGui::GetFontSize(), note, kept_block_);  // above the colour bar
     dl->PopClipRect();
   }
   draw_colour_bar(view_, state_.presentation);

@@ -99,7 +99,7 @@ ScreenBox draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, con
 }
 
 float draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& tl, int step, float bottom,
-                        const std::string& note) {
+                        const std::string& note, const ScreenBox& keep) {
   const BlockStep& now = tl.steps[std::size_t(step)];
   char head[48], counts[160];
   std::snprintf(head, sizeof head, "step %d of 0..%d: ", step, int(tl.steps.size()) - 1);
@@ -108,12 +108,27 @@ float draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& t
                 (long long)now.counts.global_loads, (long long)now.counts.shared_reads, (long long)now.counts.flops,
                 (long long)now.counts.stores);
   const std::string text = head + now.what + counts + (note.empty() ? "" : "\n" + note);
-  const float pad = 8, wrap = std::max(200.0f, view.w * 0.55f);
-  const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
-  const ImVec2 at{view.x + 2 * pad, view.y + view.h - bottom - size.y - 3 * pad};
-  dl->AddRectFilled({at.x - pad, at.y - pad}, {at.x + size.x + pad, at.y + size.y + pad}, palette::rgba(0, 0, 0, 210));
-  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, palette::rgba(255, 255, 255), text.c_str(), nullptr, wrap);
-  return at.y - pad;
+  const StepCaptionPlace place = step_caption_place(view, text, bottom, keep);
+  const ScreenBox& box = place.box;
+  dl->AddRectFilled(box.a, box.b, palette::rgba(0, 0, 0, 210));
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {box.a.x + kCaptionPad, box.a.y + kCaptionPad},
+              palette::rgba(255, 255, 255), text.c_str(), nullptr, place.wrap);
+  return box.a.y;
+}
+
+StepCaptionPlace step_caption_place(const Rect& view, const std::string& text, float bottom, const ScreenBox& keep) {
+  const auto place = [&](float wrap) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+    const float x = view.x + kCaptionPad, y = view.y + view.h - bottom - size.y - 4 * kCaptionPad;
+    return StepCaptionPlace{{{x, y}, {x + size.x + 2 * kCaptionPad, y + size.y + 2 * kCaptionPad}}, wrap};
+  };
+  const auto overlaps = [&](const ScreenBox& b) {
+    return !keep.empty() && b.a.x < keep.b.x && keep.a.x < b.b.x && b.a.y < keep.b.y && keep.a.y < b.b.y;
+  };
+  const StepCaptionPlace narrow = place(std::max(200.0f, view.w * 0.55f));
+  if (!overlaps(narrow.box)) return narrow;
+  const StepCaptionPlace wide = place(std::max(200.0f, view.w - 4 * kCaptionPad));  // fewer, longer lines
+  return overlaps(wide.box) ? narrow : wide;
 }
 
 }  // namespace tilescope

@@ -40,8 +40,20 @@ ScreenBox clipped(const ScreenBox& b, const Rect& r);
 // "step 3 of 0..8: compute, ..." and the block's counts so far, in a box whose bottom-left corner
 // is `bottom` pixels above the view's bottom-left corner; `note`, when given, a last line. Returns
 // the box's top edge (screen y): a window anchored at the view's bottom goes above it.
+// Where the caption leaves the stepped block (`keep`, its screen box; empty: none) in sight, it
+// moves as step_caption_place says.
 float draw_step_caption(ImDrawList* dl, const Rect& view, const BlockTimeline& tl, int step, float bottom = 0,
-                        const std::string& note = {});
+                        const std::string& note = {}, const ScreenBox& keep = {});
+
+// The step caption's box on screen and its wrap width, for `text` in the current font: at the view's
+// bottom-left, `bottom` pixels up, wrapped at 0.55 of the view's width; where that box would reach
+// over `keep`, wrapped at the view's whole width (fewer lines, so lower) if that box clears it.
+struct StepCaptionPlace {
+  ScreenBox box;
+  float wrap;
+};
+StepCaptionPlace step_caption_place(const Rect& view, const std::string& text, float bottom, const ScreenBox& keep);
+inline constexpr float kCaptionPad = 8;  // screen pixels around the caption's text
 
 // The bottom edge for a window anchored at `bottom` that must stay above a step caption whose top
 // edge is `caption_top` (0: no caption this frame).

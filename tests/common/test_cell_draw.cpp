@@ -6,8 +6,10 @@
 
 #include <cfloat>
 #include <cmath>
+#include <string>
 
 #include "app/view/cell_draw.hpp"
+#include "app/view/step_draw.hpp"
 
 using namespace tilescope;
 
@@ -51,4 +53,54 @@ TEST(CellOf, IsTheFloorInsideAndOneStepOutsideEvenForAnAbsentMouse) {
   EXPECT_EQ(cell_of(-FLT_MAX, 10), -1);  // ImGui's mouse position when there is no mouse
   EXPECT_EQ(cell_of(FLT_MAX, 10), 10);
   EXPECT_EQ(cell_of(NAN, 10), -1);
+}
+
+namespace {
+
+// The step caption's place, in ImGui's built-in font.
+class StepCaption : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = {1600, 900};
+    io.IniFilename = nullptr;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGui::NewFrame();
+  }
+  void TearDown() override {
+    ImGui::EndFrame();
+    ImGui::DestroyContext();
+  }
+  static bool overlap(const ScreenBox& p, const ScreenBox& q) {
+    return p.a.x < q.b.x && q.a.x < p.b.x && p.a.y < q.b.y && q.a.y < p.b.y;
+  }
+  const Rect view{100, 0, 1000, 600};
+  const std::string text = std::string(60, 'x') + " " + std::string(60, 'y') + " " + std::string(60, 'z');
+};
+
+}  // namespace
+
+TEST_F(StepCaption, SitsAtTheBottomLeftWrappedAtMoreThanHalfTheView) {
+  const StepCaptionPlace p = step_caption_place(view, text, 50, ScreenBox{});
+  EXPECT_EQ(p.wrap, 550);
+  EXPECT_EQ(p.box.a.x, view.x + kCaptionPad);
+  EXPECT_EQ(p.box.b.y, view.y + view.h - 50 - 2 * kCaptionPad);
+  EXPECT_LE(p.box.b.x - p.box.a.x, p.wrap + 2 * kCaptionPad);
+}
+
+TEST_F(StepCaption, WrapsAcrossTheViewWhereThatClearsTheBlock) {
+  const StepCaptionPlace narrow = step_caption_place(view, text, 0, ScreenBox{});
+  // A block reaching half a line into the narrow caption (three lines; across the view, two).
+  const ScreenBox block{{300, 100}, {700, narrow.box.a.y + ImGui::GetTextLineHeight() / 2}};
+  ASSERT_TRUE(overlap(narrow.box, block));
+  const StepCaptionPlace moved = step_caption_place(view, text, 0, block);
+  EXPECT_GT(moved.wrap, narrow.wrap);
+  EXPECT_FALSE(overlap(moved.box, block));
+  EXPECT_GT(moved.box.a.y, narrow.box.a.y);  // fewer lines
+  // A block down to the view's bottom: no wrap clears it, so the caption stays as it was.
+  const ScreenBox tall{{300, 100}, {700, 600}};
+  EXPECT_EQ(step_caption_place(view, text, 0, tall).wrap, narrow.wrap);
 }
