@@ -10,6 +10,7 @@
 
 #include "app/view/cell_draw.hpp"
 #include "app/view/step_draw.hpp"
+#include "tests/common/imgui_context_test.hpp"
 
 using namespace tilescope;
 
@@ -58,21 +59,15 @@ TEST(CellOf, IsTheFloorInsideAndOneStepOutsideEvenForAnAbsentMouse) {
 namespace {
 
 // The step caption's place, in ImGui's built-in font.
-class StepCaption : public ::testing::Test {
+class StepCaption : public test::ImGuiContextTest {
  protected:
   void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = {1600, 900};
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGuiContextTest::SetUp();
     ImGui::NewFrame();
   }
   void TearDown() override {
     ImGui::EndFrame();
-    ImGui::DestroyContext();
+    ImGuiContextTest::TearDown();
   }
   static bool overlap(const ScreenBox& p, const ScreenBox& q) {
     return p.a.x < q.b.x && q.a.x < p.b.x && p.a.y < q.b.y && q.a.y < p.b.y;

@@ -8,24 +8,14 @@
 #include <string>
 
 #include "app/ui/inspector.hpp"
+#include "tests/common/imgui_context_test.hpp"
 
 using namespace tilescope;
 
 namespace {
 
-class Inspector : public ::testing::Test {
+class Inspector : public test::ImGuiContextTest {
  protected:
-  void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = {1600, 900};
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
-  void TearDown() override { ImGui::DestroyContext(); }
-
   // One frame that draws the inspector at the view's top-right corner with a line of `chars` characters
   // (or no inspector at all), then returns windows_area(view, hud) as the next frame sees it.
   Rect next_frame_area(int chars, const Rect& hud) {
