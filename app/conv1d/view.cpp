@@ -376,8 +376,7 @@ void Conv1dView::windows(const Rect& v) {
   // little room there, it gives way to the lane.
   const float above_lane = lanes.sh0 - kConv1dLaneTitleEms * ImGui::GetFontSize();
   const Rect area{v.x, v.y, v.w, step_caption_top_ > 0 ? above_lane - v.y : v.h};
-  if (state_.overlays.inspector && area.h >= inspector_least_height() + kWindowInset)
-    conv1d_inspector_window(state_, run_, area);
+  if (state_.overlays.inspector && inspector_fits(area)) conv1d_inspector_window(state_, run_, area);
 }
 
 HudFigures Conv1dView::ladder_launch(const UiState& as, bool time) {

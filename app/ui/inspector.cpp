@@ -74,6 +74,8 @@ void end_inspector() {
 
 float inspector_least_height() { return kMinLines * ImGui::GetTextLineHeightWithSpacing(); }
 
+bool inspector_fits(const Rect& area) { return area.h - kWindowInset - window_gap() >= inspector_least_height(); }
+
 float inspector_width() { return kTextEms * ImGui::GetFontSize() + 2 * ImGui::GetStyle().WindowPadding.x; }
 
 void begin_legend(float right, float bottom, float width, float top) {
@@ -103,8 +105,8 @@ float legend_top_below(const ScreenBox& block, float right, float bottom) {
 
 Rect inspector_area_above(const Rect& area, const ScreenBox& block) {
   if (block.empty() || block.b.x <= area.x + area.w - kWindowInset - inspector_width()) return area;
-  const float h = std::min(block.a.y - area.y, area.h);  // begin_inspector keeps its gaps inside
-  return h >= inspector_least_height() + 2 * kWindowInset ? Rect{area.x, area.y, area.w, h} : area;
+  const Rect above{area.x, area.y, area.w, std::min(block.a.y - area.y, area.h)};
+  return inspector_fits(above) ? above : area;
 }
 
 bool pointer_on_floating_window() {

@@ -21,6 +21,8 @@ void end_inspector();
 float inspector_width();
 // The shortest it gets above what it must not cover (below that, it covers it).
 float inspector_least_height();
+// Whether `area` leaves begin_inspector room for that least height (below its inset and gap).
+bool inspector_fits(const Rect& area);
 
 // Opens a pattern's legend window with its bottom-right corner at (right, bottom), its lines
 // wrapped to at most `width` (the view's, so large type never spills over the sidebar), at most

@@ -52,6 +52,10 @@ ScreenBox clipped(const ScreenBox& b, const Rect& r) {
   return c.empty() ? ScreenBox{} : c;
 }
 
+bool overlaps(const ScreenBox& p, const ScreenBox& q) {
+  return !p.empty() && !q.empty() && p.a.x < q.b.x && q.a.x < p.b.x && p.a.y < q.b.y && q.a.y < p.b.y;
+}
+
 ScreenBox draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, const BlockStepCells& cells, float line) {
   const BlockStep& now = tl.steps[std::size_t(step)];
   for (int sy = 0; sy < tl.slots_y; ++sy)
@@ -122,13 +126,10 @@ StepCaptionPlace step_caption_place(const Rect& view, const std::string& text, f
     const float x = view.x + kCaptionPad, y = view.y + view.h - bottom - size.y - 4 * kCaptionPad;
     return StepCaptionPlace{{{x, y}, {x + size.x + 2 * kCaptionPad, y + size.y + 2 * kCaptionPad}}, wrap};
   };
-  const auto overlaps = [&](const ScreenBox& b) {
-    return !keep.empty() && b.a.x < keep.b.x && keep.a.x < b.b.x && b.a.y < keep.b.y && keep.a.y < b.b.y;
-  };
   const StepCaptionPlace narrow = place(std::max(200.0f, view.w * 0.55f));
-  if (!overlaps(narrow.box)) return narrow;
+  if (!overlaps(narrow.box, keep)) return narrow;
   const StepCaptionPlace wide = place(std::max(200.0f, view.w - 4 * kCaptionPad));  // fewer, longer lines
-  return overlaps(wide.box) ? narrow : wide;
+  return overlaps(wide.box, keep) ? narrow : wide;
 }
 
 }  // namespace tilescope

@@ -37,6 +37,8 @@ ScreenBox draw_block_step(ImDrawList* dl, const BlockTimeline& tl, int step, con
 ScreenBox united(const ScreenBox& p, const ScreenBox& q);
 // The part of b inside r (empty where none is).
 ScreenBox clipped(const ScreenBox& b, const Rect& r);
+// Whether the two share a pixel (an empty one shares none).
+bool overlaps(const ScreenBox& p, const ScreenBox& q);
 // "step 3 of 0..8: compute, ..." and the block's counts so far, in a box whose bottom-left corner
 // is `bottom` pixels above the view's bottom-left corner; `note`, when given, a last line. Returns
 // the box's top edge (screen y): a window anchored at the view's bottom goes above it.

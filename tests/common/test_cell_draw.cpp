@@ -69,9 +69,6 @@ class StepCaption : public test::ImGuiContextTest {
     ImGui::EndFrame();
     ImGuiContextTest::TearDown();
   }
-  static bool overlap(const ScreenBox& p, const ScreenBox& q) {
-    return p.a.x < q.b.x && q.a.x < p.b.x && p.a.y < q.b.y && q.a.y < p.b.y;
-  }
   const Rect view{100, 0, 1000, 600};
   const std::string text = std::string(60, 'x') + " " + std::string(60, 'y') + " " + std::string(60, 'z');
 };
@@ -90,12 +87,22 @@ TEST_F(StepCaption, WrapsAcrossTheViewWhereThatClearsTheBlock) {
   const StepCaptionPlace narrow = step_caption_place(view, text, 0, ScreenBox{});
   // A block reaching half a line into the narrow caption (three lines; across the view, two).
   const ScreenBox block{{300, 100}, {700, narrow.box.a.y + ImGui::GetTextLineHeight() / 2}};
-  ASSERT_TRUE(overlap(narrow.box, block));
+  ASSERT_TRUE(overlaps(narrow.box, block));
   const StepCaptionPlace moved = step_caption_place(view, text, 0, block);
   EXPECT_GT(moved.wrap, narrow.wrap);
-  EXPECT_FALSE(overlap(moved.box, block));
+  EXPECT_FALSE(overlaps(moved.box, block));
   EXPECT_GT(moved.box.a.y, narrow.box.a.y);  // fewer lines
   // A block down to the view's bottom: no wrap clears it, so the caption stays as it was.
   const ScreenBox tall{{300, 100}, {700, 600}};
   EXPECT_EQ(step_caption_place(view, text, 0, tall).wrap, narrow.wrap);
+}
+
+TEST(ScreenBoxes, OverlapMeansAPixelInCommon) {
+  const ScreenBox a{{0, 0}, {10, 10}};
+  EXPECT_TRUE(overlaps(a, {{9, 9}, {20, 20}}));
+  EXPECT_TRUE(overlaps(a, {{2, 2}, {3, 3}}));      // inside
+  EXPECT_FALSE(overlaps(a, {{10, 0}, {20, 10}}));  // edge to edge
+  EXPECT_FALSE(overlaps(a, ScreenBox{}));          // empty
+  EXPECT_TRUE(united(a, ScreenBox{}).b.x == 10 && clipped(a, Rect{5, 5, 100, 100}).a.x == 5);
+  EXPECT_TRUE(clipped(a, Rect{20, 20, 5, 5}).empty());
 }
