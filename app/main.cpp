@@ -7,12 +7,12 @@
 #include <filesystem>
 #include <iostream>
 
-#include "app/cli/commands.hpp"
 #include "app/cli/patterns.hpp"
+#include "app/shell/commands.hpp"
 #include "kernels/common/error.hpp"
 #ifdef TILESCOPE_HAVE_GUI
 #include "app/platform/run.hpp"
-#include "app/ui/scene.hpp"
+#include "app/shell/scene.hpp"
 #endif
 
 int main(int argc, char** argv) {
@@ -49,17 +49,17 @@ int main(int argc, char** argv) {
       first_scene = load_scene(tour.front());  // a file that is not a scene stops here (exit 2), before any window
     }
     UiState state;
-    if (!file.empty()) {
-      state.source = SourceKind::file;
-      state.file_path = file;
-    }
+    if (!file.empty()) open_file(state, file);
     return run_window(state, frames, std::move(tour), std::move(first_scene));
 #else
     if (!scene.empty())
       throw InvalidInput("--scene needs the desktop app, and this build has none (TILESCOPE_GUI=OFF)");
-    cli::PatternOptions all;  // conv2d's model table, each strategy at its default tile
+    cli::PatternOptions all;  // the first pattern's model table, each strategy at its default tile
     all.strategy = "all";
-    cli::pattern_commands("conv2d").model(all, false);
+    int count = 0;
+    const cli::PatternCommands& first = cli::all_pattern_commands(count)[0];
+    all.pattern = std::string(first.name);
+    first.model(all, false);
     std::cerr << "tilescope: this build has no desktop app (configured with TILESCOPE_GUI=OFF)\n";
     return 0;
 #endif

@@ -28,8 +28,8 @@ void choice(const char* label, std::string& value, const char* const (&options)[
 
 }  // namespace
 
-void conv1d_controls_panel(UiState& s, const Backend& backend) {
-  Conv1dParams& p = s.conv1d.params;
+void conv1d_controls_panel(CommonState& s, Conv1dUi& ui, const Backend& backend) {
+  Conv1dParams& p = ui.params;
   strategy_combo(p.strategy);
   ImGui::SliderInt("radius", &p.filter_radius, 1, kMaxConv1dRadius, "n = %d");
   ImGui::SliderInt("tile", &p.tile, kMinConv1dTile, kMaxConv1dTile, "%d outputs/block");
@@ -41,14 +41,14 @@ void conv1d_controls_panel(UiState& s, const Backend& backend) {
     if (ImGui::SmallButton(label)) p.tile = t;
   }
   ImGui::SliderInt("length", &p.length, 32, 1 << 16, "%d elements", ImGuiSliderFlags_Logarithmic);
-  clamp_conv1d(s.conv1d);
+  clamp(ui);
   if (auto problem = launch_problem(p, backend.limits())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", problem->c_str());
     ImGui::PopStyleColor();
   }
-  choice("filter", s.conv1d.filter, kFilters);
-  break_combo(s.conv1d.bug, p.strategy);
+  choice("filter", ui.filter, kFilters);
+  break_combo(ui.bug, p.strategy);
   choice("backend", s.backend, kBackends);
   ImGui::TextDisabled("on %s", backend.description().c_str());
   ImGui::Checkbox("pause (space)", &s.paused);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "app/conv1d/app_pattern.hpp"
 #include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
 #include "app/conv1d/signal.hpp"
@@ -15,16 +16,17 @@
 #include "app/ui/inspector.hpp"
 #include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
+#include "app/ui/view_input.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/step_draw.hpp"
-#include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/common/tolerance.hpp"
 #include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/model.hpp"
+#include "kernels/conv1d/pattern.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/conv1d/steps.hpp"
 #include "kernels/conv1d/strategies.hpp"
@@ -35,15 +37,16 @@ Conv1dLanes conv1d_lanes(const Rect& v) {
   return {top, top + 0.38f * h, top + 0.45f * h, top + 0.55f * h, top + 0.62f * h, bottom, bottom + 0.01f * v.h};
 }
 
-Conv1dView::Conv1dView(UiState& state) : PatternView(state), compute_(state.backend, &Backend::make_conv1d_engine) {}
+Conv1dView::Conv1dView(CommonState& state, Conv1dUi& ui)
+    : PatternView(state), ui_(ui), compute_(state.backend, &Conv1dPattern::make_engine) {}
 
 float Conv1dView::fit_zoom() const {
-  const Conv1dParams& p = state_.conv1d.params;
+  const Conv1dParams& p = ui_.params;
   return std::max(view_.w * 0.98f / float(p.length + 2 * p.filter_radius + 2), 1e-3f);
 }
 
 void Conv1dView::fit() {
-  const Conv1dParams& p = state_.conv1d.params;
+  const Conv1dParams& p = ui_.params;
   zoom_ = fit_zoom();
   center_ = p.length / 2.0f;
   fitted_length_ = p.length, fitted_radius_ = p.filter_radius;
@@ -65,7 +68,7 @@ void Conv1dView::load_file(const std::string& path) {
     const io::NpyArray a = io::read_npy(path);
     if (a.shape.size() != 1) throw InvalidInput("'" + path + "': the 1D convolution needs a 1-D .npy");
     run_.input = a.data;
-    state_.conv1d.params.length = int(a.shape[0]);
+    ui_.params.length = int(a.shape[0]);
     from_file_ = true;
     input_changed_ = true;
     stats_.status = "loaded " + path;
@@ -76,27 +79,25 @@ void Conv1dView::load_file(const std::string& path) {
 
 void Conv1dView::step(const Rect& view, double dt) {
   view_ = view;
-  clamp_conv1d(state_.conv1d);
-  const Conv1dParams& p = state_.conv1d.params;
+  clamp(ui_);
+  const Conv1dParams& p = ui_.params;
   if (p.length != fitted_length_ || p.filter_radius != fitted_radius_) fit();
   handle_input();
   update_input(dt);
   compute();
-  if (const BlockTimeline* tl = timeline()) advance_stepper(state_.conv1d.stepper, dt, int(tl->steps.size()));
+  if (const BlockTimeline* tl = timeline()) advance_stepper(ui_.stepper, dt, int(tl->steps.size()));
 }
 
 const BlockTimeline* Conv1dView::timeline() {
-  const Conv1dParams& p = state_.conv1d.params;
+  const Conv1dParams& p = ui_.params;
   const auto focus = focus_pixel(state_);
-  if (!state_.conv1d.stepper.on || !focus || focus->x >= p.length || !run_.problem.empty() ||
-      conv1d_steps_problem(p.strategy))
+  if (!ui_.stepper.on || !focus || focus->x >= p.length || !run_.problem.empty() || conv1d_steps_problem(p.strategy))
     return nullptr;
   const int b = tiling_of(p).block_of(focus->x);
   return &timeline_.get({p, b}, [&] { return conv1d_timeline(p, b); });
 }
 
 void Conv1dView::handle_input() {
-  apply_typed_keys(state_, apply_conv1d_key);
   if (!mouse_) return;
   ImGuiIO& io = ImGui::GetIO();
   const Vec2 mouse{io.MousePos.x, io.MousePos.y};
@@ -108,8 +109,8 @@ void Conv1dView::handle_input() {
   }
   if (over && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f)) dragging_ = true;
   if (dragging_) center_ -= io.MouseDelta.x / zoom_;
-  const int i = cell_of(index_at(mouse.x), state_.conv1d.params.length);
-  const bool on_signal = over && i >= 0 && i < state_.conv1d.params.length;
+  const int i = cell_of(index_at(mouse.x), ui_.params.length);
+  const bool on_signal = over && i >= 0 && i < ui_.params.length;
   state_.hover = hover_after(on_signal ? std::optional<Pixel>(Pixel{i, 0}) : std::nullopt, state_.hover);
   if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
     if (!dragging_ && on_signal) state_.pinned = state_.pinned ? std::nullopt : state_.hover;
@@ -119,7 +120,7 @@ void Conv1dView::handle_input() {
 }
 
 void Conv1dView::update_input(double dt) {
-  const int length = state_.conv1d.params.length;
+  const int length = ui_.params.length;
   if (from_file_ && int(run_.input.size()) == length) return;
   from_file_ = false;
   const bool advance = !state_.paused || state_.step_once;
@@ -131,7 +132,7 @@ void Conv1dView::update_input(double dt) {
 }
 
 void Conv1dView::compute() {
-  Conv1dUi& c = state_.conv1d;
+  Conv1dUi& c = ui_;
   if (state_.backend != compute_.requested_backend()) {
     compute_.set_backend(state_.backend), input_changed_ = true;
     stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
@@ -179,7 +180,7 @@ void Conv1dView::compute() {
 void Conv1dView::draw(float, float, float) {
   step_caption_top_ = 0, step_bottom_ = 0;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  const Conv1dParams& p = state_.conv1d.params;
+  const Conv1dParams& p = ui_.params;
   const float font = ImGui::GetFontSize(), line = state_.presentation ? 3.0f : 2.0f;
   const Conv1dLanes L = conv1d_lanes(view_);
   dl->PushClipRect({view_.x, view_.y}, {view_.x + view_.w, view_.y + view_.h}, true);
@@ -238,7 +239,7 @@ void Conv1dView::draw(float, float, float) {
   const float lane_text_y = (L.sh0 + L.sh1) / 2 - font / 2;
   const BlockTimeline* tl = timeline();
   if (tl) {
-    const int step = std::clamp(state_.conv1d.stepper.step, 0, int(tl->steps.size()) - 1);
+    const int step = std::clamp(ui_.stepper.step, 0, int(tl->steps.size()) - 1);
     step_bottom_ = draw_conv1d_step(
                        dl, p, *tl, step, b, L, [&](float i) { return sx(i); }, line / 1.3f)
                        .b.y;
@@ -282,7 +283,7 @@ void Conv1dView::draw(float, float, float) {
   auto y_in = [&](float v) { return (L.in0 + L.in1) / 2 - v / 1.2f * (L.in1 - L.in0) / 2; };
   auto y_out = [&](float v) { return (L.out0 + L.out1) / 2 - v / out_range * (L.out1 - L.out0) / 2; };
   const int step = std::max(1, int((last - first) / (2 * view_.w)));
-  if (state_.conv1d.bug != Break::none) draw_damage(dl, first, last, L);
+  if (ui_.bug != Break::none) draw_damage(dl, first, last, L);
   std::vector<ImVec2> in_pts, out_pts;
   for (int i = first; i < last; i += step) {
     in_pts.push_back({sx(i + 0.5f), y_in(run_.input[i])});
@@ -325,9 +326,8 @@ void Conv1dView::draw(float, float, float) {
     dl->AddCircleFilled(out_pt, line + 4, palette::kHoveredElement.rgba);
   }
   if (tl)  // over the waveforms, under the output's title
-    step_caption_top_ =
-        draw_step_caption(dl, view_, *tl, std::clamp(state_.conv1d.stepper.step, 0, int(tl->steps.size()) - 1),
-                          view_.y + view_.h - L.out1 + 4);
+    step_caption_top_ = draw_step_caption(dl, view_, *tl, std::clamp(ui_.stepper.step, 0, int(tl->steps.size()) - 1),
+                                          view_.y + view_.h - L.out1 + 4);
   dl->PopClipRect();
 }
 
@@ -343,23 +343,22 @@ void Conv1dView::draw_damage(ImDrawList* dl, int first, int last, const Conv1dLa
 }
 
 void Conv1dView::sidebar() {
-  if (panel(state_.panels, "Controls")) conv1d_controls_panel(state_, compute_.backend());
+  if (panel(state_.panels, "Controls")) conv1d_controls_panel(state_, ui_, compute_.backend());
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
   if (panel(state_.panels, "OP/B and load reduction")) {
-    conv1d_model_panel(state_.conv1d.params);
+    conv1d_model_panel(ui_.params);
     measured_traffic_section(hud_measured(), state_.measure_every);
   }
-  if (panel(state_.panels, "Launch")) conv1d_launch_panel(state_.conv1d.params);
-  if (panel(state_.panels, "Step through"))
-    step_panel(state_.conv1d.stepper, step_panel_input(state_.conv1d.params, timeline()));
-  if (panel(state_.panels, "Timing")) conv1d_timing_panel(state_.conv1d.params, compute_.backend(), stats_);
+  if (panel(state_.panels, "Launch")) conv1d_launch_panel(ui_.params);
+  if (panel(state_.panels, "Step through")) step_panel(ui_.stepper, step_panel_input(ui_.params, timeline()));
+  if (panel(state_.panels, "Timing")) conv1d_timing_panel(ui_.params, compute_.backend(), stats_);
   if (panel(state_.panels, "Correctness")) conv1d_correctness_panel(run_);
 }
 
 float Conv1dView::hud_below() const { return ImGui::GetFontSize() + 4; }
 
 HudFigures Conv1dView::hud() const {
-  return hud_figures(state_.conv1d.params, stats_.steady_kernel_ms(), backend(), stats_.steady_runs());
+  return hud_figures(ui_.params, stats_.steady_kernel_ms(), backend(), stats_.steady_runs());
 }
 
 void Conv1dView::windows(const Rect& v) {
@@ -369,20 +368,23 @@ void Conv1dView::windows(const Rect& v) {
   const Conv1dLanes lanes = conv1d_lanes(view_);
   const float bottom = std::min(v.y + v.h, lanes.axis) - kWindowInset;
   if (state_.overlays.legend)
-    conv1d_legend_window(state_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
+    conv1d_legend_window(state_, ui_, v.x + v.w - kWindowInset, above_step_caption(bottom, step_caption_top_),
                          v.w - 2 * kWindowInset,
                          step_caption_top_ > 0 ? std::max(lanes.sh1, step_bottom_) + kWindowInset : 0);
   // In step-through the inspector ends above the step lane's title; where large type leaves it too
   // little room there, it gives way to the lane.
   const float above_lane = lanes.sh0 - kConv1dLaneTitleEms * ImGui::GetFontSize();
   const Rect area{v.x, v.y, v.w, step_caption_top_ > 0 ? above_lane - v.y : v.h};
-  if (state_.overlays.inspector && inspector_fits(area)) conv1d_inspector_window(state_, run_, area);
+  if (state_.overlays.inspector && inspector_fits(area)) conv1d_inspector_window(state_, ui_, run_, area);
 }
 
-HudFigures Conv1dView::ladder_launch(const UiState& as, bool time) {
-  const Conv1dParams& p = as.conv1d.params;
+HudFigures Conv1dView::ladder_launch(const std::string& strategy, bool time) {
+  const Conv1dUi as = with_strategy<Conv1dApp>(ui_, strategy);
+  const Conv1dParams& p = as.params;
   return ladder_figures(p, backend(), time && run_.output.size() == std::size_t(p.length),
                         [&] { return compute_.engine().run(p, run_.filter); });
 }
+
+std::unique_ptr<PatternView> Conv1dApp::make_view(CommonState& s, Ui& c) { return std::make_unique<Conv1dView>(s, c); }
 
 }  // namespace tilescope

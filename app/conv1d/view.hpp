@@ -9,9 +9,9 @@
 #include <tuple>
 #include <vector>
 
-#include "app/pattern_view.hpp"
+#include "app/conv1d/ui.hpp"
+#include "app/ui/pattern_view.hpp"
 #include "app/ui/timeline_cache.hpp"
-#include "app/ui/ui_state.hpp"
 #include "kernels/common/engine_on_backend.hpp"
 #include "kernels/conv1d/engine.hpp"
 #include "kernels/conv1d/filter.hpp"
@@ -41,7 +41,7 @@ inline constexpr float kConv1dLaneTitleEms = 1.2f;
 
 class Conv1dView : public PatternView {
  public:
-  explicit Conv1dView(UiState& state);
+  Conv1dView(CommonState& state, Conv1dUi& ui);  // the app's settings: they outlive the view
   void sidebar() override;
   void windows(const Rect& view) override;
   void fit() override;
@@ -51,10 +51,11 @@ class Conv1dView : public PatternView {
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return compute_.backend(); }
   HudFigures hud() const override;
-  HudFigures ladder_launch(const UiState& as, bool time) override;
+  HudFigures ladder_launch(const std::string& strategy, bool time) override;
   float hud_below() const override;  // the "input N" title
 
  private:
+  Conv1dUi& ui_;
   void step(const Rect& view, double dt) override;
   void draw(float display_w, float display_h, float fb_scale) override;
   void handle_input();

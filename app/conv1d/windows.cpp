@@ -31,8 +31,8 @@ const char* source_name(TapSource s) {
 
 }  // namespace
 
-void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, const Rect& area) {
-  const Conv1dParams& p = s.conv1d.params;
+void conv1d_inspector_window(const CommonState& s, const Conv1dUi& ui, const Conv1dRun& run, const Rect& area) {
+  const Conv1dParams& p = ui.params;
   const auto focus = focus_pixel(s);
   if (!focus || focus->x >= p.length || !run.problem.empty() || run.output.size() != std::size_t(p.length)) return;
   const Conv1dTiling g = tiling_of(p);
@@ -85,16 +85,16 @@ void conv1d_inspector_window(const UiState& s, const Conv1dRun& run, const Rect&
   }
   if (p.filter_dim() > 11) ImGui::TextDisabled("(the middle 11 of %d taps)", p.filter_dim());
   ImGui::Text("CPU reference %+.5f", run.reference[i]);
-  if (s.conv1d.bug != Break::none) break_trace(p, s.conv1d.bug, i);  // run.problem is empty: the strategy has it
+  if (ui.bug != Break::none) break_trace(p, ui.bug, i);  // run.problem is empty: the strategy has it
   end_inspector();
 }
 
-void conv1d_legend_window(const UiState& s, float right, float bottom, float width, float top) {
-  const Conv1dParams& p = s.conv1d.params;
+void conv1d_legend_window(const CommonState& s, const Conv1dUi& ui, float right, float bottom, float width, float top) {
+  const Conv1dParams& p = ui.params;
   begin_legend(right, bottom, width, top);
   const auto focus = focus_pixel(s);
   const bool stepping =
-      focus && focus->x < p.length && !launch_problem(p) && s.conv1d.stepper.on && !conv1d_steps_problem(p.strategy);
+      focus && focus->x < p.length && !launch_problem(p) && ui.stepper.on && !conv1d_steps_problem(p.strategy);
   if (!stepping) {  // stepping, the lanes' titles and the block labels say these
     swatch(palette::kSignalIn);
     swatch(palette::kSignalOut);
@@ -123,7 +123,7 @@ void conv1d_legend_window(const UiState& s, float right, float bottom, float wid
   } else {
     ImGui::TextDisabled("hover (or click to pin) an output element");
   }
-  break_legend(p, s.conv1d.bug);
+  break_legend(p, ui.bug);
   end_legend();
 }
 

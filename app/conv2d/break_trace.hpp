@@ -1,7 +1,7 @@
 #pragma once
 // Break it: the inspector's trace of one output of a broken tiled_in kernel to the thread, tap
 // and shared slot that went wrong (kernels/conv2d/broken_block.hpp's slot_fault).
-#include "app/ui/ui_state.hpp"
+#include "app/conv2d/ui.hpp"
 #include "kernels/conv2d/broken_block.hpp"
 #include "kernels/conv2d/params.hpp"
 

@@ -86,24 +86,24 @@ void tap_entries(const Conv2dParams& p, Pixel focus, std::vector<LegendEntry>& o
 
 }  // namespace
 
-bool conv2d_runs(const UiState& s) {
-  const Conv2dParams& p = s.conv2d.params;
-  return !launch_problem(p) && !filter_problem(p, make_named_filter(s.conv2d.filter, p.filter_radius));
+bool conv2d_runs(const CommonState& s, const Conv2dUi& ui) {
+  const Conv2dParams& p = ui.params;
+  return !launch_problem(p) && !filter_problem(p, make_named_filter(ui.filter, p.filter_radius));
 }
 
-std::vector<LegendEntry> conv2d_legend(const UiState& s) {
-  const Conv2dParams& p = s.conv2d.params;
+std::vector<LegendEntry> conv2d_legend(const CommonState& s, const Conv2dUi& ui) {
+  const Conv2dParams& p = ui.params;
   const bool sliding = p.strategy == Conv2dStrategy::sliding;
   std::vector<LegendEntry> out;
   if (s.overlays.tile_grid) out.push_back(entry(sliding ? palette::kWarpGrid : palette::kTileGrid));
   const auto focus = focus_pixel(s);
-  const bool runs = conv2d_runs(s);
+  const bool runs = conv2d_runs(s, ui);
   if (focus && runs) {
     if (s.overlays.block) block_entries(p, *focus, out);
     if (s.overlays.receptive_field) tap_entries(p, *focus, out);
   }
-  if (s.conv2d.bug != Break::none && runs && !break_problem(p.strategy, s.conv2d.bug) &&
-      (s.view == ViewMode::output || s.view == ViewMode::split))
+  if (ui.bug != Break::none && runs && !break_problem(p.strategy, ui.bug) &&
+      (ui.view == ViewMode::output || ui.view == ViewMode::split))
     out.push_back(entry(palette::kDamaged));
   return out;
 }

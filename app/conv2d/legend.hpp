@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/ui/ui_state.hpp"
+#include "app/conv2d/ui.hpp"
 
 namespace tilescope {
 
@@ -16,11 +16,11 @@ struct LegendEntry {
   bool hatched = false;
 };
 
-std::vector<LegendEntry> conv2d_legend(const UiState& s);
+std::vector<LegendEntry> conv2d_legend(const CommonState& s, const Conv2dUi& ui);
 
 // Whether the view's launch runs: its parameters can launch and its filter suits the strategy
 // (filter_problem: separable needs rank 1). The overlays, the legend and the inspector show a
 // launch only when it ran.
-bool conv2d_runs(const UiState& s);
+bool conv2d_runs(const CommonState& s, const Conv2dUi& ui);
 
 }  // namespace tilescope

@@ -5,7 +5,7 @@
 // indices.
 #include <imgui.h>
 
-#include "app/ui/ui_state.hpp"
+#include "app/conv2d/ui.hpp"
 #include "app/view/step_draw.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/conv2d/geometry.hpp"

@@ -57,37 +57,37 @@ void filter_matrix(const Filter2d& f) {
 
 }  // namespace
 
-void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& filter) {
-  const Conv2dStrategyInfo& info = strategy_info(s.conv2d.params.strategy);
+void conv2d_controls_panel(CommonState& s, Conv2dUi& ui, const Conv2dPipeline& pipeline, const Filter2d& filter) {
+  const Conv2dStrategyInfo& info = strategy_info(ui.params.strategy);
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {
     for (int i = 0; i < kConv2dStrategyCount; ++i) {
       const Conv2dStrategyInfo& option = strategy_table<Conv2dStrategy>()[i];
       char label[96];
       std::snprintf(label, sizeof label, "%d  %s", i + 1, option.display_name.data());
-      if (ImGui::Selectable(label, option.id == s.conv2d.params.strategy)) select_strategy(s, option.id);
+      if (ImGui::Selectable(label, option.id == ui.params.strategy)) select_strategy(ui, option.id);
     }
     ImGui::EndCombo();
   }
   ImGui::TextColored({0.55f, 0.8f, 1.0f, 1.0f}, "%s  (%s)", info.book_ref.data(), info.name.data());
   ImGui::TextWrapped("%s", info.explanation.data());
 
-  ImGui::SliderInt("radius", &s.conv2d.params.filter_radius, 1, kMaxConv2dRadius, "r = %d");
-  const bool sliding = s.conv2d.params.strategy == Conv2dStrategy::sliding;
-  ImGui::SliderInt(sliding ? "strip" : "tile", &s.conv2d.params.tile, 1, sliding ? kMaxSlidingStrip : 32);
+  ImGui::SliderInt("radius", &ui.params.filter_radius, 1, kMaxConv2dRadius, "r = %d");
+  const bool sliding = ui.params.strategy == Conv2dStrategy::sliding;
+  ImGui::SliderInt(sliding ? "strip" : "tile", &ui.params.tile, 1, sliding ? kMaxSlidingStrip : 32);
   static constexpr int kTiles[] = {8, 16, 32};
   static constexpr int kStrips[] = {16, 256};  // sliding's defaults: r <= 2, r = 3
   auto shortcut = [&](int t) {
     ImGui::SameLine();
     char label[8];
     std::snprintf(label, sizeof label, "%d", t);
-    if (ImGui::SmallButton(label)) s.conv2d.params.tile = t;
+    if (ImGui::SmallButton(label)) ui.params.tile = t;
   };
   if (sliding)
     for (int t : kStrips) shortcut(t);
   else
     for (int t : kTiles) shortcut(t);
-  clamp_params(s);
-  const Conv2dTiling gx = tiling_of(s.conv2d.params, 0), gy = tiling_of(s.conv2d.params, 1);
+  clamp(ui);
+  const Conv2dTiling gx = tiling_of(ui.params, 0), gy = tiling_of(ui.params, 1);
   if (sliding) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("warp tile %d columns x %d rows (2r + %d x (2r+1)), %d warps per block", gx.out_tile_dim(),
@@ -97,17 +97,17 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     ImGui::TextDisabled("block %dx%d threads, output tile %dx%d", gx.block_dim(), gy.block_dim(), gx.out_tile_dim(),
                         gy.out_tile_dim());
   }
-  if (auto problem = launch_problem(s.conv2d.params, pipeline.backend().limits())) {
+  if (auto problem = launch_problem(ui.params, pipeline.backend().limits())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", problem->c_str());
     ImGui::PopStyleColor();
-    if (s.conv2d.params.strategy == Conv2dStrategy::tiled_in && ImGui::Button("use the smallest tile that fits"))
-      s.conv2d.params.tile = std::min(32, 2 * s.conv2d.params.filter_radius + 1);
+    if (ui.params.strategy == Conv2dStrategy::tiled_in && ImGui::Button("use the smallest tile that fits"))
+      ui.params.tile = std::min(32, 2 * ui.params.filter_radius + 1);
   }
 
-  if (ImGui::BeginCombo("filter", s.conv2d.filter.c_str())) {
+  if (ImGui::BeginCombo("filter", ui.filter.c_str())) {
     for (const char* name : kFilters)
-      if (ImGui::Selectable(name, s.conv2d.filter == name)) s.conv2d.filter = name;
+      if (ImGui::Selectable(name, ui.filter == name)) ui.filter = name;
     ImGui::EndCombo();
   }
   filter_matrix(filter);
@@ -115,27 +115,27 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
     ImGui::TextDisabled("rank %d%s", *rank, rank == 1 ? ": separable, a column of weights times a row" : "");
   else
     ImGui::TextDisabled("rank -: a weight is NaN or infinite");
-  if (const auto why = filter_problem(s.conv2d.params, filter)) {
+  if (const auto why = filter_problem(ui.params, filter)) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", why->c_str());
     ImGui::PopStyleColor();
-    if (ImGui::Button("use the gaussian filter")) s.conv2d.filter = "gaussian";
+    if (ImGui::Button("use the gaussian filter")) ui.filter = "gaussian";
   }
-  break_combo(s.conv2d.bug, s.conv2d.params.strategy);
+  break_combo(ui.bug, ui.params.strategy);
 
   ImGui::Separator();
-  int source = int(s.source);
+  int source = int(ui.source);
   ImGui::RadioButton("demo (animated)", &source, int(SourceKind::demo));
   ImGui::SameLine();
   ImGui::RadioButton("file", &source, int(SourceKind::file));
-  s.source = SourceKind(source);
-  if (s.source == SourceKind::demo) {
-    int scene = int(s.demo_scene);
+  ui.source = SourceKind(source);
+  if (ui.source == SourceKind::demo) {
+    int scene = int(ui.demo_scene);
     if (ImGui::Combo("scene", &scene, "mixed\0checkerboard\0rings\0impulses (shows each filter)\0"))
-      s.demo_scene = DemoScene(scene);
-    size_combo("demo size", s.demo_size, {512, 1024, 2048, 4096}, "%d^2");
+      ui.demo_scene = DemoScene(scene);
+    size_combo("demo size", ui.demo_size, {512, 1024, 2048, 4096}, "%d^2");
   } else {
-    ImGui::TextWrapped("%s", s.file_path.empty() ? "(drop an image on the window)" : s.file_path.c_str());
+    ImGui::TextWrapped("%s", ui.file_path.empty() ? "(drop an image on the window)" : ui.file_path.c_str());
   }
 
   if (ImGui::BeginCombo("backend", s.backend.c_str())) {
@@ -151,12 +151,12 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   }
 
   ImGui::Separator();
-  int view = int(s.view);
+  int view = int(ui.view);
   for (ViewMode v : {ViewMode::input, ViewMode::output, ViewMode::split, ViewMode::diff}) {
     ImGui::RadioButton(view_name(v), &view, int(v));
     if (v != ViewMode::diff) ImGui::SameLine();
   }
-  s.view = ViewMode(view);
+  ui.view = ViewMode(view);
   ImGui::Checkbox("tile grid", &s.overlays.tile_grid);
   ImGui::SameLine();
   ImGui::Checkbox("block", &s.overlays.block);
@@ -173,8 +173,8 @@ void controls_panel(UiState& s, const Conv2dPipeline& pipeline, const Filter2d& 
   disabled_wrapped("keys: +/- radius, [ ] tile, 1-8 strategy, v view, t step through (< >), h HUD, s screenshot");
 }
 
-void opb_panel(const UiState& s) {
-  const Conv2dParams& p = s.conv2d.params;
+void conv2d_opb_panel(const CommonState& s, const Conv2dUi& ui) {
+  const Conv2dParams& p = ui.params;
   if (!book_model_section(p, !launch_problem(p), "tile", "image")) return;
 
   // PMPP's table at this radius: the tile sizes of the book, this strategy, current row marked.
@@ -207,12 +207,12 @@ void opb_panel(const UiState& s) {
   }
 }
 
-void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
-  if (launch_problem(s.conv2d.params, pipeline.backend().limits())) {
+void conv2d_launch_panel(const CommonState& s, const Conv2dUi& ui, const Conv2dPipeline& pipeline) {
+  if (launch_problem(ui.params, pipeline.backend().limits())) {
     ImGui::TextDisabled("(nothing launched)");
     return;
   }
-  const LaunchGeometry l = launch_geometry(s.conv2d.params);
+  const LaunchGeometry l = launch_geometry(ui.params);
   ImGui::Text("grid      %d x %d = %d blocks", l.grid.x, l.grid.y, l.grid.x * l.grid.y);
   ImGui::Text("block     %d x %d = %d threads", l.block.x, l.block.y, l.threads_per_block);
   ImGui::Text("computing %d of %d threads per block (%.0f%%)", l.active_threads_per_block, l.threads_per_block,
@@ -221,7 +221,7 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
               l.out_tile_dim_y);
   ImGui::Text("shared    %zu B per block", l.shared_bytes);
   ImGui::Text("constant  %zu B (the filter)", l.constant_bytes);
-  if (auto blocks = pipeline.engine().blocks_per_sm(s.conv2d.params)) {
+  if (auto blocks = pipeline.engine().blocks_per_sm(ui.params)) {
     const int resident = *blocks * l.threads_per_block, max = pipeline.backend().limits().max_threads_per_sm;
     ImGui::Text("occupancy %d blocks/SM = %d of %d threads (%.0f%%)", *blocks, resident, max, 100.0 * resident / max);
   } else {
@@ -229,15 +229,16 @@ void launch_panel(const UiState& s, const Conv2dPipeline& pipeline) {
   }
 }
 
-void timing_panel(const UiState& s, const Conv2dPipeline& pipeline, const FrameStats& stats) {
+void conv2d_timing_panel(const CommonState& s, const Conv2dUi& ui, const Conv2dPipeline& pipeline,
+                         const FrameStats& stats) {
   const double ms = stats.steady_kernel_ms();
   ImGui::Text("kernel %8.3f ms  (%s)", ms, kernel_timed_by(pipeline.backend(), stats.steady_runs()).c_str());
   engine_note_line(pipeline.backend());
   kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
-  if (ms > 0 && !launch_problem(s.conv2d.params)) {
-    const TrafficCount c = exact_traffic(s.conv2d.params);
-    const double compulsory = compulsory_bytes(s.conv2d.params);
+  if (ms > 0 && !launch_problem(ui.params)) {
+    const TrafficCount c = exact_traffic(ui.params);
+    const double compulsory = compulsory_bytes(ui.params);
     gflops = c.flops / ms * 1e-6;
     opb = c.opb();
     ImGui::Text("%.1f GB/s effective   %.1f GFLOP/s", compulsory / ms * 1e-6, gflops);

@@ -7,12 +7,12 @@
 #include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/pattern.hpp"
 #include "kernels/conv2d/reference.hpp"
 
 namespace tilescope {
 
-Conv2dPipeline::Conv2dPipeline(const std::string& backend_name)
-    : compute_(backend_name, &Backend::make_conv2d_engine) {}
+Conv2dPipeline::Conv2dPipeline(const std::string& backend_name) : compute_(backend_name, &Conv2dPattern::make_engine) {}
 
 void Conv2dPipeline::set_backend(const std::string& name) {
   compute_.set_backend(name);

@@ -9,6 +9,8 @@
 
 #include "kernels/common/engine_on_backend.hpp"
 #include "kernels/common/image.hpp"
+#include "kernels/conv2d/demo_scene.hpp"
+#include "kernels/conv2d/engine.hpp"
 
 namespace tilescope {
 

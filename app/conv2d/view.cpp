@@ -7,16 +7,18 @@
 #include <cmath>
 #include <numeric>
 
+#include "app/conv2d/app_pattern.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/conv2d/step_overlay.hpp"
 #include "app/gl/gl.hpp"
 #include "app/io/image_file.hpp"
+#include "app/ui/default_tile.hpp"
 #include "app/ui/inspector.hpp"
 #include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
+#include "app/ui/view_input.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/step_draw.hpp"
-#include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/geometry.hpp"
@@ -47,22 +49,22 @@ OutputRange output_range(const Filter2d& f, bool impulses) {
 
 }  // namespace
 
-Conv2dView::Conv2dView(UiState& state) : ImagePatternView(state), pipeline_(state_.backend) {
-  if (state_.source == SourceKind::file && !state_.file_path.empty()) load_file(state_.file_path);
+Conv2dView::Conv2dView(CommonState& state, Conv2dUi& ui) : ImagePatternView(state), ui_(ui), pipeline_(state_.backend) {
+  if (ui_.source == SourceKind::file && !ui_.file_path.empty()) load_file(ui_.file_path);
 }
 
 void Conv2dView::load_file(const std::string& path) {
   try {
     pipeline_.file_input(io::load_image(path));
-    state_.source = SourceKind::file;
-    state_.file_path = path;
+    ui_.source = SourceKind::file;
+    ui_.file_path = path;
     state_.pinned.reset();
     showing_demo_ = false;
     input_changed_ = true;
     stats_.status = "loaded " + path;
   } catch (const InvalidInput& e) {
     stats_.status = e.what();
-    if (showing_demo_ || pipeline_.width() == 0) state_.source = SourceKind::demo;
+    if (showing_demo_ || pipeline_.width() == 0) ui_.source = SourceKind::demo;
   }
 }
 
@@ -72,84 +74,81 @@ void Conv2dView::step(const Rect& view, double dt) {
   update_source(dt);
   view_.set_image(pipeline_.width(), pipeline_.height());
   compute();
-  if (const BlockTimeline* tl = timeline()) advance_stepper(state_.conv2d.stepper, dt, int(tl->steps.size()));
+  if (const BlockTimeline* tl = timeline()) advance_stepper(ui_.stepper, dt, int(tl->steps.size()));
 }
 
 const BlockTimeline* Conv2dView::timeline() {
-  const Conv2dParams& p = state_.conv2d.params;
+  const Conv2dParams& p = ui_.params;
   const auto focus = focus_pixel(state_);
-  if (!state_.conv2d.stepper.on || !focus || !pipeline_.problem().empty() || conv2d_steps_problem(p.strategy))
-    return nullptr;
+  if (!ui_.stepper.on || !focus || !pipeline_.problem().empty() || conv2d_steps_problem(p.strategy)) return nullptr;
   const int bx = tiling_of(p, 0).block_of(focus->x), by = tiling_of(p, 1).block_of(focus->y);
   return &timeline_.get({p, bx, by}, [&] { return conv2d_timeline(p, bx, by); });
 }
 
 void Conv2dView::draw(float display_w, float display_h, float fb_scale) {
-  image_layer_.draw(
-      view_, state_.view, output_range(filter_, showing_demo_ && state_.demo_scene == DemoScene::impulses),
-      float(std::max(pipeline_.tolerance(), 1e-7)), display_w, display_h, fb_scale, state_.conv2d.bug != Break::none);
+  image_layer_.draw(view_, ui_.view, output_range(filter_, showing_demo_ && ui_.demo_scene == DemoScene::impulses),
+                    float(std::max(pipeline_.tolerance(), 1e-7)), display_w, display_h, fb_scale,
+                    ui_.bug != Break::none);
   draw_overlays();
 }
 
 void Conv2dView::handle_input() {
-  apply_typed_keys(state_, apply_key);
   if (mouse_) handle_view_mouse(view_, state_, dragging_);
 }
 
 void Conv2dView::update_source(double dt) {
-  if (state_.source == SourceKind::file) {
+  if (ui_.source == SourceKind::file) {
     if (showing_demo_ || pipeline_.width() == 0) {
-      if (state_.file_path.empty())
-        state_.source = SourceKind::demo;
+      if (ui_.file_path.empty())
+        ui_.source = SourceKind::demo;
       else
-        load_file(state_.file_path);
+        load_file(ui_.file_path);
     }
-    if (state_.source == SourceKind::file) return;
+    if (ui_.source == SourceKind::file) return;
   }
   const bool advance = !state_.paused || state_.step_once;
-  const bool changed = pipeline_.width() != state_.demo_size || pipeline_.height() != state_.demo_size ||
-                       state_.demo_scene != shown_scene_;
+  const bool changed =
+      pipeline_.width() != ui_.demo_size || pipeline_.height() != ui_.demo_size || ui_.demo_scene != shown_scene_;
   if (!advance && !changed && showing_demo_) return;
   if (advance) anim_time_ += state_.step_once ? 1.0 / 30 : dt;
   const auto t0 = std::chrono::steady_clock::now();
-  pipeline_.demo_input(state_.demo_scene, state_.demo_size, state_.demo_size, float(anim_time_));
-  shown_scene_ = state_.demo_scene;
+  pipeline_.demo_input(ui_.demo_scene, ui_.demo_size, ui_.demo_size, float(anim_time_));
+  shown_scene_ = ui_.demo_scene;
   stats_.source_ms = ms_since(t0);
   showing_demo_ = true;
   input_changed_ = true;
 }
 
 void Conv2dView::compute() {
-  state_.conv2d.params.width = pipeline_.width();
-  state_.conv2d.params.height = pipeline_.height();
-  state_.conv2d.sm_count = pipeline_.backend().limits().sm_count;
-  if (shown_) follow_default_tile(state_.conv2d, *shown_);
-  shown_ = state_.conv2d;
+  ui_.params.width = pipeline_.width();
+  ui_.params.height = pipeline_.height();
+  ui_.sm_count = pipeline_.backend().limits().sm_count;
+  if (shown_) follow_default_tile(ui_, *shown_);
+  shown_ = ui_;
   if (state_.backend != pipeline_.requested_backend()) {
     pipeline_.set_backend(state_.backend);
     check_pending_ = true;
     input_changed_ = true;
     stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
   }
-  const std::string key = state_.conv2d.filter + "/" + std::to_string(state_.conv2d.params.filter_radius);
+  const std::string key = ui_.filter + "/" + std::to_string(ui_.params.filter_radius);
   if (key != filter_key_) {
-    filter_ = make_named_filter(state_.conv2d.filter, state_.conv2d.params.filter_radius);
+    filter_ = make_named_filter(ui_.filter, ui_.params.filter_radius);
     filter_key_ = key;
   }
-  const bool params_changed =
-      !(state_.conv2d.params == last_params_) || state_.conv2d.filter != last_filter_ || state_.conv2d.bug != last_bug_;
+  const bool params_changed = !(ui_.params == last_params_) || ui_.filter != last_filter_ || ui_.bug != last_bug_;
   if (params_changed) check_pending_ = true, stats_.kernel_ms.start_run();
   const bool run = input_changed_ || params_changed || !state_.paused;
   state_.step_once = false;
   if (!run) return;
-  if (pipeline_.run(state_.conv2d.params, filter_, state_.conv2d.bug)) {
+  if (pipeline_.run(ui_.params, filter_, ui_.bug)) {
     stats_.add_kernel_ms(pipeline_.kernel_ms(), backend().name());
     const auto t0 = std::chrono::steady_clock::now();
     if (input_changed_) present(Layer::input);
     present(Layer::output);
     stats_.upload_ms = ms_since(t0);
     // The damage of a broken kernel is drawn against the reference of this very frame.
-    if (check_pending_ || state_.view == ViewMode::diff || state_.conv2d.bug != Break::none) {
+    if (check_pending_ || ui_.view == ViewMode::diff || ui_.bug != Break::none) {
       pipeline_.check(filter_);
       image_layer_.upload(Layer::reference, pipeline_.reference());
       check_pending_ = false;
@@ -158,9 +157,9 @@ void Conv2dView::compute() {
     present(Layer::input);  // nothing ran: still show the new input
   }
   input_changed_ = false;
-  last_params_ = state_.conv2d.params;
-  last_filter_ = state_.conv2d.filter;
-  last_bug_ = state_.conv2d.bug;
+  last_params_ = ui_.params;
+  last_filter_ = ui_.filter;
+  last_bug_ = ui_.bug;
 }
 
 void Conv2dView::present(Layer layer) {
@@ -182,7 +181,7 @@ void Conv2dView::draw_overlays() {
   const Rect& vp = view_.viewport();
   dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
   const OverlayStyle style{state_.presentation ? 2.5f : 1.5f};
-  if (state_.view == ViewMode::split) {  // the wipe: input to the left, output to the right
+  if (ui_.view == ViewMode::split) {  // the wipe: input to the left, output to the right
     const float x = vp.x + vp.w / 2, pad = kSplitLabelPad;
     dl->AddLine({x, vp.y}, {x, vp.y + vp.h}, IM_COL32(255, 255, 255, 230), 2 * style.line);
     const float y = vp.y + pad;  // at the top: the legend and inspector sit at the right
@@ -192,11 +191,11 @@ void Conv2dView::draw_overlays() {
     dl->AddRectFilled({x + pad, y - pad}, {x + out_size.x + 3 * pad, y + out_size.y + pad}, IM_COL32(0, 0, 0, 190));
     dl->AddText({x + 2 * pad, y}, IM_COL32(255, 255, 255, 255), "output");
   }
-  const Conv2dParams& p = state_.conv2d.params;
+  const Conv2dParams& p = ui_.params;
   if (state_.overlays.tile_grid) draw_tile_grid(dl, view_, p, style);
   const BlockTimeline* tl = timeline();
   if (const auto focus = focus_pixel(state_); focus && tl) {
-    const int step = std::clamp(state_.conv2d.stepper.step, 0, int(tl->steps.size()) - 1);
+    const int step = std::clamp(ui_.stepper.step, 0, int(tl->steps.size()) - 1);
     kept_block_ = clipped(draw_step(dl, view_, p, *tl, step, *focus, style), vp);
     step_caption_top_ = draw_step_caption(dl, vp, *tl, step, 0, {}, kept_block_);
   } else if (focus) {
@@ -215,20 +214,19 @@ void Conv2dView::draw_overlays() {
 }
 
 void Conv2dView::sidebar() {
-  if (panel(state_.panels, "Controls")) controls_panel(state_, pipeline_, filter_);
+  if (panel(state_.panels, "Controls")) conv2d_controls_panel(state_, ui_, pipeline_, filter_);
   if (panel(state_.panels, "OP/B")) {
-    opb_panel(state_);
+    conv2d_opb_panel(state_, ui_);
     measured_traffic_section(hud_measured(), state_.measure_every);
   }
-  if (panel(state_.panels, "Launch")) launch_panel(state_, pipeline_);
-  if (panel(state_.panels, "Step through"))
-    step_panel(state_.conv2d.stepper, step_panel_input(state_.conv2d.params, timeline()));
-  if (panel(state_.panels, "Timing")) timing_panel(state_, pipeline_, stats_);
+  if (panel(state_.panels, "Launch")) conv2d_launch_panel(state_, ui_, pipeline_);
+  if (panel(state_.panels, "Step through")) step_panel(ui_.stepper, step_panel_input(ui_.params, timeline()));
+  if (panel(state_.panels, "Timing")) conv2d_timing_panel(state_, ui_, pipeline_, stats_);
   if (panel(state_.panels, "Correctness") && correctness_panel(pipeline_)) check_pending_ = true;
 }
 
 HudFigures Conv2dView::hud() const {
-  const Conv2dParams& p = state_.conv2d.params;
+  const Conv2dParams& p = ui_.params;
   HudFigures f = hud_figures(p, stats_.steady_kernel_ms(), backend(), stats_.steady_runs());
   if (const auto why = filter_problem(p, filter_); why && f.problem.empty()) {  // the filter rules it out: no figures
     HudFigures named;
@@ -241,7 +239,7 @@ HudFigures Conv2dView::hud() const {
 
 // The split's labels sit at the view's top (draw_overlays): the HUD goes below them.
 float Conv2dView::hud_below() const {
-  return state_.view == ViewMode::split ? ImGui::GetFontSize() + 2 * kSplitLabelPad : 0.0f;
+  return ui_.view == ViewMode::split ? ImGui::GetFontSize() + 2 * kSplitLabelPad : 0.0f;
 }
 
 void Conv2dView::windows(const Rect& v) {
@@ -250,15 +248,19 @@ void Conv2dView::windows(const Rect& v) {
   const float right = v.x + v.w - kWindowInset,
               bottom = above_step_caption(v.y + v.h - kWindowInset, step_caption_top_);
   if (state_.overlays.legend)
-    legend_window(state_, right, bottom, v.w - 2 * kWindowInset, legend_top_below(kept_block_, right, bottom));
-  if (state_.overlays.inspector) inspector_window(state_, inspector_area_above(v, kept_block_));
+    conv2d_legend_window(state_, ui_, right, bottom, v.w - 2 * kWindowInset,
+                         legend_top_below(kept_block_, right, bottom));
+  if (state_.overlays.inspector) conv2d_inspector_window(state_, ui_, inspector_area_above(v, kept_block_));
 }
 
-HudFigures Conv2dView::ladder_launch(const UiState& as, bool time) {
-  const Conv2dParams& p = as.conv2d.params;
+HudFigures Conv2dView::ladder_launch(const std::string& strategy, bool time) {
+  const Conv2dUi as = with_strategy<Conv2dApp>(ui_, strategy);
+  const Conv2dParams& p = as.params;
   // A strategy the filter rules out (separable with a filter not of rank 1) gets no time.
   return ladder_figures(p, backend(), time && pipeline_.width() > 0 && !filter_problem(p, filter_),
                         [&] { return pipeline_.launch_once(p, filter_); });
 }
+
+std::unique_ptr<PatternView> Conv2dApp::make_view(CommonState& s, Ui& c) { return std::make_unique<Conv2dView>(s, c); }
 
 }  // namespace tilescope

@@ -7,10 +7,10 @@
 
 #include "app/conv2d/panels.hpp"
 #include "app/conv2d/pipeline.hpp"
-#include "app/image_pattern_view.hpp"
+#include "app/conv2d/ui.hpp"
 #include "app/interop/cuda_gl_textures.hpp"
+#include "app/ui/image_pattern_view.hpp"
 #include "app/ui/timeline_cache.hpp"
-#include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
 #include "app/view/step_draw.hpp"
 #include "kernels/common/block_steps.hpp"
@@ -21,7 +21,7 @@ namespace tilescope {
 
 class Conv2dView : public ImagePatternView {
  public:
-  explicit Conv2dView(UiState& state);  // the app's state: this view reads and sets its conv2d part
+  Conv2dView(CommonState& state, Conv2dUi& ui);  // the app's settings: they outlive the view
   void sidebar() override;
   void windows(const Rect& view) override;
   // Loads an image file as the source; a bad file leaves the current one and says why.
@@ -29,9 +29,10 @@ class Conv2dView : public ImagePatternView {
   const Backend& backend() const override { return pipeline_.backend(); }
   HudFigures hud() const override;
   float hud_below() const override;  // split: the "input | output" labels
-  HudFigures ladder_launch(const UiState& as, bool time) override;
+  HudFigures ladder_launch(const std::string& strategy, bool time) override;
 
  private:
+  Conv2dUi& ui_;
   void step(const Rect& view, double dt) override;
   void draw(float display_w, float display_h, float fb_scale) override;
   void handle_input();

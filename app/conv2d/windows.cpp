@@ -37,10 +37,10 @@ const char* load_story(Conv2dStrategy s) {
 
 }  // namespace
 
-void inspector_window(const UiState& s, const Rect& area) {
+void conv2d_inspector_window(const CommonState& s, const Conv2dUi& ui, const Rect& area) {
   const auto focus = focus_pixel(s);
-  if (!focus || !conv2d_runs(s)) return;
-  const Conv2dParams& p = s.conv2d.params;
+  if (!focus || !conv2d_runs(s, ui)) return;
+  const Conv2dParams& p = ui.params;
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   const Conv2dFocus f = conv2d_focus(p, focus->x, focus->y);
   const int bx = f.tile_x, by = f.tile_y;
@@ -102,17 +102,17 @@ void inspector_window(const UiState& s, const Rect& area) {
               static_cast<long long>(b.taps_global));
   ImGui::Text("            %lld outputs, %.2f OP/B", static_cast<long long>(b.outputs), book_round(b.opb()));
   ImGui::TextDisabled("%s", load_story(p.strategy));
-  if (s.conv2d.bug != Break::none && !break_problem(p.strategy, s.conv2d.bug)) break_trace(p, s.conv2d.bug, *focus);
+  if (ui.bug != Break::none && !break_problem(p.strategy, ui.bug)) break_trace(p, ui.bug, *focus);
   end_inspector();
 }
 
-void legend_window(const UiState& s, float right, float bottom, float width, float top) {
+void conv2d_legend_window(const CommonState& s, const Conv2dUi& ui, float right, float bottom, float width, float top) {
   // Only the colours on screen now: the grid, and what the focused pixel and its block show.
-  const Conv2dParams& p = s.conv2d.params;
-  const bool valid = conv2d_runs(s);
+  const Conv2dParams& p = ui.params;
+  const bool valid = conv2d_runs(s, ui);
   begin_legend(right, bottom, width, top);
   const auto focus = focus_pixel(s);
-  if (focus && valid && s.conv2d.stepper.on && !conv2d_steps_problem(p.strategy)) {
+  if (focus && valid && ui.stepper.on && !conv2d_steps_problem(p.strategy)) {
     // The step-through draws instead of the block and taps overlays (app/conv2d/step_overlay.hpp).
     if (s.overlays.tile_grid) swatch(palette::kTileGrid);
     const Conv2dBlockRects rects =
@@ -124,15 +124,15 @@ void legend_window(const UiState& s, float right, float bottom, float width, flo
                   rects.has_load_only_ring);
     swatch(palette::kFilterRow);
   } else {
-    for (const LegendEntry& e : conv2d_legend(s)) swatch({e.rgba, e.name.c_str()}, e.hatched);
+    for (const LegendEntry& e : conv2d_legend(s, ui)) swatch({e.rgba, e.name.c_str()}, e.hatched);
     if (!focus || !valid) ImGui::TextDisabled("hover (or click to pin) a pixel to see its block and taps");
   }
-  if (s.conv2d.bug != Break::none && valid && !break_problem(p.strategy, s.conv2d.bug)) {
-    ImGui::Text("broken: %s", break_info(s.conv2d.bug).name.data());
-    ImGui::TextDisabled("%s", break_info(s.conv2d.bug).what.data());
+  if (ui.bug != Break::none && valid && !break_problem(p.strategy, ui.bug)) {
+    ImGui::Text("broken: %s", break_info(ui.bug).name.data());
+    ImGui::TextDisabled("%s", break_info(ui.bug).what.data());
   }
-  if (s.view == ViewMode::split) ImGui::TextDisabled("split: input left | output right");
-  if (s.view == ViewMode::diff) ImGui::TextDisabled("diff: dark = equal to the CPU reference, yellow = differs");
+  if (ui.view == ViewMode::split) ImGui::TextDisabled("split: input left | output right");
+  if (ui.view == ViewMode::diff) ImGui::TextDisabled("diff: dark = equal to the CPU reference, yellow = differs");
   end_legend();
 }
 

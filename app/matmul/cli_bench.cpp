@@ -11,6 +11,7 @@
 #include "kernels/common/tolerance.hpp"
 #include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/model.hpp"
+#include "kernels/matmul/pattern.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/strategies.hpp"
 
@@ -69,7 +70,7 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   if (o.tile && std::all_of(strategies.begin(), strategies.end(),
                             [&](MatmulStrategy s) { return tile_problem_of(s).has_value(); }))
     throw InvalidInput(*tile_problem_of(strategies.front()));  // a --tile that none of them has
-  auto engine = backend.make_matmul_engine();
+  auto engine = MatmulPattern::make_engine(backend);
   MatmulParams sized = base;  // the sizes, at a tile the base strategy runs (--tile may be fast's only)
   sized.tile = default_tile(sized.strategy, 0);
   validate_launch(sized, engine->limits());
@@ -139,7 +140,7 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
 
 CounterReading MatmulCli::measure(const Params& p) {
   return measure_on_cuda([&](Backend& cuda) {
-    auto engine = cuda.make_matmul_engine();
+    auto engine = MatmulPattern::make_engine(cuda);
     const std::vector<float> M = bench_input(std::size_t(p.rows) * p.inner, 1);
     const std::vector<float> N = bench_input(std::size_t(p.inner) * p.cols, 2);
     engine->load_inputs(M.data(), N.data(), p.rows, p.inner, p.cols);

@@ -15,8 +15,8 @@
 
 namespace tilescope {
 
-void matmul_controls_panel(UiState& s, const Backend& backend) {
-  MatmulParams& p = s.matmul.params;
+void matmul_controls_panel(CommonState& s, MatmulUi& ui, const Backend& backend) {
+  MatmulParams& p = ui.params;
   strategy_combo(p.strategy);
   if (p.strategy == MatmulStrategy::fast) {  // its tile is its block tile's width
     ImGui::RadioButton("128 x 128 block tile", &p.tile, kMatmulFastNarrowTile);
@@ -28,8 +28,8 @@ void matmul_controls_panel(UiState& s, const Backend& backend) {
   ImGui::SliderInt("rows (M, P)", &p.rows, 1, 96);
   ImGui::SliderInt("K", &p.inner, 1, 96);
   ImGui::SliderInt("cols (N, P)", &p.cols, 1, 96);
-  clamp_matmul(s.matmul);
-  if (ImGui::Button("new random M and N")) ++s.matmul.seed;
+  clamp(ui);
+  if (ImGui::Button("new random M and N")) ++ui.seed;
   if (auto problem = launch_problem(p, backend.limits())) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.35f, 1.0f));
     ImGui::TextWrapped("Cannot run: %s", problem->c_str());
@@ -46,8 +46,8 @@ void matmul_controls_panel(UiState& s, const Backend& backend) {
       "keys: [ ] TILE_WIDTH (fast: block tile), 1-3 strategy, < > step through the phases, b the barrier left out");
 }
 
-void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
-  MatmulUi& m = s.matmul;
+void matmul_stepper_panel(CommonState& s, MatmulUi& ui, const MatmulRun& run) {
+  MatmulUi& m = ui;
   if (m.params.strategy == MatmulStrategy::naive) {
     ImGui::TextWrapped(
         "naive has no phases and no shared memory: each thread reads its whole row of M and "
@@ -66,9 +66,9 @@ void matmul_stepper_panel(UiState& s, const MatmulRun& run) {
   ImGui::SliderInt("phase", &m.phase, 0, phases - 1, "%d", ImGuiSliderFlags_AlwaysClamp);
   ImGui::SameLine();
   ImGui::TextDisabled("of 0..%d", phases - 1);
-  if (ImGui::Button("< step")) apply_matmul_key(s, '<');
+  if (ImGui::Button("< step")) apply_key(ui, '<');
   ImGui::SameLine();
-  if (ImGui::Button("step >")) apply_matmul_key(s, '>');
+  if (ImGui::Button("step >")) apply_key(ui, '>');
   for (int step = 0; step < kMatmulSteps; ++step) {
     ImGui::RadioButton(matmul_step_name(step), &m.step, step);
   }

@@ -4,13 +4,14 @@
 
 namespace tilescope {
 
-void matmul_controls_panel(UiState& s, const Backend& backend);
-void matmul_stepper_panel(UiState& s, const MatmulRun& run);  // phases, barriers, what breaks
+void matmul_controls_panel(CommonState& s, MatmulUi& ui, const Backend& backend);
+void matmul_stepper_panel(CommonState& s, MatmulUi& ui, const MatmulRun& run);  // phases, barriers, what breaks
 void matmul_model_panel(const MatmulParams& p, const Backend& backend);
 void matmul_timing_panel(const MatmulParams& p, const MatmulRun& run, const Backend& backend, const FrameStats& stats);
 void matmul_correctness_panel(const MatmulRun& run);
 // Floating windows over the view.
-void matmul_inspector_window(const UiState& s, const MatmulRun& run, const Rect& area);
-void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom, float width);
+void matmul_inspector_window(const CommonState& s, const MatmulUi& ui, const MatmulRun& run, const Rect& area);
+void matmul_legend_window(const CommonState& s, const MatmulUi& ui, const MatmulRun& run, float right, float bottom,
+                          float width);
 
 }  // namespace tilescope

@@ -6,17 +6,19 @@
 #include <cmath>
 #include <random>
 
+#include "app/matmul/app_pattern.hpp"
 #include "app/matmul/panels.hpp"
 #include "app/ui/hud.hpp"
 #include "app/ui/inspector.hpp"
 #include "app/ui/memory_chart.hpp"
+#include "app/ui/view_input.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
-#include "app/view/view_input.hpp"
 #include "kernels/common/tolerance.hpp"
 #include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/model.hpp"
+#include "kernels/matmul/pattern.hpp"
 #include "kernels/matmul/phases.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/strategies.hpp"
@@ -35,7 +37,8 @@ ImU32 grey(float v, float range) {
 
 }  // namespace
 
-MatmulView::MatmulView(UiState& state) : PatternView(state), compute_(state.backend, &Backend::make_matmul_engine) {}
+MatmulView::MatmulView(CommonState& state, MatmulUi& ui)
+    : PatternView(state), ui_(ui), compute_(state.backend, &MatmulPattern::make_engine) {}
 
 void MatmulView::load_file(const std::string&) {
   stats_.status =
@@ -43,7 +46,7 @@ void MatmulView::load_file(const std::string&) {
 }
 
 MatmulView::Layout MatmulView::layout() const {
-  const MatmulParams& p = state_.matmul.params;
+  const MatmulParams& p = ui_.params;
   Layout l;
   const float font = ImGui::GetFontSize();
   l.zoom = std::max(1, 8 / p.tile);
@@ -74,22 +77,21 @@ MatmulView::Layout MatmulView::layout() const {
 
 Vec2 MatmulView::point_at(Vec2 element, float) {
   const Layout l = layout();
-  const MatmulParams& p = state_.matmul.params;
+  const MatmulParams& p = ui_.params;
   return l.at(p.inner + l.gap + element.x, std::max(p.inner, l.shared) + l.gap + element.y);
 }
 
 void MatmulView::step(const Rect& view, double) {
   view_ = view;
-  clamp_matmul(state_.matmul);
+  clamp(ui_);
   handle_input();
   compute();
 }
 
 void MatmulView::handle_input() {
-  apply_typed_keys(state_, apply_matmul_key);
   if (!mouse_) return;
   ImGuiIO& io = ImGui::GetIO();
-  const MatmulParams& p = state_.matmul.params;
+  const MatmulParams& p = ui_.params;
   const Layout l = layout();
   const Vec2 origin = point_at({0, 0}, 0);
   const int col = cell_of((io.MousePos.x - origin.x) / l.cell, p.cols),
@@ -101,7 +103,7 @@ void MatmulView::handle_input() {
 }
 
 void MatmulView::compute() {
-  MatmulUi& m = state_.matmul;
+  MatmulUi& m = ui_;
   if (state_.backend != compute_.requested_backend()) {
     compute_.set_backend(state_.backend), dirty_ = true;
     stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
@@ -161,7 +163,7 @@ void MatmulView::compute() {
 
 void MatmulView::draw(float, float, float) {
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  const MatmulUi& m = state_.matmul;
+  const MatmulUi& m = ui_;
   const MatmulParams& p = m.params;
   const float font = ImGui::GetFontSize(), line = state_.presentation ? 3.5f : 2.5f;
   dl->PushClipRect({view_.x, view_.y}, {view_.x + view_.w, view_.y + view_.h}, true);
@@ -311,34 +313,37 @@ void MatmulView::draw(float, float, float) {
 }
 
 void MatmulView::sidebar() {
-  if (panel(state_.panels, "Controls")) matmul_controls_panel(state_, compute_.backend());
+  if (panel(state_.panels, "Controls")) matmul_controls_panel(state_, ui_, compute_.backend());
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
-  if (panel(state_.panels, "Phases and barriers")) matmul_stepper_panel(state_, run_);
+  if (panel(state_.panels, "Phases and barriers")) matmul_stepper_panel(state_, ui_, run_);
   if (panel(state_.panels, "OP/B")) {
-    matmul_model_panel(state_.matmul.params, compute_.backend());
+    matmul_model_panel(ui_.params, compute_.backend());
     measured_traffic_section(hud_measured(), state_.measure_every);
   }
-  if (panel(state_.panels, "Timing")) matmul_timing_panel(state_.matmul.params, run_, compute_.backend(), stats_);
+  if (panel(state_.panels, "Timing")) matmul_timing_panel(ui_.params, run_, compute_.backend(), stats_);
   if (panel(state_.panels, "Correctness")) matmul_correctness_panel(run_);
 }
 
 float MatmulView::hud_below() const { return 2 * ImGui::GetFontSize(); }
 
 HudFigures MatmulView::hud() const {
-  return hud_figures(state_.matmul.params, stats_.steady_kernel_ms(), backend(), stats_.steady_runs());
+  return hud_figures(ui_.params, stats_.steady_kernel_ms(), backend(), stats_.steady_runs());
 }
 
 void MatmulView::windows(const Rect& v) {
   // The legend first: the inspector ends above where it is this frame.
   if (state_.overlays.legend)
-    matmul_legend_window(state_, run_, v.x + v.w - kWindowInset, v.y + v.h - kWindowInset,
+    matmul_legend_window(state_, ui_, run_, v.x + v.w - kWindowInset, v.y + v.h - kWindowInset,
                          kMostRight * v.w - 2 * kWindowInset);  // its lines wrap inside the strip kept free
-  if (state_.overlays.inspector) matmul_inspector_window(state_, run_, v);
+  if (state_.overlays.inspector) matmul_inspector_window(state_, ui_, run_, v);
 }
 
-HudFigures MatmulView::ladder_launch(const UiState& as, bool time) {
-  const MatmulParams& p = as.matmul.params;
+HudFigures MatmulView::ladder_launch(const std::string& strategy, bool time) {
+  const MatmulUi as = with_strategy<MatmulApp>(ui_, strategy);
+  const MatmulParams& p = as.params;
   return ladder_figures(p, backend(), time && !run_.P.empty(), [&] { return compute_.engine().run(p); });
 }
+
+std::unique_ptr<PatternView> MatmulApp::make_view(CommonState& s, Ui& m) { return std::make_unique<MatmulView>(s, m); }
 
 }  // namespace tilescope

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/pattern_view.hpp"
-#include "app/ui/ui_state.hpp"
+#include "app/matmul/ui.hpp"
+#include "app/ui/pattern_view.hpp"
 #include "kernels/common/engine_on_backend.hpp"
 #include "kernels/matmul/engine.hpp"
 
@@ -28,7 +28,7 @@ struct MatmulRun {
 
 class MatmulView : public PatternView {
  public:
-  explicit MatmulView(UiState& state);
+  MatmulView(CommonState& state, MatmulUi& ui);  // the app's settings: they outlive the view
   void sidebar() override;
   void windows(const Rect& view) override;
   void fit() override {}  // the three matrices always fill the view
@@ -36,10 +36,11 @@ class MatmulView : public PatternView {
   void load_file(const std::string& path) override;  // says how to multiply files instead
   const Backend& backend() const override { return compute_.backend(); }
   HudFigures hud() const override;
-  HudFigures ladder_launch(const UiState& as, bool time) override;
+  HudFigures ladder_launch(const std::string& strategy, bool time) override;
   float hud_below() const override;  // the phase title
 
  private:
+  MatmulUi& ui_;
   // Where the matrices and the shared tiles go, in screen pixels.
   struct Layout {
     float cell = 1, x0 = 0, y0 = 0;  // cell size; origin of the cell grid

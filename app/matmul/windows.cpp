@@ -31,8 +31,8 @@ void trace_no_barrier(const MatmulParams& p, int bx, int by, int tx, int ty) {
 
 }  // namespace
 
-void matmul_inspector_window(const UiState& s, const MatmulRun& run, const Rect& area) {
-  const MatmulUi& m = s.matmul;
+void matmul_inspector_window(const CommonState& s, const MatmulUi& ui, const MatmulRun& run, const Rect& area) {
+  const MatmulUi& m = ui;
   const MatmulParams& p = m.params;
   const auto focus = focus_pixel(s);
   if (!focus || !in_range(focus->x, p.cols) || !in_range(focus->y, p.rows) || run.P.size() != run.reference.size())
@@ -81,8 +81,9 @@ void matmul_inspector_window(const UiState& s, const MatmulRun& run, const Rect&
   end_inspector();
 }
 
-void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, float bottom, float width) {
-  const MatmulParams& p = s.matmul.params;
+void matmul_legend_window(const CommonState& s, const MatmulUi& ui, const MatmulRun& run, float right, float bottom,
+                          float width) {
+  const MatmulParams& p = ui.params;
   begin_legend(right, bottom, width);
   ImGui::TextUnformatted("values: dark = negative, light = positive");
   const auto focus = focus_pixel(s);
@@ -93,13 +94,13 @@ void matmul_legend_window(const UiState& s, const MatmulRun& run, float right, f
     if (p.strategy == MatmulStrategy::tiled) {
       swatch(palette::kMdsTile);
       swatch(palette::kNdsTile);
-      if (matmul_focus(p, focus->y, focus->x, s.matmul.phase).pads) swatch(palette::kTilePadding, true);
+      if (matmul_focus(p, focus->y, focus->x, ui.phase).pads) swatch(palette::kTilePadding, true);
     }
     if (p.strategy == MatmulStrategy::naive)
       swatch(palette::kThreadReadsGlobal);
     else if (p.strategy == MatmulStrategy::fast)
       swatch(palette::kMatmulWarpTile), swatch(palette::kThreadOutputs16x8), swatch(palette::kThreadStrips);
-    else if (s.matmul.step == 2)
+    else if (ui.step == 2)
       swatch(palette::kThreadReads);
   } else {
     ImGui::TextDisabled("hover (or click to pin) an element of P");

@@ -3,10 +3,10 @@
 // once and `record` captures every frame.
 #include <functional>
 
-#include "app/app.hpp"
 #include "app/platform/headless_egl.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
+#include "app/shell/app.hpp"
 
 namespace tilescope {
 

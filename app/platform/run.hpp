@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "app/ui/ui_state.hpp"
+#include "app/shell/ui_state.hpp"
 
 namespace tilescope {
 

@@ -15,30 +15,23 @@
 namespace tilescope {
 namespace {
 
-// The step-through of the shown pattern; matmul has its phase stepper instead.
-Stepper* stepper_of(UiState& s) {
-  switch (s.pattern) {
-    case Pattern::conv2d: return &s.conv2d.stepper;
-    case Pattern::conv1d: return &s.conv1d.stepper;
-    case Pattern::stencil3d: return &s.stencil.stepper;
-    case Pattern::matmul: break;
-  }
-  return nullptr;
-}
-
-// A stepped view records its steps instead of the demo: matmul's phase stepper always (its data
-// does not move), the others' step-through when it is on.
+// A stepped view records its steps instead of the demo: a pattern's step-through when it is on,
+// a pattern without one (matmul's phase stepper) always (its data does not move).
 bool stepped(UiState& s) {
-  const Stepper* stepper = stepper_of(s);
-  return !stepper || stepper->on;
+  return s.with_shown([](auto app, auto& u) {
+    const Stepper* stepper = decltype(app)::stepper(u);
+    return !stepper || stepper->on;
+  });
 }
 
 // One step forward, as the > key takes it (the view stops at the last step).
 void step_forward(UiState& s) {
-  if (Stepper* stepper = stepper_of(s))
-    apply_stepper_key(*stepper, '>');
-  else
-    apply_matmul_key(s, '>');
+  s.with_shown([](auto app, auto& u) {
+    if (Stepper* stepper = decltype(app)::stepper(u))
+      apply_stepper_key(*stepper, '>');
+    else
+      apply_key(u, '>');
+  });
 }
 
 }  // namespace

@@ -14,14 +14,14 @@
 #include <utility>
 #include <vector>
 
-#include "app/app.hpp"
 #include "app/gl/debug.hpp"
 #include "app/platform/framebuffer_png.hpp"
 #include "app/platform/imgui_ini.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
 #include "app/platform/window_recording.hpp"
-#include "app/ui/settings.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/settings.hpp"
 
 namespace tilescope {
 namespace {

@@ -8,6 +8,7 @@
 #include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/pattern.hpp"
 #include "kernels/stencil3d/reference.hpp"
 
 namespace tilescope {
@@ -23,7 +24,7 @@ double tolerance_for(const StencilCoeffs& c, const std::vector<float>& in) {
 }  // namespace
 
 HeatSimulation::HeatSimulation(const std::string& backend_name)
-    : compute_(backend_name, &Backend::make_stencil3d_engine) {}
+    : compute_(backend_name, &Stencil3dPattern::make_engine) {}
 
 void HeatSimulation::set_backend(const std::string& name) {
   compute_.set_backend(name);

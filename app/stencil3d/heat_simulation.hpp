@@ -10,6 +10,7 @@
 
 #include "kernels/common/breaks.hpp"
 #include "kernels/common/engine_on_backend.hpp"
+#include "kernels/stencil3d/engine.hpp"
 
 namespace tilescope {
 

@@ -99,13 +99,14 @@ void warp_rows(const Stencil3dParams& p) {
 
 }  // namespace
 
-void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
-  Stencil3dUi& st = s.stencil;
+void stencil3d_controls_panel(CommonState& s, Stencil3dUi& ui, const HeatSimulation& sim) {
+  Stencil3dUi& st = ui;
   const Stencil3dStrategyInfo& info = strategy_info(st.params.strategy);
   if (ImGui::BeginCombo("strategy", info.display_name.data())) {
     for (int i = 0; i < kStencil3dStrategyCount; ++i) {
       const Stencil3dStrategyInfo& option = strategy_table<Stencil3dStrategy>()[i];
-      if (ImGui::Selectable(option.display_name.data(), option.id == st.params.strategy)) select_strategy(s, option.id);
+      if (ImGui::Selectable(option.display_name.data(), option.id == st.params.strategy))
+        select_strategy(ui, option.id);
     }
     ImGui::EndCombo();
   }
@@ -140,7 +141,7 @@ void stencil3d_controls_panel(UiState& s, const HeatSimulation& sim) {
   ImGui::Checkbox("neighbours", &s.overlays.receptive_field);
   disabled_wrapped("keys: +/- order, [ ] tile, 1-5 strategy, < > slice, r reset, t step through, p pattern");
   if (!sim.problem().empty()) ImGui::TextColored({1, 0.45f, 0.35f, 1}, "cannot run: %s", sim.problem().c_str());
-  clamp_stencil3d(st);
+  clamp(st);
 }
 
 namespace {
@@ -181,8 +182,8 @@ void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
 
 }  // namespace
 
-void stencil3d_tile_panel(const UiState& s) {
-  const Stencil3dParams& p = s.stencil.params;
+void stencil3d_tile_panel(const CommonState& s, const Stencil3dUi& ui) {
+  const Stencil3dParams& p = ui.params;
   if (launch_problem(p)) return ImGui::TextDisabled("(no valid tile)");
   const Stencil3dModel m = book_model(p);
   if (p.strategy == Stencil3dStrategy::fast) {
@@ -228,8 +229,8 @@ void stencil3d_tile_panel(const UiState& s) {
   warp_rows(p);
 }
 
-void stencil3d_opb_panel(const UiState& s) {
-  const Stencil3dParams& p = s.stencil.params;
+void stencil3d_opb_panel(const CommonState& s, const Stencil3dUi& ui) {
+  const Stencil3dParams& p = ui.params;
   if (auto problem = launch_problem(p)) return ImGui::TextDisabled("(cannot run: see Controls)");
   const Stencil3dModel m = book_model(p);
   const Stencil3dCount c = exact_traffic(p);
@@ -243,7 +244,7 @@ void stencil3d_opb_panel(const UiState& s) {
     for (int i = 0; i < kStencil3dStrategyCount; ++i) {
       Stencil3dParams q = p;
       q.strategy = strategy_table<Stencil3dStrategy>()[i].id;
-      q.tile = q.strategy == p.strategy ? p.tile : stencil3d_default_tile(s.stencil, q.strategy);
+      q.tile = q.strategy == p.strategy ? p.tile : default_tile(ui, q.strategy);
       ImGui::TableNextRow();
       if (q.strategy == p.strategy) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(40, 70, 120, 255));
       ImGui::TableNextColumn();
@@ -266,8 +267,8 @@ void stencil3d_opb_panel(const UiState& s) {
   }
 }
 
-void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim) {
-  const Stencil3dParams& p = s.stencil.params;
+void stencil3d_launch_panel(const CommonState& s, const Stencil3dUi& ui, const HeatSimulation& sim) {
+  const Stencil3dParams& p = ui.params;
   if (launch_problem(p, sim.backend().limits())) return ImGui::TextDisabled("(nothing launched)");
   const Stencil3dLaunch l = launch_geometry(p);
   ImGui::Text("grid      %d x %d x %d blocks", l.grid.x, l.grid.y, l.grid.z);
@@ -282,8 +283,9 @@ void stencil3d_launch_panel(const UiState& s, const HeatSimulation& sim) {
   ImGui::Text("constant  %zu B (the coefficients)", l.constant_bytes);
 }
 
-void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const FrameStats& stats) {
-  const Stencil3dUi& st = s.stencil;
+void stencil3d_timing_panel(const CommonState& s, const Stencil3dUi& ui, const HeatSimulation& sim,
+                            const FrameStats& stats) {
+  const Stencil3dUi& st = ui;
   const double ms = stats.steady_kernel_ms(), per_step = ms / st.iterations;
   ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms,
               kernel_timed_by(sim.backend(), stats.steady_runs()).c_str());
@@ -305,10 +307,10 @@ void stencil3d_timing_panel(const UiState& s, const HeatSimulation& sim, const F
   transfer_and_roofline(stats, sim.backend(), opb, gflops, copy_gbs);
 }
 
-void stencil3d_correctness_panel(UiState& s, const HeatSimulation& sim) {
+void stencil3d_correctness_panel(CommonState& s, Stencil3dUi& ui, const HeatSimulation& sim) {
   if (reference_check_panel(sim.max_abs_error(), sim.tolerance(), "step",
                             "one step from the live state, checked when parameters change"))
-    s.stencil.check_requested = true;
+    ui.check_requested = true;
 }
 
 }  // namespace tilescope

@@ -133,9 +133,10 @@ void draw_taps(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p
 
 }  // namespace
 
-ScreenBox draw_slice_overlays(const ViewTransform& xf, const UiState& s, bool block_and_taps) {
-  const Stencil3dParams& p = s.stencil.params;
-  const int z = s.stencil.slice;
+ScreenBox draw_slice_overlays(const ViewTransform& xf, const CommonState& s, const Stencil3dUi& ui,
+                              bool block_and_taps) {
+  const Stencil3dParams& p = ui.params;
+  const int z = ui.slice;
   const float line = s.presentation ? 2.5f : 1.5f;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Rect& vp = xf.viewport();

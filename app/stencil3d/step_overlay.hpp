@@ -6,7 +6,7 @@
 // the ring overwrites it).
 #include <imgui.h>
 
-#include "app/ui/ui_state.hpp"
+#include "app/stencil3d/ui.hpp"
 #include "app/view/step_draw.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/common/block_steps.hpp"

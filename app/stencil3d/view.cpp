@@ -7,15 +7,17 @@
 #include <cmath>
 
 #include "app/gl/gl.hpp"
+#include "app/stencil3d/app_pattern.hpp"
 #include "app/stencil3d/panels.hpp"
 #include "app/stencil3d/slice_overlays.hpp"
 #include "app/stencil3d/step_overlay.hpp"
+#include "app/ui/default_tile.hpp"
 #include "app/ui/inspector.hpp"
 #include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
+#include "app/ui/view_input.hpp"
 #include "app/ui/widgets.hpp"
 #include "app/view/step_draw.hpp"
-#include "app/view/view_input.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
@@ -24,7 +26,8 @@
 
 namespace tilescope {
 
-Stencil3dView::Stencil3dView(UiState& state) : ImagePatternView(state), sim_(state.backend) {}
+Stencil3dView::Stencil3dView(CommonState& state, Stencil3dUi& ui)
+    : ImagePatternView(state), ui_(ui), sim_(state.backend) {}
 
 void Stencil3dView::load_file(const std::string& path) {
   stats_.status = "the 3D stencil view simulates its own grid; open " + path + " in the 2D convolution view";
@@ -33,9 +36,9 @@ void Stencil3dView::load_file(const std::string& path) {
 void Stencil3dView::step(const Rect& view, double dt) {
   view_.set_viewport(view);
   handle_input();
-  Stencil3dUi& st = state_.stencil;
+  Stencil3dUi& st = ui_;
   if (st.grid == 0) st.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // not chosen (a scene's): both animate
-  clamp_stencil3d(st);
+  clamp(st);
   const DeviceLimits gpu = sim_.backend().limits();
   st.sm_count = gpu.sm_count, st.l2_bytes = gpu.l2_bytes;
   if (shown_) follow_default_tile(st, *shown_);
@@ -46,7 +49,7 @@ void Stencil3dView::step(const Rect& view, double dt) {
 }
 
 const BlockTimeline* Stencil3dView::timeline() {
-  const Stencil3dUi& st = state_.stencil;
+  const Stencil3dUi& st = ui_;
   const auto focus = focus_pixel(state_);
   if (!st.stepper.on || !focus || !sim_.problem().empty() || stencil3d_steps_problem(st.params.strategy))
     return nullptr;
@@ -59,14 +62,14 @@ void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
   const BlockTimeline* tl = timeline();
   step_caption_top_ = 0, kept_block_ = {};
   if (sim_.problem().empty()) {
-    const ScreenBox block = draw_slice_overlays(view_, state_, tl == nullptr);
+    const ScreenBox block = draw_slice_overlays(view_, state_, ui_, tl == nullptr);
     if (state_.pinned) kept_block_ = clipped(block, view_.viewport());  // what the lecture is about
   }
   if (tl) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const Rect& vp = view_.viewport();
     dl->PushClipRect({vp.x, vp.y}, {vp.x + vp.w, vp.y + vp.h}, true);
-    const Stencil3dUi& st = state_.stencil;
+    const Stencil3dUi& st = ui_;
     const int step = std::clamp(st.stepper.step, 0, int(tl->steps.size()) - 1);
     kept_block_ = clipped(draw_stencil_step(dl, view_, st.params, *tl, step, *focus_pixel(state_), st.slice,
                                             state_.presentation ? 2.5f : 1.5f),
@@ -82,12 +85,11 @@ void Stencil3dView::draw(float display_w, float display_h, float fb_scale) {
 }
 
 void Stencil3dView::handle_input() {
-  apply_typed_keys(state_, apply_stencil3d_key);
   if (mouse_) handle_view_mouse(view_, state_, dragging_);
 }
 
 void Stencil3dView::compute(double dt) {
-  Stencil3dUi& st = state_.stencil;
+  Stencil3dUi& st = ui_;
   if (state_.backend != sim_.requested_backend()) {
     sim_.set_backend(state_.backend), st.check_requested = true;
     stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
@@ -124,7 +126,7 @@ void Stencil3dView::compute(double dt) {
 }
 
 void Stencil3dView::present() {
-  const int w = sim_.width(), h = sim_.height(), z = state_.stencil.slice;
+  const int w = sim_.width(), h = sim_.height(), z = ui_.slice;
   const Stencil3dEngine& engine = sim_.engine();
   const float* device = engine.device_grid(GridBuffer::current);
   const StencilGridLayout layout = engine.layout();
@@ -139,7 +141,7 @@ void Stencil3dView::present() {
 }
 
 std::optional<float> Stencil3dView::present_broken() {
-  const Stencil3dUi& st = state_.stencil;
+  const Stencil3dUi& st = ui_;
   const int w = sim_.width(), h = sim_.height();
   if (slice_.width != w || slice_.height != h) slice_ = Image(w, h);
   if (reference_slice_.width != w || reference_slice_.height != h) reference_slice_ = Image(w, h);
@@ -153,22 +155,20 @@ std::optional<float> Stencil3dView::present_broken() {
 }
 
 void Stencil3dView::sidebar() {
-  if (panel(state_.panels, "Controls")) stencil3d_controls_panel(state_, sim_);
-  if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(state_);
+  if (panel(state_.panels, "Controls")) stencil3d_controls_panel(state_, ui_, sim_);
+  if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(state_, ui_);
   if (panel(state_.panels, "OP/B")) {
-    stencil3d_opb_panel(state_);
+    stencil3d_opb_panel(state_, ui_);
     measured_traffic_section(hud_measured(), state_.measure_every);
   }
-  if (panel(state_.panels, "Launch")) stencil3d_launch_panel(state_, sim_);
-  if (panel(state_.panels, "Step through"))
-    step_panel(state_.stencil.stepper, step_panel_input(state_.stencil.params, timeline()));
-  if (panel(state_.panels, "Timing")) stencil3d_timing_panel(state_, sim_, stats_);
-  if (panel(state_.panels, "Correctness")) stencil3d_correctness_panel(state_, sim_);
+  if (panel(state_.panels, "Launch")) stencil3d_launch_panel(state_, ui_, sim_);
+  if (panel(state_.panels, "Step through")) step_panel(ui_.stepper, step_panel_input(ui_.params, timeline()));
+  if (panel(state_.panels, "Timing")) stencil3d_timing_panel(state_, ui_, sim_, stats_);
+  if (panel(state_.panels, "Correctness")) stencil3d_correctness_panel(state_, ui_, sim_);
 }
 
 HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the HUD times one
-  return hud_figures(state_.stencil.params, stats_.steady_kernel_ms() / state_.stencil.iterations, backend(),
-                     stats_.steady_runs());
+  return hud_figures(ui_.params, stats_.steady_kernel_ms() / ui_.iterations, backend(), stats_.steady_runs());
 }
 
 void Stencil3dView::windows(const Rect& v) {
@@ -180,14 +180,19 @@ void Stencil3dView::windows(const Rect& v) {
               left = std::max(v.x, view_.viewport().x + colour_bar_width(state_.presentation)) + kWindowInset;
   const float legend_bottom = above_step_caption(bottom, step_caption_top_);
   if (state_.overlays.legend)  // below the stepped or pinned block, the inspector above it, where they have room
-    stencil3d_legend_window(state_, right, legend_bottom, right - left,
+    stencil3d_legend_window(state_, ui_, right, legend_bottom, right - left,
                             legend_top_below(kept_block_, right, legend_bottom));
-  if (state_.overlays.inspector) stencil3d_inspector_window(state_, inspector_area_above(v, kept_block_));
+  if (state_.overlays.inspector) stencil3d_inspector_window(state_, ui_, inspector_area_above(v, kept_block_));
 }
 
-HudFigures Stencil3dView::ladder_launch(const UiState& as, bool time) {
-  const Stencil3dParams& p = as.stencil.params;
+HudFigures Stencil3dView::ladder_launch(const std::string& strategy, bool time) {
+  const Stencil3dUi as = with_strategy<Stencil3dApp>(ui_, strategy);
+  const Stencil3dParams& p = as.params;
   return ladder_figures(p, backend(), time && sim_.width() > 0, [&] { return sim_.launch_once(p, coeffs_); });
+}
+
+std::unique_ptr<PatternView> Stencil3dApp::make_view(CommonState& s, Ui& st) {
+  return std::make_unique<Stencil3dView>(s, st);
 }
 
 }  // namespace tilescope

@@ -6,11 +6,11 @@
 #include <string>
 #include <tuple>
 
-#include "app/image_pattern_view.hpp"
 #include "app/interop/cuda_gl_textures.hpp"
 #include "app/stencil3d/heat_simulation.hpp"
+#include "app/stencil3d/ui.hpp"
+#include "app/ui/image_pattern_view.hpp"
 #include "app/ui/timeline_cache.hpp"
-#include "app/ui/ui_state.hpp"
 #include "app/view/image_layer.hpp"
 #include "app/view/step_draw.hpp"
 
@@ -18,15 +18,16 @@ namespace tilescope {
 
 class Stencil3dView : public ImagePatternView {
  public:
-  explicit Stencil3dView(UiState& state);
+  Stencil3dView(CommonState& state, Stencil3dUi& ui);  // the app's settings: they outlive the view
   void sidebar() override;
   void windows(const Rect& view) override;
   void load_file(const std::string& path) override;
   const Backend& backend() const override { return sim_.backend(); }
   HudFigures hud() const override;
-  HudFigures ladder_launch(const UiState& as, bool time) override;
+  HudFigures ladder_launch(const std::string& strategy, bool time) override;
 
  private:
+  Stencil3dUi& ui_;
   void step(const Rect& view, double dt) override;
   void draw(float display_w, float display_h, float fb_scale) override;
   void handle_input();

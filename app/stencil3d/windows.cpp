@@ -56,11 +56,11 @@ void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
 
 }  // namespace
 
-void stencil3d_inspector_window(const UiState& s, const Rect& area) {
+void stencil3d_inspector_window(const CommonState& s, const Stencil3dUi& ui, const Rect& area) {
   const auto focus = focus_pixel(s);
-  const Stencil3dParams& p = s.stencil.params;
+  const Stencil3dParams& p = ui.params;
   if (!focus || launch_problem(p)) return;
-  const int z = s.stencil.slice;
+  const int z = ui.slice;
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling ax = g.axis(0), az = g.axis(2);
   const int bx = ax.block_of(focus->x);
@@ -98,18 +98,18 @@ void stencil3d_inspector_window(const UiState& s, const Rect& area) {
     ImGui::TextUnformatted("the block's planes near this slice:");
     planes_diagram(p, bz, z);
   }
-  if (s.stencil.bug != Break::none && !break_problem(p.strategy, s.stencil.bug))
-    break_trace(p, s.stencil.bug, focus->x, focus->y, z);
+  if (ui.bug != Break::none && !break_problem(p.strategy, ui.bug)) break_trace(p, ui.bug, focus->x, focus->y, z);
   end_inspector();
 }
 
-void stencil3d_legend_window(const UiState& s, float right, float bottom, float width, float top) {
-  const Stencil3dParams& p = s.stencil.params;
+void stencil3d_legend_window(const CommonState& s, const Stencil3dUi& ui, float right, float bottom, float width,
+                             float top) {
+  const Stencil3dParams& p = ui.params;
   const auto focus = focus_pixel(s);
   begin_legend(right, bottom, width, top);
   swatch(palette::kBoundary, true);
   if (s.overlays.tile_grid) swatch(palette::kTileGrid);
-  if (focus && !launch_problem(p) && s.stencil.stepper.on && !stencil3d_steps_problem(p.strategy)) {
+  if (focus && !launch_problem(p) && ui.stepper.on && !stencil3d_steps_problem(p.strategy)) {
     // Cells outside the grid are skipped, except register_tiled's copy of a plane (zeros).
     const StencilAxisTiling a = tiling_of(p).axis(0);
     const int bx = a.block_of(focus->x), by = a.block_of(focus->y);
@@ -148,7 +148,7 @@ void stencil3d_legend_window(const UiState& s, float right, float bottom, float 
   } else {
     ImGui::TextDisabled("hover (or click to pin) a cell to see its block and neighbours");
   }
-  if (break_legend(p, s.stencil.bug)) ImGui::TextDisabled("the slice: one broken step from the live heat");
+  if (break_legend(p, ui.bug)) ImGui::TextDisabled("the slice: one broken step from the live heat");
   end_legend();
 }
 

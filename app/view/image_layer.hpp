@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "app/gl/handles.hpp"
-#include "app/ui/ui_state.hpp"
+#include "app/view/view_mode.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/common/image.hpp"
 

@@ -1,16 +1,13 @@
 #pragma once
-// A backend is the hardware the patterns run on, chosen by name: its limits and peaks, a copy
-// to measure its bandwidth, and each pattern's engine computing there (make_<pattern>_engine).
+// A backend is the hardware the patterns run on, chosen by name: its limits and peaks, and a copy
+// to measure its bandwidth. Each pattern makes its own engine for a backend (its trait's
+// make_engine, kernels/common/pattern_traits.hpp), so this header names no pattern.
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "kernels/common/launch.hpp"
-#include "kernels/conv1d/engine.hpp"
-#include "kernels/conv2d/engine.hpp"
-#include "kernels/matmul/engine.hpp"
-#include "kernels/stencil3d/engine.hpp"
 
 namespace tilescope {
 
@@ -37,12 +34,6 @@ class Backend {
   // of each in ms. A copy reads every byte once and writes it once (2 x bytes of traffic), as a
   // perfect streaming kernel would, so `bench` measures it beside the kernels as their ceiling.
   virtual std::vector<double> time_copy(std::size_t bytes, int reps) const = 0;
-
-  // Each pattern's engine, computing on this backend's hardware.
-  virtual std::unique_ptr<Conv1dEngine> make_conv1d_engine() const = 0;
-  virtual std::unique_ptr<Conv2dEngine> make_conv2d_engine() const = 0;
-  virtual std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const = 0;
-  virtual std::unique_ptr<MatmulEngine> make_matmul_engine() const = 0;
 };
 
 std::unique_ptr<Backend> make_cpu_backend();

@@ -44,10 +44,6 @@ class CpuBackend final : public Backend {
     }
     return ms;
   }
-  std::unique_ptr<Conv1dEngine> make_conv1d_engine() const override { return make_cpu_conv1d_engine(); }
-  std::unique_ptr<Conv2dEngine> make_conv2d_engine() const override { return make_cpu_conv2d_engine(); }
-  std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override { return make_cpu_stencil3d_engine(); }
-  std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return make_cpu_matmul_engine(); }
 
  private:
   const std::string model_and_cores_ = cpu_model_and_cores();  // read once: the app asks every frame

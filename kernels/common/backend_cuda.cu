@@ -67,12 +67,6 @@ class CudaBackend final : public Backend {
     }
     return ms;
   }
-  std::unique_ptr<Conv1dEngine> make_conv1d_engine() const override { return make_cuda_conv1d_engine(limits()); }
-  std::unique_ptr<Conv2dEngine> make_conv2d_engine() const override { return make_cuda_conv2d_engine(limits()); }
-  std::unique_ptr<Stencil3dEngine> make_stencil3d_engine() const override {
-    return make_cuda_stencil3d_engine(limits());
-  }
-  std::unique_ptr<MatmulEngine> make_matmul_engine() const override { return make_cuda_matmul_engine(limits()); }
 
  private:
   // FP32 units per SM by compute capability (CUDA C Programming Guide, arithmetic throughput).

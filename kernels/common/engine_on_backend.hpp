@@ -13,7 +13,7 @@ namespace tilescope {
 template <typename Engine>
 class EngineOnBackend {
  public:
-  using Make = std::unique_ptr<Engine> (Backend::*)() const;  // e.g. &Backend::make_conv1d_engine
+  using Make = std::unique_ptr<Engine> (*)(const Backend&);  // a pattern trait's make_engine
 
   EngineOnBackend(const std::string& backend_name, Make make) : make_(make) { set_backend(backend_name); }
 
@@ -52,7 +52,7 @@ class EngineOnBackend {
  private:
   void use(std::unique_ptr<Backend> backend, const std::string& note) {
     backend_ = std::move(backend);
-    engine_ = ((*backend_).*make_)();
+    engine_ = make_(*backend_);
     note_ = note;
     if (!note_.empty()) std::cerr << "tilescope: " << note_ << "\n";
   }

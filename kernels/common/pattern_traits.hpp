@@ -1,8 +1,8 @@
 #pragma once
 // A pattern as code written once for every pattern sees it (the command line, the bench, the
-// tests): kernels/<p>/pattern.hpp derives its trait from PatternTraits<its Params, its Engine, the
-// backend's factory for it> and adds only its name. Each pattern's folder overloads the same names
-// on its Params, so the trait is the same for all: launch_geometry(p), book_model(p),
+// tests, the app): kernels/<p>/pattern.hpp derives its trait from PatternTraits<itself, its Params,
+// its Engine> and adds its name and its engines' factories (make_cpu_engine, make_cuda_engine). Each pattern's folder
+// overloads the same names on its Params, so the trait is the same for all: launch_geometry(p), book_model(p),
 // exact_traffic(p) (model.hpp), launch_problem(p, limits) and validate_launch(p, limits).
 #include <memory>
 #include <optional>
@@ -15,7 +15,7 @@
 
 namespace tilescope {
 
-template <typename P, typename E, std::unique_ptr<E> (Backend::*MakeEngine)() const>
+template <typename Derived, typename P, typename E>
 struct PatternTraits {
   using Params = P;
   using Engine = E;
@@ -37,7 +37,14 @@ struct PatternTraits {
     return launch_problem(p, limits);
   }
   static void validate(const P& p, const DeviceLimits& limits = {}) { validate_launch(p, limits); }
-  static std::unique_ptr<E> make_engine(const Backend& b) { return (b.*MakeEngine)(); }
+  // The pattern's engine computing on `b`: its CUDA engine for the backend's device, or its CPU engine.
+  // A build without CUDA never names the CUDA factory (it is inline and not called there).
+  static std::unique_ptr<E> make_engine(const Backend& b) {
+#ifdef TILESCOPE_HAVE_CUDA
+    if (b.name() == "cuda") return Derived::make_cuda_engine(b.limits());
+#endif
+    return Derived::make_cpu_engine();
+  }
 };
 
 }  // namespace tilescope

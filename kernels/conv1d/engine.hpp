@@ -41,7 +41,7 @@ void validate_conv1d_run(const Conv1dParams& p, const Filter1d& f, const DeviceL
 void validate_conv1d_broken_run(const Conv1dParams& p, Break bug, const Filter1d& f, const DeviceLimits& limits,
                                 int resident_length);
 
-// The engines of each backend (Backend::make_conv1d_engine returns its own).
+// The engines of each backend (Conv1dPattern::make_engine picks the backend's).
 std::unique_ptr<Conv1dEngine> make_cpu_conv1d_engine();
 std::unique_ptr<Conv1dEngine> make_cuda_conv1d_engine(const DeviceLimits& limits);  // CUDA builds only
 

@@ -7,8 +7,12 @@
 
 namespace tilescope {
 
-struct Conv1dPattern : PatternTraits<Conv1dParams, Conv1dEngine, &Backend::make_conv1d_engine> {
+struct Conv1dPattern : PatternTraits<Conv1dPattern, Conv1dParams, Conv1dEngine> {
   static constexpr std::string_view name() { return "conv1d"; }
+  static std::unique_ptr<Conv1dEngine> make_cpu_engine() { return make_cpu_conv1d_engine(); }
+  static std::unique_ptr<Conv1dEngine> make_cuda_engine(const DeviceLimits& limits) {
+    return make_cuda_conv1d_engine(limits);
+  }
 };
 
 }  // namespace tilescope

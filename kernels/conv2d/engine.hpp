@@ -54,7 +54,7 @@ void validate_conv2d_run(const Conv2dParams& p, const Filter2d& f, const DeviceL
 // validate_conv2d_run plus: p.strategy can run `bug` (break_problem).
 void validate_conv2d_broken_run(const Conv2dParams& p, Break bug, const Filter2d& f, const DeviceLimits& limits);
 
-// The engines of each backend (Backend::make_conv2d_engine returns its own).
+// The engines of each backend (Conv2dPattern::make_engine picks the backend's).
 std::unique_ptr<Conv2dEngine> make_cpu_conv2d_engine();
 std::unique_ptr<Conv2dEngine> make_cuda_conv2d_engine(const DeviceLimits& limits);  // CUDA builds only
 

@@ -7,8 +7,12 @@
 
 namespace tilescope {
 
-struct Conv2dPattern : PatternTraits<Conv2dParams, Conv2dEngine, &Backend::make_conv2d_engine> {
+struct Conv2dPattern : PatternTraits<Conv2dPattern, Conv2dParams, Conv2dEngine> {
   static constexpr std::string_view name() { return "conv2d"; }
+  static std::unique_ptr<Conv2dEngine> make_cpu_engine() { return make_cpu_conv2d_engine(); }
+  static std::unique_ptr<Conv2dEngine> make_cuda_engine(const DeviceLimits& limits) {
+    return make_cuda_conv2d_engine(limits);
+  }
 };
 
 }  // namespace tilescope

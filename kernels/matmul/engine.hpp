@@ -50,7 +50,7 @@ void validate_matmul_run(const MatmulParams& p, const DeviceLimits& limits, int 
 void validate_matmul_broken_run(const MatmulParams& p, Break bug, const DeviceLimits& limits, int rows, int inner,
                                 int cols);
 
-// The engines of each backend (Backend::make_matmul_engine returns its own).
+// The engines of each backend (MatmulPattern::make_engine picks the backend's).
 std::unique_ptr<MatmulEngine> make_cpu_matmul_engine();
 std::unique_ptr<MatmulEngine> make_cuda_matmul_engine(const DeviceLimits& limits);  // CUDA builds only
 

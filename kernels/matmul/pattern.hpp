@@ -7,8 +7,12 @@
 
 namespace tilescope {
 
-struct MatmulPattern : PatternTraits<MatmulParams, MatmulEngine, &Backend::make_matmul_engine> {
+struct MatmulPattern : PatternTraits<MatmulPattern, MatmulParams, MatmulEngine> {
   static constexpr std::string_view name() { return "matmul"; }
+  static std::unique_ptr<MatmulEngine> make_cpu_engine() { return make_cpu_matmul_engine(); }
+  static std::unique_ptr<MatmulEngine> make_cuda_engine(const DeviceLimits& limits) {
+    return make_cuda_matmul_engine(limits);
+  }
 };
 
 }  // namespace tilescope

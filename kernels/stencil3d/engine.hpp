@@ -47,7 +47,7 @@ class Stencil3dEngine {
   double apply_broken(const Stencil3dParams& p, Break bug, const StencilCoeffs& c, const float* h_in, float* h_out);
 };
 
-// The engines of each backend (Backend::make_stencil3d_engine returns its own).
+// The engines of each backend (Stencil3dPattern::make_engine picks the backend's).
 std::unique_ptr<Stencil3dEngine> make_cpu_stencil3d_engine();
 std::unique_ptr<Stencil3dEngine> make_cuda_stencil3d_engine(const DeviceLimits& limits);  // CUDA builds only
 

@@ -15,6 +15,7 @@
 #include "kernels/conv2d/params.hpp"
 #include "kernels/conv2d/reference.hpp"
 #include "kernels/matmul/params.hpp"
+#include "kernels/matmul/pattern.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/peers/correlation_peer.hpp"
 #include "kernels/stencil3d/params.hpp"
@@ -356,7 +357,7 @@ TEST_F(Cli, CheckConv1dAndMatmulPassOnTheCpuBackend) {
   r = run("check --pattern matmul --backend cpu");
   EXPECT_EQ(r.code, 0) << r.out;
   // The three strategies, and the engine's BLAS sgemm where the build has one.
-  const bool blas = !make_cpu_backend()->make_matmul_engine()->library_name().empty();
+  const bool blas = !make_cpu_matmul_engine()->library_name().empty();
   EXPECT_NE(r.out.find(blas ? "check matmul: 4 passed, 0 failed" : "check matmul: 3 passed, 0 failed"),
             std::string::npos)
       << r.out;
@@ -407,7 +408,7 @@ TEST_F(Cli, CpuBenchTimesThePeersThisBuildLinks) {
     const char* args;
     std::size_t peer_rows;
   };
-  const bool blas = !make_cpu_backend()->make_matmul_engine()->library_name().empty();
+  const bool blas = !make_cpu_matmul_engine()->library_name().empty();
   for (const Case& c : {Case{"--pattern conv2d --size 67x45 --radius 1,3", 2 * cpu_correlation_peers().size()},
                         Case{"--pattern matmul --size 33x20x17 --tile 16", std::size_t(blas)}}) {
     SCOPED_TRACE(c.args);

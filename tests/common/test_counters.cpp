@@ -16,6 +16,7 @@
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/pattern.hpp"
 #include "tests/common/counter_probes.cuh"
 #include "tests/common/test_util.hpp"
 
@@ -43,7 +44,7 @@ class Counters : public ::testing::Test {
   }
   // The counters of one conv2d run of p on a random image, through the engine as bench runs it.
   static MemoryCounters measure_conv2d(const Conv2dParams& p) {
-    auto engine = make_cuda_backend()->make_conv2d_engine();
+    auto engine = Conv2dPattern::make_engine(*make_cuda_backend());
     const Image in = test::random_image(p.width, p.height, 7);
     engine->load_input(in.pixels.data(), p.width, p.height);
     CountedRun counted;

@@ -18,7 +18,7 @@
 #include "app/io/atomic_file.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
-#include "app/ui/settings.hpp"
+#include "app/shell/settings.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/filter.hpp"
 #include "tests/common/run_cli.hpp"
@@ -352,14 +352,14 @@ TEST_F(Hostile, SettingsOfTheWrongTypeAreIgnoredFieldByField) {
                          "demo": "rings", "overlays": {"legend": false}})",
                      "settings.json");
   const std::string err = testing::internal::GetCapturedStderr();
-  EXPECT_EQ(s.conv2d.params.filter_radius, defaults.conv2d.params.filter_radius);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.filter_radius, defaults.ui<Conv2dUi>().params.filter_radius);
   EXPECT_EQ(s.pattern, defaults.pattern);
-  EXPECT_EQ(s.conv2d.filter, defaults.conv2d.filter);
-  EXPECT_EQ(s.conv2d.params.tile, defaults.conv2d.params.tile);
-  EXPECT_EQ(s.view, defaults.view);
-  EXPECT_EQ(s.demo_size, defaults.demo_size);
+  EXPECT_EQ(s.ui<Conv2dUi>().filter, defaults.ui<Conv2dUi>().filter);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.tile, defaults.ui<Conv2dUi>().params.tile);
+  EXPECT_EQ(s.ui<Conv2dUi>().view, defaults.ui<Conv2dUi>().view);
+  EXPECT_EQ(s.ui<Conv2dUi>().demo_size, defaults.ui<Conv2dUi>().demo_size);
   EXPECT_EQ(s.backend, defaults.backend);
-  EXPECT_EQ(s.demo_scene, DemoScene::rings);  // the good fields still apply
+  EXPECT_EQ(s.ui<Conv2dUi>().demo_scene, DemoScene::rings);  // the good fields still apply
   EXPECT_FALSE(s.overlays.legend);
   // One line per bad field, and one listing the fields the file does not have.
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 9) << err;

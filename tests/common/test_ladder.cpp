@@ -3,20 +3,20 @@
 // the same engine, nothing is launched or timed.
 #include <gtest/gtest.h>
 
-#include "app/app.hpp"
 #include "app/platform/headless_frames.hpp"
-#include "app/ui/compare.hpp"
-#include "app/ui/ladder.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/compare.hpp"
+#include "app/shell/ladder.hpp"
 #include "kernels/conv2d/strategies.hpp"
 
 namespace tilescope {
 namespace {
 
-UiState small(Pattern pattern) {
+UiState small(int pattern) {
   UiState s;
   s.pattern = pattern;
   s.backend = "cpu";
-  s.demo_size = 64;
+  s.ui<Conv2dUi>().demo_size = 64;
   return s;
 }
 
@@ -27,9 +27,9 @@ HeadlessFrames window(const UiState& s) {
 }
 
 TEST(Ladder, Conv2dRowsCarryTheBooksOpbPerStrategy) {
-  UiState s = small(Pattern::conv2d);
-  s.conv2d.params.filter_radius = 2;
-  s.conv2d.params.tile = 32;
+  UiState s = small(pattern_index_of<Conv2dApp>());
+  s.ui<Conv2dUi>().params.filter_radius = 2;
+  s.ui<Conv2dUi>().params.tile = 32;
   HeadlessFrames w = window(s);
   w.render(0.1);
   Ladder ladder;
@@ -47,7 +47,8 @@ TEST(Ladder, Conv2dRowsCarryTheBooksOpbPerStrategy) {
 }
 
 TEST(Ladder, TheCpuLaunchesNothingAndEveryPatternHasItsRows) {
-  for (Pattern p : {Pattern::conv2d, Pattern::stencil3d, Pattern::conv1d, Pattern::matmul}) {
+  for (int p : {pattern_index_of<Conv2dApp>(), pattern_index_of<Stencil3dApp>(), pattern_index_of<Conv1dApp>(),
+                pattern_index_of<MatmulApp>()}) {
     HeadlessFrames w = window(small(p));
     Ladder ladder;
     for (int frame = 0; frame < 4 * Ladder::kFramesPerLaunch; ++frame) {
@@ -55,21 +56,21 @@ TEST(Ladder, TheCpuLaunchesNothingAndEveryPatternHasItsRows) {
       w.render(0.1);
     }
     const std::vector<HudFigures> rows = ladder.rows(w.app().state(), w.app().view(), TrafficMeter{});
-    EXPECT_EQ(rows.size(), strategy_list(p).size()) << pattern_id(p);
+    EXPECT_EQ(rows.size(), strategy_list(p).size()) << pattern_ids()[p];
     int runnable = 0;
     for (const HudFigures& f : rows) {
-      EXPECT_EQ(f.kernel_ms, 0) << pattern_id(p) << " " << f.strategy;
+      EXPECT_EQ(f.kernel_ms, 0) << pattern_ids()[p] << " " << f.strategy;
       if (!f.problem.empty()) continue;
       ++runnable;
-      EXPECT_GT(f.opb_counted, 0) << pattern_id(p) << " " << f.strategy;
+      EXPECT_GT(f.opb_counted, 0) << pattern_ids()[p] << " " << f.strategy;
     }
-    EXPECT_GE(runnable, 2) << pattern_id(p);
+    EXPECT_GE(runnable, 2) << pattern_ids()[p];
   }
 }
 
 // The meter never invents a figure: on the CPU backend no row has a measurement, and each says why.
 TEST(TrafficMeter, TheCpuMeasuresNothingAndSaysWhy) {
-  UiState s = small(Pattern::conv2d);
+  UiState s = small(pattern_index_of<Conv2dApp>());
   s.measure_every = 1;
   HeadlessFrames w = window(s);
   TrafficMeter meter;

@@ -11,10 +11,10 @@
 #include <set>
 #include <vector>
 
-#include "app/app.hpp"
 #include "app/platform/headless_frames.hpp"
 #include "app/platform/window_recording.hpp"
-#include "app/ui/scene.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/scene.hpp"
 #include "tests/common/run_cli.hpp"
 #include "tests/common/scratch_dir.hpp"
 
@@ -43,7 +43,7 @@ class Record : public test::ScratchDirTest {
   // A scene of conv2d's demo with nothing over the data (no HUD, caption, legend or inspector):
   // what moves in the view is the demo or the stepped block.
   std::string quiet_scene(UiState s, const std::string& name) const {
-    s.demo_size = 64;
+    s.ui<Conv2dUi>().demo_size = 64;
     s.overlays.hud = s.overlays.caption = s.overlays.legend = s.overlays.inspector = false;
     save_scene(s, path(name));
     return path(name);
@@ -159,9 +159,9 @@ TEST_F(Record, TheWindowsRecordButtonKeepsTheWallClock) {
 
 TEST_F(RecordGif, StepThroughStepsAtStepsPerSecondWhileTheDemoStandsStill) {
   UiState s;
-  s.conv2d.params.strategy = Conv2dStrategy::tiled_out;
-  s.conv2d.params.tile = 8;
-  s.conv2d.stepper.on = true;
+  s.ui<Conv2dUi>().params.strategy = Conv2dStrategy::tiled_out;
+  s.ui<Conv2dUi>().params.tile = 8;
+  s.ui<Conv2dUi>().stepper.on = true;
   s.pinned = Pixel{20, 20};
   s.pose = ViewPose{20, std::nullopt};
   // 4 frames a second, 2 steps a second: frames 0 and 1 show step 0, frames 2 and 3 step 1.
@@ -173,7 +173,7 @@ TEST_F(RecordGif, StepThroughStepsAtStepsPerSecondWhileTheDemoStandsStill) {
 
 TEST_F(RecordGif, MatmulRecordsItsPhaseStepper) {
   UiState s;
-  s.pattern = Pattern::matmul;
+  s.pattern = pattern_index_of<MatmulApp>();
   s.pinned = Pixel{5, 5};  // the phase's tiles show for the focused element's block
   ASSERT_NO_FATAL_FAILURE(record_gif(s, "matmul", 3, "--fps 2 --steps-per-second 2"));
   for (int k = 1; k < 3; ++k) EXPECT_GT(gif->changed(k - 1, k), 20) << "steps " << k - 1 << " and " << k;

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <string>
 
-#include "app/ui/scene.hpp"
-#include "app/ui/state_json.hpp"
+#include "app/shell/scene.hpp"
+#include "app/shell/state_json.hpp"
 #include "kernels/common/error.hpp"
 #include "tests/common/scratch_dir.hpp"
 
@@ -31,12 +31,12 @@ class Scene : public test::ScratchDirTest {
 TEST_F(Scene, MissingFieldsKeepTheirDefaultsAndAreListedInOneLine) {
   const UiState s = load(R"({"pattern": "stencil3d", "stencil3d": {"strategy": "coarsened"}})");
   const UiState defaults;
-  EXPECT_EQ(s.pattern, Pattern::stencil3d);
-  EXPECT_EQ(s.stencil.params.strategy, Stencil3dStrategy::coarsened);
-  EXPECT_EQ(s.stencil.params.order, defaults.stencil.params.order);
-  EXPECT_EQ(s.stencil.iterations, defaults.stencil.iterations);
-  EXPECT_EQ(s.view, defaults.view);
-  EXPECT_EQ(s.conv2d.params, defaults.conv2d.params);
+  EXPECT_EQ(s.pattern, pattern_index_of<Stencil3dApp>());
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.strategy, Stencil3dStrategy::coarsened);
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.order, defaults.ui<Stencil3dUi>().params.order);
+  EXPECT_EQ(s.ui<Stencil3dUi>().iterations, defaults.ui<Stencil3dUi>().iterations);
+  EXPECT_EQ(s.ui<Conv2dUi>().view, defaults.ui<Conv2dUi>().view);
+  EXPECT_EQ(s.ui<Conv2dUi>().params, defaults.ui<Conv2dUi>().params);
   EXPECT_TRUE(s.caption.empty());
   ASSERT_EQ(lines(), 1) << err_;
   for (const char* key : {"'version'", "'stencil3d.order'", "'caption'", "'overlays'"})
@@ -48,8 +48,8 @@ TEST_F(Scene, MissingFieldsKeepTheirDefaultsAndAreListedInOneLine) {
 TEST_F(Scene, UnknownFieldsAreIgnoredAndListedInOneLine) {
   const UiState s = load(R"({"version": 1, "pattern": "conv2d", "hologram": 3,
                              "conv2d": {"strategy": "cached_halo", "radius": 3, "warp_size": 64}})");
-  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::cached_halo);
-  EXPECT_EQ(s.conv2d.params.filter_radius, 3);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.strategy, Conv2dStrategy::cached_halo);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.filter_radius, 3);
   const auto unknown = err_.substr(0, err_.find('\n'));
   EXPECT_NE(unknown.find("ignoring unknown fields"), std::string::npos) << err_;
   for (const char* key : {"'hologram'", "'conv2d.warp_size'"}) EXPECT_NE(unknown.find(key), std::string::npos) << err_;
@@ -60,11 +60,11 @@ TEST_F(Scene, FieldsOfTheWrongTypeOrRangeKeepTheirDefaultsWithOneWarningEach) {
   const UiState s = load(R"({"version": 1, "pattern": "matmul", "view": 2, "zoom": 500, "pinned": [-1, 2],
                              "matmul": {"strategy": "tiled", "tile": 1000, "without": "both", "rows": "24"},
                              "caption": [1, "two"], "panels": {"Timing": "closed"}})");
-  EXPECT_EQ(s.pattern, Pattern::matmul);
-  EXPECT_EQ(s.matmul.params.tile, defaults.matmul.params.tile);
-  EXPECT_EQ(s.matmul.params.rows, defaults.matmul.params.rows);
-  EXPECT_EQ(s.matmul.missing, MissingBarrier::none);
-  EXPECT_EQ(s.view, defaults.view);
+  EXPECT_EQ(s.pattern, pattern_index_of<MatmulApp>());
+  EXPECT_EQ(s.ui<MatmulUi>().params.tile, defaults.ui<MatmulUi>().params.tile);
+  EXPECT_EQ(s.ui<MatmulUi>().params.rows, defaults.ui<MatmulUi>().params.rows);
+  EXPECT_EQ(s.ui<MatmulUi>().missing, MissingBarrier::none);
+  EXPECT_EQ(s.ui<Conv2dUi>().view, defaults.ui<Conv2dUi>().view);
   EXPECT_FALSE(s.pinned);
   EXPECT_TRUE(s.caption.empty());
   EXPECT_TRUE(s.panels.empty());
@@ -79,9 +79,9 @@ TEST_F(Scene, FieldsOfTheWrongTypeOrRangeKeepTheirDefaultsWithOneWarningEach) {
 TEST_F(Scene, ASceneFromANewerVersionStillOpens) {
   const UiState s = load(R"({"version": 9, "pattern": "conv1d", "conv1d": {"strategy": "fast", "radius": 5},
                              "timeline": [1, 2], "caption": "from the future"})");
-  EXPECT_EQ(s.pattern, Pattern::conv1d);
-  EXPECT_EQ(s.conv1d.params.strategy, Conv1dStrategy::fast);
-  EXPECT_EQ(s.conv1d.params.filter_radius, 5);
+  EXPECT_EQ(s.pattern, pattern_index_of<Conv1dApp>());
+  EXPECT_EQ(s.ui<Conv1dUi>().params.strategy, Conv1dStrategy::fast);
+  EXPECT_EQ(s.ui<Conv1dUi>().params.filter_radius, 5);
   EXPECT_EQ(s.caption, "from the future");
   EXPECT_NE(err_.find("'version' is 9, newer"), std::string::npos) << err_;
   EXPECT_NE(err_.find("'timeline'"), std::string::npos) << err_;
@@ -111,35 +111,36 @@ TEST_F(Scene, ACompareSetThatIsNotTwoToFourOfThePatternsStrategiesIsIgnoredWithO
 
 TEST_F(Scene, ABreakTheStrategyCannotRunIsIgnored) {
   const UiState s = load(R"({"pattern": "conv2d", "conv2d": {"strategy": "basic", "break": "no_halo"}})");
-  EXPECT_EQ(s.conv2d.bug, Break::none);
+  EXPECT_EQ(s.ui<Conv2dUi>().bug, Break::none);
   EXPECT_NE(err_.find("ignoring 'conv2d.break'"), std::string::npos) << err_;
-  EXPECT_EQ(load(R"({"pattern": "conv2d", "conv2d": {"strategy": "tiled_in", "break": "no_halo"}})").conv2d.bug,
+  EXPECT_EQ(load(R"({"pattern": "conv2d", "conv2d": {"strategy": "tiled_in", "break": "no_halo"}})").ui<Conv2dUi>().bug,
             Break::no_halo);
 }
 
 TEST_F(Scene, AStencil3dSceneHoldsABreakItsStrategyCanHave) {
-  EXPECT_EQ(load(R"({"pattern": "stencil3d", "stencil3d": {"strategy": "tiled", "break": "no_halo"}})").stencil.bug,
-            Break::no_halo);
+  EXPECT_EQ(
+      load(R"({"pattern": "stencil3d", "stencil3d": {"strategy": "tiled", "break": "no_halo"}})").ui<Stencil3dUi>().bug,
+      Break::no_halo);
   const UiState s = load(R"({"pattern": "stencil3d", "stencil3d": {"strategy": "tiled", "break": "no_ghost_zero"}})");
-  EXPECT_EQ(s.stencil.bug, Break::none) << "stencil3d reads no ghost cell";
+  EXPECT_EQ(s.ui<Stencil3dUi>().bug, Break::none) << "stencil3d reads no ghost cell";
   EXPECT_NE(err_.find("ignoring 'stencil3d.break'"), std::string::npos) << err_;
   UiState saved;
-  saved.pattern = Pattern::stencil3d;
-  saved.stencil.bug = Break::idle_threads_write;
+  saved.pattern = pattern_index_of<Stencil3dApp>();
+  saved.ui<Stencil3dUi>().bug = Break::idle_threads_write;
   save_scene(saved, path("saved.json"));
-  EXPECT_EQ(load_scene(path("saved.json")).stencil.bug, Break::idle_threads_write);
+  EXPECT_EQ(load_scene(path("saved.json")).ui<Stencil3dUi>().bug, Break::idle_threads_write);
 }
 
 TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
   UiState s;
-  s.pattern = Pattern::conv2d;
-  s.conv2d.params = {Conv2dStrategy::tiled_in, 3, 16};
-  s.conv2d.filter = "box";
-  s.conv2d.bug = Break::no_ghost_zero;
-  s.conv2d.stepper.on = true, s.conv2d.stepper.step = 3;
-  s.view = ViewMode::output;
-  s.demo_scene = DemoScene::impulses;
-  s.demo_size = 256;
+  s.pattern = pattern_index_of<Conv2dApp>();
+  s.ui<Conv2dUi>().params = {Conv2dStrategy::tiled_in, 3, 16};
+  s.ui<Conv2dUi>().filter = "box";
+  s.ui<Conv2dUi>().bug = Break::no_ghost_zero;
+  s.ui<Conv2dUi>().stepper.on = true, s.ui<Conv2dUi>().stepper.step = 3;
+  s.ui<Conv2dUi>().view = ViewMode::output;
+  s.ui<Conv2dUi>().demo_scene = DemoScene::impulses;
+  s.ui<Conv2dUi>().demo_size = 256;
   s.paused = true;
   s.presentation = true;
   s.overlays.thread_ids = false;
@@ -152,16 +153,16 @@ TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
   testing::internal::CaptureStderr();
   const UiState again = load_scene(path("saved.json"));
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");  // nothing unknown, nothing missing
-  EXPECT_EQ(again.conv2d.params.strategy, s.conv2d.params.strategy);
-  EXPECT_EQ(again.conv2d.params.filter_radius, 3);
-  EXPECT_EQ(again.conv2d.params.tile, 16);
-  EXPECT_EQ(again.conv2d.filter, "box");
-  EXPECT_EQ(again.conv2d.bug, Break::no_ghost_zero);
-  EXPECT_TRUE(again.conv2d.stepper.on);
-  EXPECT_EQ(again.conv2d.stepper.step, 3);
-  EXPECT_EQ(again.view, ViewMode::output);
-  EXPECT_EQ(again.demo_scene, DemoScene::impulses);
-  EXPECT_EQ(again.demo_size, 256);
+  EXPECT_EQ(again.ui<Conv2dUi>().params.strategy, s.ui<Conv2dUi>().params.strategy);
+  EXPECT_EQ(again.ui<Conv2dUi>().params.filter_radius, 3);
+  EXPECT_EQ(again.ui<Conv2dUi>().params.tile, 16);
+  EXPECT_EQ(again.ui<Conv2dUi>().filter, "box");
+  EXPECT_EQ(again.ui<Conv2dUi>().bug, Break::no_ghost_zero);
+  EXPECT_TRUE(again.ui<Conv2dUi>().stepper.on);
+  EXPECT_EQ(again.ui<Conv2dUi>().stepper.step, 3);
+  EXPECT_EQ(again.ui<Conv2dUi>().view, ViewMode::output);
+  EXPECT_EQ(again.ui<Conv2dUi>().demo_scene, DemoScene::impulses);
+  EXPECT_EQ(again.ui<Conv2dUi>().demo_size, 256);
   EXPECT_TRUE(again.paused && again.presentation);
   EXPECT_FALSE(again.overlays.thread_ids || again.overlays.caption);
   EXPECT_EQ(again.pinned, s.pinned);
@@ -175,31 +176,33 @@ TEST_F(Scene, SaveThenLoadGivesTheSameScene) {
 
 TEST_F(Scene, EveryPatternsParametersSurviveTheRoundTrip) {
   UiState s;
-  s.stencil.params = {Stencil3dStrategy::register_tiled, 2, 16};
-  s.stencil.grid = 96, s.stencil.slice = 30, s.stencil.iterations = 9, s.stencil.coeffs = "laplacian";
-  s.stencil.stepper.on = true, s.stencil.stepper.step = 11;
-  s.conv1d.stepper.on = true, s.conv1d.stepper.step = 2;
-  s.conv1d.params = {Conv1dStrategy::cached_halo, 7, 128, 500};
-  s.matmul.params = {MatmulStrategy::tiled, 6, 30, 36, 18};
-  s.matmul.phase = 3, s.matmul.step = 2, s.matmul.missing = MissingBarrier::write_after_read, s.matmul.seed = 9;
-  for (Pattern p : {Pattern::stencil3d, Pattern::conv1d, Pattern::matmul}) {
+  s.ui<Stencil3dUi>().params = {Stencil3dStrategy::register_tiled, 2, 16};
+  s.ui<Stencil3dUi>().grid = 96, s.ui<Stencil3dUi>().slice = 30, s.ui<Stencil3dUi>().iterations = 9,
+  s.ui<Stencil3dUi>().coeffs = "laplacian";
+  s.ui<Stencil3dUi>().stepper.on = true, s.ui<Stencil3dUi>().stepper.step = 11;
+  s.ui<Conv1dUi>().stepper.on = true, s.ui<Conv1dUi>().stepper.step = 2;
+  s.ui<Conv1dUi>().params = {Conv1dStrategy::cached_halo, 7, 128, 500};
+  s.ui<MatmulUi>().params = {MatmulStrategy::tiled, 6, 30, 36, 18};
+  s.ui<MatmulUi>().phase = 3, s.ui<MatmulUi>().step = 2, s.ui<MatmulUi>().missing = MissingBarrier::write_after_read,
+  s.ui<MatmulUi>().seed = 9;
+  for (int p : {pattern_index_of<Stencil3dApp>(), pattern_index_of<Conv1dApp>(), pattern_index_of<MatmulApp>()}) {
     s.pattern = p;
     save_scene(s, path("p.json"));
     testing::internal::CaptureStderr();
     const UiState again = load_scene(path("p.json"));
-    EXPECT_EQ(testing::internal::GetCapturedStderr(), "") << pattern_id(p);
-    EXPECT_EQ(state_json(again, StateFile::scene), state_json(s, StateFile::scene)) << pattern_id(p);
+    EXPECT_EQ(testing::internal::GetCapturedStderr(), "") << pattern_ids()[p];
+    EXPECT_EQ(state_json(again, StateFile::scene), state_json(s, StateFile::scene)) << pattern_ids()[p];
   }
-  EXPECT_EQ(load_scene(path("p.json")).matmul.missing, MissingBarrier::write_after_read);
+  EXPECT_EQ(load_scene(path("p.json")).ui<MatmulUi>().missing, MissingBarrier::write_after_read);
 }
 
 TEST_F(Scene, AStepTurnsTheStepThroughOnAndABadOneIsIgnored) {
   const UiState s = load(R"({"pattern": "conv1d", "conv1d": {"step": 4}})");
-  EXPECT_TRUE(s.conv1d.stepper.on);
-  EXPECT_EQ(s.conv1d.stepper.step, 4);
-  EXPECT_FALSE(load(R"({"pattern": "conv1d"})").conv1d.stepper.on);  // absent: off
+  EXPECT_TRUE(s.ui<Conv1dUi>().stepper.on);
+  EXPECT_EQ(s.ui<Conv1dUi>().stepper.step, 4);
+  EXPECT_FALSE(load(R"({"pattern": "conv1d"})").ui<Conv1dUi>().stepper.on);  // absent: off
   const UiState bad = load(R"({"pattern": "stencil3d", "stencil3d": {"step": -2}})");
-  EXPECT_FALSE(bad.stencil.stepper.on);
+  EXPECT_FALSE(bad.ui<Stencil3dUi>().stepper.on);
   EXPECT_NE(err_.find("ignoring 'stencil3d.step'"), std::string::npos) << err_;
 }
 

@@ -10,12 +10,12 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "app/app.hpp"
 #include "app/platform/headless_egl.hpp"
 #include "app/platform/imgui_session.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/scene.hpp"
+#include "app/shell/state_json.hpp"
 #include "app/ui/caption.hpp"
-#include "app/ui/scene.hpp"
-#include "app/ui/state_json.hpp"
 #include "app/ui/style.hpp"
 #include "tests/common/run_cli.hpp"
 #include "tests/common/scratch_dir.hpp"

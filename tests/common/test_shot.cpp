@@ -11,8 +11,6 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "app/app.hpp"
-#include "app/compare_panes.hpp"
 #include "app/conv1d/view.hpp"
 #include "app/conv2d/figures.hpp"
 #include "app/gl/debug.hpp"
@@ -20,6 +18,8 @@
 #include "app/platform/headless_egl.hpp"
 #include "app/platform/imgui_session.hpp"
 #include "app/platform/run.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/compare_panes.hpp"
 #include "kernels/conv1d/geometry.hpp"
 #include "kernels/conv1d/steps.hpp"
 #include "kernels/conv2d/geometry.hpp"
@@ -149,12 +149,12 @@ class Shot : public ShotPixels {
   // The window for these parameters: the input view of the black image (still_state).
   UiState black_image(Conv2dParams p) const {
     UiState s = still_state(false);
-    s.conv2d.params = p;
-    s.conv2d.filter = "box";
-    s.view = ViewMode::input;
-    s.source = SourceKind::file;
-    s.file_path = path("black.npy");
-    s.conv2d.stepper = stepper_;
+    s.ui<Conv2dUi>().params = p;
+    s.ui<Conv2dUi>().filter = "box";
+    s.ui<Conv2dUi>().view = ViewMode::input;
+    s.ui<Conv2dUi>().source = SourceKind::file;
+    s.ui<Conv2dUi>().file_path = path("black.npy");
+    s.ui<Conv2dUi>().stepper = stepper_;
     return s;
   }
   // Renders the window for these parameters (black_image) and loads the PNG.
@@ -187,11 +187,11 @@ class Shot : public ShotPixels {
   // zoomed 16x on `hover`, and loads the PNG.
   void shoot_stencil(const Stencil3dParams& p, Pixel hover) {
     UiState s = still_state(false);  // paused: nothing runs, the grid stays at zero (black under the heat map)
-    s.pattern = Pattern::stencil3d;
-    s.stencil.params = p;
-    s.stencil.grid = 64;
-    s.stencil.slice = 32;
-    s.stencil.stepper = stepper_;
+    s.pattern = pattern_index_of<Stencil3dApp>();
+    s.ui<Stencil3dUi>().params = p;
+    s.ui<Stencil3dUi>().grid = 64;
+    s.ui<Stencil3dUi>().slice = 32;
+    s.ui<Stencil3dUi>().stepper = stepper_;
     take(s, hover, 16);
     if (HasFatalFailure()) return;
     view_.set_viewport(layout_for(float(w_), float(h_), false).view);
@@ -262,7 +262,7 @@ TEST_P(KeptBlockShot, InPresentationTheWindowsKeepTheBlockInSight) {
   ASSERT_EQ(tl.steps[std::size_t(stepper_.step)].kind, barrier ? StepKind::barrier : StepKind::load);
   UiState s = black_image(p);
   if (GetParam() == KeptBlock::pinned) {  // the demo image: loading a file releases a pinned cell
-    s.source = SourceKind::demo, s.demo_size = 256;
+    s.ui<Conv2dUi>().source = SourceKind::demo, s.ui<Conv2dUi>().demo_size = 256;
     s.pinned = Pixel{100, 100};
   }
   s.presentation = true;
@@ -328,12 +328,12 @@ TEST_F(Shot, BreakPaintsExactlyTheDamagedOutputsMagenta) {
   // reference. Output tiles of 12; grid, legend and HUD are off so nothing but the damage is drawn.
   const Conv2dParams p{Conv2dStrategy::tiled_in, 2, 16, 256, 256};
   UiState s = still_state(false);
-  s.conv2d.params = p;
-  s.conv2d.filter = "box";
-  s.conv2d.bug = Break::no_halo;
-  s.view = ViewMode::output;
-  s.source = SourceKind::file;
-  s.file_path = path("black.npy");
+  s.ui<Conv2dUi>().params = p;
+  s.ui<Conv2dUi>().filter = "box";
+  s.ui<Conv2dUi>().bug = Break::no_halo;
+  s.ui<Conv2dUi>().view = ViewMode::output;
+  s.ui<Conv2dUi>().source = SourceKind::file;
+  s.ui<Conv2dUi>().file_path = path("black.npy");
   s.overlays.tile_grid = false;
   take(s, std::nullopt, 0);
   if (HasFatalFailure()) return;
@@ -354,10 +354,10 @@ TEST_F(Shot, Stencil3dBreakPaintsExactlyTheDamagedCellsOfTheSliceMagenta) {
   // are off, and no cell is hovered, so nothing but the damage is drawn over the heat map.
   const Stencil3dParams p{Stencil3dStrategy::tiled, 1, 8, 64, 64, 64};
   UiState s = still_state(false);
-  s.pattern = Pattern::stencil3d;
-  s.stencil.params = p;
-  s.stencil.grid = 64, s.stencil.slice = 32;
-  s.stencil.bug = Break::no_halo;
+  s.pattern = pattern_index_of<Stencil3dApp>();
+  s.ui<Stencil3dUi>().params = p;
+  s.ui<Stencil3dUi>().grid = 64, s.ui<Stencil3dUi>().slice = 32;
+  s.ui<Stencil3dUi>().bug = Break::no_halo;
   s.overlays.tile_grid = false;
   take(s, std::nullopt, 0);
   if (HasFatalFailure()) return;
@@ -404,7 +404,7 @@ TEST_F(Shot, SeparableWithAFilterOfAnotherRankRunsNothingAndDrawsNoBlock) {
   // sharpen has rank 2: the view shows why it cannot run (the controls) instead of failing, and
   // draws no block for a launch that did not happen.
   UiState s = black_image({Conv2dStrategy::separable, 2, 4, 256, 256});
-  s.conv2d.filter = "sharpen";
+  s.ui<Conv2dUi>().filter = "sharpen";
   take(s, Pixel{20, 20}, 14);
   if (HasFatalFailure()) return;
   view_ = mapping(layout_for(float(w_), float(h_), false).view, Pixel{20, 20}, 14);
@@ -496,12 +496,12 @@ TEST_F(Shot, ThreeComparePanesPutTheLegendInTheEmptyCell) {
 
 TEST_F(Shot, Stencil3dAndMatmulCompareTwoStrategies) {
   UiState s = still_state(false);
-  s.pattern = Pattern::stencil3d;
-  s.stencil.grid = 32;
+  s.pattern = pattern_index_of<Stencil3dApp>();
+  s.ui<Stencil3dUi>().grid = 32;
   s.compare = {"basic", "coarsened"};
   take(s, Pixel{10, 10}, 8);
   if (HasFatalFailure()) return;
-  s.pattern = Pattern::matmul;
+  s.pattern = pattern_index_of<MatmulApp>();
   s.compare = {"naive", "tiled"};
   take(s, Pixel{3, 3}, 0);
 }
@@ -585,9 +585,9 @@ class Conv1dShot : public ShotPixels {
   Conv1dShot() : ShotPixels("tilescope_conv1d_shot_") {}
   void shoot(Conv1dParams p, Pixel hover, float zoom) {
     UiState s = still_state(false);
-    s.pattern = Pattern::conv1d;
-    s.conv1d.params = p;
-    s.conv1d.stepper = stepper_;
+    s.pattern = pattern_index_of<Conv1dApp>();
+    s.ui<Conv1dUi>().params = p;
+    s.ui<Conv1dUi>().stepper = stepper_;
     take(s, hover, zoom);
     if (HasFatalFailure()) return;
     view_ = layout_for(float(w_), float(h_), false).view;
@@ -623,8 +623,8 @@ TEST_F(Conv1dShot, SharedMemoryLaneShowsOwnSlotsHaloSlotsAndGhostZeros) {
 // is unchanged.
 TEST_F(Conv1dShot, TheLegendLeavesTheBlockLabelsInSight) {
   UiState s = still_state(false);
-  s.pattern = Pattern::conv1d;
-  s.conv1d.params = {Conv1dStrategy::tiled, 2, 64, 320};
+  s.pattern = pattern_index_of<Conv1dApp>();
+  s.ui<Conv1dUi>().params = {Conv1dStrategy::tiled, 2, 64, 320};
   const Rect v = layout_for(1200, 800, false).view;
   const float axis = conv1d_lanes(v).axis;
   const auto [without, with] = bright_off_and_on(s, &Overlays::legend, {{v.x, axis, v.w, 20}});
@@ -641,9 +641,10 @@ class Conv1dStepShot : public Conv1dShot, public ::testing::WithParamInterface<b
 TEST_P(Conv1dStepShot, StepThroughInPresentationKeepsTheStepLaneInSight) {
   UiState s = still_state(GetParam());
   s.presentation = true;
-  s.pattern = Pattern::conv1d;
-  s.conv1d.params = {Conv1dStrategy::tiled, 4, 64, 320};
-  s.conv1d.stepper.on = true, s.conv1d.stepper.step = conv1d_timeline(s.conv1d.params, 4).barrier;
+  s.pattern = pattern_index_of<Conv1dApp>();
+  s.ui<Conv1dUi>().params = {Conv1dStrategy::tiled, 4, 64, 320};
+  s.ui<Conv1dUi>().stepper.on = true,
+  s.ui<Conv1dUi>().stepper.step = conv1d_timeline(s.ui<Conv1dUi>().params, 4).barrier;
   s.pinned = Pixel{300, 0};  // block 4, the last: before, the legend covered its lane
   s.overlays.inspector = false;
   const Rect v = layout_for(1200, 800, true).view;

@@ -4,13 +4,14 @@
 #include <cstdio>
 #include <string>
 
-#include "app/app.hpp"
 #include "app/conv2d/legend.hpp"
 #include "app/conv2d/pipeline.hpp"
-#include "app/ui/compare.hpp"
+#include "app/shell/app.hpp"
+#include "app/shell/compare.hpp"
+#include "app/shell/settings.hpp"
+#include "app/shell/ui_state.hpp"
+#include "app/ui/default_tile.hpp"
 #include "app/ui/frame_stats.hpp"
-#include "app/ui/settings.hpp"
-#include "app/ui/ui_state.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/conv2d/strategies.hpp"
@@ -24,27 +25,27 @@ using namespace tilescope;
 
 TEST(UiState, KeysChangeRadiusTileStrategyAndClampAtTheLimits) {
   UiState s;
-  s.conv2d.params.filter_radius = 2;
+  s.ui<Conv2dUi>().params.filter_radius = 2;
   EXPECT_TRUE(apply_key(s, '+'));
-  EXPECT_EQ(s.conv2d.params.filter_radius, 3);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.filter_radius, 3);
   for (int i = 0; i < 20; ++i) apply_key(s, '+');
-  EXPECT_EQ(s.conv2d.params.filter_radius, kMaxConv2dRadius);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.filter_radius, kMaxConv2dRadius);
   for (int i = 0; i < 20; ++i) apply_key(s, '-');
-  EXPECT_EQ(s.conv2d.params.filter_radius, 1);
-  s.conv2d.params.tile = 16;
+  EXPECT_EQ(s.ui<Conv2dUi>().params.filter_radius, 1);
+  s.ui<Conv2dUi>().params.tile = 16;
   apply_key(s, ']');
-  EXPECT_EQ(s.conv2d.params.tile, 32);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.tile, 32);
   apply_key(s, ']');
-  EXPECT_EQ(s.conv2d.params.tile, 32);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.tile, 32);
   apply_key(s, '[');
   apply_key(s, '[');
-  EXPECT_EQ(s.conv2d.params.tile, 8);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.tile, 8);
   apply_key(s, '[');
-  EXPECT_EQ(s.conv2d.params.tile, 7);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.tile, 7);
   apply_key(s, '5');
-  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::cached_halo);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.strategy, Conv2dStrategy::cached_halo);
   apply_key(s, '1');
-  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::basic);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.strategy, Conv2dStrategy::basic);
   EXPECT_FALSE(apply_key(s, 'q'));
 }
 
@@ -61,43 +62,43 @@ TEST(UiState, SpaceStepPresentationScreenshotHudAndViewKeys) {
   EXPECT_TRUE(s.overlays.hud);  // on by default: the numbers a lecture is about stay in view
   apply_key(s, 'h');
   EXPECT_FALSE(s.overlays.hud);
-  s.view = ViewMode::diff;
+  s.ui<Conv2dUi>().view = ViewMode::diff;
   apply_key(s, 'v');
-  EXPECT_EQ(s.view, ViewMode::input);
+  EXPECT_EQ(s.ui<Conv2dUi>().view, ViewMode::input);
 }
 
 TEST(UiState, CTogglesThePatternsDefaultCompareSet) {
   UiState s;
   EXPECT_TRUE(apply_key(s, 'c'));
-  EXPECT_EQ(s.compare, default_compare(Pattern::conv2d));
-  EXPECT_FALSE(compare_problem(Pattern::conv2d, s.compare));
+  EXPECT_EQ(s.compare, default_compare(pattern_index_of<Conv2dApp>()));
+  EXPECT_FALSE(compare_problem(pattern_index_of<Conv2dApp>(), s.compare));
   apply_key(s, 'c');
   EXPECT_TRUE(s.compare.empty());
-  for (Pattern p : {Pattern::stencil3d, Pattern::conv1d, Pattern::matmul})
-    EXPECT_FALSE(compare_problem(p, default_compare(p))) << pattern_id(p);
+  for (int p : {pattern_index_of<Stencil3dApp>(), pattern_index_of<Conv1dApp>(), pattern_index_of<MatmulApp>()})
+    EXPECT_FALSE(compare_problem(p, default_compare(p))) << pattern_ids()[p];
 }
 
 TEST(UiState, APanesStrategyKeepsTheTileItShares) {
   UiState s;
-  s.conv2d.params.tile = 16;
-  s.conv2d.bug = Break::no_halo;
+  s.ui<Conv2dUi>().params.tile = 16;
+  s.ui<Conv2dUi>().bug = Break::no_halo;
   UiState pane = s;
   use_strategy(pane, "cached_halo");  // the book's strategies share their default tile: 16 stays
   EXPECT_EQ(strategy_name(pane), "cached_halo");
-  EXPECT_EQ(pane.conv2d.params.tile, 16);
-  EXPECT_EQ(pane.conv2d.bug, Break::none) << "cached_halo has no load-only ring to break";
-  s.conv2d.params.tile = 32;
+  EXPECT_EQ(pane.ui<Conv2dUi>().params.tile, 16);
+  EXPECT_EQ(pane.ui<Conv2dUi>().bug, Break::none) << "cached_halo has no load-only ring to break";
+  s.ui<Conv2dUi>().params.tile = 32;
   pane = s;
   use_strategy(pane, "fast");  // fast's tile is another quantity: its own default
-  EXPECT_EQ(pane.conv2d.params.tile, default_tile(Conv2dStrategy::fast, 2));
-  s.pattern = Pattern::stencil3d;
-  s.stencil.params = {Stencil3dStrategy::coarsened, 1, 32};
+  EXPECT_EQ(pane.ui<Conv2dUi>().params.tile, default_tile(Conv2dStrategy::fast, 2));
+  s.pattern = pattern_index_of<Stencil3dApp>();
+  s.ui<Stencil3dUi>().params = {Stencil3dStrategy::coarsened, 1, 32};
   use_strategy(s, "tiled");  // tiled's block is the whole T^3 input tile: T <= 10
-  EXPECT_EQ(s.stencil.params.tile, default_tile(Stencil3dStrategy::tiled, 1));
-  s.stencil.bug = Break::no_halo;
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.tile, default_tile(Stencil3dStrategy::tiled, 1));
+  s.ui<Stencil3dUi>().bug = Break::no_halo;
   pane = s;
   use_strategy(pane, "coarsened");
-  EXPECT_EQ(pane.stencil.bug, Break::none) << "only stencil3d's tiled is built broken";
+  EXPECT_EQ(pane.ui<Stencil3dUi>().bug, Break::none) << "only stencil3d's tiled is built broken";
 }
 
 TEST(UiState, PinnedPixelWinsOverHover) {
@@ -179,67 +180,67 @@ TEST(Pipeline, ImpulseSceneHasOneBrightPixelPerCell) {
 
 TEST(UiState, Conv1dKeysChangeRadiusBlockAndStrategyWithinTheKernelsLimits) {
   UiState s;
-  s.conv1d.params.tile = 1024;
-  EXPECT_TRUE(apply_conv1d_key(s, ']'));
-  EXPECT_EQ(s.conv1d.params.tile, 1024);  // already the largest block
-  for (int i = 0; i < 10; ++i) apply_conv1d_key(s, '[');
-  EXPECT_EQ(s.conv1d.params.tile, kMinConv1dTile);
-  s.conv1d.params.filter_radius = kMaxConv1dRadius;
-  apply_conv1d_key(s, '+');
-  EXPECT_EQ(s.conv1d.params.filter_radius, kMaxConv1dRadius);
-  apply_conv1d_key(s, '4');
-  EXPECT_EQ(s.conv1d.params.strategy, Conv1dStrategy::cached_halo);
-  EXPECT_FALSE(apply_conv1d_key(s, 'x'));
+  s.ui<Conv1dUi>().params.tile = 1024;
+  EXPECT_TRUE(apply_key(s.ui<Conv1dUi>(), ']'));
+  EXPECT_EQ(s.ui<Conv1dUi>().params.tile, 1024);  // already the largest block
+  for (int i = 0; i < 10; ++i) apply_key(s.ui<Conv1dUi>(), '[');
+  EXPECT_EQ(s.ui<Conv1dUi>().params.tile, kMinConv1dTile);
+  s.ui<Conv1dUi>().params.filter_radius = kMaxConv1dRadius;
+  apply_key(s.ui<Conv1dUi>(), '+');
+  EXPECT_EQ(s.ui<Conv1dUi>().params.filter_radius, kMaxConv1dRadius);
+  apply_key(s.ui<Conv1dUi>(), '4');
+  EXPECT_EQ(s.ui<Conv1dUi>().params.strategy, Conv1dStrategy::cached_halo);
+  EXPECT_FALSE(apply_key(s.ui<Conv1dUi>(), 'x'));
 }
 
 TEST(UiState, MatmulStepperWalksEveryStepOfEveryPhaseAndStopsAtTheEnds) {
   UiState s;
-  s.matmul.params = {MatmulStrategy::tiled, 4, 8, 10, 8};  // K = 10: phases 0, 1, 2
-  apply_matmul_key(s, '<');
-  EXPECT_EQ(s.matmul.phase, 0);
-  EXPECT_EQ(s.matmul.step, 0);
-  for (int i = 0; i < 5; ++i) apply_matmul_key(s, '>');
-  EXPECT_EQ(s.matmul.phase, 1);  // 4 steps per phase
-  EXPECT_EQ(s.matmul.step, 1);
-  for (int i = 0; i < 20; ++i) apply_matmul_key(s, '>');
-  EXPECT_EQ(s.matmul.phase, 2);
-  EXPECT_EQ(s.matmul.step, kMatmulSteps - 1);
-  apply_matmul_key(s, ']');  // TILE_WIDTH 5: still 2 phases, so the stepper is clamped
-  EXPECT_EQ(s.matmul.phase, 1);
-  apply_matmul_key(s, 'b');
-  EXPECT_EQ(s.matmul.missing, MissingBarrier::read_after_write);
-  apply_matmul_key(s, 'b');
-  EXPECT_EQ(s.matmul.missing, MissingBarrier::write_after_read);
-  apply_matmul_key(s, 'b');
-  EXPECT_EQ(s.matmul.missing, MissingBarrier::none);
+  s.ui<MatmulUi>().params = {MatmulStrategy::tiled, 4, 8, 10, 8};  // K = 10: phases 0, 1, 2
+  apply_key(s.ui<MatmulUi>(), '<');
+  EXPECT_EQ(s.ui<MatmulUi>().phase, 0);
+  EXPECT_EQ(s.ui<MatmulUi>().step, 0);
+  for (int i = 0; i < 5; ++i) apply_key(s.ui<MatmulUi>(), '>');
+  EXPECT_EQ(s.ui<MatmulUi>().phase, 1);  // 4 steps per phase
+  EXPECT_EQ(s.ui<MatmulUi>().step, 1);
+  for (int i = 0; i < 20; ++i) apply_key(s.ui<MatmulUi>(), '>');
+  EXPECT_EQ(s.ui<MatmulUi>().phase, 2);
+  EXPECT_EQ(s.ui<MatmulUi>().step, kMatmulSteps - 1);
+  apply_key(s.ui<MatmulUi>(), ']');  // TILE_WIDTH 5: still 2 phases, so the stepper is clamped
+  EXPECT_EQ(s.ui<MatmulUi>().phase, 1);
+  apply_key(s.ui<MatmulUi>(), 'b');
+  EXPECT_EQ(s.ui<MatmulUi>().missing, MissingBarrier::read_after_write);
+  apply_key(s.ui<MatmulUi>(), 'b');
+  EXPECT_EQ(s.ui<MatmulUi>().missing, MissingBarrier::write_after_read);
+  apply_key(s.ui<MatmulUi>(), 'b');
+  EXPECT_EQ(s.ui<MatmulUi>().missing, MissingBarrier::none);
 }
 
 TEST(UiStateKeys, StencilKeysPickStrategyTileOrderAndSliceWithinRange) {
   UiState s;
-  s.pattern = Pattern::stencil3d;
-  s.stencil.grid = 100;
-  clamp_stencil3d(s.stencil);
-  EXPECT_EQ(s.stencil.slice, s.stencil.grid / 2);  // starts on the middle slice
-  EXPECT_TRUE(apply_stencil3d_key(s, '4'));
-  EXPECT_EQ(s.stencil.params.strategy, Stencil3dStrategy::register_tiled);
-  EXPECT_EQ(s.stencil.params.tile, 32);  // each strategy starts at its own tile
-  apply_stencil3d_key(s, ']');
-  EXPECT_EQ(s.stencil.params.tile, 32);  // T^2 <= 1024
-  apply_stencil3d_key(s, '2');
-  EXPECT_EQ(s.stencil.params.tile, 8);
-  for (int i = 0; i < 5; ++i) apply_stencil3d_key(s, '+');
-  EXPECT_EQ(s.stencil.params.order, kMaxStencil3dRadius);
-  for (int i = 0; i < 5; ++i) apply_stencil3d_key(s, '[');
-  EXPECT_EQ(s.stencil.params.tile, 2 * kMaxStencil3dRadius + 1);  // the output tile keeps one cell
-  EXPECT_TRUE(apply_stencil3d_key(s, '5'));
-  EXPECT_EQ(s.stencil.params.strategy, Stencil3dStrategy::fast);
-  EXPECT_EQ(s.stencil.params.tile, 18);  // the z tile: 12 output planes at order 3
-  s.stencil.slice = 0;
-  apply_stencil3d_key(s, '<');
-  EXPECT_EQ(s.stencil.slice, 0);
-  EXPECT_TRUE(apply_stencil3d_key(s, 'p'));
-  EXPECT_EQ(s.pattern, Pattern::conv1d);  // the next pattern
-  EXPECT_FALSE(apply_stencil3d_key(s, 'q'));
+  s.pattern = pattern_index_of<Stencil3dApp>();
+  s.ui<Stencil3dUi>().grid = 100;
+  clamp(s.ui<Stencil3dUi>());
+  EXPECT_EQ(s.ui<Stencil3dUi>().slice, s.ui<Stencil3dUi>().grid / 2);  // starts on the middle slice
+  EXPECT_TRUE(apply_key(s, '4'));
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.strategy, Stencil3dStrategy::register_tiled);
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.tile, 32);  // each strategy starts at its own tile
+  apply_key(s, ']');
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.tile, 32);  // T^2 <= 1024
+  apply_key(s, '2');
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.tile, 8);
+  for (int i = 0; i < 5; ++i) apply_key(s, '+');
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.order, kMaxStencil3dRadius);
+  for (int i = 0; i < 5; ++i) apply_key(s, '[');
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.tile, 2 * kMaxStencil3dRadius + 1);  // the output tile keeps one cell
+  EXPECT_TRUE(apply_key(s, '5'));
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.strategy, Stencil3dStrategy::fast);
+  EXPECT_EQ(s.ui<Stencil3dUi>().params.tile, 18);  // the z tile: 12 output planes at order 3
+  s.ui<Stencil3dUi>().slice = 0;
+  apply_key(s, '<');
+  EXPECT_EQ(s.ui<Stencil3dUi>().slice, 0);
+  EXPECT_TRUE(apply_key(s, 'p'));
+  EXPECT_EQ(s.pattern, pattern_index_of<Conv1dApp>());  // the next pattern
+  EXPECT_FALSE(apply_key(s, 'q'));
 }
 
 // Settings files written before conv2d's settings moved into UiState::conv2d still load: the keys
@@ -254,15 +255,15 @@ TEST(UiState, Conv2dSettingsKeepTheirKeys) {
   }
   UiState s;
   load_settings(s, path);
-  EXPECT_EQ(s.conv2d.params.strategy, Conv2dStrategy::cached_halo);
-  EXPECT_EQ(s.conv2d.params.filter_radius, 3);
-  EXPECT_EQ(s.conv2d.params.tile, 8);
-  EXPECT_EQ(s.conv2d.filter, "box");
+  EXPECT_EQ(s.ui<Conv2dUi>().params.strategy, Conv2dStrategy::cached_halo);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.filter_radius, 3);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.tile, 8);
+  EXPECT_EQ(s.ui<Conv2dUi>().filter, "box");
   save_settings(s, path);
   UiState again;
   load_settings(again, path);
-  EXPECT_EQ(again.conv2d.params, s.conv2d.params);
-  EXPECT_EQ(again.conv2d.filter, "box");
+  EXPECT_EQ(again.ui<Conv2dUi>().params, s.ui<Conv2dUi>().params);
+  EXPECT_EQ(again.ui<Conv2dUi>().filter, "box");
   std::remove(path.c_str());
 }
 
@@ -272,11 +273,11 @@ TEST(UiState, MatmulStepperCountsTheKernelsPhases) {
   MatmulUi m;
   m.params = MatmulParams{MatmulStrategy::tiled, 4, 24, 20, 28};
   m.phase = 99;
-  clamp_matmul(m);
+  clamp(m);
   EXPECT_EQ(m.phase, 4);  // 20 / 4 = 5 phases
   m.params.strategy = MatmulStrategy::fast;
   m.phase = 99;
-  clamp_matmul(m);
+  clamp(m);
   EXPECT_EQ(m.phase, 2);  // ceil(20 / 8) = 3 phases
 }
 
@@ -284,22 +285,22 @@ TEST(UiState, MatmulStepperCountsTheKernelsPhases) {
 // ] and [ choose its 256- and 128-wide tiles; switching back gives tiled its default TILE_WIDTH.
 TEST(UiState, MatmulFastTakesItsBlockTilesAndGivesTiledItsTileWidthBack) {
   UiState s;
-  s.pattern = Pattern::matmul;
-  s.matmul.params = MatmulParams{MatmulStrategy::tiled, 4, 24, 20, 28};
-  ASSERT_TRUE(apply_matmul_key(s, '3'));
-  EXPECT_EQ(s.matmul.params.strategy, MatmulStrategy::fast);
-  EXPECT_EQ(s.matmul.params.tile, kMatmulFastNarrowTile);
-  apply_matmul_key(s, ']');
-  EXPECT_EQ(s.matmul.params.tile, kMatmulFastWideTile);
-  apply_matmul_key(s, ']');
-  EXPECT_EQ(s.matmul.params.tile, kMatmulFastWideTile);
-  EXPECT_FALSE(launch_problem(s.matmul.params));
-  apply_matmul_key(s, '[');
-  EXPECT_EQ(s.matmul.params.tile, kMatmulFastNarrowTile);
-  apply_matmul_key(s, '2');
-  EXPECT_EQ(s.matmul.params.tile, default_tile(MatmulStrategy::tiled, 0));
-  apply_matmul_key(s, ']');
-  EXPECT_EQ(s.matmul.params.tile, default_tile(MatmulStrategy::tiled, 0) + 1);
+  s.pattern = pattern_index_of<MatmulApp>();
+  s.ui<MatmulUi>().params = MatmulParams{MatmulStrategy::tiled, 4, 24, 20, 28};
+  ASSERT_TRUE(apply_key(s.ui<MatmulUi>(), '3'));
+  EXPECT_EQ(s.ui<MatmulUi>().params.strategy, MatmulStrategy::fast);
+  EXPECT_EQ(s.ui<MatmulUi>().params.tile, kMatmulFastNarrowTile);
+  apply_key(s.ui<MatmulUi>(), ']');
+  EXPECT_EQ(s.ui<MatmulUi>().params.tile, kMatmulFastWideTile);
+  apply_key(s.ui<MatmulUi>(), ']');
+  EXPECT_EQ(s.ui<MatmulUi>().params.tile, kMatmulFastWideTile);
+  EXPECT_FALSE(launch_problem(s.ui<MatmulUi>().params));
+  apply_key(s.ui<MatmulUi>(), '[');
+  EXPECT_EQ(s.ui<MatmulUi>().params.tile, kMatmulFastNarrowTile);
+  apply_key(s.ui<MatmulUi>(), '2');
+  EXPECT_EQ(s.ui<MatmulUi>().params.tile, default_tile(MatmulStrategy::tiled, 0));
+  apply_key(s.ui<MatmulUi>(), ']');
+  EXPECT_EQ(s.ui<MatmulUi>().params.tile, default_tile(MatmulStrategy::tiled, 0) + 1);
 }
 
 // Issue 17, item 5: the conv2d legend never shows two entries in one colour, whatever the strategy,
@@ -311,13 +312,13 @@ TEST(UiState, Conv2dLegendNeverShowsTwoEntriesInOneColour) {
       for (const Pixel focus : {Pixel{0, 0}, Pixel{70, 70}, Pixel{255, 130}})
         for (const Break bug : {Break::none, Break::no_halo}) {
           UiState s;
-          select_strategy(s, Conv2dStrategy(st));
-          s.conv2d.params.filter_radius = r;
-          s.conv2d.params.tile = default_tile(Conv2dStrategy(st), r);
-          s.conv2d.params.width = s.conv2d.params.height = 256;
-          s.conv2d.bug = bug;
+          select_strategy(s.ui<Conv2dUi>(), Conv2dStrategy(st));
+          s.ui<Conv2dUi>().params.filter_radius = r;
+          s.ui<Conv2dUi>().params.tile = default_tile(Conv2dStrategy(st), r);
+          s.ui<Conv2dUi>().params.width = s.ui<Conv2dUi>().params.height = 256;
+          s.ui<Conv2dUi>().bug = bug;
           s.pinned = focus;
-          const std::vector<LegendEntry> legend = conv2d_legend(s);
+          const std::vector<LegendEntry> legend = conv2d_legend(s, s.ui<Conv2dUi>());
           for (std::size_t i = 0; i < legend.size(); ++i)
             for (std::size_t j = i + 1; j < legend.size(); ++j)
               EXPECT_NE(legend[i].rgba, legend[j].rgba)
@@ -332,14 +333,14 @@ TEST(UiState, Conv2dLegendNeverShowsTwoEntriesInOneColour) {
 // so a small demo fills the GPU with warps; with no GPU known, the radius' default strip.
 TEST(UiState, SlidingsStripFollowsTheImageAndTheGpu) {
   UiState s;
-  s.conv2d.params.width = s.conv2d.params.height = 1024;
-  select_strategy(s, Conv2dStrategy::sliding);
-  EXPECT_EQ(s.conv2d.params.tile, sliding_default_strip(s.conv2d.params.filter_radius));
-  select_strategy(s, Conv2dStrategy::tiled_in);
-  s.conv2d.sm_count = 132;
-  select_strategy(s, Conv2dStrategy::sliding);
-  EXPECT_EQ(s.conv2d.params.tile, sliding_strip_for(s.conv2d.params.filter_radius, 1024, 1024, 132));
-  EXPECT_LT(s.conv2d.params.tile, sliding_default_strip(s.conv2d.params.filter_radius))
+  s.ui<Conv2dUi>().params.width = s.ui<Conv2dUi>().params.height = 1024;
+  select_strategy(s.ui<Conv2dUi>(), Conv2dStrategy::sliding);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.tile, sliding_default_strip(s.ui<Conv2dUi>().params.filter_radius));
+  select_strategy(s.ui<Conv2dUi>(), Conv2dStrategy::tiled_in);
+  s.ui<Conv2dUi>().sm_count = 132;
+  select_strategy(s.ui<Conv2dUi>(), Conv2dStrategy::sliding);
+  EXPECT_EQ(s.ui<Conv2dUi>().params.tile, sliding_strip_for(s.ui<Conv2dUi>().params.filter_radius, 1024, 1024, 132));
+  EXPECT_LT(s.ui<Conv2dUi>().params.tile, sliding_default_strip(s.ui<Conv2dUi>().params.filter_radius))
       << "1024^2 cannot fill 132 SMs with 16-row strips";
 }
 
@@ -347,25 +348,25 @@ TEST(UiState, SlidingsStripFollowsTheImageAndTheGpu) {
 // 128^3 grid at order 3 leaves 132 SMs idle with 18-plane chunks; with no GPU known, the order's chunk.
 TEST(UiState, FastsChunkFollowsTheGridAndTheGpu) {
   UiState s;
-  Stencil3dParams& p = s.stencil.params;
+  Stencil3dParams& p = s.ui<Stencil3dUi>().params;
   p.order = 3, p.width = p.height = p.depth = 128;
-  select_strategy(s, Stencil3dStrategy::fast);
+  select_strategy(s.ui<Stencil3dUi>(), Stencil3dStrategy::fast);
   EXPECT_EQ(p.strategy, Stencil3dStrategy::fast);
   EXPECT_EQ(p.tile, fast_longest_chunk(3));
-  select_strategy(s, Stencil3dStrategy::coarsened);
+  select_strategy(s.ui<Stencil3dUi>(), Stencil3dStrategy::coarsened);
   EXPECT_EQ(p.tile, default_tile(Stencil3dStrategy::coarsened, 3));
-  s.stencil.sm_count = 132, s.stencil.l2_bytes = 50LL << 20;
-  select_strategy(s, Stencil3dStrategy::fast);
+  s.ui<Stencil3dUi>().sm_count = 132, s.ui<Stencil3dUi>().l2_bytes = 50LL << 20;
+  select_strategy(s.ui<Stencil3dUi>(), Stencil3dStrategy::fast);
   EXPECT_EQ(p.tile, fast_chunk_for(3, 128, 128, 128, 132, 50LL << 20));
   EXPECT_LT(p.tile, fast_longest_chunk(3)) << "128^3 cannot fill 132 SMs with 18-plane chunks";
 }
 
 TEST(UiState, ADefaultChunkFollowsTheOrderAndTheGridButOneSetByHandStays) {
   UiState s;
-  Stencil3dUi& st = s.stencil;
+  Stencil3dUi& st = s.ui<Stencil3dUi>();
   st.params.order = 1, st.params.width = st.params.height = st.params.depth = 128;
   st.sm_count = 132, st.l2_bytes = 50LL << 20;
-  select_strategy(s, Stencil3dStrategy::fast);
+  select_strategy(s.ui<Stencil3dUi>(), Stencil3dStrategy::fast);
   const auto chunk = [&](int k, int n) { return fast_chunk_for(k, n, n, n, 132, 50LL << 20); };
   ASSERT_EQ(st.params.tile, chunk(1, 128));
   ASSERT_NE(chunk(1, 128), chunk(3, 512)) << "the test needs a change of default";
@@ -393,18 +394,18 @@ TEST(UiState, ADefaultChunkFollowsTheOrderAndTheGridButOneSetByHandStays) {
   follow_default_tile(st, before);
   EXPECT_EQ(st.params.tile, 20);
   // conv2d: sliding's strip follows the image (a 720p frame after 8192^2) as bench's does.
-  s.conv2d.sm_count = 132;
-  s.conv2d.params.width = s.conv2d.params.height = 8192;
-  select_strategy(s, Conv2dStrategy::sliding);
+  s.ui<Conv2dUi>().sm_count = 132;
+  s.ui<Conv2dUi>().params.width = s.ui<Conv2dUi>().params.height = 8192;
+  select_strategy(s.ui<Conv2dUi>(), Conv2dStrategy::sliding);
   DeviceLimits h100;
   h100.sm_count = 132;
-  Conv2dUi frame = s.conv2d;
+  Conv2dUi frame = s.ui<Conv2dUi>();
   frame.params.width = 1280, frame.params.height = 720;
-  ASSERT_NE(default_tile(frame.params, h100), s.conv2d.params.tile) << "the test needs a change of default";
-  follow_default_tile(frame, s.conv2d);
+  ASSERT_NE(default_tile(frame.params, h100), s.ui<Conv2dUi>().params.tile) << "the test needs a change of default";
+  follow_default_tile(frame, s.ui<Conv2dUi>());
   EXPECT_EQ(frame.params.tile, default_tile(frame.params, h100));
   // A book strategy's tile does not depend on the grid: it stays.
-  select_strategy(s, Stencil3dStrategy::coarsened);
+  select_strategy(s.ui<Stencil3dUi>(), Stencil3dStrategy::coarsened);
   const int book = st.params.tile;
   before = st;
   st.params.width = st.params.height = st.params.depth = 64;
@@ -416,15 +417,15 @@ TEST(UiState, ADefaultChunkFollowsTheOrderAndTheGridButOneSetByHandStays) {
 // grid alone, as for parameters that cannot launch; with box it shows the block, its passes and taps.
 TEST(UiState, ASeparableViewWhoseFilterIsNotRankOneListsNoBlockInItsLegend) {
   UiState s;
-  select_strategy(s, Conv2dStrategy::separable);
-  s.conv2d.params.width = s.conv2d.params.height = 256;
+  select_strategy(s.ui<Conv2dUi>(), Conv2dStrategy::separable);
+  s.ui<Conv2dUi>().params.width = s.ui<Conv2dUi>().params.height = 256;
   s.pinned = Pixel{70, 70};
-  s.conv2d.filter = "box";
-  EXPECT_TRUE(conv2d_runs(s));
-  EXPECT_GE(conv2d_legend(s).size(), 5u);
-  s.conv2d.filter = "sharpen";
-  EXPECT_FALSE(conv2d_runs(s));
-  const std::vector<LegendEntry> legend = conv2d_legend(s);
+  s.ui<Conv2dUi>().filter = "box";
+  EXPECT_TRUE(conv2d_runs(s, s.ui<Conv2dUi>()));
+  EXPECT_GE(conv2d_legend(s, s.ui<Conv2dUi>()).size(), 5u);
+  s.ui<Conv2dUi>().filter = "sharpen";
+  EXPECT_FALSE(conv2d_runs(s, s.ui<Conv2dUi>()));
+  const std::vector<LegendEntry> legend = conv2d_legend(s, s.ui<Conv2dUi>());
   ASSERT_EQ(legend.size(), 1u);
   EXPECT_EQ(legend[0].rgba, palette::kTileGrid.rgba);
 }
@@ -446,16 +447,16 @@ TEST(UiState, PlayingStepperAdvancesAtItsRateAndStopsAtTheLastStep) {
 TEST(UiState, StepThroughKeysToggleAndStepWithoutGoingBelowZero) {
   UiState s;
   EXPECT_TRUE(apply_key(s, 't'));
-  EXPECT_TRUE(s.conv2d.stepper.on);
+  EXPECT_TRUE(s.ui<Conv2dUi>().stepper.on);
   EXPECT_TRUE(s.overlays.caption);  // t is the step-through's; n the caption's
   EXPECT_TRUE(apply_key(s, 'n'));
   EXPECT_FALSE(s.overlays.caption);
-  EXPECT_TRUE(s.conv2d.stepper.on);
+  EXPECT_TRUE(s.ui<Conv2dUi>().stepper.on);
   apply_key(s, '>');
   apply_key(s, '>');
-  EXPECT_EQ(s.conv2d.stepper.step, 2);
+  EXPECT_EQ(s.ui<Conv2dUi>().stepper.step, 2);
   for (int i = 0; i < 4; ++i) apply_key(s, '<');
-  EXPECT_EQ(s.conv2d.stepper.step, 0);
+  EXPECT_EQ(s.ui<Conv2dUi>().stepper.step, 0);
 }
 
 TEST(History, TheRunMedianTakesTheRunsLastValuesOnly) {

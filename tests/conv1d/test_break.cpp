@@ -12,6 +12,7 @@
 #include "kernels/conv1d/broken.hpp"
 #include "kernels/conv1d/engine.hpp"
 #include "kernels/conv1d/geometry.hpp"
+#include "kernels/conv1d/pattern.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/conv1d/strategies.hpp"
 #include "tests/common/break_checks.hpp"
@@ -94,7 +95,7 @@ TEST(Conv1dBreak, StrategiesOtherThanTiledAndIdleThreadsRefuseWithAReason) {
   EXPECT_THROW(conv1d_broken_cpu(p, Break::no_halo, positive_filter(1, 1), in.data(), out.data()), InvalidInput);
 }
 
-class Conv1dBreakCuda : public test::CudaEngineTest<Conv1dEngine, &Backend::make_conv1d_engine> {};
+class Conv1dBreakCuda : public test::CudaEngineTest<Conv1dEngine, &Conv1dPattern::make_engine> {};
 
 TEST_F(Conv1dBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
   test::expect_kernel_damages_as_emulated(

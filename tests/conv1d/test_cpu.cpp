@@ -3,6 +3,7 @@
 
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/conv1d/pattern.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/conv1d/strategies.hpp"
 #include "tests/common/test_util.hpp"
@@ -72,7 +73,7 @@ TEST(Conv1dFilters, NamedFiltersHaveTheirDefiningSums) {
 }
 
 TEST(Conv1dCpuEngine, RunsEveryStrategyAndRefusesBadParameters) {
-  auto engine = make_cpu_backend()->make_conv1d_engine();
+  auto engine = make_cpu_conv1d_engine();
   const std::vector<float> in = test::random_image(3001, 1, 4).pixels;
   const Filter1d f = make_named_filter1d("gaussian", 3);
   std::vector<float> out(in.size()), ref(in.size());

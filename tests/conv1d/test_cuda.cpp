@@ -6,6 +6,7 @@
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv1d/model.hpp"
+#include "kernels/conv1d/pattern.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/conv1d/strategies.hpp"
 #include "tests/common/cuda_engine_test.hpp"
@@ -15,8 +16,9 @@ using namespace tilescope;
 
 namespace {
 
-class Conv1dCuda : public test::CudaEngineTest<Conv1dEngine, &Backend::make_conv1d_engine,
-                                               ::testing::TestWithParam<Conv1dStrategy>> {};
+class Conv1dCuda
+    : public test::CudaEngineTest<Conv1dEngine, &Conv1dPattern::make_engine, ::testing::TestWithParam<Conv1dStrategy>> {
+};
 
 }  // namespace
 

@@ -8,6 +8,7 @@
 
 #include "bench/yardstick/yardstick.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/conv1d/pattern.hpp"
 #include "kernels/conv1d/reference.hpp"
 #include "kernels/conv1d/strategies.hpp"
 #include "tests/common/cuda_engine_test.hpp"
@@ -15,7 +16,7 @@
 
 using namespace tilescope;
 
-using Conv1dYardstick = test::CudaEngineTest<Conv1dEngine, &Backend::make_conv1d_engine>;
+using Conv1dYardstick = test::CudaEngineTest<Conv1dEngine, &Conv1dPattern::make_engine>;
 
 TEST_F(Conv1dYardstick, TheBooksKernelsMatchTheCpuReferenceOnOddLengthsAtEveryBookTile) {
   for (Conv1dStrategy s :

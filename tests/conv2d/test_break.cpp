@@ -12,6 +12,7 @@
 #include "kernels/conv2d/broken.hpp"
 #include "kernels/conv2d/engine.hpp"
 #include "kernels/conv2d/geometry.hpp"
+#include "kernels/conv2d/pattern.hpp"
 #include "kernels/conv2d/reference.hpp"
 #include "tests/common/break_checks.hpp"
 #include "tests/common/cuda_engine_test.hpp"
@@ -131,7 +132,7 @@ TEST(Break, StrategiesOtherThanTiledInRefuseWithAReason) {
   EXPECT_THROW(conv2d_broken_cpu(p, Break::no_halo, positive_filter(1, 1), in.data(), out.data()), InvalidInput);
 }
 
-class BreakCuda : public test::CudaEngineTest<Conv2dEngine, &Backend::make_conv2d_engine> {};
+class BreakCuda : public test::CudaEngineTest<Conv2dEngine, &Conv2dPattern::make_engine> {};
 
 TEST_F(BreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
   test::expect_kernel_damages_as_emulated(

@@ -6,6 +6,7 @@
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/demo_scene_cpu.hpp"
+#include "kernels/conv2d/pattern.hpp"
 #include "kernels/conv2d/reference.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "tests/common/test_util.hpp"
@@ -50,7 +51,7 @@ TEST(Conv2dCpu, GhostCellsAreZero) {
 }
 
 TEST(CpuBackend, RunsEveryStrategyAndRefusesBadParameters) {
-  auto cpu = make_cpu_backend()->make_conv2d_engine();
+  auto cpu = make_cpu_conv2d_engine();
   const Image in = test::random_image(33, 21, 3);
   const Filter2d f = make_named_filter("gaussian", 2);
   std::vector<float> out(in.pixels.size()), ref(in.pixels.size());

@@ -7,6 +7,7 @@
 #include "kernels/common/error.hpp"
 #include "kernels/conv2d/geometry.hpp"
 #include "kernels/conv2d/model.hpp"
+#include "kernels/conv2d/pattern.hpp"
 #include "kernels/conv2d/reference.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "tests/common/test_util.hpp"
@@ -17,7 +18,7 @@ namespace {
 
 std::unique_ptr<Conv2dEngine> cuda_or_skip(std::string& why) {
   try {
-    return make_cuda_backend()->make_conv2d_engine();
+    return Conv2dPattern::make_engine(*make_cuda_backend());
   } catch (const std::exception& e) {
     why = e.what();
     return nullptr;

@@ -8,6 +8,7 @@
 
 #include "bench/yardstick/yardstick.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/conv2d/pattern.hpp"
 #include "kernels/conv2d/reference.hpp"
 #include "kernels/conv2d/strategies.hpp"
 #include "tests/common/cuda_engine_test.hpp"
@@ -15,7 +16,7 @@
 
 using namespace tilescope;
 
-using Conv2dYardstick = test::CudaEngineTest<Conv2dEngine, &Backend::make_conv2d_engine>;
+using Conv2dYardstick = test::CudaEngineTest<Conv2dEngine, &Conv2dPattern::make_engine>;
 
 TEST_F(Conv2dYardstick, TheBooksKernelsMatchTheCpuReferenceOnOddSizesAtEveryBookTile) {
   // Sizes: one pixel, a column, a row, smaller than a tile, several blocks with partial last ones.

@@ -10,9 +10,9 @@
 #include "app/conv2d/cli.hpp"
 #include "app/io/image_file.hpp"
 #include "app/io/npy.hpp"
+#include "app/shell/settings.hpp"
+#include "app/shell/state_json.hpp"
 #include "app/stencil3d/cli.hpp"
-#include "app/ui/settings.hpp"
-#include "app/ui/state_json.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::fuzz {
@@ -100,8 +100,8 @@ void settings(const std::uint8_t* data, std::size_t size) {
   UiState s;
   load_settings_text(s, t, "settings.json");
   const UiState defaults;
-  if (s.conv2d.params.filter_radius < 1 || s.conv2d.params.filter_radius > kMaxConv2dRadius || s.demo_size < 64 ||
-      s.demo_size > 8192)
+  if (s.ui<Conv2dUi>().params.filter_radius < 1 || s.ui<Conv2dUi>().params.filter_radius > kMaxConv2dRadius ||
+      s.ui<Conv2dUi>().demo_size < 64 || s.ui<Conv2dUi>().demo_size > 8192)
     std::abort();
   (void)defaults;
   (void)imgui_ini_problem(t);

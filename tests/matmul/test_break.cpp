@@ -10,6 +10,7 @@
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/broken.hpp"
 #include "kernels/matmul/engine.hpp"
+#include "kernels/matmul/pattern.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "tests/common/break_checks.hpp"
 #include "tests/common/cuda_engine_test.hpp"
@@ -108,7 +109,7 @@ TEST(MatmulBreak, OnlyTiledTakesABugAndNoHaloAndIdleThreadsAreRefusedEverywhere)
   EXPECT_THROW(matmul_broken_cpu(p, Break::no_barrier, M.data(), N.data(), P.data()), InvalidInput);
 }
 
-class MatmulBreakCuda : public test::CudaEngineTest<MatmulEngine, &Backend::make_matmul_engine> {};
+class MatmulBreakCuda : public test::CudaEngineTest<MatmulEngine, &MatmulPattern::make_engine> {};
 
 TEST_F(MatmulBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
   test::expect_kernel_damages_as_emulated(

@@ -3,6 +3,7 @@
 
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/matmul/pattern.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "tests/common/test_util.hpp"
 
@@ -41,7 +42,7 @@ TEST(MatmulCpu, MultipliesRowsByColumns) {
 }
 
 TEST(MatmulCpuEngine, RunsBothStrategiesAndItsLibraryAndRefusesBadParameters) {
-  auto engine = make_cpu_backend()->make_matmul_engine();
+  auto engine = make_cpu_matmul_engine();
   const int rows = 37, inner = 20, cols = 11;
   const std::vector<float> M = test::random_image(inner, rows, 3).pixels, N = test::random_image(cols, inner, 4).pixels;
   std::vector<float> P(std::size_t(rows) * cols), ref(P.size());

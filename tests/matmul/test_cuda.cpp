@@ -8,6 +8,7 @@
 #include "kernels/common/error.hpp"
 #include "kernels/matmul/geometry.hpp"
 #include "kernels/matmul/model.hpp"
+#include "kernels/matmul/pattern.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/strategies.hpp"
 #include "tests/common/cuda_engine_test.hpp"
@@ -17,7 +18,7 @@ using namespace tilescope;
 
 namespace {
 
-class MatmulCuda : public test::CudaEngineTest<MatmulEngine, &Backend::make_matmul_engine> {};
+class MatmulCuda : public test::CudaEngineTest<MatmulEngine, &MatmulPattern::make_engine> {};
 
 constexpr int kSizes[][3] = {{1, 1, 1}, {1, 33, 1}, {17, 1, 9}, {3, 5, 2}, {33, 31, 65}, {100, 257, 31}, {128, 64, 96}};
 

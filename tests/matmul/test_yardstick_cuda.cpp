@@ -8,6 +8,7 @@
 
 #include "bench/yardstick/yardstick.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/matmul/pattern.hpp"
 #include "kernels/matmul/reference.hpp"
 #include "kernels/matmul/strategies.hpp"
 #include "tests/common/cuda_engine_test.hpp"
@@ -17,7 +18,7 @@ using namespace tilescope;
 
 namespace {
 
-class MatmulYardstick : public test::CudaEngineTest<MatmulEngine, &Backend::make_matmul_engine> {};
+class MatmulYardstick : public test::CudaEngineTest<MatmulEngine, &MatmulPattern::make_engine> {};
 
 }  // namespace
 

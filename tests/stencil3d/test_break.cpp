@@ -10,6 +10,7 @@
 #include "kernels/common/error.hpp"
 #include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/engine.hpp"
+#include "kernels/stencil3d/pattern.hpp"
 #include "kernels/stencil3d/reference.hpp"
 #include "tests/common/break_checks.hpp"
 #include "tests/common/cuda_engine_test.hpp"
@@ -104,7 +105,7 @@ TEST(Stencil3dBreak, OnlyTiledTakesABugAndNoGhostZeroIsRefusedEverywhere) {
                InvalidInput);
 }
 
-class Stencil3dBreakCuda : public test::CudaEngineTest<Stencil3dEngine, &Backend::make_stencil3d_engine> {};
+class Stencil3dBreakCuda : public test::CudaEngineTest<Stencil3dEngine, &Stencil3dPattern::make_engine> {};
 
 TEST_F(Stencil3dBreakCuda, TheKernelDamagesExactlyWhatTheCpuEmulationDoes) {
   test::expect_kernel_damages_as_emulated(

@@ -10,6 +10,7 @@
 #include "kernels/common/tolerance.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/pattern.hpp"
 #include "kernels/stencil3d/reference.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
@@ -26,7 +27,7 @@ class CudaStencil3dTest : public ::testing::Test {
     } catch (const std::exception& e) {
       GTEST_SKIP() << "no CUDA: " << e.what();
     }
-    engine_ = backend_->make_stencil3d_engine();
+    engine_ = Stencil3dPattern::make_engine(*backend_);
   }
   std::unique_ptr<Backend> backend_;
   std::unique_ptr<Stencil3dEngine> engine_;

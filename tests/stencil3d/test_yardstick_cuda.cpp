@@ -7,6 +7,7 @@
 
 #include "bench/yardstick/yardstick.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/stencil3d/pattern.hpp"
 #include "kernels/stencil3d/reference.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 #include "tests/common/cuda_engine_test.hpp"
@@ -16,7 +17,7 @@ using namespace tilescope;
 
 namespace {
 
-class Stencil3dYardstick : public test::CudaEngineTest<Stencil3dEngine, &Backend::make_stencil3d_engine,
+class Stencil3dYardstick : public test::CudaEngineTest<Stencil3dEngine, &Stencil3dPattern::make_engine,
                                                        ::testing::TestWithParam<Stencil3dStrategy>> {};
 
 std::vector<int> book_tiles(Stencil3dStrategy s) {

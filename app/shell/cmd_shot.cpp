@@ -1,0 +1,41 @@
+// tilescope shot: the whole window (view, overlays, panels) rendered headless into a PNG.
+#include <memory>
+
+#include "app/io/image_file.hpp"
+#include "app/shell/commands.hpp"
+#include "app/shell/headless_options.hpp"
+#include "kernels/common/error.hpp"
+
+namespace tilescope::cli {
+namespace {
+
+struct ShotCli {
+  HeadlessCli view;
+  ShotOptions shot;
+};
+
+void run(ShotCli& o, const CLI::App& cmd) {
+  // Before any file is read or context opened.
+  if (!io::has_extension(o.shot.out, ".png"))
+    throw InvalidInput("shot writes a PNG: --out '" + o.shot.out + "' must end in .png");
+  if (o.shot.frames < 0 || o.shot.frames > kMaxShotFrames)
+    throw InvalidInput("--frames must be within 0.." + std::to_string(kMaxShotFrames));
+  headless_window(o.view, o.shot);
+  UiState state = headless_state(o.view, cmd, o.shot);
+  if (!o.view.scene.empty() && cmd.get_option("--frames")->count() == 0) o.shot.frames = kSettleFrames;
+  if (const int rc = run_shot(std::move(state), o.shot)) throw CLI::RuntimeError(rc);
+}
+
+}  // namespace
+
+void add_shot_command(CLI::App& app) {
+  auto o = std::make_shared<ShotCli>();
+  CLI::App* cmd = app.add_subcommand("shot", "render the whole window headless (EGL) into a PNG");
+  add_headless_options(cmd, o->view);
+  cmd->add_option("--out", o->shot.out, "the PNG to write")->required();
+  cmd->add_option("--frames", o->shot.frames, "frames to render before the capture")->capture_default_str();
+  cmd->add_flag("--live", o->view.live, "animate the demo and compute every frame; prints frame timings");
+  cmd->callback([o, cmd] { run(*o, *cmd); });
+}
+
+}  // namespace tilescope::cli

@@ -1,0 +1,103 @@
+// The subcommands model, apply, check and bench: shared options, handed to the --pattern's code.
+#include <memory>
+
+#include "app/cli/options.hpp"
+#include "app/cli/patterns.hpp"
+#include "app/io/atomic_file.hpp"
+#include "app/shell/commands.hpp"
+#include "kernels/common/error.hpp"
+
+namespace tilescope::cli {
+
+void add_model_command(CLI::App& app) {
+  auto o = std::make_shared<PatternOptions>();
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("model", "OP/B (book model, bound, exact count) and launch geometry");
+  add_pattern_options(cmd, *o, Need::radius | Need::size);
+  cmd->get_option("--strategy")->description("a strategy of the pattern, or all (a table; text only)");
+  cmd->add_flag("--json", *json, "print one JSON object");
+  cmd->add_option("--slices", o->slices,
+                  "matmul fast: split-K, the inner dimension in this many slices (1..8, default 1), as bench runs "
+                  "it where its rule weighs that faster");
+  cmd->add_flag("--measure", o->measure,
+                "also run the launch once on CUDA and read the GPU's counters (DRAM bytes, L1/L2 hit rates, bank "
+                "conflicts, OP/B over DRAM bytes); L2 is flushed first");
+  cmd->callback([o, json] { pattern_commands(o->pattern).model(*o, *json); });
+}
+
+void add_apply_command(CLI::App& app) {
+  auto o = std::make_shared<PatternOptions>();
+  auto files = std::make_shared<FileOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "apply",
+      "run one strategy on a file; zeros outside the data (conv2d = scipy.ndimage.correlate(img, w, "
+      "mode='constant', cval=0), conv1d = scipy.ndimage.correlate1d(x, w, mode='constant'), matmul = A @ B)");
+  add_pattern_options(cmd, *o, Need::radius | Need::filter | Need::backend);
+  cmd->add_option(
+         "--in", files->in,
+         "input: conv2d: PNG/JPG/BMP/TGA (grey in [0,1], Rec. 601 luma 0.299 R + 0.587 G + 0.114 B) or a "
+         "2-D float32/float64 .npy; stencil3d: a 3-D .npy (D, H, W); conv1d: a 1-D .npy; matmul: M, a 2-D .npy")
+      ->required();
+  cmd->add_option("--in2", files->in2, "matmul: the second matrix N (--in is M), a 2-D .npy");
+  cmd->add_option("--out", files->out, "output: .npy (float32, exact); conv2d also .png (clamped to [0,1])")
+      ->required();
+  add_break_option(cmd, *o);
+  cmd->callback([o, files] {
+    io::refuse_output_equal_to_input(files->out, {files->in, files->in2, o->filter});  // never overwrite an input
+    pattern_commands(o->pattern).apply(*o, *files);
+  });
+}
+
+void add_check_command(CLI::App& app) {
+  auto backend = std::make_shared<std::string>("auto");
+  auto pattern = std::make_shared<std::string>("all");
+  CLI::App* cmd = app.add_subcommand("check", "run every strategy against the CPU reference and print a table");
+  cmd->add_option("--backend", *backend, "auto, cuda or cpu")->capture_default_str();
+  cmd->add_option("--pattern", *pattern, std::string("all, or one of ") + pattern_names())->capture_default_str();
+  cmd->callback([backend, pattern] {
+    int failed = 0;
+    if (*pattern != "all") {
+      failed = pattern_commands(*pattern).check(*backend);
+    } else {
+      int count = 0;
+      const PatternCommands* patterns = all_pattern_commands(count);
+      for (int i = 0; i < count; ++i) failed |= patterns[i].check(*backend);
+    }
+    if (failed) throw CLI::RuntimeError(failed);
+  });
+}
+
+void add_bench_command(CLI::App& app) {
+  auto o = std::make_shared<PatternOptions>();
+  auto settings = std::make_shared<BenchSettings>();
+  o->strategy = "all";
+  CLI::App* cmd = app.add_subcommand("bench", "time each strategy on the chosen backend");
+  add_pattern_options(cmd, *o, Need::size | Need::backend | Need::filter);
+  cmd->get_option("--strategy")->description("all, or one strategy of the pattern")->capture_default_str();
+  cmd->get_option("--size")->description(
+      "conv2d WxH, stencil3d WxHxD, conv1d N, matmul MxKxN (M is MxK, N is KxN); default: the pattern's benchmark "
+      "size on a GPU, a smaller one on the CPU (the table's first line says which)");
+  cmd->get_option("--filter")
+      ->description(
+          "the weights every strategy and peer computes with (default random:1, asymmetric, so a flipped filter cannot "
+          "pass; conv2d separable needs a rank-1 filter, e.g. gaussian); matmul has none");
+  cmd->add_option("--radius", settings->radii, "comma-separated radii (stencil3d: orders)");
+  cmd->add_option("--reps", settings->reps, "timed repetitions (median and min reported)")->capture_default_str();
+  cmd->add_option("--json", settings->json, "also write the rows to this file as a JSON list");
+  cmd->add_flag("!--no-peers", settings->peers,
+                "skip the vendor libraries (cuDNN, NPP, cuBLAS; OpenCV, OpenBLAS on the CPU)");
+  cmd->add_option("--sustain", settings->sustain_s,
+                  "also time each strategy over SECONDS of back-to-back runs (clock, power and energy from that "
+                  "window; without it, from the burst)")
+      ->check(CLI::Range(0.0, 600.0));
+  cmd->add_flag("--yardstick", settings->yardstick,
+                "time the book's own kernels (bench/yardstick) beside each textbook strategy (CUDA)");
+  cmd->add_flag("!--no-counters", settings->counters,
+                "skip the GPU's counters (DRAM bytes, hit rates, bank conflicts), read in one more untimed launch");
+  cmd->callback([o, settings] {
+    validate_reps(settings->reps);
+    pattern_commands(o->pattern).bench(*o, *settings);
+  });
+}
+
+}  // namespace tilescope::cli
