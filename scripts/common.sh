@@ -15,7 +15,9 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           # `record` MP4: FFmpeg's libraries with libx264; together they pull about 50 packages
           libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
           libegl-dev libegl-mesa0 libgl1-mesa-dri)   # headless EGL (Mesa llvmpipe) for shots and tests
-TEST_PACKAGES=(libgtest-dev xvfb xauth)
+TEST_PACKAGES=(libgtest-dev xvfb xauth
+               python3-dev pybind11-dev python3-numpy   # the Python module (python/), built where they are found
+               python3-pytest python3-scipy)            # its tests (scipy.ndimage is their oracle)
 
 # install_missing [PACKAGE...]: installs those of the packages (default: PACKAGES) not installed yet.
 install_missing() {

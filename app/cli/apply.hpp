@@ -13,6 +13,13 @@
 
 namespace tilescope::cli {
 
+// What one pattern's run_apply (app/<pattern>/cli_apply.cpp) did: the run `apply` makes once it has
+// its data in memory (the command line after reading its files, the Python module on its arrays).
+struct AppliedRun {
+  double ms = 0;        // the kernel's time
+  std::string backend;  // the description of the backend it ran on (the CPU's where the device failed)
+};
+
 // --break's bug (none without --break); throws InvalidInput where p's strategy cannot have it, with
 // the reason the pattern's break_problem gives.
 template <class Params>

@@ -68,38 +68,61 @@ void print_model_table(const typename C::Params& base, const PatternOptions& o) 
   C::print_table_foot(base);
 }
 
-// The command. With C::kAllIsDefault, `--strategy all` reads the parameters as for the default
-// strategy and validates them first (also with --json, which then reports the default strategy);
-// otherwise the table checks each row and `all --json` is an unknown strategy. --measure adds the
-// counters of one launch of the strategy (C::measure), or says on stderr why there are none.
+// The object `model --json` prints (the Python module's ts.model returns it). With
+// C::kAllIsDefault, `--strategy all` reports the default strategy, its parameters validated first;
+// otherwise `all` is an unknown strategy. --measure adds the counters of one launch of the strategy
+// (C::measure), or measured_why_not: why there are none.
+template <class C>
+nlohmann::json model_json_of(const PatternOptions& o) {
+  PatternOptions any = o;
+  if (o.strategy == "all" && C::kAllIsDefault) any.strategy.clear();
+  const typename C::Params p = params_of<C>(any);
+  C::validate(p);
+  const ModelRecord<C> m = model_record<C>(p);
+  nlohmann::json j = model_json(m);
+  if (o.measure) {
+    const CounterReading measured = C::measure(p);
+    if (measured.counters)
+      j.update(measured_json(*measured.counters, double(m.count.flops)));
+    else
+      j["measured_why_not"] = measured.why_not;
+  }
+  return j;
+}
+
+// The command. `--strategy all` is a table (with C::kAllIsDefault its parameters are those of the
+// default strategy, validated first; otherwise the table checks each row); with --json, as
+// model_json_of says. --measure adds the counters of one launch, or says on stderr why there are none.
 template <class C>
 void model(const PatternOptions& o, bool json) {
+  if (json) {
+    const nlohmann::json j = model_json_of<C>(o);
+    if (j.contains("measured_why_not")) print_why_not_measured(j["measured_why_not"].get<std::string>());
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
   const bool all = o.strategy == "all";
-  if (all && !json && o.measure) throw InvalidInput("--measure reads one launch: name its --strategy");
+  if (all && o.measure) throw InvalidInput("--measure reads one launch: name its --strategy");
   PatternOptions any = o;
-  if (all && (!json || C::kAllIsDefault)) any.strategy.clear();
+  if (all) any.strategy.clear();
   const typename C::Params p = params_of<C>(any);
-  if (all && !json && !C::kAllIsDefault) return print_model_table<C>(p, o);
+  if (all && !C::kAllIsDefault) return print_model_table<C>(p, o);
   C::validate(p);
-  if (all && !json) return print_model_table<C>(p, o);
+  if (all) return print_model_table<C>(p, o);
   const ModelRecord<C> m = model_record<C>(p);
   const std::optional<CounterReading> measured = o.measure ? std::optional(C::measure(p)) : std::nullopt;
-  const double flops = double(m.count.flops);
-  if (json) {
-    nlohmann::json j = model_json(m);
-    if (measured && measured->counters) j.update(measured_json(*measured->counters, flops));
-    if (measured && !measured->counters)
-      j["measured_why_not"] = measured->why_not, print_why_not_measured(measured->why_not);
-    std::cout << j.dump(2) << "\n";
-  } else {
-    print_model(m);
-    if (measured) print_measured(*measured, flops);
-  }
+  print_model(m);
+  if (measured) print_measured(*measured, double(m.count.flops));
 }
 
 template <class Pattern>
 void PatternCli<Pattern>::model(const PatternOptions& o, bool json) {
   cli::model<ModelGlue<Pattern>>(o, json);
+}
+
+template <class Pattern>
+nlohmann::json PatternCli<Pattern>::model_json(const PatternOptions& o) {
+  return cli::model_json_of<ModelGlue<Pattern>>(o);
 }
 
 }  // namespace tilescope::cli

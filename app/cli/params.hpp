@@ -5,6 +5,7 @@
 // kSizeForm its form for messages; kTileByStrategy, whether an unset --tile is the strategy's
 // default_tile rather than the given base's tile; optionally sized_default_tile(p), that tile where
 // it follows the size: stencil3d's fast chunk).
+#include <cmath>
 #include <cstddef>
 #include <iterator>
 #include <string>
@@ -76,6 +77,15 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
       throw InvalidInput("--slices is matmul fast's split-K; " + std::string(C::name()) + " has none");
   }
   return p;
+}
+
+// Throws InvalidInput ("'NAME': the weights hold NaN or infinity (element i)") unless every weight of
+// a filter read from an array is finite.
+inline void require_finite(const std::string& name, const std::vector<float>& weights) {
+  for (std::size_t i = 0; i < weights.size(); ++i)
+    if (!std::isfinite(weights[i]))
+      throw InvalidInput("'" + name + "': the weights hold NaN or infinity (element " + std::to_string(i) +
+                         " in C order)");
 }
 
 // --filter: a filter or stencil by name (`default_name` when none is given), or read from a .npy

@@ -7,6 +7,8 @@
 // (`template int PatternCli<Conv1dPattern>::check(const std::string&);`). apply, and matmul's bench
 // and measure, are the pattern's own: its cli.hpp declares them (matmul's in place of these) and its
 // cli_apply.cpp (matmul's cli_bench.cpp) defines them.
+#include <nlohmann/json.hpp>
+
 #include <string>
 
 #include "app/cli/options.hpp"
@@ -24,6 +26,8 @@ struct BenchGlue;
 template <class Pattern>
 struct PatternCli : Pattern {
   static void model(const PatternOptions& o, bool json);
+  // The object `model --json` prints (model.hpp's model_json_of).
+  static nlohmann::json model_json(const PatternOptions& o);
   // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler.
   static CounterReading measure(const typename Pattern::Params& p);
   static int check(const std::string& backend);

@@ -2,9 +2,13 @@
 // The commands for the 1D convolution (PMPP 3rd ed. 7.2-7.5): conv1d's trait plus what the shared
 // options set (app/cli/params.hpp); the commands are app/cli's, over the hooks
 // (app/cli/pattern_cli.hpp) its cli_*.cpp define.
+#include <optional>
+#include <ostream>
 #include <string>
 
+#include "app/cli/apply.hpp"
 #include "app/cli/pattern_cli.hpp"
+#include "app/io/npy.hpp"
 #include "kernels/conv1d/filter.hpp"
 #include "kernels/conv1d/pattern.hpp"
 
@@ -18,8 +22,13 @@ struct Conv1dCli : PatternCli<Conv1dPattern> {
   static constexpr bool kTileByStrategy = false;
   // A named 1D filter (default box), or a .npy of 2r+1 weights.
   static Filter1d load_filter(const std::string& spec, int radius);
-  // apply reads and writes the pattern's own files (cli_apply.cpp).
+  // 2r+1 finite weights from an array; `name` names it in messages.
+  static Filter1d filter_from_array(const std::string& name, io::NpyArray a, int radius);
+  // apply reads and writes the pattern's own files (cli_apply.cpp); run_apply is its run once the
+  // signal is in memory (as conv2d's: app/conv2d/cli.hpp).
   static void apply(const PatternOptions& o, const FileOptions& files);
+  static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const Filter1d& filter,
+                              const std::string& backend, const float* in, float* out, std::ostream& notes);
 };
 
 }  // namespace tilescope::cli

@@ -26,21 +26,25 @@ void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
                        " dimensions");
   p.length = int(in.shape[0]);
   const Filter1d filter = Conv1dCli::load_filter(o.filter, p.filter_radius);
-  BackendChoice choice = choose_backend(o.backend);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  validate_conv1d_run(p, filter, choice.backend->limits(), p.length);
-
   std::vector<float> out(in.data.size());
-  // The kernel's time in ms; out holds what the correct or the broken kernel writes.
-  const double ms = run_or_fall_back<Conv1dPattern>(choice, [&](Conv1dEngine& e) {
-    if (bug) return e.conv1d_broken(p, *bug, filter, in.data.data(), out.data());
-    return e.conv1d(p, filter, in.data.data(), out.data()).front();
-  });
+  const AppliedRun run = run_apply(p, bug, filter, o.backend, in.data.data(), out.data(), std::cerr);
   io::write_npy(files.out, {p.length}, out.data());
   std::printf("wrote %s (%d elements): conv1d %s%s, radius %d, blockDim %d, filter %s, on %s in %.3f ms\n",
               files.out.c_str(), p.length, strategy_info(p.strategy).name.data(), broken_note(bug).c_str(),
-              p.filter_radius, p.tile, o.filter.empty() ? "box" : o.filter.c_str(),
-              choice.backend->description().c_str(), ms);
+              p.filter_radius, p.tile, o.filter.empty() ? "box" : o.filter.c_str(), run.backend.c_str(), run.ms);
+}
+
+AppliedRun Conv1dCli::run_apply(const Conv1dParams& p, std::optional<Break> bug, const Filter1d& filter,
+                                const std::string& backend, const float* in, float* out, std::ostream& notes) {
+  BackendChoice choice = choose_backend(backend);
+  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+  validate_conv1d_run(p, filter, choice.backend->limits(), p.length);
+  // The kernel's time in ms; out holds what the correct or the broken kernel writes.
+  const double ms = run_or_fall_back<Conv1dPattern>(choice, [&](Conv1dEngine& e) {
+    if (bug) return e.conv1d_broken(p, *bug, filter, in, out);
+    return e.conv1d(p, filter, in, out).front();
+  });
+  return {ms, choice.backend->description()};
 }
 
 }  // namespace tilescope::cli

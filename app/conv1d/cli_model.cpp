@@ -69,5 +69,6 @@ struct ModelGlue<Conv1dPattern> : Conv1dCli {
 };
 
 template void PatternCli<Conv1dPattern>::model(const PatternOptions&, bool);
+template nlohmann::json PatternCli<Conv1dPattern>::model_json(const PatternOptions&);
 
 }  // namespace tilescope::cli

@@ -2,9 +2,13 @@
 // The commands for PMPP chapter 7's 2D convolution: conv2d's trait plus what the shared options set
 // (app/cli/params.hpp); the commands are app/cli's, over the hooks (app/cli/pattern_cli.hpp) its
 // cli_*.cpp define.
+#include <optional>
+#include <ostream>
 #include <string>
 
+#include "app/cli/apply.hpp"
 #include "app/cli/pattern_cli.hpp"
+#include "app/io/npy.hpp"
 #include "kernels/conv2d/filter.hpp"
 #include "kernels/conv2d/pattern.hpp"
 
@@ -18,8 +22,14 @@ struct Conv2dCli : PatternCli<Conv2dPattern> {
   static constexpr bool kTileByStrategy = true;
   // A named filter (default box), or a (2r+1)x(2r+1) .npy.
   static Filter2d load_filter(const std::string& spec, int radius);
-  // apply reads and writes the pattern's own files (cli_apply.cpp).
+  // A (2r+1)x(2r+1) filter of finite weights from an array; `name` names it in messages.
+  static Filter2d filter_from_array(const std::string& name, io::NpyArray a, int radius);
+  // apply reads and writes the pattern's own files (cli_apply.cpp); run_apply is its run once the
+  // image is in memory: p (sized as the image) on `backend`, whose note (auto fell back to the
+  // CPU) goes to `notes`; `out` = what the correct kernel, or with `bug` the broken one, writes.
   static void apply(const PatternOptions& o, const FileOptions& files);
+  static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const Filter2d& filter,
+                              const std::string& backend, const float* in, float* out, std::ostream& notes);
 };
 
 }  // namespace tilescope::cli

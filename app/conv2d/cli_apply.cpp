@@ -25,20 +25,25 @@ void Conv2dCli::apply(const PatternOptions& o, const FileOptions& files) {
   p.width = in.width;
   p.height = in.height;
   const Filter2d filter = Conv2dCli::load_filter(o.filter, p.filter_radius);
-  BackendChoice choice = choose_backend(o.backend);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  validate_conv2d_run(p, filter, choice.backend->limits());
-
   Image out(p.width, p.height);
-  // The kernel's time in ms; out holds what the correct or the broken kernel writes.
-  const double ms = run_or_fall_back<Conv2dPattern>(choice, [&](Conv2dEngine& e) {
-    if (bug) return e.conv2d_broken(p, *bug, filter, in.pixels.data(), out.pixels.data());
-    return e.conv2d(p, filter, in.pixels.data(), out.pixels.data()).front();
-  });
+  const AppliedRun run = run_apply(p, bug, filter, o.backend, in.pixels.data(), out.pixels.data(), std::cerr);
   io::save_image(files.out, out);
   std::printf("wrote %s (%dx%d): conv2d %s%s, radius %d, tile %d, filter %s, on %s in %.3f ms\n", files.out.c_str(),
               p.width, p.height, strategy_info(p.strategy).name.data(), broken_note(bug).c_str(), p.filter_radius,
-              p.tile, (o.filter.empty() ? "box" : o.filter.c_str()), choice.backend->description().c_str(), ms);
+              p.tile, (o.filter.empty() ? "box" : o.filter.c_str()), run.backend.c_str(), run.ms);
+}
+
+AppliedRun Conv2dCli::run_apply(const Conv2dParams& p, std::optional<Break> bug, const Filter2d& filter,
+                                const std::string& backend, const float* in, float* out, std::ostream& notes) {
+  BackendChoice choice = choose_backend(backend);
+  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+  validate_conv2d_run(p, filter, choice.backend->limits());
+  // The kernel's time in ms; out holds what the correct or the broken kernel writes.
+  const double ms = run_or_fall_back<Conv2dPattern>(choice, [&](Conv2dEngine& e) {
+    if (bug) return e.conv2d_broken(p, *bug, filter, in, out);
+    return e.conv2d(p, filter, in, out).front();
+  });
+  return {ms, choice.backend->description()};
 }
 
 }  // namespace tilescope::cli

@@ -70,5 +70,6 @@ struct ModelGlue<Conv2dPattern> : Conv2dCli, NoModelExtra {
 };
 
 template void PatternCli<Conv2dPattern>::model(const PatternOptions&, bool);
+template nlohmann::json PatternCli<Conv2dPattern>::model_json(const PatternOptions&);
 
 }  // namespace tilescope::cli

@@ -184,12 +184,7 @@ NpyArray decode(const std::string& path, Source& in) {
     fail(path, "dtype '" + h.descr + "' is not supported: use float32 or float64 (little-endian)");
   if (h.fortran && h.shape.size() > 2) fail(path, "Fortran-ordered arrays of more than 2 dimensions are not supported");
 
-  long long count = 1;
-  for (long long d : h.shape) {
-    if (d > kMaxPixels || __builtin_mul_overflow(count, d, &count) || count > kMaxPixels)
-      fail(path, "array of shape " + shape_text(h.shape) + " has more than " + std::to_string(kMaxPixels) +
-                     " elements, more than tilescope accepts");
-  }
+  const long long count = element_count(path, h.shape);
   // The file must hold the data before a byte is allocated for it.
   const std::uint64_t data_bytes = std::uint64_t(count) * item, have = in.size() - data_start;
   if (have < data_bytes)
@@ -224,6 +219,16 @@ NpyArray decode(const std::string& path, Source& in) {
 }
 
 }  // namespace
+
+long long element_count(const std::string& name, const std::vector<long long>& shape) {
+  long long count = 1;
+  for (long long d : shape) {
+    if (d > kMaxPixels || __builtin_mul_overflow(count, d, &count) || count > kMaxPixels)
+      fail(name, "array of shape " + shape_text(shape) + " has more than " + std::to_string(kMaxPixels) +
+                     " elements, more than tilescope accepts");
+  }
+  return count;
+}
 
 NpyArray read_npy(const std::string& path) {
   FileSource in(path);

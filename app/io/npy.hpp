@@ -11,6 +11,10 @@ struct NpyArray {
   std::vector<float> data;  // converted to float32, C order
 };
 
+// The elements of an array of this shape (non-negative dimensions); throws InvalidInput naming it
+// ("'name': array of shape ... has more than ... elements") past kMaxPixels (kernels/common/launch.hpp).
+long long element_count(const std::string& name, const std::vector<long long>& shape);
+
 // Throws InvalidInput naming the file and what is wrong (missing, not .npy, wrong dtype,
 // truncated, too large).
 NpyArray read_npy(const std::string& path);

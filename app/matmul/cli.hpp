@@ -3,6 +3,11 @@
 // what the shared options set (app/cli/params.hpp); the commands are app/cli's, over the hooks
 // (app/cli/pattern_cli.hpp) its cli_*.cpp define (bench is its own: no radius, a row per
 // TILE_WIDTH, cuBLAS beside).
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "app/cli/apply.hpp"
 #include "app/cli/pattern_cli.hpp"
 #include "kernels/matmul/pattern.hpp"
 #include "kernels/matmul/strategies.hpp"
@@ -21,6 +26,9 @@ struct MatmulCli : PatternCli<MatmulPattern> {
   // apply reads and writes matmul's own files (cli_apply.cpp); bench and measure (cli_bench.cpp)
   // stand in place of PatternCli's.
   static void apply(const PatternOptions& o, const FileOptions& files);
+  // apply's run once M and N are in memory, P = M N (as conv2d's: app/conv2d/cli.hpp).
+  static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const std::string& backend, const float* M,
+                              const float* N, float* P, std::ostream& notes);
   static void bench(const PatternOptions& o, const BenchSettings& settings);
   static CounterReading measure(const Params& p);
 };

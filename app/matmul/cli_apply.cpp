@@ -38,20 +38,25 @@ void MatmulCli::apply(const PatternOptions& o, const FileOptions& files) {
                        " matrix by a " + std::to_string(N.shape[0]) + "x" + std::to_string(N.shape[1]) +
                        " one: the columns of --in must equal the rows of --in2");
   p.rows = int(M.shape[0]), p.inner = int(M.shape[1]), p.cols = int(N.shape[1]);
-  BackendChoice choice = choose_backend(o.backend);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  validate_launch(p, choice.backend->limits());
-
   std::vector<float> P(std::size_t(p.rows) * p.cols);
-  // The kernel's time in ms; P holds what the correct or the broken kernel writes.
-  const double ms = run_or_fall_back<MatmulPattern>(choice, [&](MatmulEngine& e) {
-    if (bug) return e.matmul_broken(p, *bug, M.data.data(), N.data.data(), P.data());
-    return e.matmul(p, M.data.data(), N.data.data(), P.data()).front();
-  });
+  const AppliedRun run = run_apply(p, bug, o.backend, M.data.data(), N.data.data(), P.data(), std::cerr);
   io::write_npy(files.out, {p.rows, p.cols}, P.data());
   std::printf("wrote %s (%dx%d): matmul %s%s, TILE_WIDTH %d, K = %d, on %s in %.3f ms\n", files.out.c_str(), p.rows,
               p.cols, strategy_info(p.strategy).name.data(), broken_note(bug).c_str(), p.tile, p.inner,
-              choice.backend->description().c_str(), ms);
+              run.backend.c_str(), run.ms);
+}
+
+AppliedRun MatmulCli::run_apply(const MatmulParams& p, std::optional<Break> bug, const std::string& backend,
+                                const float* M, const float* N, float* P, std::ostream& notes) {
+  BackendChoice choice = choose_backend(backend);
+  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+  validate_launch(p, choice.backend->limits());
+  // The kernel's time in ms; P holds what the correct or the broken kernel writes.
+  const double ms = run_or_fall_back<MatmulPattern>(choice, [&](MatmulEngine& e) {
+    if (bug) return e.matmul_broken(p, *bug, M, N, P);
+    return e.matmul(p, M, N, P).front();
+  });
+  return {ms, choice.backend->description()};
 }
 
 }  // namespace tilescope::cli

@@ -131,5 +131,6 @@ struct ModelGlue<MatmulPattern> : MatmulCli {
 };
 
 template void PatternCli<MatmulPattern>::model(const PatternOptions&, bool);
+template nlohmann::json PatternCli<MatmulPattern>::model_json(const PatternOptions&);
 
 }  // namespace tilescope::cli

@@ -23,6 +23,10 @@ struct ShotOptions {
 };
 
 int run_shot(UiState state, const ShotOptions& options);
+// The frames run_shot renders, then the pixels its PNG holds as RGBA (alpha 255), rows top-down:
+// options.width x options.height x 4 bytes (options.out is not written). Throws what the headless
+// context and the App throw (InvalidInput for bad input), where run_shot returns an exit code.
+std::vector<unsigned char> shot_pixels(UiState state, const ShotOptions& options);
 
 // `record`: frames of the headless window into a GIF or an MP4 (by out's extension).
 struct RecordOptions {

@@ -9,34 +9,61 @@
 #include "app/ui/timing.hpp"
 
 namespace tilescope {
+namespace {
+
+// Renders the shot's frames, then hands the window (its framebuffer complete) to `capture` with the
+// milliseconds the frames after the first took (none when there is one frame).
+template <class Capture>
+void render_shot(UiState state, const ShotOptions& o, Capture&& capture) {
+  HeadlessFrames window(std::move(state), o);
+  // Frame 0 sizes the view to the image; from frame 1 the pointer rests over the hovered pixel.
+  const int frames = std::max(o.hover ? 2 : 1, o.frames);
+  auto t_start = std::chrono::steady_clock::now();
+  for (int i = 0; i < frames; ++i) {
+    if (i == 1) {
+      glFinish();
+      t_start = std::chrono::steady_clock::now();  // frame 0 pays for set-up: not timed
+    }
+    window.render(1.0 / 60);
+  }
+  glFinish();
+  const auto t_end = std::chrono::steady_clock::now();
+  capture(window, frames, std::chrono::duration<double, std::milli>(t_end - t_start).count());
+}
+
+}  // namespace
 
 int run_shot(UiState state, const ShotOptions& o) {
   return run_headless("shot", [&] {
-    HeadlessFrames window(std::move(state), o);
-    // Frame 0 sizes the view to the image; from frame 1 the pointer rests over the hovered pixel.
-    const int frames = std::max(o.hover ? 2 : 1, o.frames);
-    auto t_start = std::chrono::steady_clock::now();
-    for (int i = 0; i < frames; ++i) {
-      if (i == 1) {
-        glFinish();
-        t_start = std::chrono::steady_clock::now();  // frame 0 pays for set-up: not timed
+    render_shot(std::move(state), o, [&](HeadlessFrames& window, int frames, double total) {
+      save_framebuffer_png(o.out, o.width, o.height);
+      if (frames > 1) {
+        const FrameStats& st = window.app().stats();
+        std::cout << frames - 1 << " frames after the first: " << total / (frames - 1) << " ms per frame ("
+                  << 1000.0 * (frames - 1) / total << " frames/s); kernel " << st.steady_kernel_ms() << " ms ("
+                  << kernel_timed_by(window.app().view().backend(), st.steady_runs()) << "), last frame: source "
+                  << st.source_ms << " ms, to GL " << st.upload_ms << " ms via " << st.transfer << "\n";
       }
-      window.render(1.0 / 60);
-    }
-    glFinish();
-    const auto t_end = std::chrono::steady_clock::now();
-    save_framebuffer_png(o.out, o.width, o.height);
-    if (frames > 1) {
-      const double total = std::chrono::duration<double, std::milli>(t_end - t_start).count();
-      const FrameStats& st = window.app().stats();
-      std::cout << frames - 1 << " frames after the first: " << total / (frames - 1) << " ms per frame ("
-                << 1000.0 * (frames - 1) / total << " frames/s); kernel " << st.steady_kernel_ms() << " ms ("
-                << kernel_timed_by(window.app().view().backend(), st.steady_runs()) << "), last frame: source "
-                << st.source_ms << " ms, to GL " << st.upload_ms << " ms via " << st.transfer << "\n";
-    }
-    std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", " << window.gl().description() << ", "
-              << window.app().view().backend_description() << ")\n";
+      std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", " << window.gl().description() << ", "
+                << window.app().view().backend_description() << ")\n";
+    });
   });
+}
+
+std::vector<unsigned char> shot_pixels(UiState state, const ShotOptions& o) {
+  std::vector<unsigned char> rgba;
+  render_shot(std::move(state), o, [&](HeadlessFrames&, int, double) {
+    std::vector<unsigned char> rgb;
+    read_framebuffer_rgb(o.width, o.height, rgb);  // what run_shot's PNG holds, rows bottom-up
+    rgba.resize(std::size_t(o.width) * o.height * 4);
+    for (int y = 0; y < o.height; ++y) {
+      const unsigned char* from = &rgb[std::size_t(o.height - 1 - y) * o.width * 3];
+      unsigned char* to = &rgba[std::size_t(y) * o.width * 4];
+      for (int x = 0; x < o.width; ++x, from += 3, to += 4)
+        to[0] = from[0], to[1] = from[1], to[2] = from[2], to[3] = 255;
+    }
+  });
+  return rgba;
 }
 
 }  // namespace tilescope

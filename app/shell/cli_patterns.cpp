@@ -15,7 +15,7 @@ namespace {
 // A pattern's commands (app/<pattern>/cli.hpp): app/cli's generic ones over its hooks.
 template <class C>
 constexpr PatternCommands commands_of() {
-  return {C::name(), C::model, C::apply, C::check, C::bench};
+  return {C::name(), C::model, C::model_json, C::apply, C::check, C::bench};
 }
 
 // The pattern list, in the order `check --pattern all` runs them.
@@ -41,6 +41,13 @@ const char* pattern_names() {
     return s;
   }();
   return names.c_str();
+}
+
+int check_patterns(const std::string& pattern, const std::string& backend) {
+  if (pattern != "all") return pattern_commands(pattern).check(backend);
+  int failed = 0;
+  for (const auto& p : kPatterns) failed |= p.check(backend);
+  return failed;
 }
 
 const PatternCommands* all_pattern_commands(int& count) {

@@ -3,26 +3,33 @@
 
 #include "app/io/image_file.hpp"
 #include "app/shell/commands.hpp"
-#include "app/shell/headless_options.hpp"
+#include "app/shell/shot.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
-namespace {
 
-struct ShotCli {
-  HeadlessCli view;
-  ShotOptions shot;
-};
+void add_shot_options(CLI::App* cmd, ShotCli& o) {
+  add_headless_options(cmd, o.view);
+  cmd->add_option("--frames", o.shot.frames, "frames to render before the capture")->capture_default_str();
+  cmd->add_flag("--live", o.view.live, "animate the demo and compute every frame; prints frame timings");
+}
 
-void run(ShotCli& o, const CLI::App& cmd) {
-  // Before any file is read or context opened.
-  if (!io::has_extension(o.shot.out, ".png"))
-    throw InvalidInput("shot writes a PNG: --out '" + o.shot.out + "' must end in .png");
+UiState shot_state(ShotCli& o, const CLI::App& cmd) {
   if (o.shot.frames < 0 || o.shot.frames > kMaxShotFrames)
     throw InvalidInput("--frames must be within 0.." + std::to_string(kMaxShotFrames));
   headless_window(o.view, o.shot);
   UiState state = headless_state(o.view, cmd, o.shot);
   if (!o.view.scene.empty() && cmd.get_option("--frames")->count() == 0) o.shot.frames = kSettleFrames;
+  return state;
+}
+
+namespace {
+
+void run(ShotCli& o, const CLI::App& cmd) {
+  // Before any file is read or context opened.
+  if (!io::has_extension(o.shot.out, ".png"))
+    throw InvalidInput("shot writes a PNG: --out '" + o.shot.out + "' must end in .png");
+  UiState state = shot_state(o, cmd);
   if (const int rc = run_shot(std::move(state), o.shot)) throw CLI::RuntimeError(rc);
 }
 
@@ -31,10 +38,8 @@ void run(ShotCli& o, const CLI::App& cmd) {
 void add_shot_command(CLI::App& app) {
   auto o = std::make_shared<ShotCli>();
   CLI::App* cmd = app.add_subcommand("shot", "render the whole window headless (EGL) into a PNG");
-  add_headless_options(cmd, o->view);
+  add_shot_options(cmd, *o);
   cmd->add_option("--out", o->shot.out, "the PNG to write")->required();
-  cmd->add_option("--frames", o->shot.frames, "frames to render before the capture")->capture_default_str();
-  cmd->add_flag("--live", o->view.live, "animate the demo and compute every frame; prints frame timings");
   cmd->callback([o, cmd] { run(*o, *cmd); });
 }
 

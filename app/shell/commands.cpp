@@ -55,15 +55,7 @@ void add_check_command(CLI::App& app) {
   cmd->add_option("--backend", *backend, "auto, cuda or cpu")->capture_default_str();
   cmd->add_option("--pattern", *pattern, std::string("all, or one of ") + pattern_names())->capture_default_str();
   cmd->callback([backend, pattern] {
-    int failed = 0;
-    if (*pattern != "all") {
-      failed = pattern_commands(*pattern).check(*backend);
-    } else {
-      int count = 0;
-      const PatternCommands* patterns = all_pattern_commands(count);
-      for (int i = 0; i < count; ++i) failed |= patterns[i].check(*backend);
-    }
-    if (failed) throw CLI::RuntimeError(failed);
+    if (const int failed = check_patterns(*pattern, *backend)) throw CLI::RuntimeError(failed);
   });
 }
 

@@ -2,9 +2,13 @@
 // The commands for PMPP chapter 8's 3D stencils: stencil3d's trait plus what the shared options set
 // (app/cli/params.hpp); the commands are app/cli's, over the hooks (app/cli/pattern_cli.hpp) its
 // cli_*.cpp define.
+#include <optional>
+#include <ostream>
 #include <string>
 
+#include "app/cli/apply.hpp"
 #include "app/cli/pattern_cli.hpp"
+#include "app/io/npy.hpp"
 #include "kernels/stencil3d/coeffs.hpp"
 #include "kernels/stencil3d/pattern.hpp"
 #include "kernels/stencil3d/strategies.hpp"
@@ -22,8 +26,13 @@ struct Stencil3dCli : PatternCli<Stencil3dPattern> {
   static int sized_default_tile(const Params& p) { return default_tile(p, DeviceLimits{}); }
   // A named set (default heat), or a (2k+1)^3 .npy whose off-axis entries are zero.
   static StencilCoeffs load_coeffs(const std::string& spec, int order);
-  // apply reads and writes the pattern's own files (cli_apply.cpp).
+  // Finite (2k+1)^3 coefficients from an array; `name` names it in messages.
+  static StencilCoeffs coeffs_from_array(const std::string& name, const io::NpyArray& a, int order);
+  // apply reads and writes the pattern's own files (cli_apply.cpp); run_apply is its run once the
+  // volume is in memory (as conv2d's: app/conv2d/cli.hpp).
   static void apply(const PatternOptions& o, const FileOptions& files);
+  static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const StencilCoeffs& coeffs,
+                              const std::string& backend, const float* in, float* out, std::ostream& notes);
 };
 
 }  // namespace tilescope::cli

@@ -28,22 +28,27 @@ void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
                        " dimensions; stencil3d needs a 3-D volume of shape (D, H, W)");
   p.depth = int(in.shape[0]), p.height = int(in.shape[1]), p.width = int(in.shape[2]);
   const StencilCoeffs coeffs = Stencil3dCli::load_coeffs(o.filter, p.order);
-  validate_launch(p);  // before any backend is looked for: bad parameters are the first thing to hear about
-  BackendChoice choice = choose_backend(o.backend);
-  if (!choice.note.empty()) std::cerr << "tilescope: " << choice.note << "\n";
-  validate_stencil3d_run(p, coeffs, choice.backend->limits());
-
   std::vector<float> out(in.data.size());
-  // The kernel's time in ms; out holds what the correct or the broken kernel writes.
-  const double ms = run_or_fall_back<Stencil3dPattern>(choice, [&](Stencil3dEngine& e) {
-    if (bug) return e.apply_broken(p, *bug, coeffs, in.data.data(), out.data());
-    return e.apply(p, coeffs, in.data.data(), out.data()).front();
-  });
+  const AppliedRun run = run_apply(p, bug, coeffs, o.backend, in.data.data(), out.data(), std::cerr);
   io::write_npy(files.out, in.shape, out.data());
   std::printf("wrote %s (%dx%dx%d): stencil3d %s%s, order %d, tile %d, coefficients %s, on %s in %.3f ms\n",
               files.out.c_str(), p.width, p.height, p.depth, strategy_info(p.strategy).name.data(),
               broken_note(bug).c_str(), p.order, p.tile, o.filter.empty() ? "heat" : o.filter.c_str(),
-              choice.backend->description().c_str(), ms);
+              run.backend.c_str(), run.ms);
+}
+
+AppliedRun Stencil3dCli::run_apply(const Stencil3dParams& p, std::optional<Break> bug, const StencilCoeffs& coeffs,
+                                   const std::string& backend, const float* in, float* out, std::ostream& notes) {
+  validate_launch(p);  // before any backend is looked for: bad parameters are the first thing to hear about
+  BackendChoice choice = choose_backend(backend);
+  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+  validate_stencil3d_run(p, coeffs, choice.backend->limits());
+  // The kernel's time in ms; out holds what the correct or the broken kernel writes.
+  const double ms = run_or_fall_back<Stencil3dPattern>(choice, [&](Stencil3dEngine& e) {
+    if (bug) return e.apply_broken(p, *bug, coeffs, in, out);
+    return e.apply(p, coeffs, in, out).front();
+  });
+  return {ms, choice.backend->description()};
 }
 
 }  // namespace tilescope::cli

@@ -118,5 +118,6 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
 };
 
 template void PatternCli<Stencil3dPattern>::model(const PatternOptions&, bool);
+template nlohmann::json PatternCli<Stencil3dPattern>::model_json(const PatternOptions&);
 
 }  // namespace tilescope::cli
