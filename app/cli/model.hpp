@@ -68,6 +68,12 @@ void print_model_table(const typename C::Params& base, const PatternOptions& o) 
   C::print_table_foot(base);
 }
 
+// Whether the glue adds lines of its own about the measured counters (stencil3d: DRAM bytes per step).
+template <class C, class = void>
+struct HasMeasuredExtra : std::false_type {};
+template <class C>
+struct HasMeasuredExtra<C, std::void_t<decltype(&C::measured_extra)>> : std::true_type {};
+
 // The command. With C::kAllIsDefault, `--strategy all` reads the parameters as for the default
 // strategy and validates them first (also with --json, which then reports the default strategy);
 // otherwise the table checks each row and `all --json` is an unknown strategy. --measure adds the
@@ -88,12 +94,16 @@ void model(const PatternOptions& o, bool json) {
   if (json) {
     nlohmann::json j = model_json(m);
     if (measured && measured->counters) j.update(measured_json(*measured->counters, flops));
+    if constexpr (HasMeasuredExtra<C>::value)
+      if (measured && measured->counters) C::measured_extra(m, *measured->counters, &j);
     if (measured && !measured->counters)
       j["measured_why_not"] = measured->why_not, print_why_not_measured(measured->why_not);
     std::cout << j.dump(2) << "\n";
   } else {
     print_model(m);
     if (measured) print_measured(*measured, flops);
+    if constexpr (HasMeasuredExtra<C>::value)
+      if (measured && measured->counters) C::measured_extra(m, *measured->counters, nullptr);
   }
 }
 
