@@ -190,23 +190,36 @@ TS_HD bool fast_loads_x_neighbour(int t, int d, int vec, int lanes) {
 // at the grid's edge is exact up to the edge; cells past it are ghosts (zeros, never used).
 //
 // Why overlapped tiles and not trapezoids or diamonds: a diamond / trapezoid tiling removes the
-// redundant work but its tiles depend on each other (the next tile needs the faces the last one
-// wrote), so they run in waves with a grid-wide order between them, and each tile still needs its
-// 2k+1-plane queues per step on chip. On a GPU with 132 SMs the redundant stencils of an overlapped tile
-// cost on-chip bandwidth only (shared memory, shuffles, FMAs), which the fused launch has to spare
-// once DRAM is no longer the bound; the measurements (bench/results/*-temporal.md) decide the
-// best S per order, and say how far the redundant work lets it go.
+// redundant work, but its tiles depend on each other (a tile needs the faces its neighbours wrote),
+// so they run in ordered waves across the grid, and each tile still needs the same per-step queues
+// on chip. Overlapped tiles are independent and their extra work is bounded and small where S k is
+// small next to 32 (22% of the updates at order 1, S = 4, counted by TemporalTiling and the model).
+// Measured on an H200 (bench/results/2026-11-29-h200-stencil3d-temporal.md), the redundant work is
+// not what limits this kernel: DRAM bytes per step do fall as 1/S (537 MB read a sweep; 192 MB a step
+// at S = 3, 83 MB at S = 8, order 1, 512^3), but it issues 1.8-3x the instructions per step of `fast`
+// (one cell a thread, queue shifts, a barrier a plane), and is instruction-bound: its best, S = 3, ran
+// 0.34 ms a step against fast's 0.29 (0.85x fast's steps/s, 1.3x a copy's time). Diamond tiles would
+// not remove those instructions; coarsening the threads (a float4 of cells each, the z loop unrolled
+// by 2k+1 so the queues rename instead of shifting) is the next step. Trapezoids were not built.
 //
-// What fits on chip bounds S: the output tile must keep a cell, 32 - 2 S k >= 1, so one launch fuses
-// at most 8, 7 and 5 steps at orders 1, 2 and 3 (temporal_max_fused); past that a run of K steps is
-// ceil(K / max) fused launches of about equal depth (temporal_passes, temporal_pass_steps).
+// What fits on chip bounds S: the output tile must keep a cell (32 - 2 S k >= 1: S <= 15, 7, 5) and
+// each thread's queues, S (2k+1) registers, must not spill (kTemporalQueueRegisters), so one launch
+// fuses at most 8, 4 and 3 steps at orders 1, 2 and 3 (temporal_max_fused); past that a run of K
+// steps is ceil(K / max) fused launches of about equal depth (temporal_passes, temporal_pass_steps).
 inline constexpr int kTemporalTile = 32;  // input-tile columns along x (a warp's lanes) and along y (rows)
 inline constexpr int kTemporalThreads = kTemporalTile * kTemporalTile;
-inline constexpr int kTemporalPrefetch = 4;  // input planes in flight ahead of the one the block uses
+// Input planes in flight ahead of the one the block uses (cp.async, each thread its own cell). On
+// an H200, 12 instead of 4 ran 2-18% slower at order 1 (512^3, K = 1..8): the kernel is bound by
+// its instructions, not by loads in flight (bench/results/2026-11-29-h200-stencil3d-temporal.md).
+inline constexpr int kTemporalPrefetch = 4;
+// Register queue values a thread keeps, S (2k+1): past ~24 a 1024-thread block (64 registers a
+// thread) spills; order 2 fusing 6 and 7 steps in one launch ran 2x and 7x slower a step than 5
+// (same record), so such runs are split into launches of at most 24 / (2k+1) steps.
+inline constexpr int kTemporalQueueRegisters = 24;
 TS_HD constexpr int temporal_max_fused(int k) {
-  return k < 1                                                ? 1
-         : (kTemporalTile - 1) / (2 * k) < kMaxStencil3dSteps ? (kTemporalTile - 1) / (2 * k)
-                                                              : kMaxStencil3dSteps;
+  return k < 1                                                        ? 1
+         : kTemporalQueueRegisters / (2 * k + 1) < kMaxStencil3dSteps ? kTemporalQueueRegisters / (2 * k + 1)
+                                                                      : kMaxStencil3dSteps;
 }
 TS_HD constexpr int temporal_passes(int steps, int k) {
   return steps < 1 ? 1 : (steps + temporal_max_fused(k) - 1) / temporal_max_fused(k);
