@@ -11,6 +11,7 @@
 #include "kernels/stencil3d/engine.hpp"
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/pattern.hpp"
 #include "kernels/stencil3d/reference.hpp"
 #include "kernels/stencil3d/strategies.hpp"
 
@@ -58,7 +59,7 @@ TEST(Stencil3dTemporal, OneLaunchFusesWhatLeavesTheOutputTileACell) {
   EXPECT_EQ(temporal_pass_steps(8, 2, 0), 4);
   EXPECT_EQ(temporal_pass_steps(8, 2, 1), 4);
   EXPECT_EQ(temporal_passes(6, 3), 2);
-  EXPECT_EQ(temporal_passes(8, 3), 3);  // 3 + 3 + 2
+  EXPECT_EQ(temporal_passes(8, 3), 3);         // 3 + 3 + 2
   EXPECT_EQ(temporal_pass_steps(7, 3, 0), 3);  // 3 + 2 + 2
   EXPECT_EQ(temporal_pass_steps(7, 3, 2), 2);
   for (int k = 1; k <= kMaxStencil3dRadius; ++k)
@@ -114,6 +115,30 @@ TEST(Stencil3dTemporal, ModelEqualsTheCountForAnInteriorBlock) {
       }
 }
 
+TEST(Stencil3dTemporal, CountIsTheSumOfItsBlocksOnOddGrids) {
+  for (const auto& s : kOddSizes)
+    for (int k = 1; k <= kMaxStencil3dRadius; ++k)
+      for (int K : {1, 3, 8}) {
+        const Stencil3dParams p = temporal(k, K, 5, s[0], s[1], s[2]);
+        Stencil3dCount want;
+        for (int j = 0; j < temporal_passes(K, k); ++j) {
+          const int fused = temporal_pass_steps(K, k, j);
+          const TemporalTiling g = tiling_of(p, fused).temporal_tiling();
+          for (int bz = 0; bz < g.grid_dim(2, p.depth); ++bz)
+            for (int by = 0; by < g.grid_dim(1, p.height); ++by)
+              for (int bx = 0; bx < g.grid_dim(0, p.width); ++bx) {
+                const Stencil3dCount b = temporal_block_count(p, fused, bx, by, bz);
+                want.global_loads += b.global_loads, want.updates += b.updates;
+              }
+        }
+        const Stencil3dCount got = exact_traffic(p);
+        EXPECT_EQ(got.global_loads, want.global_loads)
+            << s[0] << "x" << s[1] << "x" << s[2] << " k " << k << " K " << K;
+        EXPECT_EQ(got.updates, want.updates);
+        EXPECT_EQ(got.flops, got.interior_outputs * p.ops_per_output() * K);
+      }
+}
+
 TEST(Stencil3dTemporal, CountedTrafficPerStepFallsWithTheFusedSteps) {
   // A sweep loads the grid once a step; temporal about once per launch, plus its halos.
   const Stencil3dParams one = temporal(1, 1, 64, 256, 256, 256);
@@ -123,7 +148,9 @@ TEST(Stencil3dTemporal, CountedTrafficPerStepFallsWithTheFusedSteps) {
     EXPECT_EQ(c.steps, S);
     EXPECT_EQ(c.flops, exact_traffic(one).flops * S);  // useful work only
     EXPECT_GT(c.redundant_updates, 0);
-    if (S <= 4) EXPECT_LT(c.load_bytes_per_step(), last) << S;  // past that the halo's share grows faster
+    if (S <= 4) {  // past that the halo's share grows faster
+      EXPECT_LT(c.load_bytes_per_step(), last) << S;
+    }
     last = c.load_bytes_per_step();
   }
   // The other strategies sweep K times: K times one sweep's loads, no redundant work.
@@ -162,7 +189,7 @@ TEST(Stencil3dTemporalCuda, EqualsKSweepsOfTheReferenceEveryStepsOrderAndTile) {
   } catch (const std::exception& e) {
     GTEST_SKIP() << "no CUDA: " << e.what();
   }
-  const std::unique_ptr<Stencil3dEngine> engine = backend->make_stencil3d_engine();
+  const std::unique_ptr<Stencil3dEngine> engine = Stencil3dPattern::make_engine(*backend);
   for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
     const StencilCoeffs c = make_named_stencil("random:" + std::to_string(k), k);
     for (int K = 1; K <= kMaxStencil3dSteps; ++K)
