@@ -195,10 +195,19 @@ void bench_over_radii(const PatternOptions& o, const BenchSettings& settings) {
   if (!report.finish()) throw CLI::RuntimeError(1);
 }
 
+// Whether a pattern's bench glue runs its own loop (stencil3d: over --steps too): C::bench_all.
+template <class C, class = void>
+struct HasOwnBench : std::false_type {};
+template <class C>
+struct HasOwnBench<C, std::void_t<decltype(&C::bench_all)>> : std::true_type {};
+
 // A pattern with a radius benches and measures over its BenchGlue; matmul has its own.
 template <class Pattern>
 void PatternCli<Pattern>::bench(const PatternOptions& o, const BenchSettings& settings) {
-  bench_over_radii<BenchGlue<Pattern>>(o, settings);
+  if constexpr (HasOwnBench<BenchGlue<Pattern>>::value)
+    BenchGlue<Pattern>::bench_all(o, settings);
+  else
+    bench_over_radii<BenchGlue<Pattern>>(o, settings);
 }
 
 template <class Pattern>

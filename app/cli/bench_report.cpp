@@ -85,6 +85,9 @@ void BenchReport::add(const BenchRow& row) {
       std::printf(": moves x%.*f the copy's bytes", factor < 1.005 ? 3 : 2, factor);
   }
   if (row.slices > 1) std::printf("  split-K %d", row.slices);
+  if (row.steps > 1)
+    std::printf("  %d steps: %.4f ms a step, %.2fx the copy", row.steps, row.time.median / row.steps,
+                row.time.median / row.steps / row.copy_ms);
   if (row.sustained) std::printf("  sustained %.4f ms", row.sustained->median);
   if (row.counters)
     std::printf("  DRAM %.1f/%.1f MB L1 %.1f%% L2 %.1f%% conflicts %.0f OP/B(DRAM) %.2f",
@@ -171,6 +174,8 @@ bool BenchReport::finish() {
         j["power_window"] = row.sustained ? "sustained" : "burst";
       }
       if (row.slices > 1) j["slices"] = row.slices;
+      j["steps"] = row.steps;
+      j["ms_per_step"] = row.time.median / row.steps;
       if (row.peer.empty())
         j["strategy"] = row.strategy;
       else

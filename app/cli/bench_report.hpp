@@ -31,6 +31,7 @@ struct BenchRow {
   std::optional<int> radius;  // filter radius or stencil order; none for matmul
   std::optional<int> tile;
   int slices = 1;          // matmul fast's split-K: the inner dimension in this many slices
+  int steps = 1;           // stencil3d --steps K: the time is the whole run of K steps
   Timing time;             // median and min of the timed repetitions, ms
   double copy_ms = 0;      // the same bytes copied device to device, same run
   double bytes = 0;        // compulsory traffic: every input read once, the output written once

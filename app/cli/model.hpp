@@ -68,6 +68,12 @@ void print_model_table(const typename C::Params& base, const PatternOptions& o) 
   C::print_table_foot(base);
 }
 
+// Whether the glue adds lines of its own about the measured counters (stencil3d: DRAM bytes per step).
+template <class C, class = void>
+struct HasMeasuredExtra : std::false_type {};
+template <class C>
+struct HasMeasuredExtra<C, std::void_t<decltype(&C::measured_extra)>> : std::true_type {};
+
 // The object `model --json` prints (the Python module's ts.model returns it). With
 // C::kAllIsDefault, `--strategy all` reports the default strategy, its parameters validated first;
 // otherwise `all` is an unknown strategy. --measure adds the counters of one launch of the strategy
@@ -82,10 +88,12 @@ nlohmann::json model_json_of(const PatternOptions& o) {
   nlohmann::json j = model_json(m);
   if (o.measure) {
     const CounterReading measured = C::measure(p);
-    if (measured.counters)
+    if (measured.counters) {
       j.update(measured_json(*measured.counters, double(m.count.flops)));
-    else
+      if constexpr (HasMeasuredExtra<C>::value) C::measured_extra(m, *measured.counters, &j);
+    } else {
       j["measured_why_not"] = measured.why_not;
+    }
   }
   return j;
 }
@@ -113,6 +121,8 @@ void model(const PatternOptions& o, bool json) {
   const std::optional<CounterReading> measured = o.measure ? std::optional(C::measure(p)) : std::nullopt;
   print_model(m);
   if (measured) print_measured(*measured, double(m.count.flops));
+  if constexpr (HasMeasuredExtra<C>::value)
+    if (measured && measured->counters) C::measured_extra(m, *measured->counters, nullptr);
 }
 
 template <class Pattern>

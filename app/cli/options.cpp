@@ -19,6 +19,10 @@ void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need) {
                     "1048576), matmul MxKxN: M is MxK, N is KxN (default 1024x1024x1024)");
   if (need & int(Need::filter))
     cmd->add_option("--filter", o.filter, "a named filter or a .npy of weights (see each pattern's --help text)");
+  if (need & int(Need::steps))
+    cmd->add_option("--steps", o.steps,
+                    "stencil3d: time steps per run, 1..8 (default 1): every strategy sweeps K times, temporal fuses "
+                    "them; bench: a comma-separated list");
   if (need & int(Need::backend))
     cmd->add_option("--backend", o.backend, "auto (CUDA when a device is usable, else CPU), cuda or cpu")
         ->capture_default_str();

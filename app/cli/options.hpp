@@ -20,6 +20,7 @@ struct PatternOptions {
   std::string bug;            // --break NAME (apply, shot): "" = the correct kernel
   bool measure = false;       // model --measure: also run the launch once on CUDA and read its counters
   std::optional<int> slices;  // model --slices: matmul fast's split-K (unset: none)
+  std::string steps;          // --steps K (stencil3d's time steps per run; bench: a list); "" = 1
 };
 
 // Files for `apply`.
@@ -38,7 +39,7 @@ struct BenchSettings {
   bool counters = true;    // on CUDA, read each strategy's counters (CUPTI) in one more, untimed launch
 };
 
-enum class Need { radius = 1, size = 2, filter = 4, backend = 8 };
+enum class Need { radius = 1, size = 2, filter = 4, backend = 8, steps = 16 };
 inline int operator|(Need a, Need b) { return int(a) | int(b); }
 inline int operator|(int a, Need b) { return a | int(b); }
 

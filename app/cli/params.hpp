@@ -26,6 +26,11 @@ struct HasSlices : std::false_type {};
 template <class P>
 struct HasSlices<P, std::void_t<decltype(std::declval<P&>().slices)>> : std::true_type {};
 
+template <class P, class = void>
+struct HasSteps : std::false_type {};
+template <class P>
+struct HasSteps<P, std::void_t<decltype(std::declval<P&>().steps)>> : std::true_type {};
+
 template <class C, class = void>
 struct HasSizedDefaultTile : std::false_type {};
 template <class C>
@@ -65,6 +70,15 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
   if (!o.size.empty()) {
     const std::vector<int> dims = parse_dims(o.size, int(std::size(C::kSize)), C::kSizeForm);
     for (std::size_t i = 0; i < dims.size(); ++i) p.*C::kSize[i] = dims[i];
+  }
+  if (!o.steps.empty()) {  // time steps per run: stencil3d's alone (before the tile: temporal's chunk follows them)
+    if constexpr (HasSteps<typename C::Params>::value) {
+      const std::vector<int> steps = parse_list(o.steps, "--steps");
+      if (steps.size() != 1) throw InvalidInput("--steps takes one number here (bench takes a list)");
+      p.steps = steps[0];
+    } else {
+      throw InvalidInput("--steps is stencil3d's (time steps per run); " + std::string(C::name()) + " has none");
+    }
   }
   if (o.tile)
     p.tile = *o.tile;

@@ -13,7 +13,7 @@ void add_model_command(CLI::App& app) {
   auto o = std::make_shared<PatternOptions>();
   auto json = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand("model", "OP/B (book model, bound, exact count) and launch geometry");
-  add_pattern_options(cmd, *o, Need::radius | Need::size);
+  add_pattern_options(cmd, *o, Need::radius | Need::size | Need::steps);
   cmd->get_option("--strategy")->description("a strategy of the pattern, or all (a table; text only)");
   cmd->add_flag("--json", *json, "print one JSON object");
   cmd->add_option("--slices", o->slices,
@@ -32,7 +32,7 @@ void add_apply_command(CLI::App& app) {
       "apply",
       "run one strategy on a file; zeros outside the data (conv2d = scipy.ndimage.correlate(img, w, "
       "mode='constant', cval=0), conv1d = scipy.ndimage.correlate1d(x, w, mode='constant'), matmul = A @ B)");
-  add_pattern_options(cmd, *o, Need::radius | Need::filter | Need::backend);
+  add_pattern_options(cmd, *o, Need::radius | Need::filter | Need::backend | Need::steps);
   cmd->add_option(
          "--in", files->in,
          "input: conv2d: PNG/JPG/BMP/TGA (grey in [0,1], Rec. 601 luma 0.299 R + 0.587 G + 0.114 B) or a "
@@ -64,7 +64,7 @@ void add_bench_command(CLI::App& app) {
   auto settings = std::make_shared<BenchSettings>();
   o->strategy = "all";
   CLI::App* cmd = app.add_subcommand("bench", "time each strategy on the chosen backend");
-  add_pattern_options(cmd, *o, Need::size | Need::backend | Need::filter);
+  add_pattern_options(cmd, *o, Need::size | Need::backend | Need::filter | Need::steps);
   cmd->get_option("--strategy")->description("all, or one strategy of the pattern")->capture_default_str();
   cmd->get_option("--size")->description(
       "conv2d WxH, stencil3d WxHxD, conv1d N, matmul MxKxN (M is MxK, N is KxN); default: the pattern's benchmark "

@@ -27,14 +27,16 @@ void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
     throw InvalidInput("'" + files.in + "' has " + std::to_string(in.shape.size()) +
                        " dimensions; stencil3d needs a 3-D volume of shape (D, H, W)");
   p.depth = int(in.shape[0]), p.height = int(in.shape[1]), p.width = int(in.shape[2]);
+  if (!o.tile && p.strategy == Stencil3dStrategy::temporal) p.tile = default_tile_of<Stencil3dCli>(p);  // its z chunk
+  if (bug && p.steps > 1) throw InvalidInput("--break runs one step of the broken kernel: drop --steps");
   const StencilCoeffs coeffs = Stencil3dCli::load_coeffs(o.filter, p.order);
   std::vector<float> out(in.data.size());
   const AppliedRun run = run_apply(p, bug, coeffs, o.backend, in.data.data(), out.data(), std::cerr);
   io::write_npy(files.out, in.shape, out.data());
-  std::printf("wrote %s (%dx%dx%d): stencil3d %s%s, order %d, tile %d, coefficients %s, on %s in %.3f ms\n",
+  std::printf("wrote %s (%dx%dx%d): stencil3d %s%s, order %d, tile %d, %d step%s, coefficients %s, on %s in %.3f ms\n",
               files.out.c_str(), p.width, p.height, p.depth, strategy_info(p.strategy).name.data(),
-              broken_note(bug).c_str(), p.order, p.tile, o.filter.empty() ? "heat" : o.filter.c_str(),
-              run.backend.c_str(), run.ms);
+              broken_note(bug).c_str(), p.order, p.tile, p.steps, p.steps > 1 ? "s" : "",
+              o.filter.empty() ? "heat" : o.filter.c_str(), run.backend.c_str(), run.ms);
 }
 
 AppliedRun Stencil3dCli::run_apply(const Stencil3dParams& p, std::optional<Break> bug, const StencilCoeffs& coeffs,

@@ -41,7 +41,8 @@ struct BenchGlue<Stencil3dPattern> : Stencil3dCli, RadiusBenchDefaults {
 
   static std::size_t elements(const Params& p) { return std::size_t(p.cells()); }
   static void bench_tile(Params& p, const PatternOptions& o, const DeviceLimits& limits) {
-    if (o.strategy == "all" || !o.tile) p.tile = default_tile(p, limits);  // fast's z chunk: from the size and the GPU
+    // fast's and temporal's z chunks: from the size (and steps) and the GPU
+    if (o.strategy == "all" || !o.tile) p.tile = default_tile(p, limits);
   }
   static StencilCoeffs bench_operator(int k, const std::string& spec) {
     return spec.empty() ? make_named_stencil("random:1", k) : load_coeffs(spec, k);
@@ -79,7 +80,91 @@ struct BenchGlue<Stencil3dPattern> : Stencil3dCli, RadiusBenchDefaults {
     std::printf(
         "Peers zero-pad the domain where the stencil copies its edge cells: their error is over the interior.\n");
   }
+  static void bench_all(const PatternOptions& o, const BenchSettings& settings);
 };
+
+// bench_over_radii (app/cli/bench.hpp) over the --steps list too: per order, the reference advances one
+// sweep at a time (K sweeps of stencil3d_cpu: the oracle of every row at K), the copy is timed once
+// (the grid's bytes, once: a run of K steps is compared with it per step), each strategy runs K
+// steps per timed run (temporal: fused launches; the others: K launches). Peers are single sweeps:
+// they run at K = 1 only.
+void BenchGlue<Stencil3dPattern>::bench_all(const PatternOptions& o, const BenchSettings& settings) {
+  using C = BenchGlue<Stencil3dPattern>;
+  PatternOptions no_steps = o;
+  no_steps.steps.clear();
+  const BenchStart start = start_bench(no_steps, kBench.gpu, kBench.cpu);
+  Backend& backend = *start.backend;
+  const Params base = params_of<C>(start.options);
+  BenchRunner runner(backend);
+  const auto peers = bench_peers(backend, settings);
+  const std::vector<int> orders = parse_list(settings.radii.empty() ? kBench.radii : settings.radii, "--radius");
+  std::vector<int> steps = parse_list(o.steps.empty() ? "1" : o.steps, "--steps");
+  std::sort(steps.begin(), steps.end());
+  const std::vector<Strategy> strategies = bench_strategies<C>(o, base);
+  for (int k : orders)
+    for (int K : steps) {
+      Params p = base;
+      p.order = k, p.steps = K, p.strategy = Strategy::basic, p.tile = tilescope::default_tile(p.strategy, k);
+      if (auto why = problem(p, runner.limits())) throw InvalidInput(*why);
+      bench_operator(k, o.filter);
+    }
+  const std::size_t n = elements(base);
+  const std::vector<float> in = bench_input(n);
+  std::vector<float> out(n), ref(n), scratch(n);
+  runner.load(in.data(), base);
+  const double bytes = compulsory_bytes(base);
+  const int peer_rows = std::count(steps.begin(), steps.end(), 1) ? int(peers.size()) : 0;
+  BenchReport report(std::string(name()), start.options.size, backend, settings,
+                     int(orders.size() * (steps.size() * strategies.size() + peer_rows)));
+  for (int k : orders) {
+    const StencilCoeffs op = bench_operator(k, o.filter);
+    const double copy_ms = copy_median_ms(backend, bytes, settings.reps);
+    std::copy(in.begin(), in.end(), ref.begin());
+    int done = 0;  // sweeps ref holds
+    for (int K : steps) {
+      report.progress(bench_reference_label(k) + ", " + std::to_string(K) + " steps");
+      for (; done < K; ++done) {
+        stencil3d_cpu(op, ref.data(), scratch.data(), base.width, base.height, base.depth);
+        ref.swap(scratch);
+      }
+      Params at = base;
+      at.order = k, at.steps = K;
+      BenchRow row;
+      row.radius = k;
+      row.steps = K;
+      row.bytes = bytes;
+      row.flops = 2.0 * taps(op) * double(n) * K;
+      row.tolerance = stencil_steps_tolerance(op, 1.0f, K);
+      row.copy_ms = copy_ms;
+      for (Strategy s : strategies) {
+        Params p = at;
+        p.strategy = s;
+        bench_tile(p, o, runner.limits());
+        const std::optional<std::string> why = problem(p, runner.limits());
+        BenchRow strategy_row = row;
+        strategy_row.padded = padded_rows(p, backend);
+        add_strategy_row(
+            report, strategy_row, std::string(info(s).name), p.tile, why,
+            [&] { return runner.times(p, op, in.data(), out.data(), settings.reps); },
+            [&] {
+              runner.output(out.data());
+              return max_abs_error(out.data(), ref.data(), n);
+            },
+            [&] { return K == 1 && settings.yardstick ? yardstick(runner, p, op, settings.reps + 1) : std::nullopt; },
+            [&] { return counters_of_run([&] { runner.times(p, op, in.data(), out.data(), 0); }); });
+      }
+      if (K == 1)
+        add_peer_rows(report, peers, peer_shape(base, op), in.data(), peer_weights(op).data(), row, settings.reps,
+                      [&](const std::vector<float>& theirs) { return peer_error(theirs, ref, at); });
+    }
+  }
+  bench_footnote();
+  if (steps.back() > 1)
+    std::printf(
+        "--steps K: median ms is the whole run of K steps (temporal: fused launches; the others: K launches), the\n"
+        "  copy moves the grid once; 'a step' = median / K. Peers run single steps (K = 1 only).\n");
+  if (!report.finish()) throw CLI::RuntimeError(1);
+}
 
 template void PatternCli<Stencil3dPattern>::bench(const PatternOptions&, const BenchSettings&);
 template CounterReading PatternCli<Stencil3dPattern>::measure(const Stencil3dParams&);

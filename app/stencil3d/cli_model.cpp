@@ -5,6 +5,7 @@
 #include "app/cli/model.hpp"
 #include "app/stencil3d/cli.hpp"
 #include "kernels/common/traffic.hpp"
+#include "kernels/stencil3d/geometry.hpp"
 
 namespace tilescope::cli {
 
@@ -47,7 +48,29 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
         {"row_pitch", l.row_pitch},
         {"flat_plane", l.flat},
         {"constant_bytes", l.constant_bytes},
+        {"steps", p.steps},
+        {"launches", l.passes},
+        {"fused_steps", l.fused_steps},
+        {"updates", m.count.updates},
+        {"redundant_updates", m.count.redundant_updates},
+        {"load_bytes_per_step", m.count.load_bytes_per_step()},
+        {"model_load_bytes_per_output_step", m.book.load_bytes_per_step()},
+        {"model_updates", m.book.updates},
+        {"model_redundant_updates", m.book.redundant_updates},
     };
+  }
+
+  // model --measure: the DRAM bytes the counters saw, per step of the run (--steps K).
+  static void measured_extra(const ModelRecord<ModelGlue>& m, const MemoryCounters& c, nlohmann::json* json) {
+    const int k = m.p.steps;
+    const double read = c.dram_read_bytes / k, written = c.dram_write_bytes / k;
+    if (json) {
+      (*json)["dram_read_bytes_per_step"] = read;
+      (*json)["dram_write_bytes_per_step"] = written;
+      return;
+    }
+    std::printf("  per step DRAM %.1f MB read, %.1f MB written (%d steps; a sweep moves the grid's %.1f MB each way)\n",
+                read * 1e-6, written * 1e-6, k, 4e-6 * double(m.p.cells()));
   }
 
   static void print_model_lines(const ModelRecord<ModelGlue>& m) {
@@ -85,6 +108,20 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
             "           past a row's %d cells load and store nothing\n",
             l.row_pitch, p.width);
     }
+    if (p.steps > 1 || l.fused_steps > 1)
+      std::printf("  steps    %d per run: %d launch%s%s\n", p.steps, l.passes, l.passes > 1 ? "es" : "",
+                  p.strategy == Stencil3dStrategy::temporal
+                      ? (" fusing " + std::to_string(l.fused_steps) + " steps each at most (halo " +
+                         std::to_string(l.fused_steps * p.order) + " cells, output tile " +
+                         std::to_string(kTemporalTile - 2 * l.fused_steps * p.order) + "^2 of 32^2)")
+                            .c_str()
+                      : ", one sweep each");
+    if (b.updates)
+      std::printf(
+          "  model    %.2f B loaded per output per step; %lld stencil updates per block, %lld (%.0f%%) "
+          "redundant\n",
+          b.load_bytes_per_step(), static_cast<long long>(b.updates), static_cast<long long>(b.redundant_updates),
+          100.0 * double(b.redundant_updates) / double(b.updates));
     std::printf("  book     %.2f OP/B  (%s)\n", book_round(b.opb_model), b.formula.c_str());
     std::printf("  bound    %.2f OP/B  (T -> infinity)\n", book_round(b.opb_bound));
     if (b.in_tile_cells)
@@ -93,6 +130,10 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
                   100 * b.halo_fraction());
     std::printf("  counted  %.2f OP/B  = %lld flops / %lld B of global loads, whole grid\n", book_round(m.count.opb()),
                 static_cast<long long>(m.count.flops), static_cast<long long>(m.count.global_load_bytes()));
+    if (p.steps > 1)
+      std::printf("  per step %.1f MB of global loads, %lld updates (%lld redundant)\n",
+                  m.count.load_bytes_per_step() * 1e-6, static_cast<long long>(m.count.updates / p.steps),
+                  static_cast<long long>(m.count.redundant_updates / p.steps));
     std::printf("  (ops = 2 x points - 1 per interior output; bytes = 4 x global loads issued; boundary cells copy)\n");
   }
 

@@ -50,7 +50,8 @@ void launch(const Stencil3dParams& p, float* in, float* out) {
     case Stencil3dStrategy::register_tiled:
       MarchingTiles::dispatch(T, [&](auto IN_TILE_DIM) { launch_marching<decltype(IN_TILE_DIM)::value>(p, in, out); });
       break;
-    case Stencil3dStrategy::fast: break;
+    case Stencil3dStrategy::fast:
+    case Stencil3dStrategy::temporal: break;
   }
   cuda::check_launch("yardstick stencil3d");
 }
@@ -79,7 +80,8 @@ bool has_book_kernel(const Stencil3dParams& p) {
     case Stencil3dStrategy::tiled: return CubeTiles::has(p.tile);
     case Stencil3dStrategy::coarsened:
     case Stencil3dStrategy::register_tiled: return MarchingTiles::has(p.tile);
-    case Stencil3dStrategy::fast: return false;
+    case Stencil3dStrategy::fast:
+    case Stencil3dStrategy::temporal: return false;
   }
   return false;
 }

@@ -36,6 +36,7 @@ class CudaBackend final : public Backend {
     DeviceLimits l;
     l.max_threads_per_block = prop_.maxThreadsPerBlock;
     l.max_shared_bytes_per_block = prop_.sharedMemPerBlock;
+    l.max_shared_bytes_optin = prop_.sharedMemPerBlockOptin;
     l.max_grid_x = prop_.maxGridSize[0];
     l.max_grid_y = prop_.maxGridSize[1];
     l.max_grid_z = prop_.maxGridSize[2];

@@ -32,6 +32,8 @@ struct LaunchGeometry {
 struct DeviceLimits {
   int max_threads_per_block = 1024;
   std::size_t max_shared_bytes_per_block = 48 * 1024;
+  // What a kernel may ask for past that (cudaFuncSetAttribute): sm_90's by default; the CUDA backend reads its own.
+  std::size_t max_shared_bytes_optin = 227 * 1024;
   int max_grid_x = INT_MAX;
   int max_grid_y = 65535;
   int max_grid_z = 65535;

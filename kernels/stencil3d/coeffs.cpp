@@ -1,5 +1,6 @@
 #include "kernels/stencil3d/coeffs.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -106,6 +107,14 @@ double stencil_tolerance(const StencilCoeffs& c, float max_abs_input) {
   for (const auto& a : c.axis)
     for (float w : a) sum_abs += std::fabs(w);
   return weighted_sum_tolerance(6 * c.order + 1, sum_abs, max_abs_input);
+}
+
+double stencil_steps_tolerance(const StencilCoeffs& c, float max_abs_input, int steps) {
+  double sum_abs = std::fabs(c.centre);
+  for (const auto& a : c.axis)
+    for (float w : a) sum_abs += std::fabs(w);
+  const double growth = std::max(1.0, sum_abs);
+  return steps * std::pow(growth, std::max(0, steps - 1)) * stencil_tolerance(c, max_abs_input);
 }
 
 }  // namespace tilescope

@@ -29,5 +29,8 @@ std::vector<float> stencil_to_dense(const StencilCoeffs& c);
 // Largest float32 rounding difference between two correct implementations on inputs of at most
 // max_abs_input in magnitude.
 double stencil_tolerance(const StencilCoeffs& c, float max_abs_input);
+// The same after `steps` steps (--steps K): each step's rounding, grown by the later steps' sum of
+// |weights| L, on values that grow by L a step: K L^(K-1) times one step's.
+double stencil_steps_tolerance(const StencilCoeffs& c, float max_abs_input, int steps);
 
 }  // namespace tilescope

@@ -35,7 +35,7 @@ class CpuStencil3dEngine final : public Stencil3dEngine {
   double run(const Stencil3dParams& p, const StencilCoeffs& c) override {
     validate_stencil3d_run(p, c, DeviceLimits{});
     check_resident_grid(p, width_, height_, depth_);
-    return wall_ms([&] { stencil3d_simd(c, current_.data(), next_.data(), width_, height_, depth_); });
+    return wall_ms([&] { run_steps(p, c); });
   }
   double run_broken(const Stencil3dParams& p, Break bug, const StencilCoeffs& c) override {
     validate_stencil3d_broken_run(p, bug, c, DeviceLimits{});
@@ -54,13 +54,26 @@ class CpuStencil3dEngine final : public Stencil3dEngine {
   }
 
  private:
+  // next = p.steps steps from current (which stays): temporal fuses them (stencil3d_simd_steps, cache
+  // blocked); the others sweep the grid once a step, through a scratch grid.
+  void run_steps(const Stencil3dParams& p, const StencilCoeffs& c) {
+    if (p.steps > 1 && p.strategy == Stencil3dStrategy::temporal)
+      return stencil3d_simd_steps(c, current_.data(), next_.data(), width_, height_, depth_, p.steps);
+    if (p.steps > 1 && scratch_.size() != next_.size()) scratch_.assign(next_.size(), 0.0f);
+    const float* from = current_.data();
+    for (int s = 0; s < p.steps; ++s) {
+      float* to = (p.steps - 1 - s) % 2 == 0 ? next_.data() : scratch_.data();
+      stencil3d_simd(c, from, to, width_, height_, depth_);
+      from = to;
+    }
+  }
   void resize(int width, int height, int depth) {
     width_ = width, height_ = height, depth_ = depth;
     const std::size_t n = std::size_t(width) * height * depth;
     if (current_.size() != n) current_.assign(n, 0.0f), next_.assign(n, 0.0f);
   }
   int width_ = 0, height_ = 0, depth_ = 0;
-  std::vector<float> current_, next_;
+  std::vector<float> current_, next_, scratch_;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/kernels.cuh"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/temporal_kernels.cuh"
 
 namespace tilescope {
 namespace {
@@ -44,7 +45,7 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
       cuda::upload_stencil_coeffs(c);
       coeffs_ = c;
     }
-    return timer_.time(d_next_, [&] { cuda::launch_stencil3d(p, d_current_.get(), d_next_.get()); });
+    return timer_.time(d_next_, [&] { launch_steps(p); });
   }
   double run_broken(const Stencil3dParams& p, Break bug, const StencilCoeffs& c) override {
     validate_stencil3d_broken_run(p, bug, c, limits_);
@@ -68,6 +69,23 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   StencilGridLayout layout() const override { return layout_; }
 
  private:
+  // next = p.steps steps from current, which stays as it was: one launch a step (temporal: a launch a
+  // pass of fused steps, temporal_passes), ping-ponging between next and a scratch grid so that the
+  // last launch writes next.
+  void launch_steps(const Stencil3dParams& p) {
+    const bool temporal = p.strategy == Stencil3dStrategy::temporal;
+    const int launches = temporal ? temporal_passes(p.steps, p.order) : p.steps;
+    if (launches > 1 && d_scratch_.size() != d_next_.size()) d_scratch_ = cuda::DeviceBuffer<float>(d_next_.size());
+    const float* src = d_current_.get();
+    for (int j = 0; j < launches; ++j) {
+      float* dst = (launches - 1 - j) % 2 == 0 ? d_next_.get() : d_scratch_.get();
+      if (temporal)
+        cuda::launch_stencil3d_temporal(p, temporal_pass_steps(p.steps, p.order, j), src, dst);
+      else
+        cuda::launch_stencil3d(p, src, dst);
+      src = dst;
+    }
+  }
   // Dense grids; use_layout pads them when fast runs.
   void resize(int width, int height, int depth) {
     width_ = width, height_ = height, depth_ = depth, layout_ = dense();
@@ -106,6 +124,7 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   int width_ = 0, height_ = 0, depth_ = 0;
   StencilGridLayout layout_{};  // where the cells of both grids are: dense, or fast's stencil_layout
   cuda::DeviceBuffer<float> d_current_, d_next_;
+  cuda::DeviceBuffer<float> d_scratch_;  // the steps between the first and the last of a run (launch_steps)
   std::optional<StencilCoeffs> coeffs_;  // what the constant memory holds
   cuda::LaunchTimer timer_;
 };

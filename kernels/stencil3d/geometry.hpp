@@ -4,7 +4,9 @@
 // the overlays draw from them. The textbook strategies tile all three axes alike: the marching
 // ones (coarsened, register_tiled) walk z with a loop where the cube strategies have threads, over
 // the same T-wide input tile, so one axis describes either. The fast strategy tiles each axis its
-// own way (a warp-wide row of vectors in x, 8 rows in y, a marching chunk in z).
+// own way (a warp-wide row of vectors in x, 8 rows in y, a marching chunk in z). The temporal
+// strategy fuses K steps in one launch: its block is an overlapped tile whose halo is K k cells wide,
+// and the part of it each step leaves valid shrinks by k per step (TemporalTiling, below).
 #include <algorithm>
 
 #include "kernels/common/hd.hpp"
@@ -171,17 +173,153 @@ TS_HD bool fast_loads_x_neighbour(int t, int d, int vec, int lanes) {
   return from < 0 || from >= lanes || warp_lane < 0 || warp_lane >= kFastWarp;
 }
 
+// ---- temporal: K steps fused in one launch (beyond the book) ------------------------------------
+//
+// Overlapped tiles, streaming in z (the "2.5D" / "3.5D" blocking of Nguyen et al., SC 2010). A block
+// of 32 x 32 threads owns an input tile of 32 x 32 columns (a warp per row: the x neighbours pass
+// between lanes by shuffles) and marches a z chunk of Z output planes, loading Z + 2 S k input
+// planes once each (cp.async, a few planes ahead). S = the steps it fuses. Stage s (1..S) computes
+// step s of the plane s k behind the newest loaded one, from stage s-1's planes: the z neighbours in
+// a register queue per stage (as PMPP 8.5), the y neighbours through one shared plane per stage, the
+// x neighbours by shuffles; one barrier per plane for all S stages. The step-s values a block can
+// trust are those at least s k cells inside its input tile (along x, y and its z chunk): K nested
+// valid regions, each k narrower per side than the last (TemporalTiling::valid_box). The last one, 32 - 2 S k
+// wide, is the output tile the block writes; everything it computed outside that tile at steps 1..S-1
+// some neighbouring block computes too (TemporalTiling::redundant): the price of reading and writing the
+// grid once per S steps. Cells within k of the grid's edge keep their value every step, so a block
+// at the grid's edge is exact up to the edge; cells past it are ghosts (zeros, never used).
+//
+// Why overlapped tiles and not trapezoids or diamonds: a diamond / trapezoid tiling removes the
+// redundant work, but its tiles depend on each other (a tile needs the faces its neighbours wrote),
+// so they run in ordered waves across the grid, and each tile still needs the same per-step queues
+// on chip. Overlapped tiles are independent and their extra work is bounded and small where S k is
+// small next to 32 (22% of the updates at order 1, S = 4, counted by TemporalTiling and the model).
+// Measured on an H200 (bench/results/2026-11-29-h200-stencil3d-temporal.md), the redundant work is
+// not what limits this kernel: DRAM bytes per step do fall as 1/S (537 MB read a sweep; 192 MB a step
+// at S = 3, 83 MB at S = 8, order 1, 512^3), but it issues 1.8-3x the instructions per step of `fast`
+// (one cell a thread, queue shifts, a barrier a plane), and is instruction-bound: its best, S = 3, ran
+// 0.34 ms a step against fast's 0.29 (0.85x fast's steps/s, 1.3x a copy's time). Diamond tiles would
+// not remove those instructions; coarsening the threads (a float4 of cells each, the z loop unrolled
+// by 2k+1 so the queues rename instead of shifting) is the next step. Trapezoids were not built.
+//
+// What fits on chip bounds S: the output tile must keep a cell (32 - 2 S k >= 1: S <= 15, 7, 5) and
+// each thread's queues, S (2k+1) registers, must not spill (kTemporalQueueRegisters), so one launch
+// fuses at most 8, 4 and 3 steps at orders 1, 2 and 3 (temporal_max_fused); past that a run of K
+// steps is ceil(K / max) fused launches of about equal depth (temporal_passes, temporal_pass_steps).
+inline constexpr int kTemporalTile = 32;  // input-tile columns along x (a warp's lanes) and along y (rows)
+inline constexpr int kTemporalThreads = kTemporalTile * kTemporalTile;
+// Input planes in flight ahead of the one the block uses (cp.async, each thread its own cell). On
+// an H200, 12 instead of 4 ran 2-18% slower at order 1 (512^3, K = 1..8): the kernel is bound by
+// its instructions, not by loads in flight (bench/results/2026-11-29-h200-stencil3d-temporal.md).
+inline constexpr int kTemporalPrefetch = 4;
+// Register queue values a thread keeps, S (2k+1): past ~24 a 1024-thread block (64 registers a
+// thread) spills; order 2 fusing 6 and 7 steps in one launch ran 2x and 7x slower a step than 5
+// (same record), so such runs are split into launches of at most 24 / (2k+1) steps.
+inline constexpr int kTemporalQueueRegisters = 24;
+TS_HD constexpr int temporal_max_fused(int k) {
+  return k < 1                                                        ? 1
+         : kTemporalQueueRegisters / (2 * k + 1) < kMaxStencil3dSteps ? kTemporalQueueRegisters / (2 * k + 1)
+                                                                      : kMaxStencil3dSteps;
+}
+TS_HD constexpr int temporal_passes(int steps, int k) {
+  return steps < 1 ? 1 : (steps + temporal_max_fused(k) - 1) / temporal_max_fused(k);
+}
+// Steps fused in pass j (0-based) of a run of `steps`: as equal as can be, the longer ones first.
+TS_HD constexpr int temporal_pass_steps(int steps, int k, int j) {
+  return steps / temporal_passes(steps, k) + (j < steps % temporal_passes(steps, k) ? 1 : 0);
+}
+// Shared planes a block holds: one current plane per stage, double-buffered (one barrier a plane),
+// plus the ring of input planes in flight.
+TS_HD constexpr int temporal_shared_planes(int fused) { return 2 * fused + kTemporalPrefetch; }
+
+// A box of cells [x0, x1) x [y0, y1) x [z0, z1) in grid coordinates.
+struct StencilBox {
+  int x0, x1, y0, y1, z0, z1;
+  TS_HD bool contains(int x, int y, int z) const { return x >= x0 && x < x1 && y >= y0 && y < y1 && z >= z0 && z < z1; }
+  TS_HD long long cells() const {
+    return x1 <= x0 || y1 <= y0 || z1 <= z0 ? 0 : 1LL * (x1 - x0) * (y1 - y0) * (z1 - z0);
+  }
+  TS_HD StencilBox clipped(int width, int height, int depth) const {
+    return {std::max(x0, 0),      std::min(x1, width), std::max(y0, 0),
+            std::min(y1, height), std::max(z0, 0),     std::min(z1, depth)};
+  }
+};
+
+// One temporal launch: S = `fused` steps, z chunks of `chunk` output planes. Along every axis the
+// block's tile is a StencilAxisTiling whose halo is S k (x, y: 32 cells; z: the chunk and its halos).
+struct TemporalTiling {
+  int k, fused, chunk;
+  TS_HD int halo() const { return fused * k; }
+  TS_HD StencilAxisTiling axis(int a) const { return {true, halo(), a < 2 ? kTemporalTile : chunk + 2 * halo()}; }
+  // Step s's valid region of block (bx, by, bz) (s = 0: its input tile; s = fused: its output tile),
+  // unclipped: cells at least s k inside the input tile along each axis. Step s reads step s-1 at k
+  // cells around each cell, which is why each region is k narrower per side than the one before.
+  TS_HD StencilBox valid_box(int bx, int by, int bz, int s) const {
+    const StencilAxisTiling ax = axis(0), ay = axis(1), az = axis(2);
+    const int in = s * k;
+    return {ax.in_origin(bx) + in,           ax.in_origin(bx) + ax.tile - in, ay.in_origin(by) + in,
+            ay.in_origin(by) + ay.tile - in, az.in_origin(bz) + in,           az.in_origin(bz) + az.tile - in};
+  }
+  TS_HD StencilBox out_box(int bx, int by, int bz) const { return valid_box(bx, by, bz, fused); }
+  // A cell of step s (1..fused-1) that block (bx, by, bz) computes and a neighbouring block computes
+  // too: inside its step-s region, outside its output tile (and in the grid).
+  TS_HD bool redundant(int bx, int by, int bz, int s, int x, int y, int z) const {
+    return s >= 1 && s < fused && valid_box(bx, by, bz, s).contains(x, y, z) && !out_box(bx, by, bz).contains(x, y, z);
+  }
+  // Tile row ty (0..31) computes step s: whole warps outside the step's region in y skip it (lanes
+  // outside it in x compute values no valid cell reads: a warp's shuffles need every lane).
+  TS_HD bool row_computes(int ty, int s) const { return ty >= s * k && ty < kTemporalTile - s * k; }
+  TS_HD int grid_dim(int a, int n) const { return axis(a).grid_dim(n); }
+};
+
+// The z chunk (--tile) temporal marches where none is given: output planes per block. A launch of
+// this tiling's blocks runs in waves of `slots` resident blocks (one 1024-thread block an SM); a
+// chunk adds 2 S k planes of warm-up, so the chunk is the one with the fewest planes marched per slot
+// (waves x (Z + 2 S k)), over splits of the depth into 1..16 chunks; sm_count 0 (not known): the
+// whole depth in one chunk.
+inline int temporal_chunk_for(int k, int steps, int width, int height, int depth, int sm_count) {
+  if (k < 1 || k > kMaxStencil3dRadius || width < 1 || height < 1 || depth < 1) return 64;
+  const int fused = temporal_pass_steps(std::max(steps, 1), k, 0);
+  const TemporalTiling one{k, fused, depth};
+  if (2 * one.halo() >= kTemporalTile) return depth;
+  const long long plane_blocks = 1LL * one.grid_dim(0, width) * one.grid_dim(1, height);
+  if (sm_count <= 0) return depth;
+  int best = depth;
+  long long best_planes = -1;
+  for (int c = 1; c <= 16 && c <= depth; ++c) {
+    const int z = (depth + c - 1) / c;
+    const long long blocks = plane_blocks * ((depth + z - 1) / z);
+    const long long planes = (blocks + sm_count - 1) / sm_count * (z + 2LL * one.halo());
+    if (best_planes < 0 || planes < best_planes) best = z, best_planes = planes;
+  }
+  return best;
+}
+
+// The CPU engine fuses K steps the same way, with blocks of whole rows: each worker takes an output
+// block of kTemporalCpuRows rows by kTemporalCpuPlanes planes, copies its input block (a halo of
+// K k rows and planes around it, clipped to the grid) into a buffer that stays in its core's caches,
+// and advances it K steps there, step s on the rows and planes s k inside the input block (the same
+// nested regions as the GPU's tiles, TemporalTiling::valid_box, along y and z; x is whole rows).
+inline constexpr int kTemporalCpuRows = 32;
+inline constexpr int kTemporalCpuPlanes = 8;
+// Along y (out = kTemporalCpuRows) or z (kTemporalCpuPlanes): the block's tile with its K k halo.
+TS_HD StencilAxisTiling temporal_cpu_axis(int k, int steps, int out) { return {true, steps * k, out + 2 * steps * k}; }
+
 struct Stencil3dTiling {
   Stencil3dStrategy strategy;
   int k, tile;
   int pitch = 0;        // floats between rows of the device grid (stencil_layout)
   long long plane = 0;  // and between its planes
   bool flat = false;    // fast on a flattened plane (fast_flat)
+  int fused = 1;        // temporal: the steps its launch fuses (the first pass's: temporal_pass_steps)
 
   // fast_flat: the blocks that cover a plane, 1024 cells each (the last one part-way).
   TS_HD int flat_blocks() const { return int((plane + kFastFlatBlockCells - 1) / kFastFlatBlockCells); }
 
   TS_HD bool fast() const { return strategy == Stencil3dStrategy::fast; }
+  TS_HD bool temporal() const { return strategy == Stencil3dStrategy::temporal; }
+  // temporal: its tile along each axis (TemporalTiling): tile = the z chunk's output planes.
+  TS_HD TemporalTiling temporal_tiling() const { return {k, fused, tile}; }
   // fast: lanes per row of its blocks in column bx (fast_row_lanes).
   TS_HD int row_lanes(int bx) const { return fast_row_lanes(pitch, bx); }
   // axis: 0 x, 1 y, 2 z. Fast: x = columns of 32 float4s (a thread's lane is its float4 in the
@@ -192,6 +330,7 @@ struct Stencil3dTiling {
   // On a flattened plane (flat), x is the plane's cells in a row of their own, 1024 a block, 4 a
   // thread, and y that one row.
   TS_HD StencilAxisTiling axis(int a, int bx = 0) const {
+    if (temporal()) return temporal_tiling().axis(a);
     if (strategy != Stencil3dStrategy::fast) return {strategy != Stencil3dStrategy::basic, k, tile};
     if (flat && a < 2)
       return a == 0 ? StencilAxisTiling{false, k, kFastFlatBlockCells, kFastVec} : StencilAxisTiling{false, k, 1};
@@ -211,6 +350,7 @@ struct Stencil3dTiling {
   }
   // Coarsened, register-tiled and fast blocks are flat and loop over the z extent of the tile.
   TS_HD bool marches_z() const { return strategy != Stencil3dStrategy::basic && strategy != Stencil3dStrategy::tiled; }
+  // temporal marches z as well, with a 32 x 32 block whatever its chunk (block_dim).
   TS_HD int block_dim_z() const { return marches_z() ? 1 : tile; }
   // Planes of T x T cells in shared memory: the whole cube, the 2k+1 planes a marching block
   // needs at once, or only the current plane when the z neighbours sit in registers; fast: none.
@@ -219,6 +359,7 @@ struct Stencil3dTiling {
       case Stencil3dStrategy::tiled: return tile;
       case Stencil3dStrategy::coarsened: return 2 * k + 1;
       case Stencil3dStrategy::register_tiled: return 1;
+      case Stencil3dStrategy::temporal: return temporal_shared_planes(fused);
       default: return 0;
     }
   }
@@ -229,16 +370,26 @@ struct Stencil3dTiling {
   // Fast launches every block 32 x 8 (its threads fold into the column's rows).
   TS_HD int block_dim(int a) const {
     if (fast() && a < 2) return a == 0 ? kFastWarp : kFastThreads / kFastWarp;
+    if (temporal()) return a < 2 ? kTemporalTile : 1;
     return a == 2 ? block_dim_z() : axis(a).threads();
   }
   // z neighbours each thread holds in registers (k behind, k ahead, and itself), per owned cell.
-  TS_HD int register_planes() const { return strategy == Stencil3dStrategy::register_tiled || fast() ? 2 * k + 1 : 0; }
+  TS_HD int register_planes() const {
+    return temporal() ? fused * (2 * k + 1) : strategy == Stencil3dStrategy::register_tiled || fast() ? 2 * k + 1 : 0;
+  }
 };
 
-TS_HD Stencil3dTiling tiling_of(const Stencil3dParams& p) {
+// p's tiling; temporal: of the launch that fuses `fused` steps (0: its first pass's, temporal_pass_steps).
+TS_HD Stencil3dTiling tiling_of(const Stencil3dParams& p, int fused = 0) {
   const StencilGridLayout l = stencil_layout(p.strategy, p.width, p.height, p.depth);
-  return {p.strategy, p.order, p.tile,
-          l.row,      l.plane, p.strategy == Stencil3dStrategy::fast && fast_flat(p.width, p.height, p.depth)};
+  const bool temporal = p.strategy == Stencil3dStrategy::temporal;
+  return {p.strategy,
+          p.order,
+          p.tile,
+          l.row,
+          l.plane,
+          p.strategy == Stencil3dStrategy::fast && fast_flat(p.width, p.height, p.depth),
+          temporal ? (fused ? fused : temporal_pass_steps(p.steps, p.order, 0)) : 1};
 }
 
 // Where an output reads one of its neighbours from. shuffle: another lane's register (__shfl_sync).
@@ -266,6 +417,10 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
       const int lanes = g.row_lanes(bx), t = g.axis(1, bx).thread_of(y) * lanes + lane;
       return fast_loads_x_neighbour(t, d, kFastVec, lanes) ? StencilTapSource::global : StencilTapSource::shuffle;
     }
+    case Stencil3dStrategy::temporal:  // z: the stage's register queue; y: its shared plane; x: the lanes beside
+      return axis == 2 || offset == 0 ? StencilTapSource::registers
+             : axis == 1              ? StencilTapSource::shared
+                                      : StencilTapSource::shuffle;
     default: return StencilTapSource::shared;
   }
 }

@@ -5,6 +5,7 @@
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/kernels.cuh"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/temporal_kernels.cuh"
 
 namespace tilescope::cuda {
 namespace {
@@ -435,6 +436,7 @@ Kernel kernel_for(const Stencil3dTiling& g) {
         case 2: return stencil_fast_flat_kernel<K, 2>;
         default: return stencil_fast_flat_kernel<K, 3>;
       }
+    case Stencil3dStrategy::temporal: return nullptr;  // temporal_kernels.cu
   }
   return nullptr;
 }
@@ -454,6 +456,7 @@ const char* kernel_name(Stencil3dStrategy s) {
     case Stencil3dStrategy::coarsened: return "stencil_coarsened_kernel";
     case Stencil3dStrategy::register_tiled: return "stencil_register_tiled_kernel";
     case Stencil3dStrategy::fast: return "stencil_fast_kernel";
+    case Stencil3dStrategy::temporal: return "stencil_temporal_kernel";
   }
   return "stencil kernel";
 }
@@ -467,9 +470,12 @@ void upload_stencil_coeffs(const StencilCoeffs& c) {
     for (int o = -c.order; o <= c.order; ++o)
       if (o != 0) weights[1 + a * kAxisWeights + c.order + o] = c.weight(a, o);
   check(cudaMemcpyToSymbol(c_weights, weights, sizeof(weights)), "cudaMemcpyToSymbol (stencil coefficients)");
+  upload_temporal_weights(weights, sizeof(weights));
 }
 
 void launch_stencil3d(const Stencil3dParams& p, const float* d_in, float* d_out, cudaStream_t stream) {
+  if (p.strategy == Stencil3dStrategy::temporal)
+    return launch_stencil3d_temporal(p, tiling_of(p).fused, d_in, d_out, stream);
   const Stencil3dLaunch l = launch_geometry(p);
   const dim3 grid(l.grid.x, l.grid.y, l.grid.z), block(l.block.x, l.block.y, l.block.z);
   kernel_for(p)<<<grid, block, l.shared_bytes, stream>>>(d_in, d_out, p.width, p.height, p.depth, tiling_of(p));
@@ -484,6 +490,7 @@ void launch_inject_heat(const HeatSources& s, float* d_grid, int width, int heig
 }
 
 int max_active_blocks_per_sm(const Stencil3dParams& p) {
+  if (p.strategy == Stencil3dStrategy::temporal) return temporal_blocks_per_sm(p);
   const Stencil3dLaunch l = launch_geometry(p);
   int blocks = 0;
   check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel_for(p), l.threads_per_block, l.shared_bytes),

@@ -12,7 +12,8 @@ namespace tilescope::cuda {
 // Copies the coefficients into the __constant__ memory every stencil kernel reads.
 void upload_stencil_coeffs(const StencilCoeffs& c);
 
-// Launches p.strategy: d_out = one step of the stencil applied to d_in, both grids laid out as
+// Launches p.strategy: d_out = one step of the stencil applied to d_in (temporal: its first pass's
+// fused steps, temporal_pass_steps; the engine runs p.steps as launches), both grids laid out as
 // stencil_layout(p.strategy, p.width, p.height, p.depth) says. Parameters must have passed
 // validate_launch. Throws BackendError naming the kernel if the launch fails.
 void launch_stencil3d(const Stencil3dParams& p, const float* d_in, float* d_out, cudaStream_t stream = nullptr);

@@ -132,7 +132,53 @@ Stencil3dModel fast_model(const Stencil3dParams& p) {
   return m;
 }
 
+// temporal, one interior block of its first launch (S fused steps, z chunk Z): it loads its input tile
+// once, 32^2 (Z + 2 S k) cells, and writes (32 - 2 S k)^2 Z outputs S steps on; step s is computed on
+// (32 - 2 s k)^2 (Z + 2 (S - s) k) cells.
+Stencil3dModel temporal_model(const Stencil3dParams& p) {
+  const TemporalTiling g = tiling_of(p).temporal_tiling();
+  const int k = p.order, S = g.fused, z = p.tile, ops = p.ops_per_output(), T = kTemporalTile;
+  const std::int64_t out = T - 2 * S * k;
+  Stencil3dModel m;
+  m.steps = S;
+  m.in_tile_cells = std::int64_t(T) * T * (z + 2 * S * k);
+  m.out_tile_cells = out * out * z;
+  for (int s = 1; s <= S; ++s) m.updates += std::int64_t(T - 2 * s * k) * (T - 2 * s * k) * (z + 2 * (S - s) * k);
+  m.redundant_updates = m.updates - m.out_tile_cells * S;
+  m.opb_model = ops * double(m.out_tile_cells) * S / (4.0 * double(m.in_tile_cells));
+  m.opb_bound = ops * S / 4.0;  // a tile and a chunk without bound: K steps per load
+  const std::string sk = std::to_string(2 * S * k);
+  m.formula = std::to_string(ops) + " x " + std::to_string(S) + " (32-" + sk + ")^2 Z / (4 x 32^2 (Z+" + sk + ")), " +
+              std::to_string(S) + " steps per load";
+  return m;
+}
+
+// Cells b's tile along axis a holds in [lo, hi) at step s (its region s k inside the tile).
+int region_along(const StencilAxisTiling& a, int b, int s, int k, int lo, int hi) {
+  return std::max(0, std::min(hi, a.in_origin(b) + a.tile - s * k) - std::max(lo, a.in_origin(b) + s * k));
+}
+
 }  // namespace
+
+Stencil3dCount temporal_block_count(const Stencil3dParams& p, int fused, int bx, int by, int bz) {
+  const TemporalTiling g = tiling_of(p, fused).temporal_tiling();
+  const int k = p.order, n[3] = {p.width, p.height, p.depth}, b[3] = {bx, by, bz};
+  Stencil3dCount c;
+  c.steps = fused;
+  c.global_loads = 1;
+  for (int a = 0; a < 3; ++a) c.global_loads *= region_along(g.axis(a), b[a], 0, k, 0, n[a]);
+  for (int s = 1; s <= fused; ++s) {
+    std::int64_t cells = 1;
+    for (int a = 0; a < 3; ++a) cells *= region_along(g.axis(a), b[a], s, k, k, n[a] - k);
+    c.updates += cells;
+  }
+  std::int64_t outputs = 1;
+  for (int a = 0; a < 3; ++a) outputs *= region_along(g.axis(a), b[a], fused, k, k, n[a] - k);
+  c.interior_outputs = outputs;
+  c.redundant_updates = c.updates - outputs * fused;
+  c.flops = outputs * fused * p.ops_per_output();
+  return c;
+}
 
 Stencil3dModel book_model(const Stencil3dParams& p) {
   const int k = p.order, t = p.tile, ops = p.ops_per_output();
@@ -145,6 +191,7 @@ Stencil3dModel book_model(const Stencil3dParams& p) {
     return m;
   }
   if (p.strategy == Stencil3dStrategy::fast) return tiling_of(p).flat ? fast_flat_model(p) : fast_model(p);
+  if (p.strategy == Stencil3dStrategy::temporal) return temporal_model(p);
   const std::int64_t out = t - 2 * k;
   m.out_tile_cells = out * out * out;  // marching: Z = T - 2k output planes per block
   m.in_tile_cells = std::int64_t(t) * t * t;
@@ -169,7 +216,14 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
       g.fast() ? l.threads_per_block : active(ax) * active(ay) * (g.marches_z() ? 1 : active(az));
   l.out_planes_per_block = az.out_tile_dim();
   l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.grid.z * l.threads_per_block;
-  l.shared_bytes = std::size_t(g.shared_planes()) * p.tile * p.tile * sizeof(float);
+  l.passes = p.steps;
+  l.shared_bytes = std::size_t(g.shared_planes()) * (g.temporal() ? kTemporalThreads : p.tile * p.tile) * sizeof(float);
+  if (g.temporal()) {
+    const int out = kTemporalTile - 2 * g.fused * p.order;
+    l.active_threads_per_block = out * out;  // the threads that write (every row computes its steps' regions)
+    l.fused_steps = g.fused;
+    l.passes = temporal_passes(p.steps, p.order);
+  }
   l.constant_bytes = sizeof(StencilCoeffs);
   l.register_planes = g.register_planes();
   l.flat = g.flat;
@@ -184,8 +238,8 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
 
 Stencil3dCount exact_traffic(const Stencil3dParams& p) {
   static std::mutex mutex;
-  static std::map<std::tuple<int, int, int, int, int, int>, Stencil3dCount> cache;
-  const auto key = std::make_tuple(int(p.strategy), p.order, p.tile, p.width, p.height, p.depth);
+  static std::map<std::tuple<int, int, int, int, int, int, int>, Stencil3dCount> cache;
+  const auto key = std::make_tuple(int(p.strategy), p.order, p.tile, p.width, p.height, p.depth, p.steps);
   std::lock_guard<std::mutex> lock(mutex);
   if (auto it = cache.find(key); it != cache.end()) return it->second;
 
@@ -195,6 +249,36 @@ Stencil3dCount exact_traffic(const Stencil3dParams& p) {
   c.interior_outputs = interior_along(p.width, k) * interior_along(p.height, k) * interior_along(p.depth, k);
   c.flops = c.interior_outputs * p.ops_per_output();
   const Stencil3dTiling g = tiling_of(p);
+  if (g.temporal()) {
+    // Every pass is a launch of its fused steps; each block loads its input tile's cells in the grid
+    // once and computes its valid regions (temporal_block_count), separable along the axes.
+    Stencil3dCount t = c;
+    t.steps = p.steps, t.flops = c.flops * p.steps;
+    for (int j = 0; j < temporal_passes(p.steps, k); ++j) {
+      const int fused = temporal_pass_steps(p.steps, k, j);
+      const TemporalTiling tg = tiling_of(p, fused).temporal_tiling();
+      const int n[3] = {p.width, p.height, p.depth};
+      std::int64_t loads = 1, tile_cells = 1;
+      for (int a = 0; a < 3; ++a) {
+        loads *= loaded_along(tg.axis(a), n[a]);
+        tile_cells *= std::int64_t(tg.grid_dim(a, n[a])) * tg.axis(a).tile;
+      }
+      t.global_loads += loads;
+      t.ghost_loads_skipped += tile_cells - loads;
+      for (int s = 1; s <= fused; ++s) {
+        std::int64_t cells = 1;
+        for (int a = 0; a < 3; ++a) {
+          std::int64_t along = 0;
+          for (int b = 0; b < tg.grid_dim(a, n[a]); ++b) along += region_along(tg.axis(a), b, s, k, k, n[a] - k);
+          cells *= along;
+        }
+        t.updates += cells;
+      }
+    }
+    t.redundant_updates = t.updates - c.interior_outputs * p.steps;
+    cache.emplace(key, t);
+    return t;
+  }
   if (p.strategy == Stencil3dStrategy::basic) {
     // An interior output loads its 6k+1 points; a boundary cell loads itself to copy it.
     c.global_loads = c.interior_outputs * p.points() + (c.outputs - c.interior_outputs);
@@ -231,6 +315,10 @@ Stencil3dCount exact_traffic(const Stencil3dParams& p) {
         std::int64_t(a.grid_dim(p.width)) * a.grid_dim(p.height) * a.grid_dim(p.depth) * p.tile * p.tile * p.tile;
     c.ghost_loads_skipped = tile_cells - c.global_loads;
   }
+  // K sweeps: each one this launch again.
+  c.steps = p.steps;
+  c.flops *= p.steps, c.global_loads *= p.steps, c.ghost_loads_skipped *= p.steps;
+  c.updates = c.interior_outputs * p.steps;
   cache.emplace(key, c);
   return c;
 }

@@ -1,6 +1,8 @@
 #include "kernels/stencil3d/reference.hpp"
 
+#include <algorithm>
 #include <cstddef>
+#include <vector>
 
 #include "kernels/stencil3d/geometry.hpp"
 
@@ -27,6 +29,22 @@ void stencil3d_cpu(const StencilCoeffs& c, const float* in, float* out, int widt
         out[i] = sum;
       }
     }
+}
+
+void stencil3d_cpu_steps(const StencilCoeffs& c, const float* in, float* out, int width, int height, int depth,
+                         int steps) {
+  const std::size_t n = std::size_t(width) * height * depth;
+  if (steps < 1) {
+    std::copy(in, in + n, out);
+    return;
+  }
+  std::vector<float> scratch(steps > 1 ? n : 0);
+  const float* from = in;
+  for (int s = 0; s < steps; ++s) {  // the last sweep writes out
+    float* to = (steps - 1 - s) % 2 == 0 ? out : scratch.data();
+    stencil3d_cpu(c, from, to, width, height, depth);
+    from = to;
+  }
 }
 
 }  // namespace tilescope

@@ -7,5 +7,9 @@
 namespace tilescope {
 
 void stencil3d_cpu(const StencilCoeffs& c, const float* in, float* out, int width, int height, int depth);
+// `steps` sweeps of stencil3d_cpu (each from the last one's output): the oracle of --steps K and of
+// the temporal strategy, which fuses them.
+void stencil3d_cpu_steps(const StencilCoeffs& c, const float* in, float* out, int width, int height, int depth,
+                         int steps);
 
 }  // namespace tilescope

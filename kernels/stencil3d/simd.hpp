@@ -9,5 +9,9 @@ namespace tilescope {
 
 // Order 1..kMaxStencil3dRadius.
 void stencil3d_simd(const StencilCoeffs& c, const float* in, float* out, int width, int height, int depth);
+// `steps` steps fused (temporal blocking, cache-blocked: temporal_cpu_axis in geometry.hpp): the
+// same result as `steps` sweeps of stencil3d_simd; out must not alias in.
+void stencil3d_simd_steps(const StencilCoeffs& c, const float* in, float* out, int width, int height, int depth,
+                          int steps);
 
 }  // namespace tilescope

@@ -15,6 +15,8 @@ std::vector<Stencil3dStrategyInfo> strategy_rows(Stencil3dStrategy) {
 }
 
 int default_tile(const Stencil3dParams& p, const DeviceLimits& limits) {
+  if (p.strategy == Stencil3dStrategy::temporal)  // its z chunk: the whole depth, split to fill the GPU's SMs
+    return temporal_chunk_for(p.order, p.steps, p.width, p.height, p.depth, limits.sm_count);
   if (p.strategy != Stencil3dStrategy::fast) return default_tile(p.strategy, p.order);
   return fast_chunk_for(p.order, p.width, p.height, p.depth, limits.sm_count, limits.l2_bytes, limits.max_grid_z);
 }

@@ -46,7 +46,7 @@ TEST(StrategyTable, NamesForMessagesAreTheRowsInBookOrder) {
   EXPECT_EQ(strategy_names<Conv1dStrategy>(), "basic, const_mem, tiled, cached_halo, fast");
   EXPECT_EQ(strategy_names<Conv2dStrategy>(),
             "basic, const_mem, tiled_in, tiled_out, cached_halo, fast, sliding, separable");
-  EXPECT_EQ(strategy_names<Stencil3dStrategy>(), "basic, tiled, coarsened, register_tiled, fast");
+  EXPECT_EQ(strategy_names<Stencil3dStrategy>(), "basic, tiled, coarsened, register_tiled, fast, temporal");
   EXPECT_EQ(strategy_names<MatmulStrategy>(), "naive, tiled, fast");
 }
 

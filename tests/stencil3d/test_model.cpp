@@ -202,7 +202,8 @@ Stencil3dCount emulate_fast(const Stencil3dParams& p) {
 TEST(Stencil3dCount, MatchesAnEmulationOfEveryBlockOnRandomGrids) {
   std::mt19937 rng(5);
   for (int trial = 0; trial < 60; ++trial) {
-    const auto s = Stencil3dStrategy(rng() % kStencil3dStrategyCount);
+    // temporal's count has its own emulation (test_temporal.cpp): the book's strategies and fast here
+    const auto s = Stencil3dStrategy(rng() % int(Stencil3dStrategy::temporal));
     const int k = 1 + int(rng() % kMaxStencil3dRadius);
     const bool cube = s == Stencil3dStrategy::basic || s == Stencil3dStrategy::tiled;
     const int lo = s == Stencil3dStrategy::basic ? 1 : 2 * k + 1, hi = cube ? 10 : 16;
