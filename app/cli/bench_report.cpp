@@ -120,7 +120,7 @@ bool BenchReport::finish() {
   if (std::any_of(measured_.begin(), measured_.end(), [](const BenchRow& r) { return r.padded.has_value(); }))
     std::printf(
         "  rows W->P floats: the strategy keeps each row of W cells P floats apart (every row float4-aligned; on\n"
-        "  big planes stencil3d fast's rows start 128 bytes apart) and moves the padding in each row's last float4\n"
+        "  big planes the rows may start 128 bytes apart) and moves the padding in each row's last float4\n"
         "  too: the bytes of W rounded up to 4 cells, xN those the copy moves. %%copy and GB/s count the grid's own\n"
         "  bytes.\n");
   if (power_)

@@ -5,12 +5,30 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tilescope::cli {
 
+// What a pattern says of itself in the commands' help texts (its glue's kHelp, app/<pattern>/cli.hpp);
+// the shared help joins every pattern's ("conv2d: ...; conv1d: ..."). nullptr: the pattern has none.
+struct PatternHelp {
+  const char* radius = nullptr;        // --radius: "filter radius r, (2r+1)^2 filter, 1..8 (default 2)"
+  const char* size = nullptr;          // --size's form: "WxH"
+  const char* size_default = nullptr;  // and its default, but for bench's: "1024x1024"
+  const char* steps = nullptr;         // --steps: time steps per run
+  const char* broken = nullptr;        // --break: the strategy that has the bugs ("tiled_in")
+  const char* apply = nullptr;         // apply: what it computes ("scipy.ndimage.correlate(...)")
+  const char* input = nullptr;         // apply --in
+  const char* input2 = nullptr;        // apply --in2
+  const char* output = nullptr;        // apply --out, beyond a float32 .npy
+  const char* slices = nullptr;        // model --slices
+  const char* bench_filter = nullptr;  // bench --filter, beyond the shared text
+};
+
 struct PatternOptions {
-  std::string pattern = "conv2d";
+  std::string pattern;        // add_pattern_options sets the default: the table's first pattern
   std::string strategy;       // "" = the pattern's default
   std::optional<int> radius;  // unset = the pattern's default (filter radius, stencil order)
   std::optional<int> tile;    // unset = the strategy's default
@@ -45,6 +63,9 @@ inline int operator|(int a, Need b) { return a | int(b); }
 
 // Registers --pattern --strategy --tile, plus the parts named in `need`.
 void add_pattern_options(CLI::App* cmd, PatternOptions& o, int need);
+
+// --size's help: every pattern's form ("conv2d WxH; ..."), with its default where `defaults`.
+std::string size_help(bool defaults);
 
 // Registers --break NAME (issue 18's deliberately wrong kernels).
 void add_break_option(CLI::App* cmd, PatternOptions& o);

@@ -63,7 +63,7 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
   }
   if constexpr (C::kRadius != nullptr) {
     if (o.radius) p.*C::kRadius = *o.radius;
-  } else {  // matmul: neither --radius nor --filter means anything
+  } else {  // no radius: neither --radius nor --filter means anything
     if (o.radius) throw InvalidInput(C::kNoRadius);
     if (!o.filter.empty()) throw InvalidInput(C::kNoFilter);
   }
@@ -77,7 +77,7 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
       if (steps.size() != 1) throw InvalidInput("--steps takes one number here (bench takes a list)");
       p.steps = steps[0];
     } else {
-      throw InvalidInput("--steps is stencil3d's (time steps per run); " + std::string(C::name()) + " has none");
+      throw InvalidInput("--steps runs several time steps per run; " + std::string(C::name()) + " has none");
     }
   }
   if (o.tile)
@@ -88,7 +88,7 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
     if constexpr (HasSlices<typename C::Params>::value)
       p.slices = *o.slices;
     else
-      throw InvalidInput("--slices is matmul fast's split-K; " + std::string(C::name()) + " has none");
+      throw InvalidInput("--slices splits a product's inner dimension; " + std::string(C::name()) + " has none");
   }
   return p;
 }

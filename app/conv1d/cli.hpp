@@ -16,6 +16,9 @@ namespace tilescope::cli {
 
 // Defaults: tiled, radius 2, blockDim 1024, 2^20 elements; an unset --tile keeps the base's.
 struct Conv1dCli : PatternCli<Conv1dPattern> {
+  static constexpr PatternHelp kHelp{
+      "radius n, 2n+1 taps, 1..32 (default 2)",           "N",         "1048576", nullptr, "tiled",
+      "scipy.ndimage.correlate1d(x, w, mode='constant')", "a 1-D .npy"};
   static constexpr int Params::*kRadius = &Params::filter_radius;
   static constexpr int Params::*kSize[] = {&Params::length};
   static constexpr const char* kSizeForm = "N, the signal's length (e.g. 1048576)";

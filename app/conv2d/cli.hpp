@@ -16,6 +16,18 @@ namespace tilescope::cli {
 
 // Defaults: tiled_in, radius 2, the strategy's default_tile, 1024x1024.
 struct Conv2dCli : PatternCli<Conv2dPattern> {
+  static constexpr PatternHelp kHelp{
+      "filter radius r, (2r+1)^2 filter, 1..8 (default 2)",
+      "WxH",
+      "1024x1024",
+      nullptr,
+      "tiled_in",
+      "scipy.ndimage.correlate(img, w, mode='constant', cval=0)",
+      "PNG/JPG/BMP/TGA (grey in [0,1], Rec. 601 luma 0.299 R + 0.587 G + 0.114 B) or a 2-D float32/float64 .npy",
+      nullptr,
+      "also .png (clamped to [0,1])",
+      nullptr,
+      "separable needs a rank-1 filter, e.g. gaussian"};
   static constexpr int Params::*kRadius = &Params::filter_radius;
   static constexpr int Params::*kSize[] = {&Params::width, &Params::height};
   static constexpr const char* kSizeForm = "WxH (e.g. 1024x768)";

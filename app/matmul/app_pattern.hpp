@@ -24,6 +24,7 @@ struct MatmulApp : cli::MatmulCli, PatternDefaults {
   static const char* label() { return "Tiled matrix multiplication (PMPP ch 5)"; }
   static void read(JsonFields& f, Ui& u, StateFile kind);
   static nlohmann::json json(const Ui& u, StateFile kind);
+  static constexpr const char* kStepHelp = "the phase stepper's step: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2";
   static std::vector<cli::ViewFlag> view_flags();
   // The view options into `u`; throws InvalidInput (one line) before any context is opened.
   static void set_view(const cli::ViewOptions& o, Ui& u);

@@ -17,6 +17,19 @@ namespace tilescope::cli {
 // Defaults: tiled, TILE_WIDTH 16 (fast: its block tile, 128), 1024x1024x1024; --size MxKxN; no radius,
 // no filter.
 struct MatmulCli : PatternCli<MatmulPattern> {
+  static constexpr PatternHelp kHelp{
+      "none",
+      "MxKxN: M is MxK, N is KxN",
+      "1024x1024x1024",
+      nullptr,
+      "tiled",
+      "A @ B",
+      "M, a 2-D .npy",
+      "the second matrix N (--in is M), a 2-D .npy",
+      nullptr,
+      "fast: split-K, the inner dimension in this many slices (1..8, default 1), as bench runs it where its rule "
+      "weighs that faster",
+      "has none"};
   static constexpr int Params::*kRadius = nullptr;
   static constexpr const char* kNoRadius = "matmul has no radius: use --tile for TILE_WIDTH and --size MxKxN";
   static constexpr const char* kNoFilter = "matmul has no filter: give the second matrix with --in2";

@@ -278,7 +278,7 @@ void MatmulView::draw(float, float, float) {
       // apart, two columns 32 apart), and the 16 rows of M and 8 columns of N that they need.
       const int t = g.fast_thread(row, col);
       const int wr = g.fast_warp_row(by, t), wc = g.fast_warp_col(bx, t), W = kMatmulFastWarpTile;
-      outline(at_P, wc, wr, std::min(wc + W, p.cols), std::min(wr + W, p.rows), palette::kMatmulWarpTile.rgba, line);
+      outline(at_P, wc, wr, std::min(wc + W, p.cols), std::min(wr + W, p.rows), palette::kThreadWarpTile.rgba, line);
       for (int i = 0; i < kMatmulFastOutputRows; i += 4) {
         const int rq = g.fast_row(by, t, i);
         if (rq >= p.rows) continue;

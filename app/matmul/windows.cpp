@@ -99,7 +99,7 @@ void matmul_legend_window(const CommonState& s, const MatmulUi& ui, const Matmul
     if (p.strategy == MatmulStrategy::naive)
       swatch(palette::kThreadReadsGlobal);
     else if (p.strategy == MatmulStrategy::fast)
-      swatch(palette::kMatmulWarpTile), swatch(palette::kThreadOutputs16x8), swatch(palette::kThreadStrips);
+      swatch(palette::kThreadWarpTile), swatch(palette::kThreadOutputs16x8), swatch(palette::kThreadStrips);
     else if (ui.step == 2)
       swatch(palette::kThreadReads);
   } else {

@@ -15,7 +15,7 @@ namespace {
 // A pattern's commands (app/<pattern>/cli.hpp): app/cli's generic ones over its hooks.
 template <class C>
 constexpr PatternCommands commands_of() {
-  return {C::name(), C::model, C::model_json, C::apply, C::check, C::bench};
+  return {C::name(), C::model, C::model_json, C::apply, C::check, C::bench, &C::kHelp};
 }
 
 // The pattern list, in the order `check --pattern all` runs them.
@@ -41,6 +41,21 @@ const char* pattern_names() {
     return s;
   }();
   return names.c_str();
+}
+
+const char* first_pattern_name() { return kPatterns[0].name.data(); }
+
+std::string per_pattern_help(const char* PatternHelp::*field) {
+  std::string text;
+  for (const auto& p : kPatterns)
+    if (const char* help = p.help->*field) text += (text.empty() ? "" : "; ") + std::string(p.name) + ": " + help;
+  return text;
+}
+
+std::vector<std::pair<std::string_view, const PatternHelp*>> pattern_helps() {
+  std::vector<std::pair<std::string_view, const PatternHelp*>> helps;
+  for (const auto& p : kPatterns) helps.emplace_back(p.name, p.help);
+  return helps;
 }
 
 int check_patterns(const std::string& pattern, const std::string& backend) {

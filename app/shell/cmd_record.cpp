@@ -57,7 +57,7 @@ void add_record_command(CLI::App& app) {
   cmd->add_option("--fps", o->record.fps, "frames a second, 1..60: each frame is 1/fps s of the demo's time")
       ->capture_default_str();
   cmd->add_option("--steps-per-second", o->record.steps_per_second,
-                  "a stepped view (a step-through that is on: --step or a scene's; matmul's phase stepper) "
+                  "a stepped view (a step-through that is on: --step or a scene's; a view that is a stepper itself) "
                   "steps this often instead of running the demo, 0.1..fps")
       ->capture_default_str();
   cmd->callback([o, cmd] { run(*o, *cmd); });

@@ -16,9 +16,7 @@ void add_model_command(CLI::App& app) {
   add_pattern_options(cmd, *o, Need::radius | Need::size | Need::steps);
   cmd->get_option("--strategy")->description("a strategy of the pattern, or all (a table; text only)");
   cmd->add_flag("--json", *json, "print one JSON object");
-  cmd->add_option("--slices", o->slices,
-                  "matmul fast: split-K, the inner dimension in this many slices (1..8, default 1), as bench runs "
-                  "it where its rule weighs that faster");
+  cmd->add_option("--slices", o->slices, per_pattern_help(&PatternHelp::slices));
   cmd->add_flag("--measure", o->measure,
                 "also run the launch once on CUDA and read the GPU's counters (DRAM bytes, L1/L2 hit rates, bank "
                 "conflicts, OP/B over DRAM bytes); L2 is flushed first");
@@ -29,17 +27,11 @@ void add_apply_command(CLI::App& app) {
   auto o = std::make_shared<PatternOptions>();
   auto files = std::make_shared<FileOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "apply",
-      "run one strategy on a file; zeros outside the data (conv2d = scipy.ndimage.correlate(img, w, "
-      "mode='constant', cval=0), conv1d = scipy.ndimage.correlate1d(x, w, mode='constant'), matmul = A @ B)");
+      "apply", "run one strategy on a file; zeros outside the data (" + per_pattern_help(&PatternHelp::apply) + ")");
   add_pattern_options(cmd, *o, Need::radius | Need::filter | Need::backend | Need::steps);
-  cmd->add_option(
-         "--in", files->in,
-         "input: conv2d: PNG/JPG/BMP/TGA (grey in [0,1], Rec. 601 luma 0.299 R + 0.587 G + 0.114 B) or a "
-         "2-D float32/float64 .npy; stencil3d: a 3-D .npy (D, H, W); conv1d: a 1-D .npy; matmul: M, a 2-D .npy")
-      ->required();
-  cmd->add_option("--in2", files->in2, "matmul: the second matrix N (--in is M), a 2-D .npy");
-  cmd->add_option("--out", files->out, "output: .npy (float32, exact); conv2d also .png (clamped to [0,1])")
+  cmd->add_option("--in", files->in, "input: " + per_pattern_help(&PatternHelp::input))->required();
+  cmd->add_option("--in2", files->in2, per_pattern_help(&PatternHelp::input2));
+  cmd->add_option("--out", files->out, "output: .npy (float32, exact); " + per_pattern_help(&PatternHelp::output))
       ->required();
   add_break_option(cmd, *o);
   cmd->callback([o, files] {
@@ -66,14 +58,15 @@ void add_bench_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("bench", "time each strategy on the chosen backend");
   add_pattern_options(cmd, *o, Need::size | Need::backend | Need::filter | Need::steps);
   cmd->get_option("--strategy")->description("all, or one strategy of the pattern")->capture_default_str();
-  cmd->get_option("--size")->description(
-      "conv2d WxH, stencil3d WxHxD, conv1d N, matmul MxKxN (M is MxK, N is KxN); default: the pattern's benchmark "
-      "size on a GPU, a smaller one on the CPU (the table's first line says which)");
+  cmd->get_option("--size")->description(size_help(false) +
+                                         "; default: the pattern's benchmark size on a GPU, a smaller one on the CPU "
+                                         "(the table's first line says which)");
   cmd->get_option("--filter")
       ->description(
           "the weights every strategy and peer computes with (default random:1, asymmetric, so a flipped filter cannot "
-          "pass; conv2d separable needs a rank-1 filter, e.g. gaussian); matmul has none");
-  cmd->add_option("--radius", settings->radii, "comma-separated radii (stencil3d: orders)");
+          "pass; " +
+          per_pattern_help(&PatternHelp::bench_filter) + ")");
+  cmd->add_option("--radius", settings->radii, "comma-separated values of the pattern's --radius");
   cmd->add_option("--reps", settings->reps, "timed repetitions (median and min reported)")->capture_default_str();
   cmd->add_option("--json", settings->json, "also write the rows to this file as a JSON list");
   cmd->add_flag("!--no-peers", settings->peers,

@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "app/cli/patterns.hpp"
@@ -98,9 +99,20 @@ void add_headless_options(CLI::App* cmd, HeadlessCli& o) {
   cmd->add_option("--zoom", o.zoom, "screen pixels per image pixel, centred on --hover (default: fit)");
   cmd->add_flag("--presentation", o.presentation, "presentation mode (large type, high contrast)");
   cmd->add_option("--scene", o.scene, "a scene file (assets/scenes/): the pattern, parameters, data and view");
-  cmd->add_option("--step", o.view.step,
-                  "step N of the block under --hover (load, barrier, compute, store) where the pattern has a "
-                  "step-through; matmul's phase stepper: 0 load, 1 barrier 1, 2 multiply, 3 barrier 2");
+  // --step's meaning in each pattern's view, the patterns that mean the same thing by it together.
+  std::vector<std::pair<std::string, std::string>> steps;  // (patterns, what step N is)
+  for_each_pattern([&](auto app) {
+    using App = decltype(app);
+    const auto same =
+        std::find_if(steps.begin(), steps.end(), [](const auto& s) { return s.second == App::kStepHelp; });
+    if (same == steps.end())
+      steps.emplace_back(pattern_id<App>(), App::kStepHelp);
+    else
+      same->first += ", " + pattern_id<App>();
+  });
+  std::string step_help;
+  for (const auto& [patterns, help] : steps) step_help += (step_help.empty() ? "" : "; ") + patterns + ": " + help;
+  cmd->add_option("--step", o.view.step, step_help);
   cmd->add_option("--compare", o.compare, "S1,S2[,S3,S4]: 2 to 4 strategies of the pattern side by side");
   for (const auto& [name, flag] : pattern_flags()) cmd->add_option(name, o.view.flags[name], flag.help);
 }

@@ -17,6 +17,14 @@ namespace tilescope::cli {
 
 // Defaults: tiled, order 1, the strategy's tile, 256^3; --radius is the order.
 struct Stencil3dCli : PatternCli<Stencil3dPattern> {
+  static constexpr PatternHelp kHelp{
+      "order k, 1..3 (default 1)",
+      "WxHxD",
+      "256x256x256",
+      "time steps per run, 1..8 (default 1): every strategy sweeps K times, temporal fuses them",
+      "tiled",
+      "interior cells scipy.ndimage.correlate(x, w, mode='constant'); cells within k of the edge keep their value",
+      "a 3-D .npy (D, H, W)"};
   static constexpr int Params::*kRadius = &Params::order;
   static constexpr int Params::*kSize[] = {&Params::width, &Params::height, &Params::depth};
   static constexpr const char* kSizeForm = "WxHxD (e.g. 256x256x256)";

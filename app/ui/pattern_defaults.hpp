@@ -13,6 +13,8 @@ namespace tilescope {
 struct PatternDefaults {
   // settings.json before version 1 had the first pattern's fields at the top of the object.
   static constexpr bool kFlatBeforeVersion1 = false;
+  // shot/record --step N: what step N is in this pattern's view.
+  static constexpr const char* kStepHelp = "step N of the block under --hover (load, barrier, compute, store)";
   // Whether the app's FILE and a dropped file open in this pattern's view (open_file).
   static constexpr bool kOpensFiles = false;
   // Fields the pattern keeps at the top of a state file (from before each pattern had its object).

@@ -95,7 +95,7 @@ inline constexpr Swatch kThreadReads{rgba(240, 228, 66), "what the hovered threa
 inline constexpr Swatch kThreadReadsGlobal{rgba(240, 228, 66),
                                            "the hovered thread's row of M and column of N (global)"};
 inline constexpr Swatch kTilePadding{rgba(204, 121, 167), "tile cells past the matrix edge: zero, no load (hatched)"};
-inline constexpr Swatch kMatmulWarpTile{rgba(213, 94, 0), "fast: the hovered thread's warp tile (64 x 64)"};
+inline constexpr Swatch kThreadWarpTile{rgba(213, 94, 0), "fast: the hovered thread's warp tile (64 x 64)"};
 inline constexpr Swatch kThreadOutputs16x8{rgba(240, 228, 66), "fast: its 16 x 8 outputs (4 x 4 blocks)"};
 inline constexpr Swatch kThreadStrips{rgba(0, 158, 115), "fast: its 16 rows of M, 8 columns of N (via Ms, Ns)"};
 inline constexpr Swatch kWrongElement{rgba(255, 255, 255), "P element that comes out wrong (crossed)"};
