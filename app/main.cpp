@@ -8,7 +8,7 @@
 #include <iostream>
 
 #include "app/cli/patterns.hpp"
-#include "app/shell/commands.hpp"
+#include "app/commands/commands.hpp"
 #include "kernels/common/error.hpp"
 #ifdef TILESCOPE_HAVE_GUI
 #include "app/platform/run.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The commands' work, per pattern: `model`, `apply`, `check` and `bench` parse the shared options
-// and hand them to the pattern named by --pattern. The table is the shell's (app/shell/cli_patterns.cpp):
+// and hand them to the pattern named by --pattern. The table is the shell's (app/commands/cli_patterns.cpp):
 // adding a pattern = its files + one row there.
 #include <nlohmann/json.hpp>
 

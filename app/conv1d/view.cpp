@@ -133,10 +133,7 @@ void Conv1dView::update_input(double dt) {
 
 void Conv1dView::compute() {
   Conv1dUi& c = ui_;
-  if (state_.backend != compute_.requested_backend()) {
-    compute_.set_backend(state_.backend), input_changed_ = true;
-    stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
-  }
+  if (follow_backend(compute_)) input_changed_ = true;
   const std::string key = c.filter + "/" + std::to_string(c.params.filter_radius);
   if (key != filter_key_) {
     try {
@@ -148,12 +145,10 @@ void Conv1dView::compute() {
     }
     filter_key_ = key;
   }
-  const bool changed = !(c.params == last_params_) || c.filter != last_filter_ || c.bug != last_bug_;
-  if (changed) stats_.kernel_ms.start_run();  // what runs changed (or cannot run): the old times go
+  const bool changed = new_launch(std::tuple(c.params, c.filter, c.bug), launched_);
   state_.step_once = false;
   if (!input_changed_ && !changed) return;
   input_changed_ = false;
-  last_params_ = c.params, last_filter_ = c.filter, last_bug_ = c.bug;
   run_.problem = launch_problem(c.params, compute_.engine().limits()).value_or("");
   if (run_.problem.empty() && c.bug != Break::none) run_.problem = break_problem(c.params.strategy, c.bug).value_or("");
   if (!run_.problem.empty()) return;

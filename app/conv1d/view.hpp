@@ -5,6 +5,7 @@
 // output's taps coloured by where the kernel reads them.
 #include <imgui.h>
 
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -79,9 +80,7 @@ class Conv1dView : public PatternView {
   bool from_file_ = false, input_changed_ = true, dragging_ = false;
   double anim_time_ = 0;
   std::string filter_key_;
-  Conv1dParams last_params_{};
-  std::string last_filter_;
-  Break last_bug_ = Break::none;
+  std::optional<std::tuple<Conv1dParams, std::string, Break>> launched_;  // the last frame's launch
   TimelineCache<std::tuple<Conv1dParams, int>> timeline_;
   float step_bottom_ = 0;       // this frame's step drawing's bottom edge (the barrier's label): the legend goes below
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above

@@ -125,19 +125,14 @@ void Conv2dView::compute() {
   ui_.sm_count = pipeline_.backend().limits().sm_count;
   if (shown_) follow_default_tile(ui_, *shown_);
   shown_ = ui_;
-  if (state_.backend != pipeline_.requested_backend()) {
-    pipeline_.set_backend(state_.backend);
-    check_pending_ = true;
-    input_changed_ = true;
-    stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
-  }
+  if (follow_backend(pipeline_)) check_pending_ = true, input_changed_ = true;
   const std::string key = ui_.filter + "/" + std::to_string(ui_.params.filter_radius);
   if (key != filter_key_) {
     filter_ = make_named_filter(ui_.filter, ui_.params.filter_radius);
     filter_key_ = key;
   }
-  const bool params_changed = !(ui_.params == last_params_) || ui_.filter != last_filter_ || ui_.bug != last_bug_;
-  if (params_changed) check_pending_ = true, stats_.kernel_ms.start_run();
+  const bool params_changed = new_launch(std::tuple(ui_.params, ui_.filter, ui_.bug), launched_);
+  if (params_changed) check_pending_ = true;
   const bool run = input_changed_ || params_changed || !state_.paused;
   state_.step_once = false;
   if (!run) return;
@@ -157,9 +152,6 @@ void Conv2dView::compute() {
     present(Layer::input);  // nothing ran: still show the new input
   }
   input_changed_ = false;
-  last_params_ = ui_.params;
-  last_filter_ = ui_.filter;
-  last_bug_ = ui_.bug;
 }
 
 void Conv2dView::present(Layer layer) {

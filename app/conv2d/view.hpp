@@ -53,10 +53,8 @@ class Conv2dView : public ImagePatternView {
   std::string filter_key_;
   double anim_time_ = 0;
   bool input_changed_ = true, dragging_ = false;
-  Conv2dParams last_params_{};
+  std::optional<std::tuple<Conv2dParams, std::string, Break>> launched_;  // the last frame's launch
   std::optional<Conv2dUi> shown_;  // the last frame's settings: a default tile follows the radius and image
-  std::string last_filter_;
-  Break last_bug_ = Break::none;
   bool check_pending_ = true;
   TimelineCache<std::tuple<Conv2dParams, int, int>> timeline_;
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above

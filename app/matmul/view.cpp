@@ -104,10 +104,7 @@ void MatmulView::handle_input() {
 
 void MatmulView::compute() {
   MatmulUi& m = ui_;
-  if (state_.backend != compute_.requested_backend()) {
-    compute_.set_backend(state_.backend), dirty_ = true;
-    stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
-  }
+  if (follow_backend(compute_)) dirty_ = true;
   const bool matrices_changed = m.seed != last_seed_ || m.params.rows != last_params_.rows ||
                                 m.params.inner != last_params_.inner || m.params.cols != last_params_.cols ||
                                 run_.M.empty();
@@ -127,7 +124,7 @@ void MatmulView::compute() {
   state_.step_once = false;
   if (!run) return;
   dirty_ = false;
-  if (!(m.params == last_params_)) stats_.kernel_ms.start_run();
+  new_launch(m.params, launched_);
   last_params_ = m.params, last_seed_ = m.seed, last_missing_ = m.missing;
   run_.problem = launch_problem(m.params, compute_.engine().limits()).value_or("");
   if (!run_.problem.empty()) return;

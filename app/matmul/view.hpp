@@ -58,7 +58,8 @@ class MatmulView : public PatternView {
   EngineOnBackend<MatmulEngine> compute_;
   MatmulRun run_;
   Rect view_;
-  MatmulParams last_params_{};
+  MatmulParams last_params_{};            // the matrices' and the run's
+  std::optional<MatmulParams> launched_;  // the last timed launch
   unsigned last_seed_ = 0;
   MissingBarrier last_missing_ = MissingBarrier::none;
   bool dirty_ = true;

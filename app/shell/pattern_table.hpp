@@ -3,7 +3,7 @@
 // command line's. Everything of the app that is about every pattern (settings, scenes, compare,
 // shot and record, the sidebar) loops over this table and names no pattern. A pattern's row is its
 // trait, app/<pattern>/app_pattern.hpp; adding a pattern is its folders, its line in CMake's
-// TILESCOPE_PATTERNS and its row here (and in app/shell/cli_patterns.cpp for the commands).
+// TILESCOPE_PATTERNS and its row here (and in app/commands/cli_patterns.cpp for the commands).
 #include <cstddef>
 #include <string>
 #include <tuple>

@@ -90,10 +90,7 @@ void Stencil3dView::handle_input() {
 
 void Stencil3dView::compute(double dt) {
   Stencil3dUi& st = ui_;
-  if (state_.backend != sim_.requested_backend()) {
-    sim_.set_backend(state_.backend), st.check_requested = true;
-    stats_.kernel_ms.start_run();  // a paused view shows no time until the new backend took one
-  }
+  if (follow_backend(sim_)) st.check_requested = true;
   const std::string key = st.coeffs + "/" + std::to_string(st.params.order);
   if (key != coeffs_key_) {
     coeffs_ = make_named_stencil(st.coeffs, st.params.order);
@@ -101,7 +98,7 @@ void Stencil3dView::compute(double dt) {
     st.check_requested = true;
   }
   if (!(st.params == last_params_)) st.check_requested = true;
-  if (!(st.params == last_params_) || st.iterations != last_iterations_) stats_.kernel_ms.start_run();
+  new_launch(std::pair(st.params, st.iterations), launched_);
   if (st.reset_requested || sim_.width() != st.grid) {
     sim_.reset(st.grid, st.grid, st.grid);
     sim_time_ = 0;
@@ -118,7 +115,7 @@ void Stencil3dView::compute(double dt) {
     sim_.check(st.params, coeffs_);
     st.check_requested = false;
   }
-  last_params_ = st.params, last_iterations_ = st.iterations;
+  last_params_ = st.params;
   const auto t0 = std::chrono::steady_clock::now();
   damage_ = st.bug == Break::none ? std::nullopt : present_broken();
   if (!damage_) present();

@@ -51,7 +51,7 @@ class Stencil3dView : public ImagePatternView {
   double sim_time_ = 0;
   bool dragging_ = false;
   Stencil3dParams last_params_{};
-  int last_iterations_ = 0;           // with last_params_: what the last timed frame launched
+  std::optional<std::pair<Stencil3dParams, int>> launched_;  // the last frame's launch and its steps per frame
   std::optional<Stencil3dUi> shown_;  // the last frame's settings: a default tile follows the order and grid
   TimelineCache<std::tuple<Stencil3dParams, int, int, int>> timeline_;
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above

@@ -3,6 +3,7 @@
 // launch, its panels and windows. The shell (app/shell/app.hpp) owns the window layout, the menus,
 // the keys and the pattern selector, and calls the shown view each frame. A view reads and sets the
 // common settings and its pattern's own (app/<pattern>/ui.hpp), nothing of another pattern's.
+#include <optional>
 #include <string>
 
 #include "app/ui/common_state.hpp"
@@ -67,6 +68,27 @@ class PatternView {
   virtual void step(const Rect& view, double dt) = 0;
   // The data and its overlays on the cleared window: GL, then ImGui's background draw list.
   virtual void draw(float display_w, float display_h, float fb_scale) = 0;
+
+  // The per-frame change tracking every view's compute step does, written once. The backend the
+  // user asked for (CommonState::backend) goes to `engines` (an EngineOnBackend or a pipeline over
+  // one) when it differs from theirs: true then, and the kernel's times start a new run (a paused
+  // view shows no time until the new backend took one).
+  template <class Engines>
+  bool follow_backend(Engines& engines) {
+    if (state_.backend == engines.requested_backend()) return false;
+    engines.set_backend(state_.backend);
+    stats_.kernel_ms.start_run();
+    return true;
+  }
+  // Whether `launch` (what the kernel runs: parameters, filter, break, steps) differs from `last`,
+  // which then takes it: the kernel's times start a new run (the old ones timed another launch).
+  template <class Launch>
+  bool new_launch(const Launch& launch, std::optional<Launch>& last) {
+    if (last && *last == launch) return false;
+    last = launch;
+    stats_.kernel_ms.start_run();
+    return true;
+  }
 
   CommonState& state_;
   FrameStats stats_;

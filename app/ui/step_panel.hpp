@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "app/shell/ui_state.hpp"
+#include "app/ui/common_state.hpp"
 #include "kernels/common/block_steps.hpp"
 #include "kernels/common/strategy_table.hpp"
 

@@ -1,10 +1,10 @@
 #pragma once
-// `shot`'s options and the state they make, shared by the command (app/shell/cmd_shot.cpp) and the Python
+// `shot`'s options and the state they make, shared by the command (app/commands/cmd_shot.cpp) and the Python
 // module's ts.shot, which parses the same options from its keyword arguments.
 #include <CLI/CLI.hpp>
 
 #include "app/platform/run.hpp"
-#include "app/shell/headless_options.hpp"
+#include "app/commands/headless_options.hpp"
 
 namespace tilescope::cli {
 

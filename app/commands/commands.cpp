@@ -4,7 +4,7 @@
 #include "app/cli/options.hpp"
 #include "app/cli/patterns.hpp"
 #include "app/io/atomic_file.hpp"
-#include "app/shell/commands.hpp"
+#include "app/commands/commands.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {

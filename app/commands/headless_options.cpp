@@ -1,4 +1,4 @@
-#include "app/shell/headless_options.hpp"
+#include "app/commands/headless_options.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "app/io/video_encoder.hpp"
-#include "app/shell/commands.hpp"
-#include "app/shell/headless_options.hpp"
+#include "app/commands/commands.hpp"
+#include "app/commands/headless_options.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {

@@ -2,8 +2,8 @@
 #include <memory>
 
 #include "app/io/image_file.hpp"
-#include "app/shell/commands.hpp"
-#include "app/shell/shot.hpp"
+#include "app/commands/commands.hpp"
+#include "app/commands/shot.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
