@@ -36,7 +36,7 @@
 #include "kernels/matmul/broken.hpp"
 #include "kernels/stencil3d/broken.hpp"
 #ifdef TILESCOPE_HAVE_GUI
-#include "app/shell/shot.hpp"
+#include "app/commands/shot.hpp"
 #endif
 
 namespace py = pybind11;

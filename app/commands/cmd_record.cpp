@@ -3,9 +3,9 @@
 #include <cmath>
 #include <memory>
 
-#include "app/io/video_encoder.hpp"
 #include "app/commands/commands.hpp"
 #include "app/commands/headless_options.hpp"
+#include "app/io/video_encoder.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {

@@ -1,9 +1,9 @@
 // tilescope shot: the whole window (view, overlays, panels) rendered headless into a PNG.
 #include <memory>
 
-#include "app/io/image_file.hpp"
 #include "app/commands/commands.hpp"
 #include "app/commands/shot.hpp"
+#include "app/io/image_file.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {

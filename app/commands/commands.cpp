@@ -3,8 +3,8 @@
 
 #include "app/cli/options.hpp"
 #include "app/cli/patterns.hpp"
-#include "app/io/atomic_file.hpp"
 #include "app/commands/commands.hpp"
+#include "app/io/atomic_file.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {

@@ -3,8 +3,8 @@
 // module's ts.shot, which parses the same options from its keyword arguments.
 #include <CLI/CLI.hpp>
 
-#include "app/platform/run.hpp"
 #include "app/commands/headless_options.hpp"
+#include "app/platform/run.hpp"
 
 namespace tilescope::cli {
 
