@@ -150,11 +150,15 @@ struct StencilGridLayout {
   int row;
   long long plane;
 };
-// The width and dense planes for every strategy but fast; fast: rows padded to a float4 (on a big
+// The width and dense planes for the book's strategies; fast: rows padded to a float4 (on a big
 // plane to 128 bytes: fast_row_pitch), or on a flattened plane (fast_flat) dense rows and each plane
-// padded to a float4.
+// padded to a float4; temporal: rows padded to a float4.
 TS_HD StencilGridLayout stencil_layout(Stencil3dStrategy s, int width, int height, int depth) {
   const long long cells = 1LL * width * height;
+  if (s == Stencil3dStrategy::temporal) {  // rows padded to a float4 (its threads own float4s)
+    const int pitch = float4_row_pitch(width);
+    return {pitch, 1LL * pitch * height};
+  }
   if (s != Stencil3dStrategy::fast) return {width, cells};
   if (fast_flat(width, height, depth)) return {width, (cells + kFastVec - 1) / kFastVec * kFastVec};
   const int pitch = fast_row_pitch(width, height, depth);
@@ -176,50 +180,59 @@ TS_HD bool fast_loads_x_neighbour(int t, int d, int vec, int lanes) {
 // ---- temporal: K steps fused in one launch (beyond the book) ------------------------------------
 //
 // Overlapped tiles, streaming in z (the "2.5D" / "3.5D" blocking of Nguyen et al., SC 2010). A block
-// of 32 x 32 threads owns an input tile of 32 x 32 columns (a warp per row: the x neighbours pass
-// between lanes by shuffles) and marches a z chunk of Z output planes, loading Z + 2 S k input
-// planes once each (cp.async, a few planes ahead). S = the steps it fuses. Stage s (1..S) computes
-// step s of the plane s k behind the newest loaded one, from stage s-1's planes: the z neighbours in
-// a register queue per stage (as PMPP 8.5), the y neighbours through one shared plane per stage, the
-// x neighbours by shuffles; one barrier per plane for all S stages. The step-s values a block can
-// trust are those at least s k cells inside its input tile (along x, y and its z chunk): K nested
-// valid regions, each k narrower per side than the last (TemporalTiling::valid_box). The last one, 32 - 2 S k
-// wide, is the output tile the block writes; everything it computed outside that tile at steps 1..S-1
-// some neighbouring block computes too (TemporalTiling::redundant): the price of reading and writing the
-// grid once per S steps. Cells within k of the grid's edge keep their value every step, so a block
-// at the grid's edge is exact up to the edge; cells past it are ghosts (zeros, never used).
+// owns an input tile of 64 x 64 columns and marches a z chunk of Z output planes, loading Z + 2 S k
+// input planes once each (cp.async, kTemporalLookahead planes ahead). S = the steps it fuses. Its
+// threads are coarsened as fast's are: half a warp spans a row of 16 float4s (the x neighbours pass
+// between lanes by shuffles), and each thread owns its float4 in kTemporalRowsPerThread consecutive rows (the y
+// neighbours between them stay in registers; those of the first and last rows pass through shared
+// memory). Stage s (1..S) computes step s of the plane s k behind the newest loaded one, from stage
+// s-1's planes: the z neighbours in a register queue per stage (as PMPP 8.5; the loop is unrolled by the
+// queue's length, 2k+1, so the queues rotate by renaming, not by moves), the y neighbours of the first
+// and last rows through one shared plane per stage (stage 1's: the input ring itself), the x neighbours
+// by shuffles; one barrier per plane for all S stages. The step-s values a block can trust are those
+// at least s k cells inside its input tile (along x, y and its z chunk): nested valid regions, each k
+// narrower per side than the last (TemporalTiling::valid_box). Along y and z the last one, 64 - 2 S k
+// rows and Z planes, is the output tile; along x the halo is one lane's float4 whatever S k (<= 4), so
+// every row the block loads and writes starts 16-byte aligned: the output tile is 56 columns. What it
+// computes outside its output tile some neighbouring block computes too (TemporalTiling::redundant):
+// the price of reading and writing the grid once per S steps. Cells within k of the grid's edge keep
+// their value every step, so a block at the grid's edge is exact up to the edge; cells past it are
+// ghosts (zeros, never used). The device grid's rows are padded to a float4 (stencil_layout), as fast's.
 //
 // Why overlapped tiles and not trapezoids or diamonds: a diamond / trapezoid tiling removes the
 // redundant work, but its tiles depend on each other (a tile needs the faces its neighbours wrote),
 // so they run in ordered waves across the grid, and each tile still needs the same per-step queues
-// on chip. Overlapped tiles are independent and their extra work is bounded and small where S k is
-// small next to 32 (22% of the updates at order 1, S = 4, counted by TemporalTiling and the model).
-// Measured on an H200 (bench/results/2026-11-29-h200-stencil3d-temporal.md), the redundant work is
-// not what limits this kernel: DRAM bytes per step do fall as 1/S (537 MB read a sweep; 192 MB a step
-// at S = 3, 83 MB at S = 8, order 1, 512^3), but it issues 1.8-3x the instructions per step of `fast`
-// (one cell a thread, queue shifts, a barrier a plane), and is instruction-bound: its best, S = 3, ran
-// 0.34 ms a step against fast's 0.29 (0.85x fast's steps/s, 1.3x a copy's time). Diamond tiles would
-// not remove those instructions; coarsening the threads (a float4 of cells each, the z loop unrolled
-// by 2k+1 so the queues rename instead of shifting) is the next step. Trapezoids were not built.
+// on chip. Overlapped tiles are independent and their extra work is bounded where S k is small next to
+// the tile (64 x 64: 4096 / (56 x 58) = 1.26x the updates at order 1, S = 3). A square tile wastes
+// less than a 128 x 32 one (4096 / (120 x 26) = 1.31x), and its 56-column steps cover 512 columns in
+// 10 blocks (560), where 120-column steps took 5 (600).
 //
-// What fits on chip bounds S: the output tile must keep a cell (32 - 2 S k >= 1: S <= 15, 7, 5) and
-// each thread's queues, S (2k+1) registers, must not spill (kTemporalQueueRegisters), so one launch
-// fuses at most 8, 4 and 3 steps at orders 1, 2 and 3 (temporal_max_fused); past that a run of K
+// History (bench/results/2026-11-29-h200-stencil3d-temporal.md): a first kernel with one cell a
+// thread on 32 x 32 tiles cut DRAM bytes per step as 1/S but issued 1.8-3x the instructions per step
+// of fast (queue shifts, a barrier and shared loads per cell) and ran at best 0.85x fast's steps/s;
+// this one owns 8 cells a thread (bench/results/2026-11-29-h200-stencil3d-temporal-2.md).
+//
+// What fits on chip bounds S: the x halo (one float4) must cover S k cells, and each thread's queues,
+// S (2k+1) registers per cell it owns, must fit its registers (kTemporalQueueRegisters), so one launch
+// fuses at most 4, 2 and 1 steps at orders 1, 2 and 3 (temporal_max_fused); past that a run of K
 // steps is ceil(K / max) fused launches of about equal depth (temporal_passes, temporal_pass_steps).
-inline constexpr int kTemporalTile = 32;  // input-tile columns along x (a warp's lanes) and along y (rows)
-inline constexpr int kTemporalThreads = kTemporalTile * kTemporalTile;
-// Input planes in flight ahead of the one the block uses (cp.async, each thread its own cell). On
-// an H200, 12 instead of 4 ran 2-18% slower at order 1 (512^3, K = 1..8): the kernel is bound by
-// its instructions, not by loads in flight (bench/results/2026-11-29-h200-stencil3d-temporal.md).
-inline constexpr int kTemporalPrefetch = 4;
-// Register queue values a thread keeps, S (2k+1): past ~24 a 1024-thread block (64 registers a
-// thread) spills; order 2 fusing 6 and 7 steps in one launch ran 2x and 7x slower a step than 5
-// (same record), so such runs are split into launches of at most 24 / (2k+1) steps.
-inline constexpr int kTemporalQueueRegisters = 24;
+inline constexpr int kTemporalLanes = 16;                             // float4s across a tile row: half a warp
+inline constexpr int kTemporalVec = 4;                                // cells each thread owns along x (a float4)
+inline constexpr int kTemporalTileX = kTemporalLanes * kTemporalVec;  // 64 input-tile columns
+inline constexpr int kTemporalRows = 64;                              // input-tile rows (y)
+inline constexpr int kTemporalRowsPerThread = 2;
+inline constexpr int kTemporalTile = kTemporalRows;  // the tile's y extent (its x extent: kTemporalTileX)
+inline constexpr int kTemporalThreads = kTemporalLanes * kTemporalRows / kTemporalRowsPerThread;  // 512
+// Input planes in flight ahead of the one the block uses (cp.async, each thread its own float4s).
+inline constexpr int kTemporalLookahead = 3;
+// Register queue values a thread keeps, S (2k+1) per cell it owns: 96 of a 512-thread block's 128
+// registers a thread.
+inline constexpr int kTemporalQueueRegisters = 96;
 TS_HD constexpr int temporal_max_fused(int k) {
-  return k < 1                                                        ? 1
-         : kTemporalQueueRegisters / (2 * k + 1) < kMaxStencil3dSteps ? kTemporalQueueRegisters / (2 * k + 1)
-                                                                      : kMaxStencil3dSteps;
+  const int by_halo = k < 1 ? 1 : kTemporalVec / k;
+  const int by_registers = k < 1 ? 1 : kTemporalQueueRegisters / ((2 * k + 1) * kTemporalVec * kTemporalRowsPerThread);
+  const int m = by_halo < by_registers ? by_halo : by_registers;
+  return m < 1 ? 1 : m < kMaxStencil3dSteps ? m : kMaxStencil3dSteps;
 }
 TS_HD constexpr int temporal_passes(int steps, int k) {
   return steps < 1 ? 1 : (steps + temporal_max_fused(k) - 1) / temporal_max_fused(k);
@@ -228,9 +241,16 @@ TS_HD constexpr int temporal_passes(int steps, int k) {
 TS_HD constexpr int temporal_pass_steps(int steps, int k, int j) {
   return steps / temporal_passes(steps, k) + (j < steps % temporal_passes(steps, k) ? 1 : 0);
 }
-// Shared planes a block holds: one current plane per stage, double-buffered (one barrier a plane),
-// plus the ring of input planes in flight.
-TS_HD constexpr int temporal_shared_planes(int fused) { return 2 * fused + kTemporalPrefetch; }
+// Shared planes a block holds: the ring of input planes (the lookahead, the plane in use and the k
+// behind it that stage 1 reads its y neighbours from), and one plane per later stage, double-buffered
+// (one barrier a plane). Each plane is the tile's rows and k rows of padding above and below (the
+// first and last threads' y neighbours outside the tile: ghosts, never used by a valid cell).
+TS_HD constexpr int temporal_ring_planes(int k) { return kTemporalLookahead + k + 1; }
+TS_HD constexpr int temporal_shared_planes(int k, int fused) { return temporal_ring_planes(k) + 2 * (fused - 1); }
+TS_HD constexpr int temporal_plane_cells(int k) { return (kTemporalRows + 2 * k) * kTemporalTileX; }
+TS_HD constexpr long long temporal_shared_bytes(int k, int fused) {
+  return 4LL * temporal_shared_planes(k, fused) * temporal_plane_cells(k);
+}
 
 // A box of cells [x0, x1) x [y0, y1) x [z0, z1) in grid coordinates.
 struct StencilBox {
@@ -246,47 +266,54 @@ struct StencilBox {
 };
 
 // One temporal launch: S = `fused` steps, z chunks of `chunk` output planes. Along every axis the
-// block's tile is a StencilAxisTiling whose halo is S k (x, y: 32 cells; z: the chunk and its halos).
+// block's tile is a StencilAxisTiling: x 64 columns, a halo of one float4 (thread = lane, 4 cells);
+// y 64 rows, a halo of S k (thread = kTemporalRowsPerThread rows); z the chunk and its S k halos.
 struct TemporalTiling {
   int k, fused, chunk;
   TS_HD int halo() const { return fused * k; }
-  TS_HD StencilAxisTiling axis(int a) const { return {true, halo(), a < 2 ? kTemporalTile : chunk + 2 * halo()}; }
-  // Step s's valid region of block (bx, by, bz) (s = 0: its input tile; s = fused: its output tile),
-  // unclipped: cells at least s k inside the input tile along each axis. Step s reads step s-1 at k
-  // cells around each cell, which is why each region is k narrower per side than the one before.
+  TS_HD StencilAxisTiling axis(int a) const {
+    if (a == 0) return {true, kTemporalVec, kTemporalTileX, kTemporalVec};
+    if (a == 1) return {true, halo(), kTemporalRows, kTemporalRowsPerThread};
+    return {true, halo(), chunk + 2 * halo()};
+  }
+  // Step s's valid region of block (bx, by, bz) (s = 0: its input tile), unclipped: cells at least
+  // s k inside the input tile along each axis. Step s reads step s-1 at k cells around each cell,
+  // which is why each region is k narrower per side than the one before.
   TS_HD StencilBox valid_box(int bx, int by, int bz, int s) const {
     const StencilAxisTiling ax = axis(0), ay = axis(1), az = axis(2);
     const int in = s * k;
     return {ax.in_origin(bx) + in,           ax.in_origin(bx) + ax.tile - in, ay.in_origin(by) + in,
             ay.in_origin(by) + ay.tile - in, az.in_origin(bz) + in,           az.in_origin(bz) + az.tile - in};
   }
-  TS_HD StencilBox out_box(int bx, int by, int bz) const { return valid_box(bx, by, bz, fused); }
-  // A cell of step s (1..fused-1) that block (bx, by, bz) computes and a neighbouring block computes
-  // too: inside its step-s region, outside its output tile (and in the grid).
-  TS_HD bool redundant(int bx, int by, int bz, int s, int x, int y, int z) const {
-    return s >= 1 && s < fused && valid_box(bx, by, bz, s).contains(x, y, z) && !out_box(bx, by, bz).contains(x, y, z);
+  // The output tile: each axis's (inside valid_box(fused); along x narrower where S k < 4).
+  TS_HD StencilBox out_box(int bx, int by, int bz) const {
+    const StencilAxisTiling ax = axis(0), ay = axis(1), az = axis(2);
+    return {ax.out_origin(bx), ax.out_origin(bx) + ax.out_tile_dim(),
+            ay.out_origin(by), ay.out_origin(by) + ay.out_tile_dim(),
+            az.out_origin(bz), az.out_origin(bz) + az.out_tile_dim()};
   }
-  // Tile row ty (0..31) computes step s: whole warps outside the step's region in y skip it (lanes
-  // outside it in x compute values no valid cell reads: a warp's shuffles need every lane).
-  TS_HD bool row_computes(int ty, int s) const { return ty >= s * k && ty < kTemporalTile - s * k; }
+  // A cell of step s (1..fused) that block (bx, by, bz) computes and a neighbouring block computes
+  // too: inside its step-s region, outside its output tile.
+  TS_HD bool redundant(int bx, int by, int bz, int s, int x, int y, int z) const {
+    return s >= 1 && s <= fused && valid_box(bx, by, bz, s).contains(x, y, z) && !out_box(bx, by, bz).contains(x, y, z);
+  }
   TS_HD int grid_dim(int a, int n) const { return axis(a).grid_dim(n); }
 };
 
 // The z chunk (--tile) temporal marches where none is given: output planes per block. A launch of
-// this tiling's blocks runs in waves of `slots` resident blocks (one 1024-thread block an SM); a
+// this tiling's blocks runs in waves of `slots` resident blocks (one block an SM: its registers); a
 // chunk adds 2 S k planes of warm-up, so the chunk is the one with the fewest planes marched per slot
-// (waves x (Z + 2 S k)), over splits of the depth into 1..16 chunks; sm_count 0 (not known): the
+// (waves x (Z + 2 S k)), over splits of the depth into 1..64 chunks; sm_count 0 (not known): the
 // whole depth in one chunk.
 inline int temporal_chunk_for(int k, int steps, int width, int height, int depth, int sm_count) {
   if (k < 1 || k > kMaxStencil3dRadius || width < 1 || height < 1 || depth < 1) return 64;
   const int fused = temporal_pass_steps(std::max(steps, 1), k, 0);
   const TemporalTiling one{k, fused, depth};
-  if (2 * one.halo() >= kTemporalTile) return depth;
   const long long plane_blocks = 1LL * one.grid_dim(0, width) * one.grid_dim(1, height);
   if (sm_count <= 0) return depth;
   int best = depth;
   long long best_planes = -1;
-  for (int c = 1; c <= 16 && c <= depth; ++c) {
+  for (int c = 1; c <= 64 && c <= depth; ++c) {
     const int z = (depth + c - 1) / c;
     const long long blocks = plane_blocks * ((depth + z - 1) / z);
     const long long planes = (blocks + sm_count - 1) / sm_count * (z + 2LL * one.halo());
@@ -350,7 +377,7 @@ struct Stencil3dTiling {
   }
   // Coarsened, register-tiled and fast blocks are flat and loop over the z extent of the tile.
   TS_HD bool marches_z() const { return strategy != Stencil3dStrategy::basic && strategy != Stencil3dStrategy::tiled; }
-  // temporal marches z as well, with a 32 x 32 block whatever its chunk (block_dim).
+  // temporal marches z as well, with a 32 x 16 block whatever its chunk (block_dim).
   TS_HD int block_dim_z() const { return marches_z() ? 1 : tile; }
   // Planes of T x T cells in shared memory: the whole cube, the 2k+1 planes a marching block
   // needs at once, or only the current plane when the z neighbours sit in registers; fast: none.
@@ -359,7 +386,7 @@ struct Stencil3dTiling {
       case Stencil3dStrategy::tiled: return tile;
       case Stencil3dStrategy::coarsened: return 2 * k + 1;
       case Stencil3dStrategy::register_tiled: return 1;
-      case Stencil3dStrategy::temporal: return temporal_shared_planes(fused);
+      case Stencil3dStrategy::temporal: return temporal_shared_planes(k, fused);
       default: return 0;
     }
   }
@@ -370,7 +397,7 @@ struct Stencil3dTiling {
   // Fast launches every block 32 x 8 (its threads fold into the column's rows).
   TS_HD int block_dim(int a) const {
     if (fast() && a < 2) return a == 0 ? kFastWarp : kFastThreads / kFastWarp;
-    if (temporal()) return a < 2 ? kTemporalTile : 1;
+    if (temporal()) return a < 2 ? temporal_tiling().axis(a).threads() : 1;
     return a == 2 ? block_dim_z() : axis(a).threads();
   }
   // z neighbours each thread holds in registers (k behind, k ahead, and itself), per owned cell.
@@ -417,10 +444,14 @@ TS_HD StencilTapSource stencil_tap_source(const Stencil3dTiling& g, int axis, in
       const int lanes = g.row_lanes(bx), t = g.axis(1, bx).thread_of(y) * lanes + lane;
       return fast_loads_x_neighbour(t, d, kFastVec, lanes) ? StencilTapSource::global : StencilTapSource::shuffle;
     }
-    case Stencil3dStrategy::temporal:  // z: the stage's register queue; y: its shared plane; x: the lanes beside
-      return axis == 2 || offset == 0 ? StencilTapSource::registers
-             : axis == 1              ? StencilTapSource::shared
-                                      : StencilTapSource::shuffle;
+    case Stencil3dStrategy::temporal: {  // z: the stage's register queue; x: the thread's float4 or the lanes
+      if (axis == 2 || offset == 0) return StencilTapSource::registers;  // beside; y: its rows or a shared plane
+      const StencilAxisTiling a = g.axis(axis);
+      const int p = axis == 0 ? x : y, own = (p - a.in_origin(a.block_of(p))) % a.vec + offset;
+      return own >= 0 && own < a.vec ? StencilTapSource::registers
+             : axis == 0             ? StencilTapSource::shuffle
+                                     : StencilTapSource::shared;
+    }
     default: return StencilTapSource::shared;
   }
 }

@@ -133,23 +133,25 @@ Stencil3dModel fast_model(const Stencil3dParams& p) {
 }
 
 // temporal, one interior block of its first launch (S fused steps, z chunk Z): it loads its input tile
-// once, 32^2 (Z + 2 S k) cells, and writes (32 - 2 S k)^2 Z outputs S steps on; step s is computed on
-// (32 - 2 s k)^2 (Z + 2 (S - s) k) cells.
+// once, 64 x 64 (Z + 2 S k) cells, and writes 56 x (64 - 2 S k) Z outputs S steps on; step s is
+// computed on (64 - 2 s k)(64 - 2 s k)(Z + 2 (S - s) k) cells (its step-s valid region).
 Stencil3dModel temporal_model(const Stencil3dParams& p) {
   const TemporalTiling g = tiling_of(p).temporal_tiling();
-  const int k = p.order, S = g.fused, z = p.tile, ops = p.ops_per_output(), T = kTemporalTile;
-  const std::int64_t out = T - 2 * S * k;
+  const int k = p.order, S = g.fused, z = p.tile, ops = p.ops_per_output();
+  const StencilAxisTiling ax = g.axis(0), ay = g.axis(1);
+  const std::int64_t tx = ax.tile, ty = ay.tile;
   Stencil3dModel m;
   m.steps = S;
-  m.in_tile_cells = std::int64_t(T) * T * (z + 2 * S * k);
-  m.out_tile_cells = out * out * z;
-  for (int s = 1; s <= S; ++s) m.updates += std::int64_t(T - 2 * s * k) * (T - 2 * s * k) * (z + 2 * (S - s) * k);
+  m.in_tile_cells = tx * ty * (z + 2 * S * k);
+  m.out_tile_cells = std::int64_t(ax.out_tile_dim()) * ay.out_tile_dim() * z;
+  for (int s = 1; s <= S; ++s) m.updates += (tx - 2 * s * k) * (ty - 2 * s * k) * (z + 2 * (S - s) * k);
   m.redundant_updates = m.updates - m.out_tile_cells * S;
   m.opb_model = ops * double(m.out_tile_cells) * S / (4.0 * double(m.in_tile_cells));
   m.opb_bound = ops * S / 4.0;  // a tile and a chunk without bound: K steps per load
   const std::string sk = std::to_string(2 * S * k);
-  m.formula = std::to_string(ops) + " x " + std::to_string(S) + " (32-" + sk + ")^2 Z / (4 x 32^2 (Z+" + sk + ")), " +
-              std::to_string(S) + " steps per load";
+  m.formula = std::to_string(ops) + " x " + std::to_string(S) + " x " + std::to_string(ax.out_tile_dim()) + " (" +
+              std::to_string(ty) + "-" + sk + ") Z / (4 x " + std::to_string(tx) + " x " + std::to_string(ty) + " (Z+" +
+              sk + ")), " + std::to_string(S) + " steps per load";
   return m;
 }
 
@@ -172,8 +174,12 @@ Stencil3dCount temporal_block_count(const Stencil3dParams& p, int fused, int bx,
     for (int a = 0; a < 3; ++a) cells *= region_along(g.axis(a), b[a], s, k, k, n[a] - k);
     c.updates += cells;
   }
-  std::int64_t outputs = 1;
-  for (int a = 0; a < 3; ++a) outputs *= region_along(g.axis(a), b[a], fused, k, k, n[a] - k);
+  std::int64_t outputs = 1;  // the output tile's interior cells
+  for (int a = 0; a < 3; ++a) {
+    const StencilAxisTiling t = g.axis(a);
+    const int lo = std::max(k, t.out_origin(b[a])), hi = std::min(n[a] - k, t.out_origin(b[a]) + t.out_tile_dim());
+    outputs *= std::max(0, hi - lo);
+  }
   c.interior_outputs = outputs;
   c.redundant_updates = c.updates - outputs * fused;
   c.flops = outputs * fused * p.ops_per_output();
@@ -217,10 +223,13 @@ Stencil3dLaunch launch_geometry(const Stencil3dParams& p) {
   l.out_planes_per_block = az.out_tile_dim();
   l.threads_launched = std::int64_t(l.grid.x) * l.grid.y * l.grid.z * l.threads_per_block;
   l.passes = p.steps;
-  l.shared_bytes = std::size_t(g.shared_planes()) * (g.temporal() ? kTemporalThreads : p.tile * p.tile) * sizeof(float);
+  l.shared_bytes = g.temporal() ? std::size_t(temporal_shared_bytes(p.order, g.fused))
+                                : std::size_t(g.shared_planes()) * p.tile * p.tile * sizeof(float);
   if (g.temporal()) {
-    const int out = kTemporalTile - 2 * g.fused * p.order;
-    l.active_threads_per_block = out * out;  // the threads that write (every row computes its steps' regions)
+    // The threads that write: the output tile's lanes, in the thread rows that hold an output row
+    // (every thread computes every step).
+    const int halo = ay.halo(), rows = kTemporalRowsPerThread;
+    l.active_threads_per_block = ax.out_tile_dim() / ax.vec * ((ay.tile - 1 - halo) / rows - halo / rows + 1);
     l.fused_steps = g.fused;
     l.passes = temporal_passes(p.steps, p.order);
   }

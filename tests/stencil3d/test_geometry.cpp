@@ -58,9 +58,10 @@ TEST(Stencil3dFigures, OutputTileIsTheInputTileLessTwoHalos) {
       SCOPED_TRACE(::testing::Message() << "strategy " << int(p.strategy) << " k " << k << " T " << p.tile << " axis "
                                         << a);
       EXPECT_EQ(f.out_tile[a], f.in_tile[a] - 2 * f.halo[a]);
-      if (p.strategy == Stencil3dStrategy::temporal) {  // a halo of S k: its fused steps' (TemporalTiling)
-        EXPECT_EQ(f.halo[a], tiling_of(p).fused * k);
-        EXPECT_EQ(f.in_tile[a], a < 2 ? kTemporalTile : p.tile + 2 * f.halo[a]);
+      if (p.strategy == Stencil3dStrategy::temporal) {
+        // x: one float4 of halo (aligned rows); y and z: S k, its fused steps' (TemporalTiling)
+        EXPECT_EQ(f.halo[a], a == 0 ? kTemporalVec : tiling_of(p).fused * k);
+        EXPECT_EQ(f.in_tile[a], a == 0 ? kTemporalTileX : a == 1 ? kTemporalRows : p.tile + 2 * f.halo[a]);
         continue;
       }
       const bool staged = p.strategy != Stencil3dStrategy::basic && (p.strategy != Stencil3dStrategy::fast || a == 2);

@@ -2,6 +2,7 @@
 // against K sweeps of the CPU reference. The CUDA cases skip where no CUDA device is usable.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <memory>
 #include <random>
 #include <vector>
@@ -50,18 +51,24 @@ void expect_k_sweeps(Stencil3dEngine& engine, const Stencil3dParams& p, const St
 
 }  // namespace
 
-TEST(Stencil3dTemporal, OneLaunchFusesWhatLeavesTheOutputTileACell) {
-  EXPECT_EQ(temporal_max_fused(1), 8);  // 32 - 2 x 8 = 16 wide, 24 queue registers
-  EXPECT_EQ(temporal_max_fused(2), 4);  // 20 queue registers
-  EXPECT_EQ(temporal_max_fused(3), 3);  // 21
-  EXPECT_EQ(temporal_passes(8, 1), 1);
-  EXPECT_EQ(temporal_passes(8, 2), 2);
-  EXPECT_EQ(temporal_pass_steps(8, 2, 0), 4);
-  EXPECT_EQ(temporal_pass_steps(8, 2, 1), 4);
-  EXPECT_EQ(temporal_passes(6, 3), 2);
-  EXPECT_EQ(temporal_passes(8, 3), 3);         // 3 + 3 + 2
-  EXPECT_EQ(temporal_pass_steps(7, 3, 0), 3);  // 3 + 2 + 2
-  EXPECT_EQ(temporal_pass_steps(7, 3, 2), 2);
+TEST(Stencil3dTemporal, OneLaunchFusesWhatItsHaloAndRegistersHold) {
+  EXPECT_EQ(temporal_max_fused(1), 4);  // S k <= 4 (one float4 of x halo), 4 x 3 x 8 = 96 queue registers
+  EXPECT_EQ(temporal_max_fused(2), 2);  // 2 x 5 x 8 = 80
+  EXPECT_EQ(temporal_max_fused(3), 1);  // 7 x 8 = 56
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
+    EXPECT_LE(temporal_max_fused(k) * k, kTemporalVec);
+    EXPECT_LE(temporal_max_fused(k) * (2 * k + 1) * kTemporalVec * kTemporalRowsPerThread, kTemporalQueueRegisters);
+    EXPECT_LE(temporal_shared_bytes(k, temporal_max_fused(k)), 227 * 1024);  // a Hopper block's opt-in shared memory
+  }
+  EXPECT_EQ(temporal_passes(8, 1), 2);
+  EXPECT_EQ(temporal_pass_steps(8, 1, 0), 4);
+  EXPECT_EQ(temporal_passes(5, 1), 2);  // 3 + 2
+  EXPECT_EQ(temporal_pass_steps(5, 1, 0), 3);
+  EXPECT_EQ(temporal_pass_steps(5, 1, 1), 2);
+  EXPECT_EQ(temporal_passes(8, 2), 4);
+  EXPECT_EQ(temporal_pass_steps(7, 2, 0), 2);  // 2 + 2 + 2 + 1
+  EXPECT_EQ(temporal_pass_steps(7, 2, 3), 1);
+  EXPECT_EQ(temporal_passes(8, 3), 8);
   for (int k = 1; k <= kMaxStencil3dRadius; ++k)
     for (int K = 1; K <= kMaxStencil3dSteps; ++K) {
       int total = 0;
@@ -74,17 +81,20 @@ TEST(Stencil3dTemporal, OneLaunchFusesWhatLeavesTheOutputTileACell) {
 }
 
 TEST(Stencil3dTemporal, ValidRegionsShrinkByTheOrderEveryStep) {
-  const TemporalTiling g{2, 3, 10};  // order 2, 3 steps fused, z chunks of 10 planes
-  EXPECT_EQ(g.halo(), 6);
+  const TemporalTiling g{2, 2, 10};  // order 2, 2 steps fused, z chunks of 10 planes
+  EXPECT_EQ(g.halo(), 4);
   const StencilBox in = g.valid_box(1, 2, 3, 0), out = g.out_box(1, 2, 3);
-  EXPECT_EQ(in.x1 - in.x0, 32);
-  EXPECT_EQ(in.z1 - in.z0, 10 + 12);
-  EXPECT_EQ(out.x0, 1 * 20);  // output tiles of 32 - 12 = 20 columns abut
-  EXPECT_EQ(out.x1 - out.x0, 20);
-  EXPECT_EQ(out.y0, 2 * 20);
+  EXPECT_EQ(in.x1 - in.x0, kTemporalTileX);
+  EXPECT_EQ(in.y1 - in.y0, kTemporalRows);
+  EXPECT_EQ(in.z1 - in.z0, 10 + 8);
+  EXPECT_EQ(out.x0, 1 * 56);  // output tiles of 64 - 8 = 56 columns abut
+  EXPECT_EQ(out.x1 - out.x0, 56);
+  EXPECT_EQ(out.x0 % kTemporalVec, 0);  // every row the block loads and writes starts on a float4
+  EXPECT_EQ(in.x0 % kTemporalVec, 0);
+  EXPECT_EQ(out.y0, 2 * 56);
   EXPECT_EQ(out.z0, 3 * 10);
   EXPECT_EQ(out.z1 - out.z0, 10);
-  for (int s = 1; s <= 3; ++s) {
+  for (int s = 1; s <= 2; ++s) {
     const StencilBox a = g.valid_box(1, 2, 3, s - 1), b = g.valid_box(1, 2, 3, s);
     EXPECT_EQ(b.x0 - a.x0, 2);
     EXPECT_EQ(a.x1 - b.x1, 2);
@@ -94,9 +104,15 @@ TEST(Stencil3dTemporal, ValidRegionsShrinkByTheOrderEveryStep) {
   // Step 1's region beyond the output tile is computed by a neighbour too; the output tile is not.
   EXPECT_TRUE(g.redundant(1, 2, 3, 1, out.x0 - 1, out.y0, out.z0));
   EXPECT_FALSE(g.redundant(1, 2, 3, 1, out.x0, out.y0, out.z0));
-  EXPECT_FALSE(g.redundant(1, 2, 3, 3, out.x0 - 1, out.y0, out.z0));  // the last step writes only its tile
+  EXPECT_FALSE(g.redundant(1, 2, 3, 2, out.x0 - 1, out.y0, out.z0));  // S k = 4: the last step's region is the tile
   // and the neighbour to the left owns that cell.
   EXPECT_TRUE(g.out_box(0, 2, 3).contains(out.x0 - 1, out.y0, out.z0));
+  // Where S k < 4 the last step's valid region is wider than the output tile along x: redundant too.
+  const TemporalTiling one{1, 2, 10};
+  const StencilBox o1 = one.out_box(1, 2, 3);
+  EXPECT_TRUE(one.redundant(1, 2, 3, 2, o1.x0 - 1, o1.y0, o1.z0));
+  EXPECT_FALSE(one.redundant(1, 2, 3, 2, o1.x0, o1.y0, o1.z0));
+  EXPECT_FALSE(one.redundant(1, 2, 3, 2, o1.x0, o1.y0 - 1, o1.z0));  // y: the region is the tile
 }
 
 TEST(Stencil3dTemporal, ModelEqualsTheCountForAnInteriorBlock) {
@@ -105,7 +121,7 @@ TEST(Stencil3dTemporal, ModelEqualsTheCountForAnInteriorBlock) {
       for (int chunk : {4, 16}) {
         const Stencil3dParams p = temporal(k, S, chunk, 1024, 1024, 256);
         const Stencil3dModel m = book_model(p);
-        const Stencil3dCount c = temporal_block_count(p, S, 16, 16, 8);  // its tile inside the grid on every side
+        const Stencil3dCount c = temporal_block_count(p, S, 8, 8, 8);  // its tile inside the grid on every side
         EXPECT_EQ(m.steps, S);
         EXPECT_EQ(c.global_loads, m.in_tile_cells) << "order " << k << " steps " << S;
         EXPECT_EQ(c.interior_outputs, m.out_tile_cells);
@@ -178,7 +194,7 @@ TEST(Stencil3dTemporal, CpuEngineEqualsKSweepsOfTheReference) {
 TEST(Stencil3dTemporal, RefusesStepsOutOfRange) {
   EXPECT_TRUE(launch_problem(temporal(1, 0, 8, 32, 32, 32)));
   EXPECT_TRUE(launch_problem(temporal(1, 9, 8, 32, 32, 32)));
-  EXPECT_FALSE(launch_problem(temporal(3, 8, 8, 32, 32, 32)));  // two launches of 4
+  EXPECT_FALSE(launch_problem(temporal(3, 8, 8, 32, 32, 32)));  // eight launches of 1
 }
 
 // CUDA: temporal = K sweeps of the CPU reference at odd sizes, every K, order and z chunk.
@@ -200,6 +216,12 @@ TEST(Stencil3dTemporalCuda, EqualsKSweepsOfTheReferenceEveryStepsOrderAndTile) {
           expect_k_sweeps(*engine, p, c);
         }
   }
+  // Grids with blocks clear of every edge (the kernel's edge-free path), one with padded rows.
+  for (const auto& s : {std::array<int, 3>{300, 150, 50}, std::array<int, 3>{253, 131, 45}})
+    for (int k = 1; k <= kMaxStencil3dRadius; ++k) {
+      const StencilCoeffs c = make_named_stencil("random:" + std::to_string(k), k);
+      for (int K = 1; K <= kMaxStencil3dSteps; ++K) expect_k_sweeps(*engine, temporal(k, K, 16, s[0], s[1], s[2]), c);
+    }
   // fast run K times (the peer temporal is measured against).
   Stencil3dParams p = temporal(1, 5, 8, 70, 45, 37);
   p.strategy = Stencil3dStrategy::fast;
