@@ -8,6 +8,19 @@
 #include "kernels/stencil3d/geometry.hpp"
 
 namespace tilescope::cli {
+namespace {
+
+// " fusing S steps each at most (halo S k cells, output tile X x Y of 64 x 64)": the fused block's
+// tiles as its geometry has them (TemporalTiling).
+std::string temporal_launch_note(int order, int fused) {
+  const TemporalTiling t{order, fused, 1};
+  return " fusing " + std::to_string(fused) + " steps each at most (halo " + std::to_string(t.halo()) +
+         " cells, output tile " + std::to_string(t.axis(0).out_tile_dim()) + " x " +
+         std::to_string(t.axis(1).out_tile_dim()) + " of " + std::to_string(t.axis(0).in_tile_dim()) + " x " +
+         std::to_string(t.axis(1).in_tile_dim()) + ")";
+}
+
+}  // namespace
 
 // What `model` prints and emits for stencil3d, as app/cli/model.hpp asks.
 template <>
@@ -110,12 +123,8 @@ struct ModelGlue<Stencil3dPattern> : Stencil3dCli, NoModelExtra {
     }
     if (p.steps > 1 || l.fused_steps > 1)
       std::printf("  steps    %d per run: %d launch%s%s\n", p.steps, l.passes, l.passes > 1 ? "es" : "",
-                  p.strategy == Stencil3dStrategy::temporal
-                      ? (" fusing " + std::to_string(l.fused_steps) + " steps each at most (halo " +
-                         std::to_string(l.fused_steps * p.order) + " cells, output tile " +
-                         std::to_string(kTemporalTile - 2 * l.fused_steps * p.order) + "^2 of 32^2)")
-                            .c_str()
-                      : ", one sweep each");
+                  p.strategy == Stencil3dStrategy::temporal ? temporal_launch_note(p.order, l.fused_steps).c_str()
+                                                            : ", one sweep each");
     if (b.updates)
       std::printf(
           "  model    %.2f B loaded per output per step; %lld stencil updates per block, %lld (%.0f%%) "
