@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
   std::string file, scene;
   int frames = 0;
   app.add_option("file", file, "image to open instead of the built-in animated demo");
-  app.add_option("--scene", scene, "a scene, or a folder of them: a tour (PageDown / PageUp), e.g. assets/scenes");
+  CLI::Option* scene_option =
+      app.add_option("--scene", scene, "a scene, or a folder of them: a tour (PageDown / PageUp), e.g. assets/scenes");
   app.add_option("--frames", frames, "exit after N frames (smoke tests)");
   cli::add_model_command(app);
   cli::add_apply_command(app);
@@ -36,6 +37,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     if (!app.get_subcommands().empty()) return 0;
+    if (scene_option->count() > 0 && scene.empty())
+      throw InvalidInput("--scene names a scene file or a folder of them");
+    if (frames < 0) throw InvalidInput("--frames must be 0 (run until closed) or more, not " + std::to_string(frames));
     std::error_code ec;  // a mistyped command, in every build; a FIFO or device is never opened
     if (!file.empty() && !(std::filesystem::is_regular_file(file, ec) && ::access(file.c_str(), R_OK) == 0))
       throw InvalidInput("'" + file +

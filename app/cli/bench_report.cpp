@@ -6,20 +6,21 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <random>
 
 #include "app/cli/measured.hpp"
+#include "app/io/atomic_file.hpp"
 #include "kernels/common/error.hpp"
+#include "kernels/common/tolerance.hpp"
 
 namespace tilescope::cli {
 namespace {
 
 const std::string& name_of(const BenchRow& row) { return row.peer.empty() ? row.strategy : row.peer; }
 std::string or_dash(std::optional<int> v) { return v ? std::to_string(*v) : "-"; }
-bool correct(const BenchRow& row) { return row.max_abs_err <= row.tolerance; }  // NaN (unwritten) fails
+bool correct(const BenchRow& row) { return within_tolerance(row.max_abs_err, row.tolerance); }
 
 struct Derived {
   double gbs, gflops, pct_copy, pct_fp32;
@@ -44,8 +45,7 @@ BenchReport::BenchReport(std::string pattern, std::string size, const Backend& b
       peaks_(backend.peaks()),
       rows_(rows),
       counting_(settings.counters && backend.name() == "cuda") {
-  if (!settings.json.empty() && !std::ofstream(settings.json))  // before the run, not after it
-    throw InvalidInput("cannot write " + settings.json);
+  if (!settings.json.empty()) io::check_writable(settings.json);  // before the run, not after it
   std::string why_not = "the CPU backend has no GPU clock or power";
   if (const std::string id = backend.pci_bus_id(); !id.empty()) power_ = PowerMonitor::open(id, why_not);
   std::printf("bench %s %s on %s: median and min of %d timed runs after one warm-up\n", pattern_.c_str(), size_.c_str(),
@@ -182,9 +182,9 @@ bool BenchReport::finish() {
         j["peer"] = row.peer, j["note"] = row.note;
       rows.push_back(std::move(j));
     }
-    std::ofstream file(settings_.json);
-    file << rows.dump(1) << "\n";
-    if (!file) throw InvalidInput("cannot write " + settings_.json);
+    const std::string text = rows.dump(1) + "\n";
+    io::write_atomically(settings_.json,
+                         [&](std::FILE* f) { return std::fwrite(text.data(), 1, text.size(), f) == text.size(); });
     std::printf("wrote %zu rows to %s\n", measured_.size(), settings_.json.c_str());
   }
   return all_correct_;

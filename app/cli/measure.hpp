@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "kernels/common/tolerance.hpp"
+
 namespace tilescope::cli {
 
 // One row of a check table: cases run and skipped, elements over the tolerance, the largest
@@ -17,9 +19,9 @@ struct CheckTally {
 
   void compare(const std::vector<float>& out, const std::vector<float>& ref, double tolerance) {
     for (std::size_t i = 0; i < out.size(); ++i) {
-      const double err = std::fabs(double(out[i]) - ref[i]);
-      if (!(err <= tolerance)) ++bad;  // NaN (an unwritten output) fails too
-      worst = std::max(worst, std::isnan(err) ? INFINITY : err);
+      const double err = max_abs_error(&out[i], &ref[i], 1);  // an unwritten output (NaN): infinity
+      if (!within_tolerance(err, tolerance)) ++bad;
+      worst = std::max(worst, err);
     }
     ++runs;
   }

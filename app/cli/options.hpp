@@ -74,7 +74,7 @@ void add_break_option(CLI::App* cmd, PatternOptions& o);
 // unless there are exactly `count` positive numbers.
 std::vector<int> parse_dims(const std::string& text, int count, const char* what);
 // Bounds of `shot` (the draw list grows with the zoom; every frame renders the whole window).
-inline constexpr float kMaxShotZoom = 256.0f;
+inline constexpr float kMinShotZoom = 1.0f / 64, kMaxShotZoom = 256.0f;
 inline constexpr int kMaxShotFrames = 100000;
 inline constexpr int kMaxShotDemoSize = 8192;
 // Bounds of `bench`'s repetitions.
@@ -83,7 +83,7 @@ inline constexpr int kMaxReps = 100000;
 // Throws InvalidInput unless 1 <= reps <= kMaxReps.
 void validate_reps(int reps);
 
-// "1,2,3" -> {1, 2, 3}; throws InvalidInput.
+// "1,2,3" -> {1, 2, 3}; throws InvalidInput (also for a value listed twice).
 std::vector<int> parse_list(const std::string& text, const char* flag);
 
 }  // namespace tilescope::cli

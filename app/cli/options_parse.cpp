@@ -1,5 +1,6 @@
 // The parsers and bounds of options.hpp that need nothing but the standard library (the fuzz
 // harnesses and test_hostile link them without the commands).
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
@@ -34,6 +35,9 @@ std::vector<int> parse_list(const std::string& text, const char* flag) {
     }
   }
   if (values.empty()) throw InvalidInput(std::string(flag) + " needs at least one value");
+  for (std::size_t i = 0; i < values.size(); ++i)  // each value is a row of its own: twice is a mistake
+    if (std::find(values.begin(), values.begin() + i, values[i]) != values.begin() + i)
+      throw InvalidInput(std::string(flag) + " lists " + std::to_string(values[i]) + " twice");
   return values;
 }
 

@@ -26,6 +26,12 @@ int ViewOptions::integer(const std::string& name, int lo, int hi, int fallback) 
   return int(v);
 }
 
+void check_range(const std::string& flag, std::optional<int> value, int lo, int hi) {
+  if (value && (*value < lo || *value > hi))
+    throw InvalidInput(flag + " must be within " + std::to_string(lo) + ".." + std::to_string(hi) + ", not " +
+                       std::to_string(*value));
+}
+
 int ViewOptions::choice(const std::string& name, const char* const* names, int count, int fallback) const {
   const auto it = flags.find(name);
   if (it == flags.end()) return fallback;

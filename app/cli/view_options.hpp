@@ -37,6 +37,10 @@ struct ViewOptions {
   int choice(const std::string& name, const char* const* names, int count, int fallback) const;
 };
 
+// A number the user gave (`value`, none: not given) within lo..hi, else InvalidInput naming the range:
+// the command line refuses what the app's sliders would clamp.
+void check_range(const std::string& flag, std::optional<int> value, int lo, int hi);
+
 // --break NAME for `strategy`, refused with the reason where it cannot have it (none: no --break).
 template <typename Strategy>
 Break view_break(const ViewOptions& o, Strategy strategy) {

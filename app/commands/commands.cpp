@@ -1,4 +1,5 @@
 // The subcommands model, apply, check and bench: shared options, handed to the --pattern's code.
+#include <cmath>
 #include <memory>
 
 #include "app/cli/options.hpp"
@@ -36,6 +37,8 @@ void add_apply_command(CLI::App& app) {
   add_break_option(cmd, *o);
   cmd->callback([o, files] {
     io::refuse_output_equal_to_input(files->out, {files->in, files->in2, o->filter});  // never overwrite an input
+    if (!files->in2.empty() && !pattern_commands(o->pattern).help->input2)
+      throw InvalidInput("--in2: " + o->pattern + " takes one input (--in)");
     pattern_commands(o->pattern).apply(*o, *files);
   });
 }
@@ -81,6 +84,9 @@ void add_bench_command(CLI::App& app) {
                 "skip the GPU's counters (DRAM bytes, hit rates, bank conflicts), read in one more untimed launch");
   cmd->callback([o, settings] {
     validate_reps(settings->reps);
+    if (!std::isfinite(settings->sustain_s)) throw InvalidInput("--sustain takes a number of seconds within 0..600");
+    if (o->tile && *o->tile < 1) throw InvalidInput("--tile must be at least 1, not " + std::to_string(*o->tile));
+    if (!settings->json.empty()) io::refuse_output_equal_to_input(settings->json, {o->filter}, "--json");
     pattern_commands(o->pattern).bench(*o, *settings);
   });
 }

@@ -118,9 +118,9 @@ void add_headless_options(CLI::App* cmd, HeadlessCli& o) {
 }
 
 void headless_window(const HeadlessCli& o, ShotOptions& window) {
-  if (!(o.zoom == 0 || (std::isfinite(o.zoom) && o.zoom > 0 && o.zoom <= kMaxShotZoom)))
-    throw InvalidInput("--zoom must be 0 (fit) or a number of screen pixels per image pixel in (0, " +
-                       std::to_string(int(kMaxShotZoom)) + "]");
+  if (!(o.zoom == 0 || (std::isfinite(o.zoom) && o.zoom >= kMinShotZoom && o.zoom <= kMaxShotZoom)))
+    throw InvalidInput("--zoom must be 0 (fit) or a number of screen pixels per image pixel within 1/" +
+                       std::to_string(int(1 / kMinShotZoom)) + ".." + std::to_string(int(kMaxShotZoom)));
   window.zoom = o.zoom;
   const auto size = parse_dims(o.window_size, 2, "WxH");
   window.width = size[0];
@@ -137,6 +137,7 @@ void headless_window(const HeadlessCli& o, ShotOptions& window) {
 }
 
 UiState headless_state(const HeadlessCli& o, const CLI::App& cmd, ShotOptions& window) {
+  if (cmd.get_option("--scene")->count() > 0 && o.scene.empty()) throw InvalidInput("--scene names a scene file");
   UiState state;
   if (o.scene.empty()) {
     const int index = pattern_index(o.view.pattern.pattern);

@@ -12,7 +12,7 @@ void Conv1dApp::read(JsonFields& f, Ui& c, StateFile kind) {
   read_strategy(f, "conv1d", c.params.strategy);
   f.integer("radius", 1, kMaxConv1dRadius, c.params.filter_radius);
   f.integer("tile", kMinConv1dTile, kMaxConv1dTile, c.params.tile);
-  f.integer("length", 32, 1 << 16, c.params.length);
+  f.integer("length", kMinSignal, kMaxSignal, c.params.length);
   read_filter(f, "filter", named_filter1d_help(), c.filter, [](const std::string& v) { make_named_filter1d(v, 1); });
   read_step_and_break(f, c, kind);
 }
@@ -24,12 +24,19 @@ nlohmann::json Conv1dApp::json(const Ui& c, StateFile kind) {
       kind);
 }
 
-std::vector<cli::ViewFlag> Conv1dApp::view_flags() { return {{"--data", "the signal's length N, 32..65536"}}; }
+std::vector<cli::ViewFlag> Conv1dApp::view_flags() {
+  static const std::string help =
+      "the signal's length N, " + std::to_string(kMinSignal) + ".." + std::to_string(kMaxSignal);
+  return {{"--data", help.c_str()}};
+}
 
 void Conv1dApp::set_view(const cli::ViewOptions& o, Ui& c) {
   cli::PatternOptions options = o.pattern;
   options.size = o.text("--data", "");
   c.params = cli::params_of<Conv1dApp>(options, c.params);
+  cli::check_range("--radius", o.pattern.radius, 1, kMaxConv1dRadius);
+  cli::check_range("--tile", o.pattern.tile, kMinConv1dTile, kMaxConv1dTile);
+  if (!options.size.empty()) cli::check_range("--data", c.params.length, kMinSignal, kMaxSignal);
   if (!o.pattern.filter.empty()) c.filter = o.pattern.filter;
   make_named_filter1d(c.filter, 1);  // refuse an unknown name before opening any context
   c.bug = cli::view_break(o, c.params.strategy);

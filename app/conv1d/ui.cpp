@@ -10,7 +10,7 @@ namespace tilescope {
 void clamp(Conv1dUi& c) {
   c.params.filter_radius = std::clamp(c.params.filter_radius, 1, kMaxConv1dRadius);
   c.params.tile = std::clamp(c.params.tile, kMinConv1dTile, kMaxConv1dTile);
-  c.params.length = std::clamp(c.params.length, 32, 1 << 16);
+  c.params.length = std::clamp(c.params.length, kMinSignal, kMaxSignal);
   if (c.bug != Break::none && break_problem(c.params.strategy, c.bug)) c.bug = Break::none;
 }
 

@@ -9,6 +9,8 @@
 
 namespace tilescope {
 
+inline constexpr int kMinSignal = 32, kMaxSignal = 1 << 16;  // the view's signal lengths
+
 struct Conv1dUi {
   Conv1dParams params{Conv1dStrategy::tiled, 4, 64, 320};
   std::string filter = "gaussian";

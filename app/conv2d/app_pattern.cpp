@@ -27,7 +27,7 @@ void show_step(const cli::ViewOptions& o, Conv2dUi& c) {
 void Conv2dApp::read(JsonFields& f, Ui& c, StateFile kind) {
   read_strategy(f, "conv2d", c.params.strategy);
   f.integer("radius", 1, kMaxConv2dRadius, c.params.filter_radius);
-  f.integer("tile", 1, c.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32, c.params.tile);
+  f.integer("tile", 1, max_tile(c.params.strategy), c.params.tile);
   read_filter(f, "filter", named_filter_help(), c.filter, [](const std::string& v) { make_named_filter(v, 1); });
   read_step_and_break(f, c, kind);
 }
@@ -61,6 +61,8 @@ std::vector<cli::ViewFlag> Conv2dApp::view_flags() {
 
 void Conv2dApp::set_view(const cli::ViewOptions& o, Ui& c) {
   c.params = cli::params_of<Conv2dApp>(o.pattern);
+  cli::check_range("--radius", o.pattern.radius, 1, kMaxConv2dRadius);
+  cli::check_range("--tile", o.pattern.tile, 1, max_tile(c.params.strategy));
   if (!o.pattern.filter.empty()) c.filter = o.pattern.filter;
   make_named_filter(c.filter, 1);  // refuse an unknown name before opening any context
   c.bug = cli::view_break(o, c.params.strategy);

@@ -86,7 +86,7 @@ void tap_entries(const Conv2dParams& p, Pixel focus, std::vector<LegendEntry>& o
 
 }  // namespace
 
-bool conv2d_runs(const CommonState& s, const Conv2dUi& ui) {
+bool conv2d_runs(const Conv2dUi& ui) {
   const Conv2dParams& p = ui.params;
   return !launch_problem(p) && !filter_problem(p, make_named_filter(ui.filter, p.filter_radius));
 }
@@ -97,7 +97,7 @@ std::vector<LegendEntry> conv2d_legend(const CommonState& s, const Conv2dUi& ui)
   std::vector<LegendEntry> out;
   if (s.overlays.tile_grid) out.push_back(entry(sliding ? palette::kWarpGrid : palette::kTileGrid));
   const auto focus = focus_pixel(s);
-  const bool runs = conv2d_runs(s, ui);
+  const bool runs = conv2d_runs(ui);
   if (focus && runs) {
     if (s.overlays.block) block_entries(p, *focus, out);
     if (s.overlays.receptive_field) tap_entries(p, *focus, out);

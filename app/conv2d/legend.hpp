@@ -21,6 +21,6 @@ std::vector<LegendEntry> conv2d_legend(const CommonState& s, const Conv2dUi& ui)
 // Whether the view's launch runs: its parameters can launch and its filter suits the strategy
 // (filter_problem: separable needs rank 1). The overlays, the legend and the inspector show a
 // launch only when it ran.
-bool conv2d_runs(const CommonState& s, const Conv2dUi& ui);
+bool conv2d_runs(const Conv2dUi& ui);
 
 }  // namespace tilescope

@@ -173,7 +173,7 @@ void conv2d_controls_panel(CommonState& s, Conv2dUi& ui, const Conv2dPipeline& p
   disabled_wrapped("keys: +/- radius, [ ] tile, 1-8 strategy, v view, t step through (< >), h HUD, s screenshot");
 }
 
-void conv2d_opb_panel(const CommonState& s, const Conv2dUi& ui) {
+void conv2d_opb_panel(const Conv2dUi& ui) {
   const Conv2dParams& p = ui.params;
   if (!book_model_section(p, !launch_problem(p), "tile", "image")) return;
 
@@ -207,7 +207,7 @@ void conv2d_opb_panel(const CommonState& s, const Conv2dUi& ui) {
   }
 }
 
-void conv2d_launch_panel(const CommonState& s, const Conv2dUi& ui, const Conv2dPipeline& pipeline) {
+void conv2d_launch_panel(const Conv2dUi& ui, const Conv2dPipeline& pipeline) {
   if (launch_problem(ui.params, pipeline.backend().limits())) {
     ImGui::TextDisabled("(nothing launched)");
     return;
@@ -229,8 +229,7 @@ void conv2d_launch_panel(const CommonState& s, const Conv2dUi& ui, const Conv2dP
   }
 }
 
-void conv2d_timing_panel(const CommonState& s, const Conv2dUi& ui, const Conv2dPipeline& pipeline,
-                         const FrameStats& stats) {
+void conv2d_timing_panel(const Conv2dUi& ui, const Conv2dPipeline& pipeline, const FrameStats& stats) {
   const double ms = stats.steady_kernel_ms();
   ImGui::Text("kernel %8.3f ms  (%s)", ms, kernel_timed_by(pipeline.backend(), stats.steady_runs()).c_str());
   engine_note_line(pipeline.backend());

@@ -10,10 +10,9 @@
 namespace tilescope {
 
 void conv2d_controls_panel(CommonState& s, Conv2dUi& ui, const Conv2dPipeline& pipeline, const Filter2d& filter);
-void conv2d_opb_panel(const CommonState& s, const Conv2dUi& ui);
-void conv2d_launch_panel(const CommonState& s, const Conv2dUi& ui, const Conv2dPipeline& pipeline);
-void conv2d_timing_panel(const CommonState& s, const Conv2dUi& ui, const Conv2dPipeline& pipeline,
-                         const FrameStats& stats);
+void conv2d_opb_panel(const Conv2dUi& ui);
+void conv2d_launch_panel(const Conv2dUi& ui, const Conv2dPipeline& pipeline);
+void conv2d_timing_panel(const Conv2dUi& ui, const Conv2dPipeline& pipeline, const FrameStats& stats);
 // Returns true when the user asks for a check now.
 bool correctness_panel(const Conv2dPipeline& pipeline);
 // Floating windows over the view.

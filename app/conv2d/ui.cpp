@@ -9,10 +9,12 @@
 
 namespace tilescope {
 
+// sliding's tile is a strip of rows (one warp per 128 columns), the others' a block side.
+int max_tile(Conv2dStrategy strategy) { return strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32; }
+
 void clamp(Conv2dUi& c) {
   c.params.filter_radius = std::clamp(c.params.filter_radius, 1, kMaxConv2dRadius);
-  // sliding's tile is a strip of rows (one warp per 128 columns), the others' a block side.
-  c.params.tile = std::clamp(c.params.tile, 1, c.params.strategy == Conv2dStrategy::sliding ? kMaxSlidingStrip : 32);
+  c.params.tile = std::clamp(c.params.tile, 1, max_tile(c.params.strategy));
   if (c.bug != Break::none && break_problem(c.params.strategy, c.bug)) c.bug = Break::none;
 }
 

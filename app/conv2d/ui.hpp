@@ -33,6 +33,8 @@ bool apply_key(Conv2dUi& c, unsigned int ch);
 // Keeps radius and tile inside what the kernels support (1..kMaxConv2dRadius, 1..32); a break the
 // strategy cannot have (its break_problem) becomes none.
 void clamp(Conv2dUi& c);
+// The largest tile the view takes for `strategy` (sliding's strip, the others' block side).
+int max_tile(Conv2dStrategy strategy);
 // Switches strategy; a strategy with another default tile (fast's 16 vs the book's 32) starts
 // from its own, since the other's tile may not even fit its shared memory.
 void select_strategy(Conv2dUi& c, Conv2dStrategy strategy);

@@ -208,12 +208,12 @@ void Conv2dView::draw_overlays() {
 void Conv2dView::sidebar() {
   if (panel(state_.panels, "Controls")) conv2d_controls_panel(state_, ui_, pipeline_, filter_);
   if (panel(state_.panels, "OP/B")) {
-    conv2d_opb_panel(state_, ui_);
+    conv2d_opb_panel(ui_);
     measured_traffic_section(hud_measured(), state_.measure_every);
   }
-  if (panel(state_.panels, "Launch")) conv2d_launch_panel(state_, ui_, pipeline_);
+  if (panel(state_.panels, "Launch")) conv2d_launch_panel(ui_, pipeline_);
   if (panel(state_.panels, "Step through")) step_panel(ui_.stepper, step_panel_input(ui_.params, timeline()));
-  if (panel(state_.panels, "Timing")) conv2d_timing_panel(state_, ui_, pipeline_, stats_);
+  if (panel(state_.panels, "Timing")) conv2d_timing_panel(ui_, pipeline_, stats_);
   if (panel(state_.panels, "Correctness") && correctness_panel(pipeline_)) check_pending_ = true;
 }
 

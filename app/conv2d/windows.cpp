@@ -39,7 +39,7 @@ const char* load_story(Conv2dStrategy s) {
 
 void conv2d_inspector_window(const CommonState& s, const Conv2dUi& ui, const Rect& area) {
   const auto focus = focus_pixel(s);
-  if (!focus || !conv2d_runs(s, ui)) return;
+  if (!focus || !conv2d_runs(ui)) return;
   const Conv2dParams& p = ui.params;
   const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
   const Conv2dFocus f = conv2d_focus(p, focus->x, focus->y);
@@ -109,7 +109,7 @@ void conv2d_inspector_window(const CommonState& s, const Conv2dUi& ui, const Rec
 void conv2d_legend_window(const CommonState& s, const Conv2dUi& ui, float right, float bottom, float width, float top) {
   // Only the colours on screen now: the grid, and what the focused pixel and its block show.
   const Conv2dParams& p = ui.params;
-  const bool valid = conv2d_runs(s, ui);
+  const bool valid = conv2d_runs(ui);
   begin_legend(right, bottom, width, top);
   const auto focus = focus_pixel(s);
   if (focus && valid && ui.stepper.on && !conv2d_steps_problem(p.strategy)) {

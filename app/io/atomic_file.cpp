@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <random>
 #include <utility>
 
@@ -36,6 +38,54 @@ InvalidInput cannot_write(const std::string& path, const std::string& why) {
   return InvalidInput("cannot write '" + path + "': " + why);
 }
 
+// The temporaries being written, which SIGINT, SIGTERM and SIGHUP remove before the process ends of
+// the signal (a Ctrl-C during `record` or `bench` leaves no half-written file behind). Fixed slots:
+// the handler may only read plain memory and call unlink.
+constexpr int kSlots = 32;
+char g_tmp[kSlots][4096];
+volatile std::sig_atomic_t g_used[kSlots];
+
+extern "C" void remove_temporaries_and_die(int sig) {
+  for (int i = 0; i < kSlots; ++i)
+    if (g_used[i]) ::unlink(g_tmp[i]);
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
+// Where the process still has the default action for a stop signal, removes the temporaries first.
+void install_handlers() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction now {};
+    if (::sigaction(sig, nullptr, &now) != 0 || now.sa_handler != SIG_DFL) continue;
+    struct sigaction act {};
+    act.sa_handler = remove_temporaries_and_die;
+    sigemptyset(&act.sa_mask);
+    ::sigaction(sig, &act, nullptr);
+  }
+}
+
+std::mutex g_slots;
+
+// A slot holding `tmp` (-1 when all are taken or the name is too long: then a signal leaves it).
+int track(const std::string& tmp) {
+  static std::once_flag installed;
+  std::call_once(installed, install_handlers);
+  const std::lock_guard<std::mutex> lock(g_slots);
+  if (tmp.size() >= sizeof g_tmp[0]) return -1;
+  for (int i = 0; i < kSlots; ++i)
+    if (!g_used[i]) {
+      std::memcpy(g_tmp[i], tmp.c_str(), tmp.size() + 1);
+      g_used[i] = 1;
+      return i;
+    }
+  return -1;
+}
+
+void untrack(int slot) {
+  const std::lock_guard<std::mutex> lock(g_slots);
+  if (slot >= 0) g_used[slot] = 0;
+}
+
 }  // namespace
 
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
@@ -49,20 +99,24 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
     if (fd < 0 && errno != EEXIST) throw cannot_write(path_, std::strerror(errno));
   }
   if (fd < 0) throw cannot_write(path_, "no free temporary name in " + dir_of(path_));
+  slot_ = track(tmp_);
   file_ = ::fdopen(fd, "wb");
   if (!file_) {
     const std::string why = std::strerror(errno);
     ::close(fd);
     ::unlink(tmp_.c_str());
+    untrack(slot_);
     throw cannot_write(path_, why);
   }
   errno = 0;  // what fails from here on, if anything, says why
 }
 
 AtomicFile::~AtomicFile() {
-  if (!file_) return;
-  std::fclose(file_);
-  ::unlink(tmp_.c_str());
+  if (file_) {
+    std::fclose(file_);
+    ::unlink(tmp_.c_str());
+  }
+  untrack(slot_);
 }
 
 void AtomicFile::commit() {
@@ -72,8 +126,10 @@ void AtomicFile::commit() {
   if (!ok || std::rename(tmp_.c_str(), path_.c_str()) != 0) {
     const std::string why = errno ? std::strerror(errno) : "the write failed";
     ::unlink(tmp_.c_str());
+    untrack(std::exchange(slot_, -1));
     throw cannot_write(path_, why);
   }
+  untrack(std::exchange(slot_, -1));
   // Best effort: make the rename itself durable.
   const int dfd = ::open(dir_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
@@ -88,7 +144,10 @@ void write_atomically(const std::string& path, const std::function<bool(std::FIL
   file.commit();
 }
 
-void refuse_output_equal_to_input(const std::string& out, const std::vector<std::string>& inputs) {
+void check_writable(const std::string& path) { AtomicFile probe(path); }
+
+void refuse_output_equal_to_input(const std::string& out, const std::vector<std::string>& inputs,
+                                  const std::string& flag) {
   struct stat so {};
   const bool out_exists = ::stat(out.c_str(), &so) == 0;
   std::error_code ec;
@@ -104,7 +163,7 @@ void refuse_output_equal_to_input(const std::string& out, const std::vector<std:
       same = fs::weakly_canonical(fs::absolute(in, ec2), ec2).lexically_normal() == out_norm;
     }
     if (same)
-      throw InvalidInput("--out '" + out + "' is the input '" + in +
+      throw InvalidInput(flag + " '" + out + "' is the input '" + in +
                          "': writing it would destroy the input; choose another name");
   }
 }

@@ -33,6 +33,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -268,6 +269,8 @@ Image from_encoded(const std::string& name, const Bytes& b) {
   int w = 0, h = 0, channels = 0;
   if (!stbi_info_from_memory(data, len, &w, &h, &channels))
     fail(name, std::string("not a readable image (") + stbi_failure_reason() + "); " + kFormats);
+  // A BMP stored top-down says so with a negative height; stb's info passes it on, its decoder flips.
+  if (format == Format::bmp && h < 0 && h != INT_MIN) h = -h;
   check_dims(name, w, h);
   switch (format) {
     case Format::png: check_png(name, b, w, h); break;

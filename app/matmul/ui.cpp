@@ -19,7 +19,8 @@ void clamp(MatmulUi& m) {
   if (p.strategy == MatmulStrategy::fast ? !matmul_fast_tile_ok(p.tile) : matmul_fast_tile_ok(p.tile))
     p.tile = default_tile(p.strategy, 0);
   if (p.strategy != MatmulStrategy::fast) p.tile = std::clamp(p.tile, kMinMatmulTile, kMaxMatmulTile);
-  p.rows = std::clamp(p.rows, 1, 96), p.inner = std::clamp(p.inner, 1, 96), p.cols = std::clamp(p.cols, 1, 96);
+  p.rows = std::clamp(p.rows, 1, kMaxViewSide), p.inner = std::clamp(p.inner, 1, kMaxViewSide),
+  p.cols = std::clamp(p.cols, 1, kMaxViewSide);
   m.phase = std::clamp(m.phase, 0, tiling_of(p).phases(p.inner) - 1);
   m.step = std::clamp(m.step, 0, kMatmulSteps - 1);
 }

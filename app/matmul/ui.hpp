@@ -7,6 +7,8 @@
 
 namespace tilescope {
 
+inline constexpr int kMaxViewSide = 96;  // rows, inner, cols: every element a visible cell
+
 struct MatmulUi {
   MatmulParams params{MatmulStrategy::tiled, 4, 24, 20, 28};
   int phase = 0;  // the phase stepper: 0 .. phases - 1

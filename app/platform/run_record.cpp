@@ -34,6 +34,24 @@ void step_forward(UiState& s) {
   });
 }
 
+// A line on stderr that each frame rewrites (\r); end() finishes it, and so does leaving its scope
+// by a failure, so that the failure's message starts a line of its own.
+class ProgressLine {
+ public:
+  ~ProgressLine() { end(); }
+  void say(const std::string& text) {
+    std::cerr << "\rtilescope: " << text << std::flush;
+    open_ = true;
+  }
+  void end() {
+    if (open_) std::cerr << "\n";
+    open_ = false;
+  }
+
+ private:
+  bool open_ = false;
+};
+
 }  // namespace
 
 int run_record(UiState state, const RecordOptions& o) {
@@ -51,16 +69,17 @@ int run_record(UiState state, const RecordOptions& o) {
       auto encoder = io::open_video_encoder(*io::video_format_of(o.window.out), f, w, h, o.fps);
       std::vector<unsigned char> rgb;
       const auto t_start = std::chrono::steady_clock::now();
-      int taken = 0;  // steps so far: frame k shows step floor(k steps_per_second / fps)
+      int taken = 0;          // steps so far: frame k shows step floor(k steps_per_second / fps)
+      ProgressLine progress;  // ended before anything else is said, a failure's message too
       for (int k = 0; k < o.frames; ++k) {
         for (const int due = int(k * o.steps_per_second / o.fps + 1e-9); steps && taken < due; ++taken)
           step_forward(window.app().state());
         window.render(dt);
         read_framebuffer_rgb(w, h, rgb);
         encoder->add(rgb.data());
-        std::cerr << "\rtilescope: recording frame " << k + 1 << "/" << o.frames << std::flush;
+        progress.say("recording frame " + std::to_string(k + 1) + "/" + std::to_string(o.frames));
       }
-      std::cerr << "\n";
+      progress.end();
       encoder->finish();
       ms_per_frame =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t_start).count() / o.frames;

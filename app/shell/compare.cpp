@@ -1,5 +1,7 @@
 #include "app/shell/compare.hpp"
 
+#include <algorithm>
+
 namespace tilescope {
 
 std::optional<std::string> compare_problem(int pattern, const std::vector<std::string>& names) {
@@ -7,9 +9,12 @@ std::optional<std::string> compare_problem(int pattern, const std::vector<std::s
     return "compare takes 2 to 4 strategies, not " + std::to_string(names.size());
   return with_pattern(pattern, [&](auto app) -> std::optional<std::string> {
     using App = decltype(app);
-    for (const std::string& name : names)
-      if (!App::parse_strategy(name))
-        return "'" + name + "' is not a " + pattern_id<App>() + " strategy: use " + App::strategy_names();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (!App::parse_strategy(names[i]))
+        return "'" + names[i] + "' is not a " + pattern_id<App>() + " strategy: use " + App::strategy_names();
+      if (std::find(names.begin(), names.begin() + i, names[i]) != names.begin() + i)
+        return "'" + names[i] + "' is named twice: each pane shows another strategy";
+    }
     return std::nullopt;
   });
 }

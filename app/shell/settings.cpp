@@ -57,7 +57,13 @@ void load_settings(UiState& s, const std::string& path) {
   load_settings_text(s, text, path);
 }
 
-void save_settings(const UiState& s, const std::string& path) { write_state_file(s, path, StateFile::settings); }
+void save_settings(const UiState& s, const std::string& path) {
+  try {
+    write_state_file(s, path, StateFile::settings);
+  } catch (const InvalidInput& e) {  // a settings file that cannot be written costs the settings, not the app
+    std::cerr << "tilescope: " << e.what() << "; the settings were not saved\n";
+  }
+}
 
 std::string imgui_ini_problem(const std::string& text) {
   if (text.find('\0') != std::string::npos) return "a NUL byte";

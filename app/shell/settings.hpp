@@ -14,6 +14,7 @@ std::string config_dir();  // created on demand; empty if there is no home
 void load_settings(UiState& s, const std::string& path);
 // The same from the file's text; `name` stands for the path in messages (tests and fuzzing).
 void load_settings_text(UiState& s, const std::string& text, const std::string& name);
+// Writes `s` whole to `path`; one that cannot be written (a directory, a full disk) is said on stderr.
 void save_settings(const UiState& s, const std::string& path);
 
 // Why ImGui 1.86 must not read this imgui.ini text (a table of 2^31-1 columns crashes it), or "".

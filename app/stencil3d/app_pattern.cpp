@@ -43,6 +43,9 @@ std::vector<cli::ViewFlag> Stencil3dApp::view_flags() {
 
 void Stencil3dApp::set_view(const cli::ViewOptions& o, Ui& st) {
   st.params = cli::params_of<Stencil3dApp>(o.pattern);
+  cli::check_range("--radius", o.pattern.radius, 1, kMaxStencil3dRadius);
+  const auto [lo, hi] = tile_range(st.params);
+  cli::check_range("--tile", o.pattern.tile, lo, hi);
   if (!o.pattern.filter.empty()) st.coeffs = o.pattern.filter;
   make_named_stencil(st.coeffs, st.params.order);  // refuse an unknown name before opening any context
   st.grid = o.integer("--grid", 16, 512, 0);

@@ -182,7 +182,7 @@ void fast_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
 
 }  // namespace
 
-void stencil3d_tile_panel(const CommonState& s, const Stencil3dUi& ui) {
+void stencil3d_tile_panel(const Stencil3dUi& ui) {
   const Stencil3dParams& p = ui.params;
   if (launch_problem(p)) return ImGui::TextDisabled("(no valid tile)");
   const Stencil3dModel m = book_model(p);
@@ -229,7 +229,7 @@ void stencil3d_tile_panel(const CommonState& s, const Stencil3dUi& ui) {
   warp_rows(p);
 }
 
-void stencil3d_opb_panel(const CommonState& s, const Stencil3dUi& ui) {
+void stencil3d_opb_panel(const Stencil3dUi& ui) {
   const Stencil3dParams& p = ui.params;
   if (auto problem = launch_problem(p)) return ImGui::TextDisabled("(cannot run: see Controls)");
   const Stencil3dModel m = book_model(p);
@@ -267,7 +267,7 @@ void stencil3d_opb_panel(const CommonState& s, const Stencil3dUi& ui) {
   }
 }
 
-void stencil3d_launch_panel(const CommonState& s, const Stencil3dUi& ui, const HeatSimulation& sim) {
+void stencil3d_launch_panel(const Stencil3dUi& ui, const HeatSimulation& sim) {
   const Stencil3dParams& p = ui.params;
   if (launch_problem(p, sim.backend().limits())) return ImGui::TextDisabled("(nothing launched)");
   const Stencil3dLaunch l = launch_geometry(p);
@@ -283,8 +283,7 @@ void stencil3d_launch_panel(const CommonState& s, const Stencil3dUi& ui, const H
   ImGui::Text("constant  %zu B (the coefficients)", l.constant_bytes);
 }
 
-void stencil3d_timing_panel(const CommonState& s, const Stencil3dUi& ui, const HeatSimulation& sim,
-                            const FrameStats& stats) {
+void stencil3d_timing_panel(const Stencil3dUi& ui, const HeatSimulation& sim, const FrameStats& stats) {
   const Stencil3dUi& st = ui;
   const double ms = stats.steady_kernel_ms(), per_step = ms / st.iterations;
   ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms,
@@ -307,7 +306,7 @@ void stencil3d_timing_panel(const CommonState& s, const Stencil3dUi& ui, const H
   transfer_and_roofline(stats, sim.backend(), opb, gflops, copy_gbs);
 }
 
-void stencil3d_correctness_panel(CommonState& s, Stencil3dUi& ui, const HeatSimulation& sim) {
+void stencil3d_correctness_panel(Stencil3dUi& ui, const HeatSimulation& sim) {
   if (reference_check_panel(sim.max_abs_error(), sim.tolerance(), "step",
                             "one step from the live state, checked when parameters change"))
     ui.check_requested = true;

@@ -10,12 +10,11 @@ namespace tilescope {
 
 void stencil3d_controls_panel(CommonState& s, Stencil3dUi& ui, const HeatSimulation& sim);
 // One block's input tile drawn in 3D (output interior vs halo shell), and warp 0's rows.
-void stencil3d_tile_panel(const CommonState& s, const Stencil3dUi& ui);
-void stencil3d_opb_panel(const CommonState& s, const Stencil3dUi& ui);
-void stencil3d_launch_panel(const CommonState& s, const Stencil3dUi& ui, const HeatSimulation& sim);
-void stencil3d_timing_panel(const CommonState& s, const Stencil3dUi& ui, const HeatSimulation& sim,
-                            const FrameStats& stats);
-void stencil3d_correctness_panel(CommonState& s, Stencil3dUi& ui, const HeatSimulation& sim);
+void stencil3d_tile_panel(const Stencil3dUi& ui);
+void stencil3d_opb_panel(const Stencil3dUi& ui);
+void stencil3d_launch_panel(const Stencil3dUi& ui, const HeatSimulation& sim);
+void stencil3d_timing_panel(const Stencil3dUi& ui, const HeatSimulation& sim, const FrameStats& stats);
+void stencil3d_correctness_panel(Stencil3dUi& ui, const HeatSimulation& sim);
 void stencil3d_inspector_window(const CommonState& s, const Stencil3dUi& ui, const Rect& area);
 void stencil3d_legend_window(const CommonState& s, const Stencil3dUi& ui, float right, float bottom, float width,
                              float top);

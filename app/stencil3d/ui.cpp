@@ -24,11 +24,16 @@ void select_strategy(Stencil3dUi& st, Stencil3dStrategy strategy) {
   st.params.strategy = strategy;
 }
 
+std::pair<int, int> tile_range(const Stencil3dParams& p) {
+  const bool cube = p.strategy == Stencil3dStrategy::basic || p.strategy == Stencil3dStrategy::tiled;
+  return {p.strategy == Stencil3dStrategy::basic ? 1 : 2 * p.order + 1, cube ? 10 : 32};
+}
+
 void clamp(Stencil3dUi& st) {
   Stencil3dParams& p = st.params;
   p.order = std::clamp(p.order, 1, kMaxStencil3dRadius);
-  const bool cube = p.strategy == Stencil3dStrategy::basic || p.strategy == Stencil3dStrategy::tiled;
-  p.tile = std::clamp(p.tile, p.strategy == Stencil3dStrategy::basic ? 1 : 2 * p.order + 1, cube ? 10 : 32);
+  const auto [lo, hi] = tile_range(p);
+  p.tile = std::clamp(p.tile, lo, hi);
   st.iterations = std::clamp(st.iterations, 1, 64);
   if (st.bug != Break::none && break_problem(p.strategy, st.bug)) st.bug = Break::none;
   if (st.grid == 0) return;  // not chosen yet: the view picks one for its backend

@@ -2,6 +2,7 @@
 // The stencil3d view's settings, a plain struct, and the pure logic that changes them (keys, clamps,
 // default tiles): a live heat-diffusion simulation on a cubic grid, shown one z slice at a time.
 #include <string>
+#include <utility>
 
 #include "app/ui/common_state.hpp"
 #include "kernels/common/breaks.hpp"
@@ -30,6 +31,9 @@ bool apply_key(Stencil3dUi& st, unsigned int ch);
 // Keeps order, tile, grid, iterations and slice inside what the kernels and the view support; a
 // break the strategy cannot have (its break_problem) becomes none.
 void clamp(Stencil3dUi& st);
+// The tiles the view takes for p's strategy at p's order: a cube's side (basic, tiled: T^3 threads),
+// the others' block side or z chunk.
+std::pair<int, int> tile_range(const Stencil3dParams& p);
 // The tile `strategy` takes on the view's grid and GPU (fast's z chunk: fast_chunk_for, as bench's);
 // select_strategy switches to it with that tile.
 int default_tile(const Stencil3dUi& st, Stencil3dStrategy strategy);

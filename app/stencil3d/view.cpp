@@ -153,15 +153,15 @@ std::optional<float> Stencil3dView::present_broken() {
 
 void Stencil3dView::sidebar() {
   if (panel(state_.panels, "Controls")) stencil3d_controls_panel(state_, ui_, sim_);
-  if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(state_, ui_);
+  if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(ui_);
   if (panel(state_.panels, "OP/B")) {
-    stencil3d_opb_panel(state_, ui_);
+    stencil3d_opb_panel(ui_);
     measured_traffic_section(hud_measured(), state_.measure_every);
   }
-  if (panel(state_.panels, "Launch")) stencil3d_launch_panel(state_, ui_, sim_);
+  if (panel(state_.panels, "Launch")) stencil3d_launch_panel(ui_, sim_);
   if (panel(state_.panels, "Step through")) step_panel(ui_.stepper, step_panel_input(ui_.params, timeline()));
-  if (panel(state_.panels, "Timing")) stencil3d_timing_panel(state_, ui_, sim_, stats_);
-  if (panel(state_.panels, "Correctness")) stencil3d_correctness_panel(state_, ui_, sim_);
+  if (panel(state_.panels, "Timing")) stencil3d_timing_panel(ui_, sim_, stats_);
+  if (panel(state_.panels, "Correctness")) stencil3d_correctness_panel(ui_, sim_);
 }
 
 HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the HUD times one

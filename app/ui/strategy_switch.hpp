@@ -14,7 +14,8 @@ namespace tilescope {
 template <class App>
 void switch_strategy(typename App::Ui& u, const std::string& name) {
   auto& p = u.params;
-  const int r = App::kRadius ? p.*App::kRadius : 0;
+  int r = 0;  // a pattern without a radius: 0
+  if constexpr (App::kRadius != nullptr) r = p.*App::kRadius;
   const auto to = *App::parse_strategy(name);
   if (default_tile(to, r) != default_tile(p.strategy, r)) p.tile = default_tile(to, r);
   p.strategy = to;

@@ -39,7 +39,7 @@ struct PatternTraits {
   static void validate(const P& p, const DeviceLimits& limits = {}) { validate_launch(p, limits); }
   // The pattern's engine computing on `b`: its CUDA engine for the backend's device, or its CPU engine.
   // A build without CUDA never names the CUDA factory (it is inline and not called there).
-  static std::unique_ptr<E> make_engine(const Backend& b) {
+  static std::unique_ptr<E> make_engine([[maybe_unused]] const Backend& b) {
 #ifdef TILESCOPE_HAVE_CUDA
     if (b.name() == "cuda") return Derived::make_cuda_engine(b.limits());
 #endif

@@ -382,6 +382,24 @@ TEST_F(Hostile, ANonRegularSettingsFileIsNotOpened) {
   EXPECT_NE(testing::internal::GetCapturedStderr().find("not a JSON object"), std::string::npos);
 }
 
+// A settings "file" that is a directory is reported once, read as the defaults and not written:
+// the app keeps running (issue 54: it exited 1 at save time).
+TEST_F(Hostile, ASettingsDirectoryIsReportedAndIgnored) {
+  ASSERT_TRUE(fs::create_directory(path("settings.json")));
+  UiState s;
+  s.measure_every = 7;
+  testing::internal::CaptureStderr();
+  load_settings(s, path("settings.json"));
+  save_settings(s, path("settings.json"));
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(s.measure_every, 7);
+  EXPECT_NE(err.find("using the defaults"), std::string::npos) << err;
+  EXPECT_NE(err.find("the settings were not saved"), std::string::npos) << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 2) << err;
+  EXPECT_TRUE(fs::is_directory(path("settings.json")));
+  EXPECT_EQ(files(), std::set<std::string>{"settings.json"});
+}
+
 TEST_F(Hostile, ABrokenImguiIniIsMovedAside) {
   write("imgui.ini",
         "[Window][Debug##Default]\nPos=60,60\nSize=400,400\n\n[Table][0x8D7A1A2B,2147483647]\nColumn 0  Width=10\n");

@@ -421,10 +421,10 @@ TEST(UiState, ASeparableViewWhoseFilterIsNotRankOneListsNoBlockInItsLegend) {
   s.ui<Conv2dUi>().params.width = s.ui<Conv2dUi>().params.height = 256;
   s.pinned = Pixel{70, 70};
   s.ui<Conv2dUi>().filter = "box";
-  EXPECT_TRUE(conv2d_runs(s, s.ui<Conv2dUi>()));
+  EXPECT_TRUE(conv2d_runs(s.ui<Conv2dUi>()));
   EXPECT_GE(conv2d_legend(s, s.ui<Conv2dUi>()).size(), 5u);
   s.ui<Conv2dUi>().filter = "sharpen";
-  EXPECT_FALSE(conv2d_runs(s, s.ui<Conv2dUi>()));
+  EXPECT_FALSE(conv2d_runs(s.ui<Conv2dUi>()));
   const std::vector<LegendEntry> legend = conv2d_legend(s, s.ui<Conv2dUi>());
   ASSERT_EQ(legend.size(), 1u);
   EXPECT_EQ(legend[0].rgba, palette::kTileGrid.rgba);
