@@ -32,7 +32,7 @@ struct ExerciseTruth {
   // Not answerable here (a timing or counters on a build or machine without CUDA): why. Then `value`
   // is null.
   std::string skipped;
-  // locate: the answer a click on view cell (x, y) gives (a stencil slice's cell, a matrix element);
+  // locate: the answer a click on view cell (x, y) gives (a 3D grid's slice, a matrix);
   // empty: the answer is the cell itself.
   std::function<nlohmann::json(int x, int y)> from_click;
   // locate, where any cell of a region is right (a block's output tile): whether `place` is in it;
