@@ -1,5 +1,5 @@
 // tilescope: with no command, the desktop app (a window on the built-in animated demo, or on
-// FILE); commands: model, apply, check, bench, shot, record.
+// FILE); commands: model, apply, check, bench, exercise, shot, record.
 #include <CLI/CLI.hpp>
 
 #include <unistd.h>
@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   cli::add_apply_command(app);
   cli::add_check_command(app);
   cli::add_bench_command(app);
+  cli::add_exercise_command(app);
 #ifdef TILESCOPE_HAVE_GUI
   cli::add_shot_command(app);
   cli::add_record_command(app);
@@ -42,8 +43,9 @@ int main(int argc, char** argv) {
     if (frames < 0) throw InvalidInput("--frames must be 0 (run until closed) or more, not " + std::to_string(frames));
     std::error_code ec;  // a mistyped command, in every build; a FIFO or device is never opened
     if (!file.empty() && !(std::filesystem::is_regular_file(file, ec) && ::access(file.c_str(), R_OK) == 0))
-      throw InvalidInput("'" + file +
-                         "' is neither a readable image nor a command (model, apply, check, bench, shot, record)");
+      throw InvalidInput(
+          "'" + file +
+          "' is neither a readable image nor a command (model, apply, check, bench, exercise, shot, record)");
 #ifdef TILESCOPE_HAVE_GUI
     std::vector<std::string> tour;
     UiState first_scene;

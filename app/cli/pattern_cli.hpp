@@ -10,7 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
+#include "app/cli/exercise_quantity.hpp"
 #include "app/cli/options.hpp"
 #include "kernels/common/counters.hpp"
 
@@ -32,6 +34,8 @@ struct PatternCli : Pattern {
   static CounterReading measure(const typename Pattern::Params& p);
   static int check(const std::string& backend);
   static void bench(const PatternOptions& o, const BenchSettings& settings);
+  // The quantities its exercises ask about (app/<pattern>/exercises.cpp, app/shell/exercises.hpp).
+  static const std::vector<ExerciseQuantity>& exercise_quantities();
 };
 
 }  // namespace tilescope::cli

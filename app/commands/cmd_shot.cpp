@@ -19,7 +19,8 @@ UiState shot_state(ShotCli& o, const CLI::App& cmd) {
     throw InvalidInput("--frames must be within 0.." + std::to_string(kMaxShotFrames));
   headless_window(o.view, o.shot);
   UiState state = headless_state(o.view, cmd, o.shot);
-  if (!o.view.scene.empty() && cmd.get_option("--frames")->count() == 0) o.shot.frames = kSettleFrames;
+  if ((!o.view.scene.empty() || !o.view.exercise.empty()) && cmd.get_option("--frames")->count() == 0)
+    o.shot.frames = kSettleFrames;
   return state;
 }
 

@@ -13,6 +13,7 @@
 #include "app/cli/patterns.hpp"
 #include "app/io/atomic_file.hpp"
 #include "app/shell/compare.hpp"
+#include "app/shell/exercise_panel.hpp"
 #include "app/shell/scene.hpp"
 #include "kernels/common/error.hpp"
 
@@ -114,6 +115,11 @@ void add_headless_options(CLI::App* cmd, HeadlessCli& o) {
   for (const auto& [patterns, help] : steps) step_help += (step_help.empty() ? "" : "; ") + patterns + ": " + help;
   cmd->add_option("--step", o.view.step, step_help);
   cmd->add_option("--compare", o.compare, "S1,S2[,S3,S4]: 2 to 4 strategies of the pattern side by side");
+  cmd->add_option("--exercise", o.exercise,
+                  "an exercise's id (tilescope exercise list): its question's view, the answer hidden; with --answer, "
+                  "the view after the check");
+  cmd->add_option("--seed", o.seed, "--exercise: the seed its parameters are drawn from")->capture_default_str();
+  cmd->add_option("--answer", o.answer, "--exercise: check this answer (the panel then shows the truth)");
   for (const auto& [name, flag] : pattern_flags()) cmd->add_option(name, o.view.flags[name], flag.help);
 }
 
@@ -139,6 +145,17 @@ void headless_window(const HeadlessCli& o, ShotOptions& window) {
 UiState headless_state(const HeadlessCli& o, const CLI::App& cmd, ShotOptions& window) {
   if (cmd.get_option("--scene")->count() > 0 && o.scene.empty()) throw InvalidInput("--scene names a scene file");
   UiState state;
+  if (!o.exercise.empty()) {
+    if (!o.scene.empty()) throw InvalidInput("--exercise sets the view as a scene would; give one or the other");
+    state.backend = o.view.pattern.backend;
+    state.presentation = o.presentation;
+    const std::vector<Exercise> bank = load_exercise_bank(default_exercise_dir());
+    start_exercise(state, bank, o.exercise, o.seed);
+    if (!o.answer.empty()) check_exercise(state, bank, o.answer);
+    if (state.hover) window.hover = state.hover;
+    return state;
+  }
+  if (!o.answer.empty()) throw InvalidInput("--answer checks an --exercise's answer");
   if (o.scene.empty()) {
     const int index = pattern_index(o.view.pattern.pattern);
     if (index < 0)

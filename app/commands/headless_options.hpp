@@ -24,6 +24,10 @@ struct HeadlessCli {
   bool live = false;    // the demo runs (shot --live; record, unless its view is stepped)
   std::string scene;    // a scene file: sets everything the options below it would
   std::string compare;  // S1,S2[,S3,S4]: strategies of the pattern side by side
+  // --exercise ID --seed S [--answer A]: the exercise's question (its view, the answer hidden), or with
+  // an answer the view after its check (the truth revealed).
+  std::string exercise, answer;
+  long long seed = 1;
 };
 
 // Registers HeadlessCli's options but `live` on `cmd`; the command adds --out and its own.

@@ -170,9 +170,13 @@ void App::draw_sidebar(const Layout& layout) {
   }
   ImGui::SetNextItemWidth(-1);
   ImGui::Combo("##pattern", &state_.pattern, pattern_labels(), kPatternCount);
+  // An exercise shown goes first (its question beside the view it set up); otherwise the panel is last.
+  const bool exercise = !state_.exercises.current.empty();
+  if (exercise && panel(state_.panels, "Exercises")) exercises_.panel(state_);
   if (!state_.compare.empty() && panel(state_.panels, "Compare")) compare_.ladder(current);
   current.sidebar();
   if (panel(state_.panels, "Ladder")) ladder_.panel(state_, current, meter_);
+  if (!exercise && panel(state_.panels, "Exercises")) exercises_.panel(state_);
   if (!current.stats().status.empty()) ImGui::TextWrapped("%s", current.stats().status.c_str());
   ImGui::End();
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/shell/compare_panes.hpp"
+#include "app/shell/exercise_panel.hpp"
 #include "app/shell/ladder.hpp"
 #include "app/shell/scene.hpp"
 #include "app/shell/traffic_meter.hpp"
@@ -55,8 +56,9 @@ class App {
   std::unique_ptr<PatternView> views_[kPatternCount];  // made when first shown
   ComparePanes compare_;                               // the other strategies' panes while comparing (state_.compare)
   GpuPower gpu_power_;
-  Ladder ladder_;       // every strategy of the current pattern, charted (the sidebar's Ladder panel)
-  TrafficMeter meter_;  // the GPU's memory counters, one extra launch every few frames
+  Ladder ladder_;            // every strategy of the current pattern, charted (the sidebar's Ladder panel)
+  TrafficMeter meter_;       // the GPU's memory counters, one extra launch every few frames
+  ExercisePanel exercises_;  // the sidebar's Exercises panel (on top while an exercise is shown)
   Fonts fonts_;
 };
 

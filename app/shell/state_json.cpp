@@ -83,6 +83,28 @@ void read_compare(JsonFields& f, UiState& s) {
 
 nlohmann::json cell_json(const std::optional<Pixel>& p) { return p ? nlohmann::json{p->x, p->y} : nullptr; }
 
+// "exercises": {"current": id, "seed": S, "solved": [ids]}: the Exercises panel's progress (settings.json
+// only; files written before it have none).
+void read_exercises(JsonFields& f, ExerciseProgress& e) {
+  JsonFields o = f.object("exercises", false);
+  o.text("current", "an exercise's id", [&](const std::string& v) { return e.current = v, true; });
+  if (const nlohmann::json* v = o.get("seed", false)) {
+    if (v->is_number_integer())
+      e.seed = v->get<long long>();
+    else
+      o.warn("seed", "an integer");
+  }
+  if (const nlohmann::json* v = o.get("solved", false)) {
+    bool ok = v->is_array() && v->size() <= 4096;
+    for (std::size_t i = 0; ok && i < v->size(); ++i)
+      ok = (*v)[i].is_string() && (*v)[i].get<std::string>().size() <= 64;
+    if (ok)
+      e.solved = v->get<std::vector<std::string>>();
+    else
+      o.warn("solved", "a list of exercise ids");
+  }
+}
+
 }  // namespace
 
 void read_state(JsonFields& f, UiState& s, StateFile kind) {
@@ -123,6 +145,7 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
     for (const auto& [key, on] : kOverlayKeys) o.boolean(key, s.overlays.*on);
   }
   read_panels(f, s.panels);
+  if (kind == StateFile::settings) read_exercises(f, s.exercises);
   if (kind == StateFile::scene) {
     f.boolean("paused", s.paused);
     read_cell(f, "hover", s.hover);
@@ -155,6 +178,8 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
                       {"measure_every", s.measure_every}};
   for (const auto& [key, on] : kOverlayKeys) j["overlays"][key] = s.overlays.*on;
   j["panels"] = s.panels;
+  if (kind == StateFile::settings)
+    j["exercises"] = {{"current", s.exercises.current}, {"seed", s.exercises.seed}, {"solved", s.exercises.solved}};
   int index = 0;  // a scene keeps the shown pattern's parameters alone
   for_each_pattern([&](auto app) {
     using App = decltype(app);

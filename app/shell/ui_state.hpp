@@ -12,10 +12,21 @@
 
 namespace tilescope {
 
+// The Exercises panel's work (app/shell/exercise_panel.hpp): the exercise shown, its seed, the answer
+// typed and whether it was checked; settings.json keeps the exercise, the seed and those solved.
+struct ExerciseProgress {
+  std::string current;  // an exercise's id; empty: none shown
+  long long seed = 1;
+  std::string answer;  // as typed (a choice's name; a locate's X,Y, or empty: the pinned cell)
+  bool checked = false;
+  std::vector<std::string> solved;  // ids answered right (at some seed)
+};
+
 struct UiState : CommonState {
   int pattern = 0;                   // the shown pattern: its index in the table (app/shell/pattern_table.hpp)
   PatternUis uis;                    // every pattern's settings, in the table's order
   std::vector<std::string> compare;  // the shown pattern's strategies side by side (app/shell/compare.hpp); empty: one
+  ExerciseProgress exercises;
 
   template <class Ui>
   Ui& ui() {
