@@ -21,10 +21,11 @@ TEST_PACKAGES=(libgtest-dev xvfb xauth
 
 # The browser build (scripts/web): emscripten (clang-14, binaryen, Debian's node-acorn), the header-only
 # packages it compiles against, dpkg-dev to unpack Debian's imgui and highway sources (fetch_sources),
-# then Debian's chromium and npm (puppeteer-core drives it) for tests/web.
+# then Debian's chromium for tests/web (and Debian's npm where no npm came with node: puppeteer-core
+# drives chromium).
 WEB_PACKAGES=(cmake ninja-build emscripten clang binaryen node-acorn dpkg-dev xz-utils
               libstb-dev libcli11-dev nlohmann-json3-dev libeigen3-dev libhwy-dev libgtest-dev fonts-dejavu-core)
-WEB_TEST_PACKAGES=(chromium npm)
+WEB_TEST_PACKAGES=(chromium)
 
 # install_missing [PACKAGE...]: installs those of the packages (default: PACKAGES) not installed yet.
 install_missing() {

@@ -120,6 +120,16 @@ class Page {
 
   void open(std::string path) { opened_.push_back(std::move(path)); }
   void hash_changed() { hash_changed_ = true; }
+  // What the Timing panel shows, for the page's scripts (the benchmark in bench/results).
+  std::string stats_json() const {
+    const FrameStats& st = app_->stats();
+    std::ostringstream json;
+    json << "{\"kernel_ms\":" << st.steady_kernel_ms() << ",\"kernel_runs\":" << st.steady_runs()
+         << ",\"frame_ms\":" << st.frame_ms.latest() << ",\"source_ms\":" << st.source_ms
+         << ",\"upload_ms\":" << st.upload_ms << ",\"loop_ms\":" << loop_ms_ << ",\"app_ms\":" << app_ms_
+         << ",\"render_ms\":" << render_ms_ << ",\"frames\":" << frames_ << "}";
+    return json.str();
+  }
   void store_settings() {
     if (settings_.empty()) return;
     save_settings(app_->state(), settings_);
@@ -129,6 +139,7 @@ class Page {
   }
 
   void frame() {
+    const double start = now();
     fit_canvas();
     glfwPollEvents();
     for (const std::string& path : opened_) app_->load_file(path);
@@ -147,8 +158,10 @@ class Page {
     const double t = now();
     app_->frame(io.DisplaySize.x, io.DisplaySize.y, io.DisplayFramebufferScale.x, t - last_);
     last_ = t;
+    const double drawn = now();
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    app_ms_ = 1e3 * (drawn - t), render_ms_ = 1e3 * (now() - drawn);
     UiState& s = app_->state();
     if (std::exchange(s.screenshot_requested, false)) {
       const std::string name = screenshot_name();
@@ -164,6 +177,7 @@ class Page {
       stored_ = t;
     }
     tilescope_page_frame_done(++frames_);
+    loop_ms_ = 1e3 * (now() - start);
   }
 
  private:
@@ -219,6 +233,9 @@ class Page {
   std::vector<std::string> opened_;
   bool hash_changed_ = false;
   double css_w_ = 0, css_h_ = 0, dpr_ = 1, last_ = 0, stored_ = 0;
+  // The last frame on the page's thread (the rest of a frame is the GPU process's): all of it, the
+  // App's frame (compute, views, overlays, panels) and ImGui's rendering into WebGL.
+  double loop_ms_ = 0, app_ms_ = 0, render_ms_ = 0;
   int frames_ = 0;
 };
 
@@ -238,11 +255,17 @@ void run_frame() {
 }  // namespace tilescope
 
 // Called by index.html: a file the page wrote into the file system (the open button), the hash
-// changed (a scene picked, a link followed), the page is being hidden (keep the settings).
+// changed (a scene picked, a link followed), the page is being hidden (keep the settings); and by
+// scripts measuring the page: the last frame's times.
 extern "C" {
 EMSCRIPTEN_KEEPALIVE void tilescope_open_file(const char* path) { tilescope::Page::page().open(path); }
 EMSCRIPTEN_KEEPALIVE void tilescope_hash_changed() { tilescope::Page::page().hash_changed(); }
 EMSCRIPTEN_KEEPALIVE void tilescope_save_settings() { tilescope::Page::page().store_settings(); }
+EMSCRIPTEN_KEEPALIVE const char* tilescope_frame_stats() {
+  static std::string json;  // valid until the next call
+  json = tilescope::Page::page().stats_json();
+  return json.c_str();
+}
 }
 
 int main() {

@@ -211,10 +211,16 @@ async function startCase(browser, base) {
     if (d.offShare < 0.01) fail(`p (next pattern) did not change the view`);
     last = now;
   }
-  const absent = log.filter(l => /CUDA|measured|GIF/i.test(l));
+  // What the browser lacks says why: CUDA at the start, GIF recording when asked (g).
+  await page.keyboard.type('g');
+  await waitFrames(page, 3);
+  for (const [what, pattern] of [['CUDA', /no CUDA backend/], ['GIF', /GIF needs giflib, which the browser build has not/]]) {
+    const line = log.find(l => pattern.test(l));
+    console.log(`${what}: ${line || 'not said'}`);
+    if (!line) fail(`the page does not say why ${what} is absent`);
+  }
   if (errors.length) fail(`console errors: ${errors.join(' | ')}`);
   else console.log(`no console error in ${log.length} console lines`);
-  void absent;
 }
 
 async function keysCase(browser, base) {
@@ -331,6 +337,54 @@ async function shotCase(browser, base, hash, file) {
   if (errors.length) fail(`console errors: ${errors.join(' | ')}`);
 }
 
+// The page's frame rate and the Timing panel's figures (bench/results/*-web.md): --settings JSON
+// (the settings.json the page starts from, through its localStorage), --hash, the pointer over the
+// view's centre (the hovered block's overlays), `--seconds` measured after 4 s of warm-up.
+async function benchCase(browser, base) {
+  const page = await browser.newPage();
+  const [bw, bh] = option('--size', '1600x900').split('x').map(Number);
+  await page.setViewport({width: bw, height: bh + 28, deviceScaleFactor: 1});
+  const settings = option('--settings');
+  if (settings)
+    await page.evaluateOnNewDocument(text => {
+      localStorage.setItem('tilescope:/home/web_user/.config/tilescope/settings.json', text);
+    }, settings);
+  const errors = [];
+  page.on('pageerror', e => errors.push(e.message));
+  page.on('console', m => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(`${base}/index.html#${option('--hash', '')}&size=${bw}x${bh}`, {waitUntil: 'load'});
+  await waitFrames(page, 3);
+  const sidebar = Math.min(Math.floor(bw * 0.45), 430);
+  await page.mouse.move(sidebar + (bw - sidebar) / 2, bh / 2 + 28);
+  await new Promise(r => setTimeout(r, 4000));
+  const stats = () => page.evaluate(() => JSON.parse(UTF8ToString(Module._tilescope_frame_stats())));
+  const seconds = Number(option('--seconds', '10'));
+  const t0 = Date.now(), s0 = await stats();
+  const samples = [];
+  while (Date.now() - t0 < seconds * 1000) {
+    await new Promise(r => setTimeout(r, 500));
+    samples.push(await stats());
+  }
+  const s1 = samples[samples.length - 1], elapsed = (Date.now() - t0) / 1000;
+  const mean = key => samples.reduce((a, x) => a + x[key], 0) / samples.length;
+  const result = {
+    frames_per_s: (s1.frames - s0.frames) / elapsed,
+    frame_ms: (1000 * elapsed) / (s1.frames - s0.frames),
+    kernel_ms_median: s1.kernel_ms,
+    kernel_runs: s1.kernel_runs,
+    source_ms_mean: mean('source_ms'),
+    upload_ms_mean: mean('upload_ms'),
+    main_thread_ms_mean: mean('loop_ms'),  // the page's thread per frame: the rest of a frame is the GPU process's
+    app_frame_ms_mean: mean('app_ms'),      // of which App::frame: compute, views, overlays, panels
+    imgui_render_ms_mean: mean('render_ms'),  // and ImGui's draw lists into WebGL
+  };
+  console.log(JSON.stringify(result));
+  if (option('--file')) await page.screenshot({path: option('--file')});
+  if (errors.length) fail(`console errors: ${errors.join(' | ')}`);
+}
+
 const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await openBrowser();
@@ -339,6 +393,7 @@ try {
   else if (testCase === 'keys') await keysCase(browser, base);
   else if (testCase === 'open') await openCase(browser, base);
   else if (testCase === 'tour') await tourCase(browser, base);
+  else if (testCase === 'bench') await benchCase(browser, base);
   else if (testCase.startsWith('scene:')) await sceneCase(browser, base, testCase.slice(6));
   else if (testCase.startsWith('shot:')) await shotCase(browser, base, testCase.slice(5), option('--file', 'shot.png'));
   else fail(`no test case ${testCase}`);
