@@ -3,8 +3,9 @@
 //   node site_test.mjs CASE --site DIR [--tilescope EXE] [--out DIR]
 // CASE: start (no console error, every pattern's view drawn), scene:NAME (the canvas's view area
 // against `tilescope shot --scene` of the same scene at the same size), keys (+ ] c t change the
-// view), open (a .png and a .npy given to the page are shown), tour (PageDown / PageUp), shot:NAME
-// (a screenshot of the page into --out). Prints what it saw; exits 0 on success, 1 on a failure,
+// view), open (a .png and a .npy given to the page are shown), tour (PageDown / PageUp,
+// presentation mode), page (devicePixelRatio, settings in localStorage), shot:HASH --file F (a
+// screenshot of the page), bench (bench/results/2026-11-29-web.md). Prints what it saw; exits 0 on success, 1 on a failure,
 // 77 when it cannot run here (no chromium, no puppeteer-core, no site: ctest reports it skipped).
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ const tilescope = option('--tilescope');
 const chromium = option('--chromium', '/usr/bin/chromium');
 const modules = option('--modules');  // the folder holding node_modules (build-web/npm)
 const outDir = option('--out', os.tmpdir());
+fs.mkdirSync(outDir, {recursive: true});
 const W = 1280, H = 720;  // the canvas's size in the tests (CSS pixels, devicePixelRatio 1)
 
 function skip(why) {
@@ -300,7 +302,7 @@ async function openCase(browser, base) {
                 `${(100 * bright).toFixed(1)}% of it bright`);
     if (d.offShare < 0.05) fail(`${name} did not replace the demo`);
     if (bright < 0.03) fail(`${name}: its bright part is not on screen`);
-    savePng(shown, path.join(outDir, `web-open-${name}.png`));
+    savePng(shown, path.join(outDir, `web-open-${name.replace(".", "-")}.png`));
     void status;
   }
   if (errors.length) fail(`console errors: ${errors.join(' | ')}`);
@@ -311,9 +313,10 @@ async function tourCase(browser, base) {
   await waitFrames(page, 5);
   const said = () => log.filter(l => l.includes('scene ')).map(l => l.replace(/^\w+: /, ''));
   for (const key of ['PageDown', 'PageDown', 'PageUp']) {
-    // Held for a few frames: Dear ImGui 1.86 reads a key's state once a frame.
+    // Held for a frame: Dear ImGui 1.86 reads a key's state once a frame (a press and a release
+    // between two frames are not seen), and repeats a key held past 0.275 s.
     await page.keyboard.down(key);
-    await waitFrames(page, 3);
+    await waitFrames(page, 1);
     await page.keyboard.up(key);
     await waitFrames(page, 3);
   }
@@ -326,6 +329,43 @@ async function tourCase(browser, base) {
     if (!lines[i] || !lines[i].includes(w)) fail(`tour step ${i}: wanted ${w}, saw ${lines[i]}`);
   });
   savePng(await canvasPixels(page), path.join(outDir, 'web-tour-presentation.png'));
+  if (errors.length) fail(`console errors: ${errors.join(' | ')}`);
+}
+
+// The drawing buffer follows devicePixelRatio (2 here: twice the CSS size), and the settings
+// persist in localStorage: a radius changed with + is there after a reload.
+async function pageCase(browser, base) {
+  const page = await browser.newPage();
+  await page.setViewport({width: 960, height: 540 + 28, deviceScaleFactor: 2});
+  const errors = [];
+  page.on('pageerror', e => errors.push(e.message));
+  page.on('console', m => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(`${base}/index.html`, {waitUntil: 'load'});
+  await waitFrames(page, 3);
+  const size = await page.$eval('#canvas', c => [c.width, c.height, c.clientWidth, c.clientHeight]);
+  console.log(`canvas ${size[2]}x${size[3]} CSS pixels, drawing buffer ${size[0]}x${size[1]} (devicePixelRatio 2)`);
+  if (size[0] !== 2 * size[2] || size[1] !== 2 * size[3]) fail('the drawing buffer does not follow devicePixelRatio');
+  const key = 'tilescope:/home/web_user/.config/tilescope/settings.json';
+  const radius = () => page.evaluate(k => {
+    const text = localStorage.getItem(k);
+    return text ? JSON.parse(text).conv2d.radius : null;
+  }, key);
+  await page.keyboard.type('+');
+  await waitFrames(page, 2);
+  await page.waitForFunction(() => (Module.frames || 0) > 0);
+  await new Promise(r => setTimeout(r, 2500));  // the page stores its settings every 2 s
+  const stored = await radius();
+  await page.reload({waitUntil: 'load'});
+  await waitFrames(page, 3);
+  const hud = await page.evaluate(() => JSON.parse(UTF8ToString(Module._tilescope_frame_stats())).frames);
+  console.log(`radius stored after +: ${stored}; the page reloaded and drew ${hud} frames`);
+  if (stored !== 3) fail(`the settings in localStorage hold radius ${stored}, not 3`);
+  await new Promise(r => setTimeout(r, 2500));  // stored again: 2 had the page not read its settings
+  await page.screenshot({path: path.join(outDir, 'web-dpr2.png')});
+  const again = await radius();
+  if (again !== 3) fail(`after a reload the stored radius is ${again}`);
   if (errors.length) fail(`console errors: ${errors.join(' | ')}`);
 }
 
@@ -394,6 +434,7 @@ try {
   else if (testCase === 'open') await openCase(browser, base);
   else if (testCase === 'tour') await tourCase(browser, base);
   else if (testCase === 'bench') await benchCase(browser, base);
+  else if (testCase === 'page') await pageCase(browser, base);
   else if (testCase.startsWith('scene:')) await sceneCase(browser, base, testCase.slice(6));
   else if (testCase.startsWith('shot:')) await shotCase(browser, base, testCase.slice(5), option('--file', 'shot.png'));
   else fail(`no test case ${testCase}`);
