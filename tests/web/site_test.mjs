@@ -202,6 +202,11 @@ async function startCase(browser, base) {
   await waitFrames(page, 5);
   const status = await page.$eval('#status', e => e.textContent);
   console.log(`status line: ${status}`);
+  // Every scene of assets/scenes is in the site (the picker lists what the page's file system holds).
+  const repoScenes = fs.readdirSync(new URL('../../assets/scenes/', import.meta.url)).filter(f => f.endsWith('.json'));
+  const siteScenes = await page.$$eval('#scenes option', o => o.map(x => x.value).filter(v => v));
+  console.log(`scenes in the site: ${siteScenes.length} of ${repoScenes.length}`);
+  if (siteScenes.length !== repoScenes.length) fail('the site lacks scenes of assets/scenes');
   // Every pattern: p shows the next; each view must differ from the last one shown.
   let last = await canvasPixels(page);
   for (let i = 0; i < 4; ++i) {
@@ -322,9 +327,11 @@ async function tourCase(browser, base) {
   }
   await page.keyboard.type('f');  // presentation mode
   await waitFrames(page, 4);
+  await page.select('#scenes', 'ch8-01-basic');  // the page's picker: a new hash, the scene, its place in the tour
+  await waitFrames(page, 4);
   const lines = said();
   console.log(lines.join('\n'));
-  const want = ['ch7-2d-01-basic', 'ch7-2d-02-const-mem', 'ch7-2d-03-tiled-in', 'ch7-2d-02-const-mem'];
+  const want = ['ch7-2d-01-basic', 'ch7-2d-02-const-mem', 'ch7-2d-03-tiled-in', 'ch7-2d-02-const-mem', 'ch8-01-basic'];
   want.forEach((w, i) => {
     if (!lines[i] || !lines[i].includes(w)) fail(`tour step ${i}: wanted ${w}, saw ${lines[i]}`);
   });
