@@ -19,6 +19,14 @@ TEST_PACKAGES=(libgtest-dev xvfb xauth
                python3-dev pybind11-dev python3-numpy   # the Python module (python/), built where they are found
                python3-pytest python3-scipy)            # its tests (scipy.ndimage is their oracle)
 
+# The browser build (scripts/web): emscripten (clang-14, binaryen, Debian's node-acorn), the header-only
+# packages it compiles against, dpkg-dev to unpack Debian's imgui and highway sources (fetch_sources),
+# then Debian's chromium for tests/web (and Debian's npm where no npm came with node: puppeteer-core
+# drives chromium).
+WEB_PACKAGES=(cmake ninja-build emscripten clang binaryen node-acorn dpkg-dev xz-utils
+              libstb-dev libcli11-dev nlohmann-json3-dev libeigen3-dev libhwy-dev libgtest-dev fonts-dejavu-core)
+WEB_TEST_PACKAGES=(chromium)
+
 # install_missing [PACKAGE...]: installs those of the packages (default: PACKAGES) not installed yet.
 install_missing() {
   local wanted=("$@") missing=() p
@@ -73,4 +81,36 @@ configure() {
 # build [CMAKE --build ARGS...]
 build() {
   cmake --build "$BUILD" -j "$(nproc)" "$@"
+}
+
+# fetch_sources DIR PACKAGE...: Debian's source packages unpacked into DIR (apt-get source), as a
+# package install fetches binaries: from the mirror apt already uses, through a deb-src line for it
+# (added once, beside the deb lines, when there is none). A package already unpacked there is kept.
+fetch_sources() {
+  local dir=$1 p missing=()
+  shift
+  mkdir -p "$dir"
+  for p in "$@"; do compgen -G "$dir/$p-[0-9]*/" >/dev/null || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  if ! grep -rqsE '^(deb-src |Types:.*deb-src)' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    local uri suite
+    if [ -f /etc/apt/sources.list.d/debian.sources ]; then  # Debian 12's deb822 file: its first entry
+      uri=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/debian.sources | head -n 1)
+      suite=$(sed -n 's/^Suites: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/debian.sources | head -n 1)
+    else
+      read -r uri suite < <(sed -n 's/^deb \(\[[^]]*\] \)\?\([^ ]*\) \([^ ]*\) .*/\2 \3/p' /etc/apt/sources.list | head -n 1)
+    fi
+    [ -n "$uri" ] && [ -n "$suite" ] || { echo "tilescope: no Debian mirror found in apt's sources" >&2; exit 1; }
+    echo "tilescope: adding a deb-src line for $uri $suite (Debian's source packages: ${missing[*]})"
+    printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+      "$uri" "$suite" | "${sudo[@]}" tee /etc/apt/sources.list.d/tilescope-sources.sources >/dev/null
+    "${sudo[@]}" apt-get update -qq
+  fi
+  echo "tilescope: fetching Debian's sources of ${missing[*]}"
+  (cd "$dir" && apt-get source -qq "${missing[@]}" 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+  for p in "${missing[@]}"; do
+    compgen -G "$dir/$p-[0-9]*/" >/dev/null || { echo "tilescope: apt-get source $p failed" >&2; exit 1; }
+  done
 }

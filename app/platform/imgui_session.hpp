@@ -43,10 +43,15 @@ inline ImGuiBackend imgui_backend(bool initialised, void (*shutdown)(), const ch
   return ImGuiBackend(shutdown);
 }
 
-// The OpenGL 3 renderer on the current GL 3.3 core context.
+// The OpenGL 3 renderer on the current GL 3.3 core context (in the browser, WebGL2: GLSL ES 3.00).
 inline ImGuiBackend imgui_opengl3_renderer() {
+#ifdef __EMSCRIPTEN__
+  return imgui_backend(ImGui_ImplOpenGL3_Init("#version 300 es"), ImGui_ImplOpenGL3_Shutdown,
+                       "Dear ImGui cannot use this WebGL2 context");
+#else
   return imgui_backend(ImGui_ImplOpenGL3_Init("#version 330 core"), ImGui_ImplOpenGL3_Shutdown,
                        "Dear ImGui cannot use this OpenGL context (3.3 core needed)");
+#endif
 }
 
 // The renderer's frame start, with the font atlas sampled nearest: the glyphs are rasterised at

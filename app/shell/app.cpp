@@ -44,8 +44,8 @@ void App::keys() {
     for (ImWchar c : io.InputQueueCharacters) apply_key(state_, c);
 }
 
-void App::open_tour(std::vector<std::string> files, UiState first) {
-  tour_ = Tour{std::move(files), 0};
+void App::open_tour(std::vector<std::string> files, UiState first, int at) {
+  tour_ = Tour{std::move(files), at};
   if (!tour_.files.empty()) show_scene(std::move(first));
 }
 

@@ -32,9 +32,9 @@ class App {
   void prepare_frame();         // fonts and style for presentation mode (before NewFrame)
   void frame(float display_w, float display_h, float fb_scale, double dt);
   void load_file(const std::string& path);  // opens it in the view that opens files (every compare pane)
-  // Shows the tour's first scene, `first` (as load_scene read files[0]); PageDown / PageUp step
-  // through the others (app/ui/scene.hpp).
-  void open_tour(std::vector<std::string> files, UiState first);
+  // Shows the tour's scene `at` (default the first), `first` (as load_scene read files[at]); PageDown /
+  // PageUp step through the others (app/ui/scene.hpp).
+  void open_tour(std::vector<std::string> files, UiState first, int at = 0);
 
   UiState& state() { return state_; }
   PatternView& view() { return *view_for(state_.pattern); }

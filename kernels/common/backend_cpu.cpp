@@ -10,6 +10,11 @@
 namespace tilescope {
 namespace {
 
+#ifdef __EMSCRIPTEN__
+// The browser build runs its engines on the page's thread: WebAssembly threads need a page that is
+// cross-origin isolated and a second, threaded build, which the site does not carry.
+std::string cpu_model_and_cores() { return "WebAssembly in the browser, one thread: the site has no threaded build"; }
+#else
 // "AMD EPYC, 2 cores": /proc/cpuinfo's model name (where there is one) and the cores the OS gives us.
 std::string cpu_model_and_cores() {
   std::ifstream cpuinfo("/proc/cpuinfo");
@@ -19,6 +24,7 @@ std::string cpu_model_and_cores() {
       model = line.substr(line.find(':') + 2) + ", ";
   return model + std::to_string(std::thread::hardware_concurrency()) + " cores";
 }
+#endif
 
 class CpuBackend final : public Backend {
  public:
