@@ -46,7 +46,6 @@ H generate(Gen gen) {
   return H(id);
 }
 inline Texture make_texture() { return generate<Texture>(glGenTextures); }
-inline Buffer make_buffer() { return generate<Buffer>(glGenBuffers); }
 inline VertexArray make_vertex_array() { return generate<VertexArray>(glGenVertexArrays); }
 inline Framebuffer make_framebuffer() { return generate<Framebuffer>(glGenFramebuffers); }
 inline Renderbuffer make_renderbuffer() { return generate<Renderbuffer>(glGenRenderbuffers); }

@@ -139,7 +139,8 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
   });
   for_each_pattern([&](auto app) { decltype(app)::read_top_level(f, s.ui<typename decltype(app)::Ui>()); });
   f.boolean("presentation", s.presentation);
-  f.integer("measure_every", 0, 600, s.measure_every);
+  // How often the meter measures is the room's (settings.json); a scene may set it but need not.
+  if (kind == StateFile::settings || f.has("measure_every")) f.integer("measure_every", 0, 600, s.measure_every);
   {
     JsonFields o = f.object("overlays");
     for (const auto& [key, on] : kOverlayKeys) o.boolean(key, s.overlays.*on);

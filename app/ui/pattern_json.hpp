@@ -52,9 +52,10 @@ inline void read_stepper(JsonFields& f, Stepper& s) {
     f.warn("step", "a step of the focused block's timeline, from 0");
 }
 
-// "break": none or a bug that `strategy` can have (its break_problem).
+// "break": none or a bug that `strategy` can have (its break_problem); absent: none, said nothing of.
 template <typename Strategy>
 void read_break(JsonFields& f, Strategy strategy, Break& out) {
+  if (!f.has("break")) return;
   f.text("break", "none or a bug: " + break_names(), [&](const std::string& v) {
     Break bug = Break::none;
     try {

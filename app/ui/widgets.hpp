@@ -10,7 +10,7 @@
 
 #include "kernels/common/breaks.hpp"
 #include "kernels/common/strategy_table.hpp"
-#include "kernels/conv2d/model.hpp"
+#include "kernels/common/traffic.hpp"
 
 namespace tilescope {
 
