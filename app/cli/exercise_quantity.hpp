@@ -82,6 +82,28 @@ ExerciseTruth choose_by(const nlohmann::json& params, bool largest, const char* 
   return t;
 }
 
+// The book model's OP/B of an interior block (`m`: a pattern's book model) as a truth, the bound
+// (the tile grown without limit) being the likely mistake.
+template <typename Model>
+ExerciseTruth book_opb_truth(const Model& m) {
+  ExerciseTruth t;
+  t.value = m.opb_model;
+  t.how = "the book's model for an interior block: " + m.formula;
+  t.mistakes.push_back({m.opb_bound, "you took the bound (the tile grown without limit), not this tile"});
+  return t;
+}
+
+// A choice between strategies by their OP/B in the book's model, each at the parameters
+// `params_of` reads with the option as "strategy".
+template <typename ParamsOf>
+ExerciseTruth highest_book_opb(const nlohmann::json& params, ParamsOf params_of) {
+  return choose_by(params, true, "OP/B in the book's model", [&](const std::string& s) {
+    nlohmann::json one = params;
+    one["strategy"] = s;
+    return book_model(params_of(one)).opb_model;
+  });
+}
+
 // A locate answer's coordinates (an array of integers of the truth's arity, or nothing).
 inline std::vector<long long> exercise_place(const nlohmann::json& place) {
   std::vector<long long> v;

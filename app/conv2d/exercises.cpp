@@ -136,23 +136,14 @@ ExerciseTruth block_shared_reads(const json& q) {
 }
 
 ExerciseTruth opb_model(const json& q) {
-  const Conv2dParams p = params_of(q);
-  const BookModel m = book_model(p);
-  ExerciseTruth t;
-  t.value = m.opb_model;
-  t.how = "the book's model for an interior block: " + m.formula;
-  t.mistakes.push_back({m.opb_bound, "you took the bound (the tile grown without limit), not this tile"});
-  if (m.opb_l2_halo) t.mistakes.push_back({*m.opb_l2_halo, "you let the halo hit L2 (the DRAM figure, opb_l2_halo)"});
+  const BookModel m = book_model(params_of(q));
+  ExerciseTruth t = book_opb_truth(m);
+  if (m.opb_l2_halo)
+    t.mistakes.push_back({*m.opb_l2_halo, "you let the halo reads hit L2 (the DRAM figure, opb_l2_halo)"});
   return t;
 }
 
-ExerciseTruth highest_opb(const json& q) {
-  return choose_by(q, true, "OP/B in the book's model", [&](const std::string& s) {
-    json one = q;
-    one["strategy"] = s;
-    return book_model(params_of(one)).opb_model;
-  });
-}
+ExerciseTruth highest_opb(const json& q) { return highest_book_opb(q, params_of); }
 
 ExerciseTruth output_tile_of_block(const json& q) {
   const Conv2dParams p = params_of(q);

@@ -58,15 +58,7 @@ ExerciseTruth halo_fraction(const json& q) {
   return t;
 }
 
-ExerciseTruth opb_model(const json& q) {
-  const Stencil3dParams p = params_of(q);
-  const Stencil3dModel m = book_model(p);
-  ExerciseTruth t;
-  t.value = m.opb_model;
-  t.how = "the book's model for an interior block: " + m.formula;
-  t.mistakes.push_back({m.opb_bound, "you took the bound (the tile grown without limit), not this tile"});
-  return t;
-}
+ExerciseTruth opb_model(const json& q) { return book_opb_truth(book_model(params_of(q))); }
 
 ExerciseTruth highest_opb(const json& q) {
   // An option is a strategy, or strategy:T with its own tile.
