@@ -11,16 +11,17 @@ namespace tilescope {
 void Stencil3dApp::read(JsonFields& f, Ui& st, StateFile kind) {
   read_strategy(f, "stencil3d", st.params.strategy);
   f.integer("order", 1, kMaxStencil3dRadius, st.params.order);
-  f.integer("tile", 1, 32, st.params.tile);
+  f.integer("tile", 1, tile_range({Stencil3dStrategy::temporal}).second, st.params.tile);  // then clamp's range
   read_filter(f, "coeffs", named_stencil_help(), st.coeffs, [](const std::string& v) { make_named_stencil(v, 1); });
   int grid = st.grid;
-  f.integer("grid", 0, 512, grid);
-  if (grid != 0 && grid < 16)
-    f.warn("grid", "0 (the backend's choice) or 16..512");
+  f.integer("grid", 0, kMaxStencil3dGrid, grid);
+  if (grid != 0 && grid < kMinStencil3dGrid)
+    f.warn("grid", "0 (the backend's choice) or " + std::to_string(kMinStencil3dGrid) + ".." +
+                       std::to_string(kMaxStencil3dGrid));
   else
     st.grid = grid;
-  f.integer("slice", -1, 511, st.slice);
-  f.integer("steps", 1, 64, st.iterations);
+  f.integer("slice", -1, kMaxStencil3dGrid - 1, st.slice);
+  f.integer("steps", 1, kMaxStepsPerFrame, st.iterations);
   read_step_and_break(f, st, kind);
 }
 
@@ -38,7 +39,7 @@ nlohmann::json Stencil3dApp::json(const Ui& st, StateFile kind) {
 std::vector<cli::ViewFlag> Stencil3dApp::view_flags() {
   return {{"--grid", "side of the cubic grid, 16..512 (default: 128 on a GPU, 64 on the CPU)"},
           {"--slice", "the z slice shown, 0..grid-1 (default: the middle)"},
-          {"--steps", "stencil steps per frame (K), 1..64 (default 4)"}};
+          {"--steps", "stencil steps per frame, 1..64 (default 4), in launches of up to 8 (temporal fuses each)"}};
 }
 
 void Stencil3dApp::set_view(const cli::ViewOptions& o, Ui& st) {
@@ -48,9 +49,9 @@ void Stencil3dApp::set_view(const cli::ViewOptions& o, Ui& st) {
   cli::check_range("--tile", o.pattern.tile, lo, hi);
   if (!o.pattern.filter.empty()) st.coeffs = o.pattern.filter;
   make_named_stencil(st.coeffs, st.params.order);  // refuse an unknown name before opening any context
-  st.grid = o.integer("--grid", 16, 512, 0);
-  st.slice = o.integer("--slice", 0, (st.grid ? st.grid : 512) - 1, -1);
-  st.iterations = o.integer("--steps", 1, 64, st.iterations);
+  st.grid = o.integer("--grid", kMinStencil3dGrid, kMaxStencil3dGrid, 0);
+  st.slice = o.integer("--slice", 0, (st.grid ? st.grid : kMaxStencil3dGrid) - 1, -1);
+  st.iterations = o.integer("--steps", 1, kMaxStepsPerFrame, st.iterations);
   st.bug = cli::view_break(o, st.params.strategy);
   clamp(st);
   validate_launch(st.params);

@@ -1,6 +1,7 @@
 #include "app/stencil3d/heat_simulation.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "kernels/common/error.hpp"
@@ -43,18 +44,32 @@ bool HeatSimulation::step(const Stencil3dParams& p, const StencilCoeffs& c, int 
   if (!problem_.empty()) return false;
   if (p.width != width_ || p.height != height_ || p.depth != depth_) reset(p.width, p.height, p.depth);
   const HeatSources sources = heat_sources_at(width_, height_, depth_, t);
+  const auto start = std::chrono::steady_clock::now();
+  auto spent_ms = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  };
   auto run = [&](Stencil3dEngine& engine) {
     double ms = 0;
-    for (int i = 0; i < iterations; ++i) {
+    frame_steps_ = frame_launches_ = 0;
+    while (frame_steps_ < iterations && (frame_launches_ == 0 || spent_ms() < kFrameBudgetMs)) {
+      Stencil3dParams launch = p;
+      launch.steps = std::min(p.steps, iterations - frame_steps_);
       engine.inject(sources);
-      ms += engine.run(p, c);
+      ms += engine.run(launch, c);
       engine.advance();
+      frame_steps_ += launch.steps, ++frame_launches_;
     }
     return ms;
   };
   kernel_ms_ = compute_.run(run, [&](Stencil3dEngine&) { reset(width_, height_, depth_); });
-  steps_ += iterations;
+  step_ms_ = frame_steps_ > 0 ? spent_ms() / frame_steps_ : 0;
+  steps_ += frame_steps_;
   return true;
+}
+
+int HeatSimulation::affordable_steps() const {
+  const double fit = step_ms_ > 0 ? kFrameBudgetMs / step_ms_ : kMaxStencil3dSteps;
+  return int(std::clamp(fit, 1.0, double(kMaxStencil3dSteps)));
 }
 
 void HeatSimulation::check(const Stencil3dParams& p, const StencilCoeffs& c) {
@@ -70,7 +85,7 @@ void HeatSimulation::check(const Stencil3dParams& p, const StencilCoeffs& c) {
     reset(width_, height_, depth_);
     return;
   }
-  stencil3d_cpu(c, in.data(), ref.data(), width_, height_, depth_);
+  stencil3d_cpu_steps(c, in.data(), ref.data(), width_, height_, depth_, p.steps);
   tolerance_ = tolerance_for(c, in);
   max_abs_error_ = tilescope::max_abs_error(out.data(), ref.data(), out.size());
 }
@@ -88,7 +103,9 @@ std::optional<double> HeatSimulation::broken_step(const Stencil3dParams& p, cons
   try {
     Stencil3dEngine& engine = compute_.engine();
     for (int i = 0; i < planes; ++i) engine.read_slice(GridBuffer::current, z0 + i, in.data() + std::size_t(i) * plane);
-    engine.run_broken(p, bug, c);  // into `next`, which the following frame overwrites
+    Stencil3dParams one = p;  // a broken kernel runs one step
+    one.steps = 1;
+    engine.run_broken(one, bug, c);  // into `next`, which the following frame overwrites
     engine.read_slice(GridBuffer::next, z, h_broken);
   } catch (const BackendError& e) {
     compute_.fall_back(e);

@@ -1,5 +1,7 @@
 #include "app/stencil3d/panels.hpp"
 #include "app/stencil3d/figures.hpp"
+#include "app/stencil3d/iso.hpp"
+#include "app/stencil3d/temporal_tile_panel.hpp"
 #include "app/ui/widgets.hpp"
 
 #include <imgui.h>
@@ -12,6 +14,7 @@
 #include "app/ui/timing.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
+#include "kernels/common/block_steps.hpp"
 #include "kernels/common/traffic.hpp"
 #include "kernels/stencil3d/broken.hpp"
 #include "kernels/stencil3d/geometry.hpp"
@@ -23,26 +26,6 @@ namespace {
 
 constexpr const char* kCoeffs[] = {"heat", "laplacian", "random:1"};
 constexpr const char* kBackends[] = {"auto", "cuda", "cpu"};
-
-// An axis-aligned box [0,sx] x [0,sy] x [0,sz] (cells) in isometric projection: top and two
-// front faces, filled, with edges.
-struct Iso {
-  ImVec2 origin;
-  float scale;
-  ImVec2 at(float x, float y, float z) const {
-    return {origin.x + (x - z) * 0.866f * scale, origin.y + (x + z) * 0.5f * scale - y * scale};
-  }
-  void box(ImDrawList* dl, float x0, float y0, float z0, float sx, float sy, float sz, ImU32 face, ImU32 edge) const {
-    const float x1 = x0 + sx, y1 = y0 + sy, z1 = z0 + sz;
-    const ImVec2 top[] = {at(x0, y1, z0), at(x1, y1, z0), at(x1, y1, z1), at(x0, y1, z1)};
-    const ImVec2 right[] = {at(x1, y0, z0), at(x1, y1, z0), at(x1, y1, z1), at(x1, y0, z1)};
-    const ImVec2 left[] = {at(x0, y0, z1), at(x1, y0, z1), at(x1, y1, z1), at(x0, y1, z1)};
-    for (const ImVec2* q : {top, right, left}) {
-      dl->AddQuadFilled(q[0], q[1], q[2], q[3], face);
-      dl->AddQuad(q[0], q[1], q[2], q[3], edge, 1.5f);
-    }
-  }
-};
 
 void warp_rows(const Stencil3dParams& p) {
   const Stencil3dTiling g = tiling_of(p);
@@ -97,6 +80,25 @@ void warp_rows(const Stencil3dParams& p) {
     ImGui::TextWrapped("above: warp 0 reads one row of 32 consecutive floats: one 128-byte transaction (coalesced).");
 }
 
+// How this frame's steps ran: launches of params.steps (fused by temporal, swept by the others), and
+// where the frame budget cut them short.
+void frame_steps_line(const Stencil3dUi& st, const HeatSimulation& sim) {
+  const Stencil3dParams& p = st.params;
+  if (p.strategy == Stencil3dStrategy::temporal) {
+    const int kernels = temporal_passes(p.steps, p.order), fused = temporal_pass_steps(p.steps, p.order, 0);
+    ImGui::TextDisabled("  in runs of %d step%s: %d kernel%s fusing %d step%s%s (order %d fuses at most %d)", p.steps,
+                        p.steps > 1 ? "s" : "", kernels, kernels > 1 ? "s" : "", fused, fused > 1 ? "s" : "",
+                        kernels > 1 ? " each at most" : "", p.order, temporal_max_fused(p.order));
+  } else {
+    ImGui::TextDisabled("  in runs of %d step%s: one sweep (kernel) a step", p.steps, p.steps > 1 ? "s" : "");
+  }
+  if (sim.frame_launches() > 0 && sim.frame_steps() < st.iterations)
+    warning_wrapped(step_text("the last frame ran %d of its %d steps: a frame spends at most %.0f ms launching, "
+                              "so the simulation slows down, not the window",
+                              sim.frame_steps(), st.iterations, kFrameBudgetMs)
+                        .c_str());
+}
+
 }  // namespace
 
 void stencil3d_controls_panel(CommonState& s, Stencil3dUi& ui, const HeatSimulation& sim) {
@@ -115,13 +117,21 @@ void stencil3d_controls_panel(CommonState& s, Stencil3dUi& ui, const HeatSimulat
   const char* order_formats[] = {"", "k = 1 (7 points)", "k = 2 (13 points)", "k = 3 (19 points)"};
   ImGui::SliderInt("order", &st.params.order, 1, kMaxStencil3dRadius, order_formats[st.params.order]);
   const bool cube = !tiling_of(st.params).marches_z();
-  const bool fast = st.params.strategy == Stencil3dStrategy::fast;
-  ImGui::SliderInt(fast ? "z tile T" : "tile T", &st.params.tile, 1, cube ? 10 : 32);
+  const bool fast = st.params.strategy == Stencil3dStrategy::fast,
+             temporal = st.params.strategy == Stencil3dStrategy::temporal;
+  ImGui::SliderInt(temporal ? "z chunk"
+                   : fast   ? "z tile T"
+                            : "tile T",
+                   &st.params.tile, 1,
+                   temporal ? std::max(st.grid, 1)
+                   : cube   ? 10
+                            : 32);
   int coeffs = int(std::find(std::begin(kCoeffs), std::end(kCoeffs), st.coeffs) - std::begin(kCoeffs));
   if (ImGui::Combo("coefficients", &coeffs, kCoeffs, IM_ARRAYSIZE(kCoeffs))) st.coeffs = kCoeffs[coeffs];
   break_combo(st.bug, st.params.strategy);
   size_combo("grid", st.grid, {32, 64, 128, 256, 512}, "%d^3");
-  ImGui::SliderInt("steps per frame K", &st.iterations, 1, 64);
+  ImGui::SliderInt("steps per frame", &st.iterations, 1, kMaxStepsPerFrame);
+  frame_steps_line(st, sim);
   ImGui::SliderInt("slice z", &st.slice, 0, st.grid - 1);
   int backend = int(std::find(std::begin(kBackends), std::end(kBackends), s.backend) - std::begin(kBackends));
   if (ImGui::Combo("backend", &backend, kBackends, IM_ARRAYSIZE(kBackends))) s.backend = kBackends[backend];
@@ -190,6 +200,7 @@ void stencil3d_tile_panel(const Stencil3dUi& ui) {
     fast_tile_panel(p, m);
     return warp_rows(p);
   }
+  if (p.strategy == Stencil3dStrategy::temporal) return temporal_tile_panel(p, m);
   const float side = ImGui::GetFontSize() * 7;
   // The numbers go beside the cube where they fit (a narrow sidebar in presentation mode: below).
   const bool beside = ImGui::GetContentRegionAvail().x - side * 1.8f > ImGui::CalcTextSize("input tile 32^3 = 32768").x;
@@ -284,21 +295,21 @@ void stencil3d_launch_panel(const Stencil3dUi& ui, const HeatSimulation& sim) {
 }
 
 void stencil3d_timing_panel(const Stencil3dUi& ui, const HeatSimulation& sim, const FrameStats& stats) {
-  const Stencil3dUi& st = ui;
-  const double ms = stats.steady_kernel_ms(), per_step = ms / st.iterations;
-  ImGui::Text("%d step%s %8.3f ms  (%s)", st.iterations, st.iterations > 1 ? "s" : "", ms,
+  const Stencil3dParams& p = ui.params;
+  const double ms = stats.steady_kernel_ms(), per_step = ms / p.steps;
+  ImGui::Text("launch of %d step%s %8.3f ms  (%s)", p.steps, p.steps > 1 ? "s" : "", ms,
               kernel_timed_by(sim.backend(), stats.steady_runs()).c_str());
   engine_note_line(sim.backend());
   kernel_time_plot(stats);
   double opb = 0, gflops = 0, copy_gbs = 0;
-  if (per_step > 0 && !launch_problem(st.params)) {
-    const Stencil3dCount c = exact_traffic(st.params);
-    gflops = c.flops / per_step * 1e-6;
+  if (per_step > 0 && !launch_problem(p)) {
+    const Stencil3dCount c = exact_traffic(p);
+    gflops = c.flops / ms * 1e-6;
     opb = c.opb();
-    ImGui::Text("per step %.3f ms: %.1f GB/s effective, %.1f GFLOP/s", per_step,
-                compulsory_bytes(st.params) / per_step * 1e-6, gflops);
-    ImGui::TextDisabled("GB/s: compulsory bytes (read + write the grid once) / kernel time");
-    copy_gbs = copy_ceiling_line(sim.backend(), compulsory_bytes(st.params), per_step);
+    ImGui::Text("per step %.3f ms (%.3g steps/s): %.1f GB/s effective, %.1f GFLOP/s", per_step, 1000.0 / per_step,
+                compulsory_bytes(p) / per_step * 1e-6, gflops);
+    ImGui::TextDisabled("GB/s: compulsory bytes of a step (read + write the grid once) / the step's time");
+    copy_gbs = copy_ceiling_line(sim.backend(), compulsory_bytes(p), per_step);
   }
   const float frame = stats.frame_ms.latest();
   ImGui::Text("frame %7.3f ms (%.0f frames/s)   slice to GL %.3f ms", frame, frame > 0 ? 1000.0f / frame : 0.0f,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "app/stencil3d/temporal_overlay.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "kernels/stencil3d/geometry.hpp"
@@ -147,7 +148,9 @@ ScreenBox draw_slice_overlays(const ViewTransform& xf, const CommonState& s, con
   if (const auto focus = focus_pixel(s); focus && block_and_taps) {
     const Stencil3dTiling g = tiling_of(p);
     const int bx = g.axis(0).block_of(focus->x);
-    if (s.overlays.block) block = draw_block(dl, xf, p, bx, g.axis(1, bx).block_of(focus->y), line);
+    const int by = g.axis(1, bx).block_of(focus->y);
+    if (s.overlays.block)
+      block = g.temporal() ? draw_temporal_block(dl, xf, p, bx, by, z, line) : draw_block(dl, xf, p, bx, by, line);
     if (s.overlays.receptive_field) draw_taps(dl, xf, p, *focus, z, line);
   }
   dl->PopClipRect();

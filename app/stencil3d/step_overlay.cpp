@@ -1,5 +1,6 @@
 #include "app/stencil3d/step_overlay.hpp"
 
+#include "app/stencil3d/temporal_overlay.hpp"
 #include "app/view/cell_draw.hpp"
 #include "app/view/palette.hpp"
 #include "app/view/step_draw.hpp"
@@ -16,8 +17,10 @@ StencilBlock stencil_step_block(const Stencil3dParams& p, Pixel focus, int slice
 ScreenBox draw_stencil_step(ImDrawList* dl, const ViewTransform& xf, const Stencil3dParams& p, const BlockTimeline& tl,
                             int step, Pixel focus, int slice, float line) {
   const Stencil3dTiling g = tiling_of(p);
-  const StencilAxisTiling a = g.axis(0);  // the book's strategies tile all three axes alike
   const StencilBlock b = stencil_step_block(p, focus, slice);
+  if (g.temporal())  // its steps are regions of the fused block: load, step 1..S, store
+    return draw_temporal_block(dl, xf, p, b.bx, b.by, slice, line, step);
+  const StencilAxisTiling a = g.axis(0);  // the book's strategies tile all three axes alike
   const bool marching = g.marches_z();
   const int ny = g.block_dim(1), T = a.tile;
   auto cell = [&](int x, int y) { return screen_box(xf, {x, y, x + 1, y + 1}); };

@@ -25,6 +25,7 @@ void select_strategy(Stencil3dUi& st, Stencil3dStrategy strategy) {
 }
 
 std::pair<int, int> tile_range(const Stencil3dParams& p) {
+  if (p.strategy == Stencil3dStrategy::temporal) return {1, kMaxStencil3dGrid};
   const bool cube = p.strategy == Stencil3dStrategy::basic || p.strategy == Stencil3dStrategy::tiled;
   return {p.strategy == Stencil3dStrategy::basic ? 1 : 2 * p.order + 1, cube ? 10 : 32};
 }
@@ -34,11 +35,14 @@ void clamp(Stencil3dUi& st) {
   p.order = std::clamp(p.order, 1, kMaxStencil3dRadius);
   const auto [lo, hi] = tile_range(p);
   p.tile = std::clamp(p.tile, lo, hi);
-  st.iterations = std::clamp(st.iterations, 1, 64);
+  st.iterations = std::clamp(st.iterations, 1, kMaxStepsPerFrame);
   if (st.bug != Break::none && break_problem(p.strategy, st.bug)) st.bug = Break::none;
+  p.steps = st.bug != Break::none ? 1 : std::clamp(std::min(st.iterations, st.launch_steps), 1, kMaxStencil3dSteps);
   if (st.grid == 0) return;  // not chosen yet: the view picks one for its backend
-  st.grid = std::clamp(st.grid, 16, 512);
+  st.grid = std::clamp(st.grid, kMinStencil3dGrid, kMaxStencil3dGrid);
   p.width = p.height = p.depth = st.grid;
+  if (p.strategy == Stencil3dStrategy::temporal)
+    p.tile = std::min(p.tile, st.grid);  // a chunk past the depth: the same launch
   st.slice = std::clamp(st.slice < 0 ? st.grid / 2 : st.slice, 0, st.grid - 1);
 }
 

@@ -38,6 +38,7 @@ void Stencil3dView::step(const Rect& view, double dt) {
   handle_input();
   Stencil3dUi& st = ui_;
   if (st.grid == 0) st.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // not chosen (a scene's): both animate
+  st.launch_steps = sim_.affordable_steps();
   clamp(st);
   const DeviceLimits gpu = sim_.backend().limits();
   st.sm_count = gpu.sm_count, st.l2_bytes = gpu.l2_bytes;
@@ -108,8 +109,8 @@ void Stencil3dView::compute(double dt) {
   state_.step_once = false;
   if (advance) {
     sim_time_ += state_.paused ? 1.0 / 30 : dt;
-    if (sim_.step(st.params, coeffs_, st.iterations, float(sim_time_)))
-      stats_.add_kernel_ms(sim_.kernel_ms(), backend().name());
+    if (sim_.step(st.params, coeffs_, st.iterations, float(sim_time_)) && sim_.frame_steps() > 0)
+      stats_.add_kernel_ms(sim_.kernel_ms() / sim_.frame_steps() * st.params.steps, backend().name());  // a launch's
   }
   if (st.check_requested && sim_.problem().empty()) {
     sim_.check(st.params, coeffs_);
@@ -164,8 +165,8 @@ void Stencil3dView::sidebar() {
   if (panel(state_.panels, "Correctness")) stencil3d_correctness_panel(ui_, sim_);
 }
 
-HudFigures Stencil3dView::hud() const {  // a frame runs `iterations` steps: the HUD times one
-  return hud_figures(ui_.params, stats_.steady_kernel_ms() / ui_.iterations, backend(), stats_.steady_runs());
+HudFigures Stencil3dView::hud() const {  // one launch: params.steps steps
+  return hud_figures(ui_.params, stats_.steady_kernel_ms(), backend(), stats_.steady_runs());
 }
 
 void Stencil3dView::windows(const Rect& v) {

@@ -37,9 +37,15 @@ void planes_diagram(const Stencil3dParams& p, int bz, int slice) {
     if (z == slice) dl->AddRect({o.x - 1, o.y}, {o.x + w + 1, o.y + h}, IM_COL32(255, 255, 255, 255), 0, 0, 2);
     ImGui::Dummy({w, h});
     ImGui::SameLine();
-    const char* role = outside ? "ghost (not loaded)" : output ? "output plane" : "halo plane (load only)";
+    const char* role = outside        ? "ghost (not loaded)"
+                       : output       ? "output plane"
+                       : g.temporal() ? "halo plane (early steps computed, not stored)"
+                                      : "halo plane (load only)";
     const char* where = "";
-    if (g.marches_z() && std::abs(z - slice) <= k && !outside) {
+    if (g.temporal() && std::abs(z - slice) <= k && !outside) {
+      where = z != slice ? "  in each stage's register queue"
+                         : "  curr: registers; x by shuffle, y: own rows or a shared plane";
+    } else if (g.marches_z() && std::abs(z - slice) <= k && !outside) {
       const bool reg = p.strategy == Stencil3dStrategy::register_tiled, fast = g.fast();
       where = z < slice   ? (reg || fast ? "  prev: registers" : "  prev: shared")
               : z > slice ? (reg || fast ? "  next: registers" : "  next: shared")
@@ -109,7 +115,18 @@ void stencil3d_legend_window(const CommonState& s, const Stencil3dUi& ui, float 
   begin_legend(right, bottom, width, top);
   swatch(palette::kBoundary, true);
   if (s.overlays.tile_grid) swatch(palette::kTileGrid);
-  if (focus && !launch_problem(p) && ui.stepper.on && !stencil3d_steps_problem(p.strategy)) {
+  const bool temporal = p.strategy == Stencil3dStrategy::temporal;
+  if (focus && !launch_problem(p) && temporal && (s.overlays.block || ui.stepper.on)) {
+    swatch(palette::kOutputTile), swatch(palette::kHalo), swatch(palette::kValidRegion),
+        swatch(palette::kRedundant, true);
+    const Stencil3dTiling g = tiling_of(p);
+    const TemporalTiling t = g.temporal_tiling();
+    const int bx = t.axis(0).block_of(focus->x), by = t.axis(1).block_of(focus->y);
+    const StencilBox in = t.valid_box(bx, by, t.axis(2).block_of(ui.slice), 0);
+    if (in.x0 < 0 || in.y0 < 0 || in.x1 > p.width || in.y1 > p.height) swatch(palette::kGhostUnloaded, true);
+    if (s.overlays.receptive_field && !ui.stepper.on)
+      swatch(palette::kTapRegisters), swatch(palette::kTapShuffle), swatch(palette::kTapShared);
+  } else if (focus && !launch_problem(p) && ui.stepper.on && !stencil3d_steps_problem(p.strategy)) {
     // Cells outside the grid are skipped, except register_tiled's copy of a plane (zeros).
     const StencilAxisTiling a = tiling_of(p).axis(0);
     const int bx = a.block_of(focus->x), by = a.block_of(focus->y);

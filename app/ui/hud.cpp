@@ -43,14 +43,24 @@ HudText hud_text(const Rect& view, const HudFigures& f, bool compact) {
   if (f.measured && !compact) {
     std::snprintf(buf, sizeof buf, "OP/B %.2f from DRAM, measured", f.measured->opb_dram(f.flops));
     add(buf);
+    if (f.steps > 0) {  // what a time step costs in DRAM traffic: a fused launch moves the grid once for all its steps
+      const MemoryCounters& m = *f.measured;
+      std::snprintf(buf, sizeof buf, "DRAM %.3g MB a step, measured (%d step%s a launch)",
+                    (m.dram_read_bytes + m.dram_write_bytes) / f.steps * 1e-6, f.steps, f.steps > 1 ? "s" : "");
+      add(buf);
+    }
   }
+  const char* per = f.steps > 0 ? " a step" : "";
   if (f.kernel_ms <= 0) {
     add("kernel not timed yet", true);
   } else if (compact) {
-    std::snprintf(buf, sizeof buf, "%.3g ms, %.0f%% of a copy", f.kernel_ms, 100.0 * f.copy_ms / f.kernel_ms);
+    std::snprintf(buf, sizeof buf, "%.3g ms%s, %.0f%% of a copy", f.kernel_ms, per, 100.0 * f.copy_ms / f.kernel_ms);
     add(buf);
   } else {
-    std::snprintf(buf, sizeof buf, "%.3g ms, %.3g GFLOP/s", f.kernel_ms, f.gflops);
+    if (f.steps > 0)
+      std::snprintf(buf, sizeof buf, "%.4g steps/s: %.3g ms a step", 1000.0 / f.kernel_ms, f.kernel_ms);
+    else
+      std::snprintf(buf, sizeof buf, "%.3g ms, %.3g GFLOP/s", f.kernel_ms, f.gflops);
     add(buf);
     std::snprintf(buf, sizeof buf, "%.3g GB/s, %.0f%% of a copy", f.gbs, 100.0 * f.copy_ms / f.kernel_ms);
     add(buf);

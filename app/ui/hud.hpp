@@ -4,8 +4,11 @@
 // as measured from DRAM, the kernel's time, its effective bandwidth and the share of a copy of the
 // same bytes it reaches.
 // It is set in the app's font, so presentation mode makes it legible from the back of the room.
+#include <algorithm>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "app/ui/copy_ceiling.hpp"
 #include "app/ui/timing.hpp"
@@ -21,16 +24,31 @@ struct HudFigures {
   std::string problem;  // why the parameters cannot run (then there are no figures)
   double opb_model = 0, opb_counted = 0;
   double flops = 0;  // counted, the whole launch
+  int steps = 0;     // time steps one launch advances (time_steps); 0: the pattern does not step in time
   // The GPU's counters for one launch of this strategy at these parameters (app/ui/traffic_meter.hpp),
   // or why there are none.
   std::optional<MemoryCounters> measured;
   std::string measured_why;
-  double kernel_ms = 0;  // one launch (stencil3d: one step); 0 until one was timed
-  double gbs = 0;        // compulsory bytes (read + write the data once) / kernel time
-  double gflops = 0;     // counted flops / kernel time
+  double kernel_ms = 0;  // one launch, or one time step of it (steps > 0); 0 until one was timed
+  double gbs = 0;        // compulsory bytes (read + write the data once) / kernel_ms
+  double gflops = 0;     // counted flops / the launch's time
   double copy_ms = 0;    // a copy of the compulsory bytes on the same backend
   std::string timed_by;  // how kernel_ms was taken (kernel_timed_by)
 };
+
+// The time steps one launch of p advances: p.steps where the pattern's parameters have them, else 0.
+template <typename Params, typename = void>
+struct TimeSteps {
+  static int of(const Params&) { return 0; }
+};
+template <typename Params>
+struct TimeSteps<Params, std::void_t<decltype(std::declval<Params>().steps)>> {
+  static int of(const Params& p) { return p.steps; }
+};
+template <typename Params>
+int time_steps(const Params& p) {
+  return TimeSteps<Params>::of(p);
+}
 
 // The figures of the launch `p`, timed at launch_ms on `backend` (any pattern's Params): one run's time,
 // or the median of `runs` runs.
@@ -50,9 +68,10 @@ HudFigures hud_figures(const Params& p, double launch_ms, const Backend& backend
   f.opb_model = book_model(p).opb_model;
   f.opb_counted = count.opb();
   f.flops = double(count.flops);
+  f.steps = time_steps(p);
   if (launch_ms > 0) {
-    f.kernel_ms = launch_ms;
-    f.gbs = compulsory_bytes(p) / launch_ms * 1e-6;
+    f.kernel_ms = launch_ms / std::max(f.steps, 1);
+    f.gbs = compulsory_bytes(p) / f.kernel_ms * 1e-6;
     f.gflops = double(count.flops) / launch_ms * 1e-6;
     f.copy_ms = copy_ceiling_ms(backend, compulsory_bytes(p));
   }

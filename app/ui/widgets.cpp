@@ -36,6 +36,12 @@ void disabled_wrapped(const char* text) {
   ImGui::PopStyleColor();
 }
 
+void warning_wrapped(const char* text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.75f, 0.3f, 1.0f));
+  ImGui::TextWrapped("%s", text);
+  ImGui::PopStyleColor();
+}
+
 void book_model_lines(const BookModel& m, const TrafficCount& c, const char* grows, const char* whole) {
   ImGui::Text("book model   %6.2f OP/B", book_round(m.opb_model));
   disabled_wrapped(("  " + m.formula).c_str());

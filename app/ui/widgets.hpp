@@ -51,6 +51,8 @@ void size_combo(const char* label, int& value, std::initializer_list<int> preset
 
 // A paragraph in the disabled (grey) text colour, wrapped to the panel.
 void disabled_wrapped(const char* text);
+// Wrapped text in the warning colour (amber): something the user should know about what ran.
+void warning_wrapped(const char* text);
 
 // The book model, its bound, the L2 figure where there is one, and the exact count;
 // `grows` names what tends to infinity for the bound, `whole` what the count covers.

@@ -31,6 +31,10 @@ inline constexpr Swatch kBoundary{rgba(160, 160, 160), "boundary cells (within k
 inline constexpr Swatch kTapRegisters{rgba(86, 180, 233), "neighbour held in a register"};
 inline constexpr Swatch kTapShuffle{rgba(240, 228, 66), "neighbour from another lane's register (__shfl_sync)"};
 inline constexpr Swatch kHaloCached{rgba(230, 159, 0), "halo read through L1/L2 (not staged in shared memory)"};
+inline constexpr Swatch kValidRegion{rgba(86, 180, 233),
+                                     "step s's valid region: cells s k inside the fused block's input tile"};
+inline constexpr Swatch kRedundant{rgba(213, 94, 0),
+                                   "computed here and by a neighbouring block too (redundant), hatched"};
 // Break it: output pixels of the broken kernel that differ from the CPU reference (not an
 // Okabe-Ito hue, so it is never mistaken for a cell of the launch's geometry).
 inline constexpr Swatch kDamaged{rgba(255, 0, 255), "damaged: differs from the CPU reference"};

@@ -2,10 +2,12 @@
 
 #include "kernels/stencil3d/geometry.hpp"
 #include "kernels/stencil3d/model.hpp"
+#include "kernels/stencil3d/temporal_steps.hpp"
 
 namespace tilescope {
 
 BlockTimeline stencil3d_timeline(const Stencil3dParams& p, int bx, int by, int bz) {
+  if (p.strategy == Stencil3dStrategy::temporal) return temporal_timeline(p, bx, by, bz);
   const Stencil3dTiling g = tiling_of(p);
   const StencilAxisTiling a = g.axis(0);  // the book's strategies tile all three axes alike
   const int k = p.order, nx = g.block_dim(0), ny = g.block_dim(1), nz = g.block_dim(2);

@@ -7,7 +7,8 @@
 // planes (a second barrier before the oldest is overwritten), register_tiled the z neighbours in
 // registers and only the current plane in shared memory (copied there between two barriers).
 // Threads are numbered as CUDA does, tid = (tz * Ty + ty) * Tx + tx, so threads_y = Ty * Tz;
-// shared slot (sx, sy) is plane sy / T, row sy % T, column sx.
+// shared slot (sx, sy) is plane sy / T, row sy % T, column sx. temporal: its fused steps one at a time
+// (kernels/stencil3d/temporal_steps.hpp).
 #include <optional>
 #include <string>
 

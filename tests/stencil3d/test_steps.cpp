@@ -3,6 +3,7 @@
 // hold exactly the planes z - k .. z + k, stored before the barrier in front of it.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <vector>
 
 #include "kernels/stencil3d/geometry.hpp"
@@ -16,7 +17,8 @@ using namespace tilescope;
 namespace {
 
 constexpr Stencil3dStrategy kStepped[] = {Stencil3dStrategy::basic, Stencil3dStrategy::tiled,
-                                          Stencil3dStrategy::coarsened, Stencil3dStrategy::register_tiled};
+                                          Stencil3dStrategy::coarsened, Stencil3dStrategy::register_tiled,
+                                          Stencil3dStrategy::temporal};
 
 // Every order, small and large tiles, odd and lopsided grids: each launchable combination of the
 // strategies with a step-through.
@@ -86,4 +88,32 @@ TEST(Stencil3dSteps, TiledShellLoadsButOnlyTheInnerCubeComputes) {
 TEST(Stencil3dSteps, FastSaysWhyItHasNoStepThrough) {
   EXPECT_TRUE(stencil3d_steps_problem(Stencil3dStrategy::fast));
   for (Stencil3dStrategy s : kStepped) EXPECT_FALSE(stencil3d_steps_problem(s));
+}
+
+TEST(Stencil3dSteps, TemporalBlocksAddUpToTheExactCountAtEveryFusedDepth) {
+  // One launch fusing K steps (K up to what the order allows in one pass), odd grids, short and long chunks.
+  std::vector<Stencil3dParams> params;
+  for (int k = 1; k <= kMaxStencil3dRadius; ++k)
+    for (int steps = 1; steps <= temporal_max_fused(k); ++steps)
+      for (int chunk : {3, 7, 40})
+        for (const auto& g : {std::array<int, 3>{70, 131, 45}, std::array<int, 3>{13, 9, 11}})
+          params.push_back({Stencil3dStrategy::temporal, k, chunk, g[0], g[1], g[2], steps});
+  test::expect_blocks_add_up_to_the_exact_count(params, 20u, 1, stencil3d_timeline, name);
+}
+
+TEST(Stencil3dSteps, TemporalWorksOnAValidRegionThatShrinksByKEachStep) {
+  // An interior block at order 1 fusing 4 steps: the load, steps 1-4, the store. Each step's threads
+  // are those owning a cell of its region, which loses k cells on each side a step. A thread owns a
+  // float4 in 2 rows: 32, 32, 30, 30 and 28 rows of threads work; in x, 16 lanes until step 4's region,
+  // 4 cells in, drops the halo's float4 on each side (14 lanes).
+  const Stencil3dParams p{Stencil3dStrategy::temporal, 1, 8, 300, 300, 100, 4};
+  const BlockTimeline tl = stencil3d_timeline(p, 2, 2, 2);
+  ASSERT_EQ(tl.steps.size(), 6u);
+  EXPECT_EQ(tl.steps.front().kind, StepKind::load);
+  EXPECT_EQ(tl.steps.back().kind, StepKind::store);
+  const int lanes[] = {16, 16, 16, 16, 14}, rows[] = {32, 32, 30, 30, 28};
+  for (int s = 0; s <= 4; ++s) EXPECT_EQ(test::working(tl, s), lanes[s] * rows[s]) << "step " << s;
+  EXPECT_EQ(test::working(tl, 5), 14 * 28);  // the output tile: 56 x 56 cells
+  EXPECT_EQ(tl.steps.back().counts.global_loads, 64LL * 64 * (8 + 2 * 4));
+  EXPECT_EQ(tl.steps.back().counts.flops, 56LL * 56 * 8 * 4 * 13);
 }
