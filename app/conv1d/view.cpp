@@ -342,7 +342,7 @@ void Conv1dView::sidebar() {
   if (!compute_.note().empty()) ImGui::TextWrapped("%s", compute_.note().c_str());
   if (panel(state_.panels, "OP/B and load reduction")) {
     conv1d_model_panel(ui_.params);
-    measured_traffic_section(hud_measured(), state_.measure_every);
+    measured_traffic_section(hud_measured(), state_.measure_traffic, state_.measure_again);
   }
   if (panel(state_.panels, "Launch")) conv1d_launch_panel(ui_.params);
   if (panel(state_.panels, "Step through")) step_panel(ui_.stepper, step_panel_input(ui_.params, timeline()));

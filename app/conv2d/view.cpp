@@ -209,7 +209,7 @@ void Conv2dView::sidebar() {
   if (panel(state_.panels, "Controls")) conv2d_controls_panel(state_, ui_, pipeline_, filter_);
   if (panel(state_.panels, "OP/B")) {
     conv2d_opb_panel(ui_);
-    measured_traffic_section(hud_measured(), state_.measure_every);
+    measured_traffic_section(hud_measured(), state_.measure_traffic, state_.measure_again);
   }
   if (panel(state_.panels, "Launch")) conv2d_launch_panel(ui_, pipeline_);
   if (panel(state_.panels, "Step through")) step_panel(ui_.stepper, step_panel_input(ui_.params, timeline()));

@@ -315,7 +315,7 @@ void MatmulView::sidebar() {
   if (panel(state_.panels, "Phases and barriers")) matmul_stepper_panel(state_, ui_, run_);
   if (panel(state_.panels, "OP/B")) {
     matmul_model_panel(ui_.params, compute_.backend());
-    measured_traffic_section(hud_measured(), state_.measure_every);
+    measured_traffic_section(hud_measured(), state_.measure_traffic, state_.measure_again);
   }
   if (panel(state_.panels, "Timing")) matmul_timing_panel(ui_.params, run_, compute_.backend(), stats_);
   if (panel(state_.panels, "Correctness")) matmul_correctness_panel(run_);

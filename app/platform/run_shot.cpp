@@ -1,6 +1,8 @@
 // Headless: the same App and UI as the window, drawn into an FBO on an EGL context.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <vector>
 
 #include "app/gl/gl.hpp"
 #include "app/platform/framebuffer_png.hpp"
@@ -11,6 +13,17 @@
 namespace tilescope {
 namespace {
 
+// The frames' times (ms, each to glFinish) after the first: their median and 99th percentile.
+struct FrameTimes {
+  std::vector<double> ms;
+  double percentile(double q) const {
+    if (ms.empty()) return 0;
+    std::vector<double> sorted = ms;
+    std::sort(sorted.begin(), sorted.end());
+    return sorted[std::min(sorted.size() - 1, std::size_t(q * double(sorted.size())))];
+  }
+};
+
 // Renders the shot's frames, then hands the window (its framebuffer complete) to `capture` with the
 // milliseconds the frames after the first took (none when there is one frame).
 template <class Capture>
@@ -18,24 +31,31 @@ void render_shot(UiState state, const ShotOptions& o, Capture&& capture) {
   HeadlessFrames window(std::move(state), o);
   // Frame 0 sizes the view to the image; from frame 1 the pointer rests over the hovered pixel.
   const int frames = std::max(o.hover ? 2 : 1, o.frames);
-  auto t_start = std::chrono::steady_clock::now();
+  FrameTimes times;
+  auto t_start = std::chrono::steady_clock::now(), t_frame = t_start;
   for (int i = 0; i < frames; ++i) {
     if (i == 1) {
       glFinish();
-      t_start = std::chrono::steady_clock::now();  // frame 0 pays for set-up: not timed
+      t_start = t_frame = std::chrono::steady_clock::now();  // frame 0 pays for set-up: not timed
     }
     window.render(1.0 / 60);
+    if (i >= 1 && frames > 2) {  // each frame to the end of its GL work, as a window's swap would wait
+      glFinish();
+      const auto now = std::chrono::steady_clock::now();
+      times.ms.push_back(std::chrono::duration<double, std::milli>(now - t_frame).count());
+      t_frame = now;
+    }
   }
   glFinish();
   const auto t_end = std::chrono::steady_clock::now();
-  capture(window, frames, std::chrono::duration<double, std::milli>(t_end - t_start).count());
+  capture(window, frames, std::chrono::duration<double, std::milli>(t_end - t_start).count(), times);
 }
 
 }  // namespace
 
 int run_shot(UiState state, const ShotOptions& o) {
   return run_headless("shot", [&] {
-    render_shot(std::move(state), o, [&](HeadlessFrames& window, int frames, double total) {
+    render_shot(std::move(state), o, [&](HeadlessFrames& window, int frames, double total, const FrameTimes& times) {
       save_framebuffer_png(o.out, o.width, o.height);
       if (frames > 1) {
         const FrameStats& st = window.app().stats();
@@ -43,6 +63,9 @@ int run_shot(UiState state, const ShotOptions& o) {
                   << 1000.0 * (frames - 1) / total << " frames/s); kernel " << st.steady_kernel_ms() << " ms ("
                   << kernel_timed_by(window.app().view().backend(), st.steady_runs()) << "), last frame: source "
                   << st.source_ms << " ms, to GL " << st.upload_ms << " ms via " << st.transfer << "\n";
+        if (!times.ms.empty())
+          std::cout << "frame times: median " << times.percentile(0.5) << " ms, 99th percentile "
+                    << times.percentile(0.99) << " ms, longest " << times.percentile(1.0) << " ms\n";
       }
       std::cout << "wrote " << o.out << " (" << o.width << "x" << o.height << ", " << window.gl().description() << ", "
                 << window.app().view().backend_description() << ")\n";
@@ -52,7 +75,7 @@ int run_shot(UiState state, const ShotOptions& o) {
 
 std::vector<unsigned char> shot_pixels(UiState state, const ShotOptions& o) {
   std::vector<unsigned char> rgba;
-  render_shot(std::move(state), o, [&](HeadlessFrames&, int, double) {
+  render_shot(std::move(state), o, [&](HeadlessFrames&, int, double, const FrameTimes&) {
     std::vector<unsigned char> rgb;
     read_framebuffer_rgb(o.width, o.height, rgb);  // what run_shot's PNG holds, rows bottom-up
     rgba.resize(std::size_t(o.width) * o.height * 4);

@@ -139,8 +139,15 @@ void read_state(JsonFields& f, UiState& s, StateFile kind) {
   });
   for_each_pattern([&](auto app) { decltype(app)::read_top_level(f, s.ui<typename decltype(app)::Ui>()); });
   f.boolean("presentation", s.presentation);
-  // How often the meter measures is the room's (settings.json); a scene may set it but need not.
-  if (kind == StateFile::settings || f.has("measure_every")) f.integer("measure_every", 0, 600, s.measure_every);
+  // Whether the meter measures is the room's (settings.json); a scene may set it but need not. A file
+  // from before measurements were taken once per launch says how often ("measure_every", 0: never).
+  if (f.has("measure_every")) {
+    int every = s.measure_traffic ? 1 : 0;
+    f.integer("measure_every", 0, 600, every);
+    s.measure_traffic = every > 0;
+  } else if (kind == StateFile::settings || f.has("measure_traffic")) {
+    f.boolean("measure_traffic", s.measure_traffic);
+  }
   {
     JsonFields o = f.object("overlays");
     for (const auto& [key, on] : kOverlayKeys) o.boolean(key, s.overlays.*on);
@@ -176,7 +183,7 @@ nlohmann::json state_json(const UiState& s, StateFile kind) {
                       {"pattern", pattern_ids()[s.pattern]},
                       {"backend", s.backend},
                       {"presentation", s.presentation},
-                      {"measure_every", s.measure_every}};
+                      {"measure_traffic", s.measure_traffic}};
   for (const auto& [key, on] : kOverlayKeys) j["overlays"][key] = s.overlays.*on;
   j["panels"] = s.panels;
   if (kind == StateFile::settings)

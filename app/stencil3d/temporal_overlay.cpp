@@ -56,7 +56,8 @@ ScreenBox draw_temporal_block(ImDrawList* dl, const ViewTransform& xf, const Ste
     const StencilBox v = t.valid_box(bx, by, bz, s);
     if (z < v.z0 || z >= v.z1) continue;  // the slice is in step s's z halo: none of its cells are right
     const CellRect vr = intersect(in_slice(v), grid);
-    outline(dl, xf, vr, with_alpha(palette::kValidRegion.rgba, s == stage ? 255 : 190), (s == stage ? 2.0f : 1.0f) * line);
+    outline(dl, xf, vr, with_alpha(palette::kValidRegion.rgba, s == stage ? 255 : 190),
+            (s == stage ? 2.0f : 1.0f) * line);
     if (p.order * xf.zoom() >= font * 0.8f && !vr.empty()) {
       const std::string label = std::to_string(s);
       const ImVec2 at = screen(xf, float(vr.x0), float(vr.y0));

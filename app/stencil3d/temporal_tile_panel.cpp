@@ -19,16 +19,19 @@ void temporal_tile_panel(const Stencil3dParams& p, const Stencil3dModel& m) {
   const int shown_planes = std::min(az.out_tile_dim(), 16);
   const float depth = float(shown_planes + 2 * az.halo());
   const float side = ImGui::GetFontSize() * 7, width = side * 1.8f;
-  const float across = float(ax.tile) + depth, scale = std::min(width / (across * 0.866f), side * 1.3f / (ay.tile + across / 2));
+  const float across = float(ax.tile) + depth,
+              scale = std::min(width / (across * 0.866f), side * 1.3f / (ay.tile + across / 2));
   const ImVec2 o = ImGui::GetCursorScreenPos();
-  const Iso iso{{o.x + (width - across * 0.866f * scale) / 2 + depth * 0.866f * scale, o.y + ay.tile * scale + 4}, scale};
+  const Iso iso{{o.x + (width - across * 0.866f * scale) / 2 + depth * 0.866f * scale, o.y + ay.tile * scale + 4},
+                scale};
   ImDrawList* dl = ImGui::GetWindowDrawList();
   // Step s's region is s k inside the input tile along y and z; along x the output tile's 56 columns
   // lie one float4 inside it, and step s's s k.
   const float z_cut = float(az.out_tile_dim() - shown_planes);  // output planes left out of the drawing
   for (int s = 0; s <= S; ++s) {
     const float in = float(s * p.order), zin = in;
-    const ImU32 face = s == 0 ? with_alpha(palette::kHalo.rgba, 60) : with_alpha(palette::kValidRegion.rgba, 35 + 25 * s);
+    const ImU32 face =
+        s == 0 ? with_alpha(palette::kHalo.rgba, 60) : with_alpha(palette::kValidRegion.rgba, 35 + 25 * s);
     iso.box(dl, in, in, zin, float(ax.tile) - 2 * in, float(ay.tile) - 2 * in, depth - 2 * zin, face,
             s == 0 ? palette::kHalo.rgba : palette::kValidRegion.rgba);
   }

@@ -157,7 +157,7 @@ void Stencil3dView::sidebar() {
   if (panel(state_.panels, "The tile in 3D")) stencil3d_tile_panel(ui_);
   if (panel(state_.panels, "OP/B")) {
     stencil3d_opb_panel(ui_);
-    measured_traffic_section(hud_measured(), state_.measure_every);
+    measured_traffic_section(hud_measured(), state_.measure_traffic, state_.measure_again);
   }
   if (panel(state_.panels, "Launch")) stencil3d_launch_panel(ui_, sim_);
   if (panel(state_.panels, "Step through")) step_panel(ui_.stepper, step_panel_input(ui_.params, timeline()));

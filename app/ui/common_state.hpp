@@ -62,7 +62,8 @@ struct CommonState {
   std::map<std::string, bool> panels;    // the sidebar's panels by title: open or not (absent: open)
   std::string caption;                   // the open scene's: a few lines on what to look at (app/shell/scene.hpp)
   std::optional<ViewPose> pose;          // a scene's view: the App applies it at the next frame, then clears it
-  int measure_every = 60;                // frames between two launches measured with the GPU's counters; 0: none
+  bool measure_traffic = true;  // measure each new launch once with the GPU's counters (app/shell/traffic_meter.hpp)
+  bool measure_again = false;   // a request to measure the shown launches again (not saved)
 };
 
 // The pixel the overlays and inspector follow: the pinned one, else the hovered one.

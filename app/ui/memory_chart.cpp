@@ -52,7 +52,7 @@ void chart_row(const char* level, double reference, const char* reference_is, do
 
 }  // namespace
 
-void measured_traffic_section(const HudFigures& f, int& measure_every) {
+void measured_traffic_section(const HudFigures& f, bool& measure, bool& measure_again) {
   ImGui::Separator();
   if (!f.measured) {
     ImGui::TextDisabled("measured (DRAM)   -");
@@ -76,8 +76,10 @@ void measured_traffic_section(const HudFigures& f, int& measure_every) {
         "that starts inside a sector costs a sector more than it asks for. What L1 and L2 kept back is "
         "the traffic the caches removed that the model charges for.");
   }
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-  ImGui::SliderInt("measure every N frames", &measure_every, 0, 600, measure_every == 0 ? "never" : "%d");
+  ImGui::Checkbox("measure each new launch", &measure);
+  ImGui::SameLine();
+  if (ImGui::Button("measure again")) measure_again = true;
+  disabled_wrapped("  once per strategy and parameters: a measurement stalls its frame (the profiler's passes)");
 }
 
 }  // namespace tilescope

@@ -8,7 +8,7 @@
 namespace tilescope {
 
 // The OP/B panels' measured section for the figures f (the meter's reading attached, or why there
-// is none), then the setting of how often the app measures.
-void measured_traffic_section(const HudFigures& f, int& measure_every);
+// is none), then whether the app measures each new launch, and a request to measure again.
+void measured_traffic_section(const HudFigures& f, bool& measure, bool& measure_again);
 
 }  // namespace tilescope

@@ -13,8 +13,8 @@ namespace {
 
 // The cells of b inside [lo, n - lo) along each axis.
 StencilBox inside(const StencilBox& b, int lo, const Stencil3dParams& p) {
-  return {std::max(b.x0, lo),           std::min(b.x1, p.width - lo), std::max(b.y0, lo),
-          std::min(b.y1, p.height - lo), std::max(b.z0, lo),          std::min(b.z1, p.depth - lo)};
+  return {std::max(b.x0, lo), std::min(b.x1, p.width - lo), std::max(b.y0, lo), std::min(b.y1, p.height - lo),
+          std::max(b.z0, lo), std::min(b.z1, p.depth - lo)};
 }
 
 }  // namespace
@@ -47,9 +47,10 @@ BlockTimeline temporal_timeline(const Stencil3dParams& p, int bx, int by, int bz
     const StencilBox valid = inside(t.valid_box(bx, by, bz, s), k, p);
     BlockStep& step = tl.add(
         StepKind::compute,
-        step_text("fused step %d of %d: the cells %d inside the input tile (step %d's values are right only there): %lld "
-                  "updates, %lld of them outside the output tile, which a neighbouring block computes too",
-                  s, S, s * k, s - 1, valid.cells(), valid.cells() - outputs));
+        step_text(
+            "fused step %d of %d: the cells %d inside the input tile (step %d's values are right only there): %lld "
+            "updates, %lld of them outside the output tile, which a neighbouring block computes too",
+            s, S, s * k, s - 1, valid.cells(), valid.cells() - outputs));
     step.counts.flops += outputs * p.ops_per_output();  // the count's flops: one update an output a step
     mark(step, valid);
   }

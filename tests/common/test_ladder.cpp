@@ -71,7 +71,7 @@ TEST(Ladder, TheCpuLaunchesNothingAndEveryPatternHasItsRows) {
 // The meter never invents a figure: on the CPU backend no row has a measurement, and each says why.
 TEST(TrafficMeter, TheCpuMeasuresNothingAndSaysWhy) {
   UiState s = small(pattern_index_of<Conv2dApp>());
-  s.measure_every = 1;
+  s.measure_traffic = true;
   HeadlessFrames w = window(s);
   TrafficMeter meter;
   for (int frame = 0; frame < 8; ++frame) {

@@ -58,7 +58,7 @@ TEST(HeatSimulation, AFrameStopsLaunchingOnceItSpentTheBudget) {
   if (per_step * 64 <= kFrameBudgetMs) GTEST_SKIP() << "this machine runs 64 steps inside the budget";
   EXPECT_LT(sim.frame_steps(), 64);
   EXPECT_EQ(sim.frame_launches(), sim.frame_steps());  // launches of one step
-  EXPECT_LE(ms, kFrameBudgetMs + 2 * per_step);          // it stopped after the launch that crossed it
+  EXPECT_LE(ms, kFrameBudgetMs + 2 * per_step);        // it stopped after the launch that crossed it
   EXPECT_EQ(sim.steps(), sim.frame_steps());
   EXPECT_GE(sim.affordable_steps(), 1);
 }
