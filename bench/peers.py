@@ -7,6 +7,9 @@ float64 evaluation on the GPU, and written as the same JSON rows `tilescope benc
 Same semantics as tilescope: correlation (no flip), zero ghost cells, output the input's size.
 The stencil3d peers correlate with the star stencil as a dense (2k+1)^3 filter; tilescope copies
 the cells within k of the edge where the peers zero-pad, so their error is over the interior.
+With --steps K (stencil3d) the peer is cupyx correlate applied K times, ping-ponging two grids, beside
+tilescope's `bench --steps K`: its row carries `steps`, its median is the K calls, its copy the
+grid's once, and its error is over the cells K k inside the edge.
 
     python3 bench/peers.py --pattern all --json peers.json
     python3 bench/peers.py --pattern conv2d --filter gaussian   # also the separable peers
@@ -75,7 +78,7 @@ class Rows:
         self.device = cupy.cuda.runtime.getDeviceProperties(0)["name"].decode()
         self.peak = fp32_peak_gflops()
 
-    def add(self, peer, radius, timing, copy, nbytes, flops, err, tol, note=""):
+    def add(self, peer, radius, timing, copy, nbytes, flops, err, tol, note="", steps=None):
         median, least = timing
         gflops = flops / median * 1e-6
         row = {"pattern": self.pattern, "peer": peer, "radius": radius, "size": self.size, "tile": None,
@@ -83,6 +86,8 @@ class Rows:
                "flops": flops, "gb_s": nbytes / median * 1e-6, "gflop_s": gflops, "pct_copy": 100 * copy / median,
                "pct_fp32": 100 * gflops / self.peak, "fp32_peak_gflop_s": self.peak, "max_abs_err": err,
                "tolerance": tol, "correct": bool(err <= tol), "device": self.device, "note": note}
+        if steps is not None:
+            row["steps"] = steps
         self.rows.append(row)
         print(f"{self.pattern:9} {peer:28} r={radius!s:4} median {median:9.4f} ms  copy {copy:.4f} ms  "
               f"{row['pct_copy']:5.1f}% copy  {gflops:9.1f} GFLOP/s  err {err:.3g} {'ok' if row['correct'] else 'WRONG'}",
@@ -174,7 +179,34 @@ def star_weights(order, seed):
     return cupy.asarray(w)
 
 
-def bench(pattern, size, radii, reps, gaussian=False):
+def stepped_peer(rows, x, weights, reps, steps):
+    """cupyx correlate applied `steps` times (a and b ping-pong), against as many float64 sweeps."""
+    r = weights.shape[0] // 2
+    nbytes, flops = 8 * x.size, 2.0 * np.count_nonzero(cupy.asnumpy(weights)) * x.size * steps
+    copy = copy_ms(nbytes, reps)
+    ref, w64 = x.astype(cupy.float64), weights.astype(cupy.float64)
+    for _ in range(steps):
+        ref = ndimage.correlate(ref, w64, mode="constant")
+    a, b = cupy.empty_like(x), cupy.empty_like(x)
+
+    def run():
+        src = x
+        for i in range(steps):
+            dst = a if i % 2 == 0 else b
+            ndimage.correlate(src, weights, output=dst, mode="constant")
+            src = dst
+        return src
+
+    timing = time_ms(run, reps)
+    out = run()
+    # tilescope's bound for K steps (stencil_steps_tolerance): each step's rounding, grown by sum|w| a step.
+    sum_abs = float(cupy.abs(weights).sum())
+    tol = steps * max(1.0, sum_abs) ** (steps - 1) * tolerance(weights.size, sum_abs)
+    rows.add("cupyx.scipy.ndimage", r, timing, copy, nbytes, flops, max_err(out, ref, steps * r), tol,
+             f"correlate applied {steps} times, mode='constant'", steps=steps)
+
+
+def bench(pattern, size, radii, reps, gaussian=False, steps=1):
     rows = Rows(pattern, size, reps)
     dims = [int(v) for v in size.split("x")]
     if pattern == "matmul":
@@ -195,7 +227,9 @@ def bench(pattern, size, radii, reps, gaussian=False):
     shape = tuple(reversed(dims))  # WxH -> (H, W); WxHxD -> (D, H, W)
     x = random_input(shape)
     for r in radii:
-        if pattern == "stencil3d":
+        if pattern == "stencil3d" and steps > 1:
+            stepped_peer(rows, x, star_weights(r, r), reps, steps)
+        elif pattern == "stencil3d":
             correlation_peers(rows, x, star_weights(r, r), reps, interior=r)
         elif pattern == "conv2d" and gaussian:
             g = gaussian_factor(r)
@@ -214,6 +248,7 @@ def main():
     parser.add_argument("--radius", help="comma-separated radii / orders")
     parser.add_argument("--reps", type=int, default=20)
     parser.add_argument("--json", help="write the rows here as a JSON list")
+    parser.add_argument("--steps", type=int, default=1, help="stencil3d: time steps a run advances (K sweeps)")
     parser.add_argument("--filter", choices=["random", "gaussian"], default="random",
                         help="conv2d: random weights, or the gaussian and its separable peers")
     args = parser.parse_args()
@@ -225,7 +260,7 @@ def main():
         size, radii = DEFAULTS[pattern]
         size = args.size or size
         radii = [int(r) for r in (args.radius or radii).split(",")] if radii else []
-        rows += bench(pattern, size, radii, args.reps, args.filter == "gaussian")
+        rows += bench(pattern, size, radii, args.reps, args.filter == "gaussian", args.steps)
         cupy.get_default_memory_pool().free_all_blocks()
         torch.cuda.empty_cache()
     if args.json:

@@ -40,9 +40,10 @@ void Stencil3dView::step(const Rect& view, double dt) {
   if (st.grid == 0) st.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // not chosen (a scene's): both animate
   st.launch_steps = sim_.affordable_steps();
   clamp(st);
+  const Stencil3dUi given = st;  // as set before the GPU is known: its default tile follows the GPU once it is
   const DeviceLimits gpu = sim_.backend().limits();
   st.sm_count = gpu.sm_count, st.l2_bytes = gpu.l2_bytes;
-  if (shown_) follow_default_tile(st, *shown_);
+  follow_default_tile(st, shown_ ? *shown_ : given);
   shown_ = st;
   view_.set_image(st.grid, st.grid);
   compute(dt);

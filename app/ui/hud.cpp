@@ -58,7 +58,7 @@ HudText hud_text(const Rect& view, const HudFigures& f, bool compact) {
     add(buf);
   } else {
     if (f.steps > 0)
-      std::snprintf(buf, sizeof buf, "%.4g steps/s: %.3g ms a step", 1000.0 / f.kernel_ms, f.kernel_ms);
+      std::snprintf(buf, sizeof buf, "%.0f steps/s: %.3g ms a step", 1000.0 / f.kernel_ms, f.kernel_ms);
     else
       std::snprintf(buf, sizeof buf, "%.3g ms, %.3g GFLOP/s", f.kernel_ms, f.gflops);
     add(buf);

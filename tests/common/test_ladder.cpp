@@ -84,5 +84,30 @@ TEST(TrafficMeter, TheCpuMeasuresNothingAndSaysWhy) {
   }
 }
 
+// On CUDA an unchanged launch is measured once (a measurement stalls its frame), again when asked,
+// and once more when its parameters change.
+TEST(TrafficMeter, AnUnchangedLaunchIsMeasuredOnceAndAgainOnRequest) {
+  UiState s = small(pattern_index_of<Conv2dApp>());
+  s.backend = "cuda";
+  HeadlessFrames w = window(s);
+  w.render(0.1);
+  if (w.app().view().backend().name() != "cuda") GTEST_SKIP() << "no CUDA device";
+  TrafficMeter meter;
+  auto frames = [&](int n) {
+    for (int frame = 0; frame < n; ++frame) {
+      meter.measure_next(w.app().state(), w.app().view(), false);
+      w.render(0.1);
+    }
+  };
+  frames(12);
+  EXPECT_EQ(meter.measurements(), 1);
+  w.app().state().measure_again = true;
+  frames(12);
+  EXPECT_EQ(meter.measurements(), 2);
+  w.app().state().ui<Conv2dUi>().params.filter_radius += 1;
+  frames(12);
+  EXPECT_EQ(meter.measurements(), 3);
+}
+
 }  // namespace
 }  // namespace tilescope
