@@ -45,7 +45,8 @@ struct Stencil3dCli : PatternCli<Stencil3dPattern> {
   static Params sized_to_volume(const PatternOptions& o, Params p, std::optional<Break> bug, int depth, int height,
                                 int width);
   static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const StencilCoeffs& coeffs,
-                              const std::string& backend, const float* in, float* out, std::ostream& notes);
+                              const std::string& backend, const float* in, float* out, std::ostream& notes,
+                              Memory memory = Memory::host);
 };
 
 }  // namespace tilescope::cli

@@ -46,13 +46,13 @@ Stencil3dParams Stencil3dCli::sized_to_volume(const PatternOptions& o, Stencil3d
 }
 
 AppliedRun Stencil3dCli::run_apply(const Stencil3dParams& p, std::optional<Break> bug, const StencilCoeffs& coeffs,
-                                   const std::string& backend, const float* in, float* out, std::ostream& notes) {
+                                   const std::string& backend, const float* in, float* out, std::ostream& notes,
+                                   Memory memory) {
   validate_launch(p);  // before any backend is looked for: bad parameters are the first thing to hear about
-  BackendChoice choice = choose_backend(backend);
-  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+  BackendChoice choice = apply_backend(backend, memory, notes);
   validate_stencil3d_run(p, coeffs, choice.backend->limits());
   // The kernel's time in ms; out holds what the correct or the broken kernel writes.
-  const double ms = run_or_fall_back<Stencil3dPattern>(choice, [&](Stencil3dEngine& e) {
+  const double ms = run_or_fall_back<Stencil3dPattern>(choice, memory, [&](Stencil3dEngine& e) {
     if (bug) return e.apply_broken(p, *bug, coeffs, in, out);
     return e.apply(p, coeffs, in, out).front();
   });
