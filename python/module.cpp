@@ -1,8 +1,8 @@
 // _tilescope: the pybind11 layer under `import tilescope` (python/tilescope/__init__.py). It has no
 // logic of its own: every call fills the command line's options and calls the command line's own
 // functions (app/cli, app/commands, app/<pattern>/cli_*.cpp), which call the same engines, models and
-// renderer. This file: the module, model, check, bench, shot; apply.cpp (over arrays.cpp) adds
-// apply. The GIL is released while anything runs, one call at a time (module.hpp).
+// renderer. This file: the module, model, check, bench, shot; apply.cpp (over arrays.cpp) and
+// exercises.cpp add theirs. The GIL is released while anything runs, one call at a time (module.hpp).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -156,6 +156,7 @@ PYBIND11_MODULE(_tilescope, m) {
     }
   });
   tp::add_apply(m);
+  tp::add_exercises(m);
   m.def("model", &tp::model, py::arg("pattern"), py::arg("strategy"), py::arg("radius"), py::arg("tile"),
         py::arg("size"), py::arg("slices"), py::arg("measure"));
   m.def("check", &tp::check, py::arg("pattern"), py::arg("backend"));

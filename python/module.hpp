@@ -24,6 +24,7 @@ auto unlocked(F&& f) {
   return f();
 }
 
-void add_apply(py::module_& m);  // apply.cpp: apply
+void add_apply(py::module_& m);      // apply.cpp: apply
+void add_exercises(py::module_& m);  // exercises.cpp: exercise_list, exercise_show, exercise_answer, exercise_check
 
 }  // namespace tilescope::python

@@ -3,17 +3,17 @@
 The same C++ as the ``tilescope`` command line, through a thin pybind11 layer (``_tilescope``):
 every function here fills the command's options and calls the command's own code, so
 ``ts.model(...)`` is ``tilescope model --json``, ``ts.apply(...)`` is ``tilescope apply`` on
-arrays (NumPy's, or on the CUDA backend CuPy's and torch's where they are), and ``ts.shot(...)``
-returns the pixels ``tilescope shot`` writes. Bad input raises ``ValueError`` with the command's
-one-line message; a failing device raises ``BackendError``. The GIL is released while a kernel or
-a shot runs.
+arrays (NumPy's, or on the CUDA backend CuPy's and torch's where they are), ``ts.shot(...)`` returns
+the pixels ``tilescope shot`` writes, and ``ts.exercise(id, seed)`` is ``tilescope exercise show``,
+graded by its ``.check(answer)`` as ``exercise check`` grades. Bad input raises ``ValueError`` with
+the command's one-line message; a failing device raises ``BackendError``. The GIL is released while
+a kernel or a shot runs.
 
     import numpy as np, tilescope as ts
     y = ts.apply(np.random.rand(480, 640), strategy="tiled_in", radius=2, weights="gaussian")
     ts.model(strategy="tiled_in", radius=2, tile=32)["opb_counted"]
     ts.shot(hover=(70, 70), zoom=8)          # in Jupyter: the window, as a picture
-
-Exercises (``ts.exercise``) wait for the app's exercises, which do not exist yet.
+    e = ts.exercise("conv2d-ghost-cells", seed=20231234); print(e.question); bool(e.check(32))
 """
 
 import json
@@ -23,10 +23,11 @@ import tempfile
 import numpy as np
 
 from . import _device, _tilescope
+from ._exercises import Exercise, Verdict, exercise, exercises
 from ._tilescope import BackendError
 
 __all__ = ["apply", "model", "count", "measure", "bench", "check", "shot", "Shot", "BackendError",
-           "patterns", "strategies", "has_cuda", "has_gui"]
+           "exercise", "exercises", "Exercise", "Verdict", "patterns", "strategies", "has_cuda", "has_gui"]
 
 has_cuda = _tilescope.has_cuda  # this build has the CUDA backend (a GPU may still be missing)
 has_gui = _tilescope.has_gui    # this build has the app's renderer (shot)
