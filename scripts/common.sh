@@ -17,7 +17,8 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           libegl-dev libegl-mesa0 libgl1-mesa-dri)   # headless EGL (Mesa llvmpipe) for shots and tests
 TEST_PACKAGES=(libgtest-dev xvfb xauth
                python3-dev pybind11-dev python3-numpy   # the Python module (python/), built where they are found
-               python3-pytest python3-scipy)            # its tests (scipy.ndimage is their oracle)
+               python3-pytest python3-scipy             # its tests (scipy.ndimage is their oracle)
+               python3-pip python3-setuptools python3-wheel)  # `pip install .` (ctest: python_pip_install)
 
 # The browser build (scripts/web): emscripten (clang-14, binaryen, Debian's node-acorn), the header-only
 # packages it compiles against, dpkg-dev to unpack Debian's imgui and highway sources (fetch_sources),

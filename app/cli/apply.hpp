@@ -30,13 +30,32 @@ std::optional<Break> break_of(const PatternOptions& o, const Params& p) {
   return bug;
 }
 
+// Where apply's input and output are: host memory (the command line's files, NumPy's arrays) or
+// device memory (CuPy's and torch's arrays, which the CUDA engines copy on the device:
+// cuda::kCallerMemory).
+enum class Memory { host, device };
+
+// The backend `name` for a run on `memory`, its note (auto took the CPU) said on `notes`. Device
+// memory needs CUDA: "auto" means it there, and "cpu" is refused.
+inline BackendChoice apply_backend(const std::string& name, Memory memory, std::ostream& notes) {
+  if (memory == Memory::device && name == "cpu")
+    throw InvalidInput(
+        "the cpu backend cannot read device arrays (CuPy, torch): use the cuda backend, or copy them "
+        "to host memory");
+  BackendChoice choice = choose_backend(memory == Memory::device && name == "auto" ? "cuda" : name);
+  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+  return choice;
+}
+
 // run(engine) on a fresh engine of `Pattern` on the chosen backend: the kernel's time in ms. If the
-// device fails, says so, moves `choice` to the CPU backend and runs it there.
+// device fails, says so, moves `choice` to the CPU backend and runs it there, unless the data are in
+// device memory, which the CPU cannot read: then the failure is the caller's.
 template <class Pattern, class Run>
-double run_or_fall_back(BackendChoice& choice, Run run) {
+double run_or_fall_back(BackendChoice& choice, Memory memory, Run run) {
   try {
     return run(*Pattern::make_engine(*choice.backend));
   } catch (const BackendError& e) {
+    if (memory == Memory::device) throw;
     std::cerr << "tilescope: the " << choice.backend->name() << " backend failed (" << e.what()
               << "); falling back to the CPU backend\n";
     choice.backend = make_cpu_backend();

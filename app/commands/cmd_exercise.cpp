@@ -2,14 +2,13 @@
 // students and for autograding (issue 52). Exit codes: 0 right (or done), 1 wrong, 2 bad input (a
 // malformed answer, an unknown exercise, a bad file), 3 the exercise cannot be answered on this
 // machine (a measurement or timing without CUDA), with the reason.
-#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <sstream>
 
 #include "app/commands/commands.hpp"
+#include "app/commands/exercise_records.hpp"
 #include "app/io/regular_file.hpp"
 #include "app/shell/exercises.hpp"
 #include "kernels/common/error.hpp"
@@ -28,17 +27,6 @@ struct ExerciseCli {
   bool json = false;
 };
 
-const char* answer_form(ExerciseKind k) {
-  switch (k) {
-    case ExerciseKind::count: return "a whole number";
-    case ExerciseKind::ratio: return "a number (within 1% unless the exercise says otherwise)";
-    case ExerciseKind::choice: return "one of the options, by name";
-    case ExerciseKind::locate: return "a place: integers separated by commas (in the app: a click on the view)";
-    case ExerciseKind::reconcile: return "a number of bytes (within 25%): measured on the GPU";
-  }
-  return "";
-}
-
 std::string params_text(const json& params) {
   std::string s;
   for (auto it = params.begin(); it != params.end(); ++it)
@@ -46,17 +34,8 @@ std::string params_text(const json& params) {
   return s;
 }
 
-json summary_json(const Exercise& e) {
-  return {{"id", e.id},       {"pattern", e.pattern}, {"kind", exercise_kind_name(e.kind)},
-          {"title", e.title}, {"chapter", e.chapter}, {"quantity", e.quantity}};
-}
-
 void list(const ExerciseCli& o) {
-  const auto bank = load_exercise_bank(o.bank);
-  json out = json::array();
-  for (const Exercise& e : bank)
-    if (o.pattern.empty() || e.pattern == o.pattern) out.push_back(summary_json(e));
-  if (!o.pattern.empty() && out.empty()) throw InvalidInput("no exercise of pattern '" + o.pattern + "'");
+  const json out = exercise_list_record(load_exercise_bank(o.bank), o.pattern);
   if (o.json) {
     std::cout << out.dump(2) << "\n";
     return;
@@ -69,69 +48,60 @@ void list(const ExerciseCli& o) {
 }
 
 void show(const ExerciseCli& o) {
-  const auto bank = load_exercise_bank(o.bank);
-  const Exercise& e = find_exercise(bank, o.id);
-  const json params = draw_exercise_params(e, o.seed);
-  const auto options = exercise_options(e, params);
+  const json j = exercise_show_record(load_exercise_bank(o.bank), o.id, o.seed);
   if (o.json) {
-    json j = summary_json(e);
-    j["seed"] = o.seed, j["params"] = params, j["question"] = exercise_question(e, params);
-    j["answer_form"] = answer_form(e.kind);
-    if (!e.unit.empty()) j["unit"] = e.unit;
-    if (!options.empty()) j["options"] = options;
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << e.id << " (" << exercise_kind_name(e.kind) << ", " << e.pattern << ", PMPP ch " << e.chapter
+  const auto text = [&](const char* key) { return j[key].get<std::string>(); };
+  std::cout << text("id") << " (" << text("kind") << ", " << text("pattern") << ", PMPP ch " << j["chapter"].get<int>()
             << "), seed " << o.seed << "\n"
-            << e.title << "\n\n"
-            << exercise_question(e, params) << "\n\n";
-  if (!options.empty()) {
+            << text("title") << "\n\n"
+            << text("question") << "\n\n";
+  if (j.contains("options")) {
     std::string s;
-    for (const std::string& x : options) s += (s.empty() ? "" : ", ") + x;
+    for (const json& x : j["options"]) s += (s.empty() ? "" : ", ") + x.get<std::string>();
     std::cout << "options: " << s << "\n";
   }
-  std::cout << "answer: " << answer_form(e.kind) << (e.unit.empty() ? "" : " (" + e.unit + ")") << "\n"
-            << "parameters: " << params_text(params) << "\n";
+  std::cout << "answer: " << text("answer_form") << (j.contains("unit") ? " (" + text("unit") + ")" : "") << "\n"
+            << "parameters: " << params_text(j["params"]) << "\n";
 }
 
-// The truth, or exit 3 with why it cannot be had here.
-cli::ExerciseTruth truth_or_skip(const Exercise& e, const json& params) {
-  cli::ExerciseTruth t = exercise_truth(e, params);
-  if (!t.skipped.empty()) {
-    std::cerr << "tilescope: " << e.id << " is skipped here: " << t.skipped << "\n";
+// An exercise that cannot be answered here: says why, exit 3.
+template <typename Work>
+void or_skipped(Work work) {
+  try {
+    work();
+  } catch (const ExerciseSkipped& e) {
+    std::cerr << "tilescope: " << e.what() << "\n";
     throw CLI::RuntimeError(kSkippedExit);
   }
-  return t;
 }
 
 void answer(const ExerciseCli& o) {
-  const auto bank = load_exercise_bank(o.bank);
-  const Exercise& e = find_exercise(bank, o.id);
-  const json params = draw_exercise_params(e, o.seed);
-  const cli::ExerciseTruth t = truth_or_skip(e, params);
-  std::cout << e.id << ", seed " << o.seed << ": " << params_text(params) << "\n" << t.how << "\n";
-  for (const std::string& f : t.figures) std::cout << "  " << f << "\n";
-  std::cout << format_exercise_value(e.kind, t.value) << "\n";
+  or_skipped([&] {
+    const json j = exercise_answer_record(load_exercise_bank(o.bank), o.id, o.seed);
+    if (o.json) {
+      std::cout << j.dump(2) << "\n";
+      return;
+    }
+    std::cout << j["id"].get<std::string>() << ", seed " << o.seed << ": " << params_text(j["params"]) << "\n"
+              << j["how"].get<std::string>() << "\n";
+    for (const json& f : j["figures"]) std::cout << "  " << f.get<std::string>() << "\n";
+    std::cout << j["answer"].get<std::string>() << "\n";
+  });
 }
 
 void check(const ExerciseCli& o) {
-  const auto bank = load_exercise_bank(o.bank);
-  const Exercise& e = find_exercise(bank, o.id);
-  const json params = draw_exercise_params(e, o.seed);
-  const cli::ExerciseTruth t = truth_or_skip(e, params);
-  const ExerciseVerdict v = grade_exercise(e, t, parse_exercise_answer(e, t, params, o.answer));
-  if (o.json) {
-    std::cout << json{{"id", e.id},       {"seed", o.seed}, {"answer", v.answer}, {"truth", v.truth},
-                      {"right", v.right}, {"why", v.why},   {"how", t.how}}
-                     .dump(2)
-              << "\n";
-  } else if (v.right) {
-    std::cout << "right: " << v.truth << "\n" << t.how << "\n";
-  } else {
-    std::cout << "wrong: " << v.why << "\n" << t.how << "\n";
-  }
-  if (!v.right) throw CLI::RuntimeError(1);
+  json j;
+  or_skipped([&] { j = exercise_check_record(load_exercise_bank(o.bank), o.id, o.seed, o.answer); });
+  const bool right = j["right"].get<bool>();
+  if (o.json)
+    std::cout << j.dump(2) << "\n";
+  else
+    std::cout << (right ? "right: " + j["truth"].get<std::string>() : "wrong: " + j["why"].get<std::string>()) << "\n"
+              << j["how"].get<std::string>() << "\n";
+  if (!right) throw CLI::RuntimeError(1);
 }
 
 // A class file: a JSON list of {"student", "seed", "id", "answer"}; a row that cannot be graded is
@@ -146,6 +116,7 @@ void grade(const ExerciseCli& o) {
   for (const json& r : rows) {
     json row = {{"student", ""}, {"id", ""}, {"seed", nullptr}, {"answer", ""}, {"truth", ""}, {"right", false}};
     std::string verdict;
+    const auto not_graded = [&](const char* why) { verdict = std::string("not graded: ") + why, row["why"] = why; };
     try {
       if (!r.is_object() || !r.contains("student") || !r.contains("seed") || !r.contains("id") || !r.contains("answer"))
         throw InvalidInput("a row needs student, seed, id and answer");
@@ -155,28 +126,16 @@ void grade(const ExerciseCli& o) {
       if (!r["seed"].is_number_integer()) throw InvalidInput("seed must be an integer");
       if (!r["id"].is_string()) throw InvalidInput("id must be a string");
       row["seed"] = r["seed"], row["id"] = r["id"];
-      const json& a = r["answer"];
-      std::string text;
-      if (a.is_string())
-        text = a.get<std::string>();
-      else if (a.is_number())
-        text = a.dump();
-      else if (a.is_array()) {
-        for (const json& x : a) text += (text.empty() ? "" : ",") + x.dump();
-      } else
-        throw InvalidInput("answer must be a number, a name or a list of integers");
+      const std::string text = exercise_answer_text(r["answer"]);
       row["answer"] = text;
-      const Exercise& e = find_exercise(bank, r["id"].get<std::string>());
-      const json params = draw_exercise_params(e, r["seed"].get<std::int64_t>());
-      const cli::ExerciseTruth t = exercise_truth(e, params);
-      if (!t.skipped.empty()) throw InvalidInput("skipped here: " + t.skipped);
-      const ExerciseVerdict v = grade_exercise(e, t, parse_exercise_answer(e, t, params, text));
-      row["truth"] = v.truth, row["right"] = v.right;
-      verdict = v.right ? "right" : "wrong";
-      if (!v.right) row["why"] = v.why;
+      const json v = exercise_check_record(bank, r["id"].get<std::string>(), r["seed"].get<std::int64_t>(), text);
+      row["truth"] = v["truth"], row["right"] = v["right"];
+      verdict = v["right"].get<bool>() ? "right" : "wrong";
+      if (!v["right"].get<bool>()) row["why"] = v["why"];
     } catch (const InvalidInput& bad) {
-      verdict = std::string("not graded: ") + bad.what();
-      row["why"] = bad.what();
+      not_graded(bad.what());
+    } catch (const ExerciseSkipped& skipped) {
+      not_graded(skipped.what());
     }
     row["verdict"] = verdict;
     auto& [right, total] = totals[row["student"].get<std::string>()];
@@ -229,6 +188,7 @@ void add_exercise_command(CLI::App& app) {
   CLI::App* a =
       cmd->add_subcommand("answer", "how the tool computes the answer, then the answer alone on the last line");
   id_seed(a);
+  a->add_flag("--json", o->json, "one JSON object: params, how, figures, answer");
   a->callback([o] { answer(*o); });
   CLI::App* c =
       cmd->add_subcommand("check", "grade an answer: exit 0 right, 1 wrong, 2 malformed or unknown, 3 skipped");

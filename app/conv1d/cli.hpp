@@ -31,7 +31,8 @@ struct Conv1dCli : PatternCli<Conv1dPattern> {
   // signal is in memory (as conv2d's: app/conv2d/cli.hpp).
   static void apply(const PatternOptions& o, const FileOptions& files);
   static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const Filter1d& filter,
-                              const std::string& backend, const float* in, float* out, std::ostream& notes);
+                              const std::string& backend, const float* in, float* out, std::ostream& notes,
+                              Memory memory = Memory::host);
 };
 
 }  // namespace tilescope::cli

@@ -35,12 +35,12 @@ void Conv1dCli::apply(const PatternOptions& o, const FileOptions& files) {
 }
 
 AppliedRun Conv1dCli::run_apply(const Conv1dParams& p, std::optional<Break> bug, const Filter1d& filter,
-                                const std::string& backend, const float* in, float* out, std::ostream& notes) {
-  BackendChoice choice = choose_backend(backend);
-  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+                                const std::string& backend, const float* in, float* out, std::ostream& notes,
+                                Memory memory) {
+  BackendChoice choice = apply_backend(backend, memory, notes);
   validate_conv1d_run(p, filter, choice.backend->limits(), p.length);
   // The kernel's time in ms; out holds what the correct or the broken kernel writes.
-  const double ms = run_or_fall_back<Conv1dPattern>(choice, [&](Conv1dEngine& e) {
+  const double ms = run_or_fall_back<Conv1dPattern>(choice, memory, [&](Conv1dEngine& e) {
     if (bug) return e.conv1d_broken(p, *bug, filter, in, out);
     return e.conv1d(p, filter, in, out).front();
   });

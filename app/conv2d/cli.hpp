@@ -38,10 +38,12 @@ struct Conv2dCli : PatternCli<Conv2dPattern> {
   static Filter2d filter_from_array(const std::string& name, io::NpyArray a, int radius);
   // apply reads and writes the pattern's own files (cli_apply.cpp); run_apply is its run once the
   // image is in memory: p (sized as the image) on `backend`, whose note (auto fell back to the
-  // CPU) goes to `notes`; `out` = what the correct kernel, or with `bug` the broken one, writes.
+  // CPU) goes to `notes`; `out` = what the correct kernel, or with `bug` the broken one, writes;
+  // `memory`: where `in` and `out` are (the Python module's CuPy and torch arrays: device).
   static void apply(const PatternOptions& o, const FileOptions& files);
   static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const Filter2d& filter,
-                              const std::string& backend, const float* in, float* out, std::ostream& notes);
+                              const std::string& backend, const float* in, float* out, std::ostream& notes,
+                              Memory memory = Memory::host);
 };
 
 }  // namespace tilescope::cli

@@ -34,12 +34,12 @@ void Conv2dCli::apply(const PatternOptions& o, const FileOptions& files) {
 }
 
 AppliedRun Conv2dCli::run_apply(const Conv2dParams& p, std::optional<Break> bug, const Filter2d& filter,
-                                const std::string& backend, const float* in, float* out, std::ostream& notes) {
-  BackendChoice choice = choose_backend(backend);
-  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+                                const std::string& backend, const float* in, float* out, std::ostream& notes,
+                                Memory memory) {
+  BackendChoice choice = apply_backend(backend, memory, notes);
   validate_conv2d_run(p, filter, choice.backend->limits());
   // The kernel's time in ms; out holds what the correct or the broken kernel writes.
-  const double ms = run_or_fall_back<Conv2dPattern>(choice, [&](Conv2dEngine& e) {
+  const double ms = run_or_fall_back<Conv2dPattern>(choice, memory, [&](Conv2dEngine& e) {
     if (bug) return e.conv2d_broken(p, *bug, filter, in, out);
     return e.conv2d(p, filter, in, out).front();
   });

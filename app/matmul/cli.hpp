@@ -41,7 +41,7 @@ struct MatmulCli : PatternCli<MatmulPattern> {
   static void apply(const PatternOptions& o, const FileOptions& files);
   // apply's run once M and N are in memory, P = M N (as conv2d's: app/conv2d/cli.hpp).
   static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const std::string& backend, const float* M,
-                              const float* N, float* P, std::ostream& notes);
+                              const float* N, float* P, std::ostream& notes, Memory memory = Memory::host);
   static void bench(const PatternOptions& o, const BenchSettings& settings);
   static CounterReading measure(const Params& p);
 };

@@ -47,12 +47,11 @@ void MatmulCli::apply(const PatternOptions& o, const FileOptions& files) {
 }
 
 AppliedRun MatmulCli::run_apply(const MatmulParams& p, std::optional<Break> bug, const std::string& backend,
-                                const float* M, const float* N, float* P, std::ostream& notes) {
-  BackendChoice choice = choose_backend(backend);
-  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+                                const float* M, const float* N, float* P, std::ostream& notes, Memory memory) {
+  BackendChoice choice = apply_backend(backend, memory, notes);
   validate_launch(p, choice.backend->limits());
   // The kernel's time in ms; P holds what the correct or the broken kernel writes.
-  const double ms = run_or_fall_back<MatmulPattern>(choice, [&](MatmulEngine& e) {
+  const double ms = run_or_fall_back<MatmulPattern>(choice, memory, [&](MatmulEngine& e) {
     if (bug) return e.matmul_broken(p, *bug, M, N, P);
     return e.matmul(p, M, N, P).front();
   });

@@ -36,11 +36,17 @@ struct Stencil3dCli : PatternCli<Stencil3dPattern> {
   static StencilCoeffs load_coeffs(const std::string& spec, int order);
   // Finite (2k+1)^3 coefficients from an array; `name` names it in messages.
   static StencilCoeffs coeffs_from_array(const std::string& name, const io::NpyArray& a, int order);
-  // apply reads and writes the pattern's own files (cli_apply.cpp); run_apply is its run once the
-  // volume is in memory (as conv2d's: app/conv2d/cli.hpp).
+  // apply reads and writes the pattern's own files (cli_apply.cpp); sized_to_volume gives its
+  // parameters for a (D, H, W) volume in memory, and run_apply is its run (as conv2d's:
+  // app/conv2d/cli.hpp): p.steps steps in one call of the engine (temporal fuses them on chip).
   static void apply(const PatternOptions& o, const FileOptions& files);
+  // p (o's) sized to the volume: temporal's z chunk follows the grid unless o gives --tile; InvalidInput
+  // where `bug` meets several steps (the broken kernel runs one).
+  static Params sized_to_volume(const PatternOptions& o, Params p, std::optional<Break> bug, int depth, int height,
+                                int width);
   static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const StencilCoeffs& coeffs,
-                              const std::string& backend, const float* in, float* out, std::ostream& notes);
+                              const std::string& backend, const float* in, float* out, std::ostream& notes,
+                              Memory memory = Memory::host);
 };
 
 }  // namespace tilescope::cli

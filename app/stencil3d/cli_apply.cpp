@@ -26,9 +26,7 @@ void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
   if (in.shape.size() != 3)
     throw InvalidInput("'" + files.in + "' has " + std::to_string(in.shape.size()) +
                        " dimensions; stencil3d needs a 3-D volume of shape (D, H, W)");
-  p.depth = int(in.shape[0]), p.height = int(in.shape[1]), p.width = int(in.shape[2]);
-  if (!o.tile && p.strategy == Stencil3dStrategy::temporal) p.tile = default_tile_of<Stencil3dCli>(p);  // its z chunk
-  if (bug && p.steps > 1) throw InvalidInput("--break runs one step of the broken kernel: drop --steps");
+  p = sized_to_volume(o, p, bug, int(in.shape[0]), int(in.shape[1]), int(in.shape[2]));
   const StencilCoeffs coeffs = Stencil3dCli::load_coeffs(o.filter, p.order);
   std::vector<float> out(in.data.size());
   const AppliedRun run = run_apply(p, bug, coeffs, o.backend, in.data.data(), out.data(), std::cerr);
@@ -39,14 +37,22 @@ void Stencil3dCli::apply(const PatternOptions& o, const FileOptions& files) {
               o.filter.empty() ? "heat" : o.filter.c_str(), run.backend.c_str(), run.ms);
 }
 
+Stencil3dParams Stencil3dCli::sized_to_volume(const PatternOptions& o, Stencil3dParams p, std::optional<Break> bug,
+                                              int depth, int height, int width) {
+  p.depth = depth, p.height = height, p.width = width;
+  if (!o.tile && p.strategy == Stencil3dStrategy::temporal) p.tile = default_tile_of<Stencil3dCli>(p);  // its z chunk
+  if (bug && p.steps > 1) throw InvalidInput("--break runs one step of the broken kernel: drop --steps");
+  return p;
+}
+
 AppliedRun Stencil3dCli::run_apply(const Stencil3dParams& p, std::optional<Break> bug, const StencilCoeffs& coeffs,
-                                   const std::string& backend, const float* in, float* out, std::ostream& notes) {
+                                   const std::string& backend, const float* in, float* out, std::ostream& notes,
+                                   Memory memory) {
   validate_launch(p);  // before any backend is looked for: bad parameters are the first thing to hear about
-  BackendChoice choice = choose_backend(backend);
-  if (!choice.note.empty()) notes << "tilescope: " << choice.note << "\n";
+  BackendChoice choice = apply_backend(backend, memory, notes);
   validate_stencil3d_run(p, coeffs, choice.backend->limits());
   // The kernel's time in ms; out holds what the correct or the broken kernel writes.
-  const double ms = run_or_fall_back<Stencil3dPattern>(choice, [&](Stencil3dEngine& e) {
+  const double ms = run_or_fall_back<Stencil3dPattern>(choice, memory, [&](Stencil3dEngine& e) {
     if (bug) return e.apply_broken(p, *bug, coeffs, in, out);
     return e.apply(p, coeffs, in, out).front();
   });

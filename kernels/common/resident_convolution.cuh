@@ -3,6 +3,7 @@
 // and its output, of one size, its filter, and the events that time a run.
 #include <cstddef>
 
+#include "kernels/common/caller_memory.cuh"
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/device_filter.cuh"
 #include "kernels/common/timed_launch.cuh"
@@ -18,10 +19,10 @@ struct ResidentConvolution {
   // `what` names the copy in errors.
   void load_input(const float* h_in, std::size_t count, const char* what) {
     resize(count);
-    check(cudaMemcpy(in.get(), h_in, in.bytes(), cudaMemcpyHostToDevice), what);
+    check(cudaMemcpy(in.get(), h_in, in.bytes(), kCallerMemory), what);
   }
   void read_output(float* h_out, const char* what) const {
-    check(cudaMemcpy(h_out, out.get(), out.bytes(), cudaMemcpyDeviceToHost), what);
+    check(cudaMemcpy(h_out, out.get(), out.bytes(), kCallerMemory), what);
   }
 };
 

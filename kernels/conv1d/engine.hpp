@@ -29,6 +29,7 @@ class Conv1dEngine : public EngineBase {
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.
+  // On CUDA the pointers may be device memory too (cuda::kCallerMemory: the Python module's arrays).
   std::vector<double> conv1d(const Conv1dParams& p, const Filter1d& f, const float* h_in, float* h_out, int reps = 1);
   // One-shot with a bug: h_out = what the broken kernel writes; returns the kernel time in ms.
   double conv1d_broken(const Conv1dParams& p, Break bug, const Filter1d& f, const float* h_in, float* h_out);

@@ -41,6 +41,7 @@ class Conv2dEngine : public EngineBase {
 
   // One-shot: h_out = h_in correlated with f (zero ghost cells) by p.strategy, `reps` times;
   // returns each repetition's kernel time in ms.
+  // On CUDA the pointers may be device memory too (cuda::kCallerMemory: the Python module's arrays).
   std::vector<double> conv2d(const Conv2dParams& p, const Filter2d& f, const float* h_in, float* h_out, int reps = 1);
   // One-shot with a bug: h_out = what the broken kernel writes; returns the kernel time in ms.
   double conv2d_broken(const Conv2dParams& p, Break bug, const Filter2d& f, const float* h_in, float* h_out);

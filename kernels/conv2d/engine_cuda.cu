@@ -2,6 +2,7 @@
 #include <cstddef>
 #include <optional>
 
+#include "kernels/common/caller_memory.cuh"
 #include "kernels/common/error.hpp"
 #include "kernels/common/pitched_rows.cuh"
 #include "kernels/common/resident_convolution.cuh"
@@ -27,7 +28,7 @@ class CudaConv2dEngine final : public Conv2dEngine {
   // A new input keeps the rows' current pitch unless its size differs (then dense rows).
   void load_input(const float* h_in, int width, int height) override {
     resize(width, height);
-    copy_rows(d_.in.get(), pitch_, h_in, width, width, height, cudaMemcpyHostToDevice, "cudaMemcpy2D (input)");
+    copy_rows(d_.in.get(), pitch_, h_in, width, width, height, kCallerMemory, "cudaMemcpy2D (input)");
   }
   void render_demo_input(DemoScene scene, int width, int height, float t) override {
     resize(width, height);
@@ -57,7 +58,7 @@ class CudaConv2dEngine final : public Conv2dEngine {
     d_.resize(std::size_t(width) * height);
   }
   void read_rows(float* to, const float* from, const char* what) const {
-    copy_rows(to, width_, from, pitch_, width_, height_, cudaMemcpyDeviceToHost, what);
+    copy_rows(to, width_, from, pitch_, width_, height_, kCallerMemory, what);
   }
   // Lays the input out with rows `pitch` floats apart (zeros in the padding), in new buffers (the
   // output goes first: the coming run overwrites it anyway). Once per change of layout, not timed.

@@ -39,6 +39,7 @@ class MatmulEngine : public EngineBase {
   virtual DeviceMatrices device_matrices() const { return {}; }
 
   // One-shot: h_P = h_M h_N by p.strategy, `reps` times; returns each repetition's ms.
+  // On CUDA the pointers may be device memory too (cuda::kCallerMemory: the Python module's arrays).
   std::vector<double> matmul(const MatmulParams& p, const float* h_M, const float* h_N, float* h_P, int reps = 1);
   // One-shot with a bug: h_P = what the broken kernel writes; returns the kernel time in ms.
   double matmul_broken(const MatmulParams& p, Break bug, const float* h_M, const float* h_N, float* h_P);

@@ -2,6 +2,7 @@
 // matrices is the library reference point.
 #include <optional>
 
+#include "kernels/common/caller_memory.cuh"
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/common/timed_launch.cuh"
@@ -26,8 +27,8 @@ class CudaMatmulEngine final : public MatmulEngine {
       d_P_ = DeviceBuffer<float>(p);
     }
     rows_ = rows, inner_ = inner, cols_ = cols;
-    check(cudaMemcpy(d_M_.get(), h_M, d_M_.bytes(), cudaMemcpyHostToDevice), "cudaMemcpy (M)");
-    check(cudaMemcpy(d_N_.get(), h_N, d_N_.bytes(), cudaMemcpyHostToDevice), "cudaMemcpy (N)");
+    check(cudaMemcpy(d_M_.get(), h_M, d_M_.bytes(), kCallerMemory), "cudaMemcpy (M)");
+    check(cudaMemcpy(d_N_.get(), h_N, d_N_.bytes(), kCallerMemory), "cudaMemcpy (N)");
   }
   double run(const MatmulParams& p) override {
     validate_matmul_run(p, limits(), rows_, inner_, cols_);
@@ -45,7 +46,7 @@ class CudaMatmulEngine final : public MatmulEngine {
   std::string library_name() const override { return "cuBLAS sgemm"; }
   DeviceMatrices device_matrices() const override { return {d_M_.get(), d_N_.get(), d_P_.get()}; }
   void read_output(float* h_P) const override {
-    check(cudaMemcpy(h_P, d_P_.get(), d_P_.bytes(), cudaMemcpyDeviceToHost), "cudaMemcpy (P)");
+    check(cudaMemcpy(h_P, d_P_.get(), d_P_.bytes(), kCallerMemory), "cudaMemcpy (P)");
   }
 
  private:

@@ -40,7 +40,8 @@ class Stencil3dEngine {
   virtual float* device_grid(GridBuffer) const { return nullptr; }
   virtual StencilGridLayout layout() const { return {0, 0}; }
 
-  // One-shot: h_out = one step from h_in, run `reps` times; each repetition's kernel ms.
+  // One-shot: h_out = p.steps steps from h_in (run's), run `reps` times; each repetition's kernel ms.
+  // On CUDA the pointers may be device memory too (cuda::kCallerMemory: the Python module's arrays).
   std::vector<double> apply(const Stencil3dParams& p, const StencilCoeffs& c, const float* h_in, float* h_out,
                             int reps = 1);
   // One-shot with a bug: h_out = what the broken kernel writes from h_in; the kernel's ms.

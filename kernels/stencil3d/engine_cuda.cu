@@ -1,6 +1,7 @@
 #include <cstring>
 #include <optional>
 
+#include "kernels/common/caller_memory.cuh"
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/error.hpp"
 #include "kernels/common/pitched_rows.cuh"
@@ -31,7 +32,7 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   }
   void load(const float* h_grid, int width, int height, int depth) override {
     resize(width, height, depth);
-    cuda::check(cudaMemcpy(d_current_.get(), h_grid, cells() * sizeof(float), cudaMemcpyHostToDevice),
+    cuda::check(cudaMemcpy(d_current_.get(), h_grid, cells() * sizeof(float), cuda::kCallerMemory),
                 "cudaMemcpy (grid)");
   }
   void inject(const HeatSources& s) override {
@@ -56,7 +57,7 @@ class CudaStencil3dEngine final : public Stencil3dEngine {
   void advance() override { std::swap(d_current_, d_next_); }
   void read(GridBuffer which, float* h_grid) const override {
     const Pieces from = pieces(layout_);
-    cuda::copy_rows(h_grid, from.width, device_grid(which), from.pitch, from.width, from.count, cudaMemcpyDeviceToHost,
+    cuda::copy_rows(h_grid, from.width, device_grid(which), from.pitch, from.width, from.count, cuda::kCallerMemory,
                     "cudaMemcpy2D (grid back)");
   }
   void read_slice(GridBuffer which, int z, float* h_slice) const override {

@@ -74,11 +74,32 @@ def test_stencil3d_interior_equals_scipy_correlate_and_boundary_keeps_its_value(
     assert np.array_equal(out[edge], x[edge])
 
 
-def test_stencil3d_steps_are_applies_one_after_another():
-    x = uniform(11, 12, 13)
-    once = ts.apply(x, pattern="stencil3d", backend="cpu")
-    twice = ts.apply(once, pattern="stencil3d", backend="cpu")
-    assert np.array_equal(ts.apply(x, pattern="stencil3d", steps=2, backend="cpu"), twice)
+def heat_step(x, w, order):
+    """One step of the reference: scipy's correlation inside, the cells within `order` of the edge kept."""
+    out = x.copy()
+    inner = (slice(order, -order),) * 3
+    out[inner] = ndimage.correlate(x, w, mode="constant")[inner]
+    return out
+
+
+@pytest.mark.parametrize("strategy", ["temporal", "tiled"])
+@pytest.mark.parametrize("order,steps", [(1, 4), (1, 8), (2, 3)])
+def test_stencil3d_steps_are_the_commands_steps_and_equal_that_many_single_steps(cli, tmp_path, strategy, order,
+                                                                                  steps):
+    x = uniform(13, 17, 19)
+    w = star(order)
+    w /= np.abs(w).sum()  # values stay within [-1, 1] step after step
+    out = ts.apply(x, pattern="stencil3d", strategy=strategy, radius=order, weights=w, steps=steps, backend="cpu")
+    ref = x.astype(np.float64)
+    for _ in range(steps):
+        ref = heat_step(ref, w.astype(np.float64), order)
+    close(out, ref, steps * (6 * order + 1))
+    # One run of `tilescope apply --steps K` (temporal: its fused launches), not K runs of one step.
+    np.save(tmp_path / "x.npy", x)
+    np.save(tmp_path / "w.npy", w)
+    cli("apply", "--pattern", "stencil3d", "--strategy", strategy, "--radius", order, "--filter", tmp_path / "w.npy",
+        "--steps", steps, "--backend", "cpu", "--in", tmp_path / "x.npy", "--out", tmp_path / "y.npy")
+    assert np.array_equal(out, np.load(tmp_path / "y.npy"))
 
 
 @pytest.mark.parametrize("strategy", ts.strategies("matmul"))

@@ -3,15 +3,17 @@
 The same C++ as the ``tilescope`` command line, through a thin pybind11 layer (``_tilescope``):
 every function here fills the command's options and calls the command's own code, so
 ``ts.model(...)`` is ``tilescope model --json``, ``ts.apply(...)`` is ``tilescope apply`` on
-arrays, and ``ts.shot(...)`` returns the pixels ``tilescope shot`` writes. Bad input raises
-``ValueError`` with the command's one-line message; a failing device raises ``BackendError``.
+arrays (NumPy's, or on the CUDA backend CuPy's and torch's where they are), ``ts.shot(...)`` returns
+the pixels ``tilescope shot`` writes, and ``ts.exercise(id, seed)`` is ``tilescope exercise show``,
+graded by its ``.check(answer)`` as ``exercise check`` grades. Bad input raises ``ValueError`` with
+the command's one-line message; a failing device raises ``BackendError``. The GIL is released while
+a kernel or a shot runs.
 
     import numpy as np, tilescope as ts
     y = ts.apply(np.random.rand(480, 640), strategy="tiled_in", radius=2, weights="gaussian")
     ts.model(strategy="tiled_in", radius=2, tile=32)["opb_counted"]
     ts.shot(hover=(70, 70), zoom=8)          # in Jupyter: the window, as a picture
-
-Exercises (``ts.exercise``) wait for the app's exercises, which do not exist yet.
+    e = ts.exercise("conv2d-ghost-cells", seed=20231234); print(e.question); bool(e.check(32))
 """
 
 import json
@@ -20,11 +22,12 @@ import tempfile
 
 import numpy as np
 
-from . import _tilescope
+from . import _device, _tilescope
+from ._exercises import Exercise, Verdict, exercise, exercises
 from ._tilescope import BackendError
 
 __all__ = ["apply", "model", "count", "measure", "bench", "check", "shot", "Shot", "BackendError",
-           "patterns", "strategies", "has_cuda", "has_gui"]
+           "exercise", "exercises", "Exercise", "Verdict", "patterns", "strategies", "has_cuda", "has_gui"]
 
 has_cuda = _tilescope.has_cuda  # this build has the CUDA backend (a GPU may still be missing)
 has_gui = _tilescope.has_gui    # this build has the app's renderer (shot)
@@ -58,24 +61,30 @@ def _size(size):
 
 
 def apply(x, y=None, *, pattern="conv2d", strategy=None, radius=None, tile=None, weights=None,
-          backend="auto", steps=1, break_=None, return_run=False):
+          backend="auto", steps=None, break_=None, return_run=False):
     """One strategy of `pattern` on arrays, as ``tilescope apply`` computes it; float32 out.
 
     conv2d: ``scipy.ndimage.correlate(x, w, mode='constant')`` of a 2-D array; conv1d:
-    ``correlate1d(x, w, mode='constant')`` of a 1-D one; stencil3d: one step (``steps`` of them)
-    of a star stencil over a (D, H, W) volume, cells within the order of the edge kept; matmul:
-    ``x @ y``. ``weights``: a filter name (``"gaussian"``, ``"random:3"``, ...), a ``.npy`` path, or
-    an array ((2r+1)^2, 2r+1, (2k+1)^3 with zero off-axis entries). None of strategy, radius, tile,
-    weights: the command's defaults. ``break_``: one of the book's bugs (``tilescope apply --break``).
-    With ``return_run``, also a dict: the kernel's ``ms``, the ``backend`` it ran on and ``note``
-    (why ``auto`` took the CPU).
+    ``correlate1d(x, w, mode='constant')`` of a 1-D one; stencil3d: one step of a star stencil over
+    a (D, H, W) volume, cells within the order of the edge kept (``steps``: the command's --steps, K
+    steps in one run of the engine: temporal fuses them on chip); matmul: ``x @ y``. ``weights``: a
+    filter name (``"gaussian"``, ``"random:3"``, ...), a ``.npy`` path, or an array ((2r+1)^2, 2r+1,
+    (2k+1)^3 with zero off-axis entries). None of strategy, radius, tile, weights, steps: the
+    command's defaults. ``break_``: one of the book's bugs (``tilescope apply --break``). With
+    ``return_run``, also a dict: the kernel's ``ms``, the ``backend`` it ran on and ``note`` (why
+    ``auto`` took the CPU).
+
+    Device arrays (``__cuda_array_interface__``: CuPy, torch) run on the CUDA backend without a host
+    copy: float32 in C order (anything else raises ValueError), the result a torch tensor for a torch
+    input, else a CuPy array; ``weights`` stay host arrays.
     """
     if isinstance(weights, os.PathLike):
         weights = os.fspath(weights)
+    device = _device.is_device(x) or _device.is_device(y)
     out, ms, ran_on, note = _tilescope.apply(
-        _array(x), _array(y), pattern, strategy, radius, tile,
+        x if device else _array(x), y if device else _array(y), pattern, strategy, radius, tile,
         weights if weights is None or isinstance(weights, str) else _array(weights),
-        backend, steps, break_)
+        backend, steps, break_, _device.output_maker(x if _device.is_device(x) else y) if device else None)
     if return_run:
         return out, {"ms": ms, "backend": ran_on, "note": note.strip()}
     return out
