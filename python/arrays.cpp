@@ -1,6 +1,7 @@
 #include "python/arrays.hpp"
 
 #include <pybind11/numpy.h>
+#include <pybind11/stl.h>  // py::cast of a shape (std::vector)
 
 #include <cstdint>
 

@@ -3,7 +3,7 @@
 NumPy arrays, and the wall time of both paths on a large image: the device path moves nothing through
 the host, so it saves the host round trip (python/tests/test_device_arrays.py has the full tests).
 
-    PYTHONPATH=build/python python3 python/device_check.py      # exit 0: every result equal
+    PYTHONPATH=build/python python3 python/tests/device_check.py      # exit 0: every result equal
 """
 
 import importlib
