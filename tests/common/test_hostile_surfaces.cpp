@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -129,6 +130,41 @@ TEST_F(HostileSurfaces, NonFiniteWeightsAreRefusedAndTheComparisonIsNanAware) {
   EXPECT_EQ(max_abs_error(unwritten, same, 4), INFINITY);  // NaN on one side: an output nobody wrote
   EXPECT_FALSE(within_tolerance(INFINITY, INFINITY));
   EXPECT_TRUE(within_tolerance(0.5, 1.0));
+}
+
+// Finite weights whose absolute values sum past 1e19 (3e38: finite, but any output overflows) are
+// refused in one line by every pattern that reads weights; a sum at the bound runs, and its output
+// on an image (values in [0, 1]) is finite.
+TEST_F(HostileSurfaces, WeightsSummingPastTheBoundAreRefused) {
+  write_npy("in2.npy", {16, 16}, {0.25f});
+  write_npy("in1.npy", {64}, {0.25f});
+  write_npy("in3.npy", {8, 8, 8}, {0.25f});
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"w2.npy", "--radius 2 --in " + path("in2.npy")},
+      {"w1.npy", "--pattern conv1d --radius 2 --in " + path("in1.npy")},
+      {"w3.npy", "--pattern stencil3d --radius 1 --in " + path("in3.npy")},
+  };
+  write_npy("w2.npy", {5, 5}, {0.1f, 3e38f});
+  write_npy("w1.npy", {5}, {1e19f, 1e19f, 0, 0, 0});  // each weight below the bound, their sum above it
+  write_npy("w3.npy", {3, 3, 3}, {0, 0, 0, 0, -3e38f, 0});
+  for (const auto& [w, rest] : cases) {
+    const std::string args = "apply --backend cpu --filter " + path(w) + " " + rest + " --out " + path("o.npy");
+    expect_refused(run(args), args, "the sum of |w| must be at most 1e19");
+  }
+  EXPECT_FALSE(fs::exists(path("o.npy")));
+
+  write_npy("edge.npy", {5, 5}, {4e17f});  // 25 x 4e17 = 1e19: at the bound
+  const test::CliResult r = run("apply --backend cpu --radius 2 --filter " + path("edge.npy") + " --in " +
+                                path("in2.npy") + " --out " + path("o.npy"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string out = read("o.npy");
+  ASSERT_GT(out.size(), 4u * 256);
+  const char* data = out.data() + out.size() - 4 * 256;
+  for (int i = 0; i < 256; ++i) {
+    float v;
+    std::memcpy(&v, data + 4 * i, 4);
+    ASSERT_TRUE(std::isfinite(v)) << "element " << i;
+  }
 }
 
 // bench --json: never the --filter it reads, never through a planted symlink, whole or not at all.
