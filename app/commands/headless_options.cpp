@@ -100,6 +100,7 @@ void add_headless_options(CLI::App* cmd, HeadlessCli& o) {
   cmd->add_option("--hover", o.hover, "place the pointer over image pixel X,Y");
   cmd->add_option("--zoom", o.zoom, "screen pixels per image pixel, centred on --hover (default: fit)");
   cmd->add_flag("--presentation", o.presentation, "presentation mode (large type, high contrast)");
+  cmd->add_flag("--yes", o.yes, "run even where the settings and frames are estimated to take minutes");
   cmd->add_option("--scene", o.scene, "a scene file (assets/scenes/): the pattern, parameters, data and view");
   // --step's meaning in each pattern's view, the patterns that mean the same thing by it together.
   std::vector<std::pair<std::string, std::string>> steps;  // (patterns, what step N is)
@@ -130,6 +131,7 @@ void headless_window(const HeadlessCli& o, ShotOptions& window) {
                        std::to_string(int(1 / kMinShotZoom)) + ".." + std::to_string(int(kMaxShotZoom)));
   window.zoom = o.zoom;
   window.live = o.live;
+  window.yes = o.yes;
   const auto size = parse_dims(o.window_size, 2, "WxH");
   window.width = size[0];
   window.height = size[1];

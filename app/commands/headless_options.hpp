@@ -21,6 +21,7 @@ struct HeadlessCli {
   std::string window_size = "1600x900", hover;
   float zoom = 0;  // screen pixels per image pixel, centred on the hover; 0: fit
   bool presentation = false;
+  bool yes = false;     // run however long the estimate
   bool live = false;    // the demo runs (shot --live; record, unless its view is stepped)
   std::string scene;    // a scene file (or, for shot, a folder of them: a tour): sets what the options below it would
   std::string compare;  // S1,S2[,S3,S4]: strategies of the pattern side by side

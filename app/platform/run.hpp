@@ -25,6 +25,7 @@ struct ShotOptions {
   std::vector<std::string> tour;
   bool live = false;
   double tour_seconds = 0;
+  bool yes = false;  // run however long the estimate (app/platform/heavy_run.hpp)
 };
 
 int run_shot(UiState state, const ShotOptions& options);

@@ -7,6 +7,7 @@
 #include "app/gl/gl.hpp"
 #include "app/platform/framebuffer_png.hpp"
 #include "app/platform/headless_frames.hpp"
+#include "app/platform/heavy_run.hpp"
 #include "app/platform/run.hpp"
 #include "app/shell/scene.hpp"
 #include "app/ui/timing.hpp"
@@ -50,6 +51,8 @@ void render_tour(HeadlessFrames& window, const ShotOptions& o) {
 // `capture` with the milliseconds the frames after the first took (none when there is one frame).
 template <class Capture>
 void render_shot(UiState state, const ShotOptions& o, Capture&& capture) {
+  const int frames = std::max(o.hover ? 2 : 1, o.frames);
+  if (o.tour.empty()) check_heavy_run(state, o, frames, !state.paused, false);  // a tour's time is --seconds
   HeadlessFrames window(std::move(state), o);
   if (!o.tour.empty()) {
     render_tour(window, o);
@@ -57,7 +60,6 @@ void render_shot(UiState state, const ShotOptions& o, Capture&& capture) {
     return capture(window, 1, 0.0, FrameTimes{});
   }
   // Frame 0 sizes the view to the image; from frame 1 the pointer rests over the hovered pixel.
-  const int frames = std::max(o.hover ? 2 : 1, o.frames);
   FrameTimes times;
   auto t_start = std::chrono::steady_clock::now(), t_frame = t_start;
   for (int i = 0; i < frames; ++i) {

@@ -7,12 +7,14 @@
 #include <iostream>
 
 #include "app/shell/compare.hpp"
+#include "app/shell/frame_work.hpp"
 #include "app/shell/settings.hpp"
 #include "app/shell/views.hpp"
 #include "app/ui/caption.hpp"
 #include "app/ui/inspector.hpp"
 #include "app/ui/style.hpp"
 #include "app/ui/widgets.hpp"
+#include "kernels/common/cpu_pool.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope {
@@ -129,6 +131,7 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   else
     compare_.frame(state_, current, data, display_w, display_h, fb_scale, dt);
   apply_pose();
+  heavy_.offer(heavy_frame_notice(frame_work(state_), current.backend().name(), cpu_threads(), !state_.paused));
   gpu_power_.update(current.backend(), current.stats());
   draw_sidebar(layout);
   if (!state_.compare.empty()) {
@@ -138,6 +141,8 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
     current.windows(windows_area(data, hud));
   }
   if (band.h > 0) draw_caption(band, state_.caption);
+  if (const std::string* heavy = heavy_.shown()) draw_notice(data, *heavy);
+  heavy_.tick(dt);
 }
 
 void App::draw_sidebar(const Layout& layout) {

@@ -15,6 +15,7 @@
 #include "app/shell/ui_state.hpp"
 #include "app/ui/frame_stats.hpp"
 #include "app/ui/gpu_power.hpp"
+#include "app/ui/notice.hpp"
 #include "app/ui/pattern_view.hpp"
 #include "app/ui/style.hpp"
 
@@ -59,6 +60,7 @@ class App {
   Ladder ladder_;            // every strategy of the current pattern, charted (the sidebar's Ladder panel)
   TrafficMeter meter_;       // the GPU's memory counters, one extra launch every few frames
   ExercisePanel exercises_;  // the sidebar's Exercises panel (on top while an exercise is shown)
+  OnceNotice heavy_;         // says when the settings make a frame heavy (app/ui/frame_cost.hpp)
   Fonts fonts_;
 };
 

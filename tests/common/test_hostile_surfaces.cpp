@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -204,6 +205,36 @@ TEST_F(HostileSurfaces, AnInterruptedWriteLeavesNoTemporary) {
     EXPECT_TRUE(files().empty()) << sig << ": left " << (files().empty() ? "" : *files().begin());
   }
 }
+
+#if TILESCOPE_HAVE_GUI
+// Heavy but legal work: a run estimated at minutes asks for --yes before anything starts (one line,
+// exit 2, nothing written, at once); heavy settings that run are said on stderr before the first frame.
+TEST_F(HostileSurfaces, AHeavyRunAsksForYesBeforeStarting) {
+  const std::string cpu = "--backend cpu --out " + path("o");
+  const std::pair<std::string, std::string> cases[] = {
+      {"record --demo-size 8192 --frames 600 --fps 25 " + cpu + ".gif", "conv2d 8192^2 at r = 2"},
+      {"record --size 8192x8192 --frames 600 " + cpu + ".mp4", "frames of 8192x8192"},
+      {"record --pattern stencil3d --grid 512 --steps 64 --frames 60 " + cpu + ".gif", "stencil3d 512^3, 64 steps"},
+      {"shot --pattern stencil3d --grid 512 --steps 64 --live --frames 1000 " + cpu + ".png", "stencil3d 512^3"},
+      {"shot --demo-size 8192 --radius 8 --view diff --live --frames 200 " + cpu + ".png", "checked every frame"},
+  };
+  for (const auto& [args, what] : cases) {
+    const auto start = std::chrono::steady_clock::now();
+    const test::CliResult r = run(args);
+    expect_refused(r, args, "add --yes to run it anyway");
+    EXPECT_NE(r.out.find(what), std::string::npos) << args << ": " << r.out;
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10) << args;
+  }
+  EXPECT_TRUE(files().empty());
+
+  const test::CliResult r = run("shot --demo-size 4096 --radius 8 --frames 1 " + cpu + ".png");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string line = "tilescope: heavy settings: conv2d 4096^2 at r = 8 (289 taps): about ";
+  ASSERT_NE(r.out.find(line), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(line), r.out.rfind(line)) << "said once: " << r.out;
+  EXPECT_EQ(files(), std::set<std::string>{"o.png"});
+}
+#endif
 
 // A BMP stored top-down (negative height, a valid BMP) reads as other viewers show it.
 TEST_F(HostileSurfaces, ATopDownBmpIsRead) {
