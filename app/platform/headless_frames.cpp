@@ -15,6 +15,12 @@ HeadlessFrames::HeadlessFrames(UiState state, const ShotOptions& o)
 }
 
 void HeadlessFrames::render(double dt) {
+  constexpr double kStill = 1e-6;  // ImGui needs time to pass; a working view holds its demo still
+  render_one(dt);
+  while (!app_.working().empty()) render_one(kStill);
+}
+
+void HeadlessFrames::render_one(double dt) {
   ImGuiIO& io = ImGui::GetIO();
   io.DeltaTime = float(dt);
   if (options_.hover && rendered_ >= 1) {

@@ -141,8 +141,17 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
     current.windows(windows_area(data, hud));
   }
   if (band.h > 0) draw_caption(band, state_.caption);
-  if (const std::string* heavy = heavy_.shown()) draw_notice(data, *heavy);
+  std::string notice = working();
+  if (const std::string* heavy = heavy_.shown()) notice += (notice.empty() ? "" : "\n") + *heavy;
+  if (!notice.empty()) draw_notice(data, notice);
   heavy_.tick(dt);
+}
+
+std::string App::working() {
+  std::string lines;
+  for (PatternView* v : compare_.views(view()))
+    if (const std::string w = v->working(); !w.empty()) lines += (lines.empty() ? "" : "\n") + w;
+  return lines;
 }
 
 void App::draw_sidebar(const Layout& layout) {

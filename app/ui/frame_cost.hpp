@@ -26,6 +26,10 @@ struct FrameSeconds {
 // moved an 8192^2 frame's 1.9 GB in 0.26 s: the rates err slow), a GPU 10 TFLOP/s and 1 TB/s.
 FrameSeconds frame_seconds(const FrameWork& w, const std::string& backend, int threads);
 
+// The time a window's frame spends on work that can wait for the next frame (a check against the
+// reference in bands) before it stops: heavy settings slow that work, not the window.
+inline constexpr double kFrameWorkBudgetMs = 40;
+
 // Over this a frame is heavy: the view runs under 4 frames a second.
 inline constexpr double kHeavyFrameSeconds = 0.25;
 
