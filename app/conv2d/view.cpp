@@ -107,7 +107,7 @@ std::string Conv2dView::working() const {
 }
 
 void Conv2dView::continue_check() {
-  if (!pipeline_.continue_check(kFrameWorkBudgetMs)) return;
+  if (!pipeline_.continue_check(state_.work_budget_ms)) return;
   show_held();
   image_layer_.upload(Layer::reference, pipeline_.reference());
   check_pending_ = false;

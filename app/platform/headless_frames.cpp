@@ -8,19 +8,22 @@
 #include "kernels/common/error.hpp"
 
 namespace tilescope {
+namespace {
+
+// A capture shows whole frames: no work goes on over the next frames (CommonState::work_budget_ms).
+UiState without_budget(UiState state) {
+  state.work_budget_ms = 0;
+  return state;
+}
+
+}  // namespace
 
 HeadlessFrames::HeadlessFrames(UiState state, const ShotOptions& o)
-    : gl_(o.width, o.height), app_(std::move(state)), options_(o) {
+    : gl_(o.width, o.height), app_(without_budget(std::move(state))), options_(o) {
   ImGui::GetIO().DisplaySize = {float(o.width), float(o.height)};
 }
 
 void HeadlessFrames::render(double dt) {
-  constexpr double kStill = 1e-6;  // ImGui needs time to pass; a working view holds its demo still
-  render_one(dt);
-  while (!app_.working().empty()) render_one(kStill);
-}
-
-void HeadlessFrames::render_one(double dt) {
   ImGuiIO& io = ImGui::GetIO();
   io.DeltaTime = float(dt);
   if (options_.hover && rendered_ >= 1) {

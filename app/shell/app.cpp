@@ -56,11 +56,13 @@ void App::say(const std::string& message) {
   std::cout << "tilescope: " << message << "\n";
 }
 
-// The lecturer's room stays as it is (presentation mode, backend); the rest is the scene's. A
+// The lecturer's room stays as it is (presentation mode, backend, the platform's work budget); the
+// rest is the scene's. A
 // hovered cell is pinned: in the window the pointer would move it at once.
 void App::show_scene(UiState scene) {
   scene.presentation = state_.presentation;
   scene.backend = state_.backend;
+  scene.work_budget_ms = state_.work_budget_ms;
   if (!scene.pinned) scene.pinned = scene.hover;
   state_ = std::move(scene);
   const std::string place =

@@ -40,7 +40,7 @@ class App {
   UiState& state() { return state_; }
   PatternView& view() { return *view_for(state_.pattern); }
   // What the views shown are still computing (PatternView::working), a line each; empty when every
-  // picture is complete: a headless capture renders frames until it is.
+  // picture is complete.
   std::string working();
   FrameStats& stats() { return view().stats(); }
 
