@@ -7,6 +7,7 @@
 // it follows the size: stencil3d's fast chunk).
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
 #include <iterator>
 #include <string>
 #include <type_traits>
@@ -93,13 +94,30 @@ typename C::Params params_of(const PatternOptions& o, typename C::Params p = {})
   return p;
 }
 
-// Throws InvalidInput ("'NAME': the weights hold NaN or infinity (element i)") unless every weight of
-// a filter read from an array is finite.
-inline void require_finite(const std::string& name, const std::vector<float>& weights) {
-  for (std::size_t i = 0; i < weights.size(); ++i)
+// The most the absolute values of a filter's weights may sum to. One application of the filter to
+// inputs of magnitude up to the same bound is then at most 1e19 x 1e19 = 1e38 in magnitude (every
+// partial sum too), under float32's largest finite value (3.4e38) with room for rounding: an output
+// that overflows means the input was beyond 1e19, never that the filter was.
+inline constexpr double kMaxWeightSum = 1e19;
+
+// Throws InvalidInput in one line unless every weight of a filter read from an array is finite
+// ("'NAME': the weights hold NaN or infinity (element i ...)") and their absolute values sum to at
+// most kMaxWeightSum.
+inline void require_bounded_weights(const std::string& name, const std::vector<float>& weights) {
+  double sum = 0;  // a double holds the sum of any float32 weights exactly enough and never overflows
+  for (std::size_t i = 0; i < weights.size(); ++i) {
     if (!std::isfinite(weights[i]))
       throw InvalidInput("'" + name + "': the weights hold NaN or infinity (element " + std::to_string(i) +
                          " in C order)");
+    sum += std::fabs(weights[i]);
+  }
+  if (sum > kMaxWeightSum) {
+    char shown[32];
+    std::snprintf(shown, sizeof shown, "%.3g", sum);
+    throw InvalidInput("'" + name + "': the weights' absolute values sum to " + shown +
+                       ", over 1e19: the sum of |w| must be at most 1e19, so that the output of any input up to 1e19 "
+                       "in magnitude stays finite in float32 (under 3.4e38)");
+  }
 }
 
 // --filter: a filter or stencil by name (`default_name` when none is given), or read from a .npy

@@ -7,18 +7,28 @@
 #include "kernels/common/error.hpp"
 
 namespace tilescope::cli {
+namespace {
+constexpr double kMaxTourSeconds = 86400;  // a day: a soak's run, not a forever
+}  // namespace
 
 void add_shot_options(CLI::App* cmd, ShotCli& o) {
   add_headless_options(cmd, o.view);
   cmd->add_option("--frames", o.shot.frames, "frames to render before the capture")->capture_default_str();
   cmd->add_flag("--live", o.view.live, "animate the demo and compute every frame; prints frame timings");
+  cmd->add_option("--seconds", o.shot.tour_seconds,
+                  "with --scene FOLDER (a tour: every scene in turn, --frames each): pass after pass until this many "
+                  "seconds have passed, 0..86400 (default 0: one pass)");
 }
 
 UiState shot_state(ShotCli& o, const CLI::App& cmd) {
   if (o.shot.frames < 0 || o.shot.frames > kMaxShotFrames)
     throw InvalidInput("--frames must be within 0.." + std::to_string(kMaxShotFrames));
+  if (!(o.shot.tour_seconds >= 0 && o.shot.tour_seconds <= kMaxTourSeconds))
+    throw InvalidInput("--seconds must be within 0.." + std::to_string(int(kMaxTourSeconds)));
   headless_window(o.view, o.shot);
-  UiState state = headless_state(o.view, cmd, o.shot);
+  UiState state = headless_state(o.view, cmd, o.shot, true);
+  if (cmd.get_option("--seconds")->count() > 0 && o.shot.tour.empty())
+    throw InvalidInput("--seconds runs a tour: give --scene a folder of scenes");
   if ((!o.view.scene.empty() || !o.view.exercise.empty()) && cmd.get_option("--frames")->count() == 0)
     o.shot.frames = kSettleFrames;
   return state;

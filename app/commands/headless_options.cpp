@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <iterator>
 #include <map>
 #include <regex>
@@ -55,9 +56,9 @@ UiState options_state(const HeadlessCli& o, int index) {
   return s;
 }
 
-// --scene FILE: the scene sets the pattern, its parameters, the data, the view and the pointer;
-// the command's own options say only how to render it (and --backend, where it runs).
-UiState scene_state(const HeadlessCli& o, const CLI::App& cmd) {
+// --scene FILE: the scene `file` sets the pattern, its parameters, the data, the view and the
+// pointer; the command's own options say only how to render it (and --backend, where it runs).
+UiState scene_state(const HeadlessCli& o, const CLI::App& cmd, const std::string& file) {
   std::vector<std::string> sets = {"--pattern", "--strategy", "--radius", "--tile", "--filter",
                                    "--break",   "--hover",    "--zoom",   "--step", "--compare"};
   for (const auto& [name, flag] : pattern_flags()) sets.push_back(name);
@@ -66,7 +67,7 @@ UiState scene_state(const HeadlessCli& o, const CLI::App& cmd) {
     if (option && option->count() > 0)
       throw InvalidInput("--scene sets what " + name + " would; give one or the other");
   }
-  UiState s = load_scene(o.scene);
+  UiState s = load_scene(file);
   if (cmd.get_option("--backend")->count() > 0) s.backend = o.view.pattern.backend;
   s.presentation = s.presentation || o.presentation;
   if (o.live) s.paused = false;
@@ -99,6 +100,7 @@ void add_headless_options(CLI::App* cmd, HeadlessCli& o) {
   cmd->add_option("--hover", o.hover, "place the pointer over image pixel X,Y");
   cmd->add_option("--zoom", o.zoom, "screen pixels per image pixel, centred on --hover (default: fit)");
   cmd->add_flag("--presentation", o.presentation, "presentation mode (large type, high contrast)");
+  cmd->add_flag("--yes", o.yes, "run even where the settings and frames are estimated to take minutes");
   cmd->add_option("--scene", o.scene, "a scene file (assets/scenes/): the pattern, parameters, data and view");
   // --step's meaning in each pattern's view, the patterns that mean the same thing by it together.
   std::vector<std::pair<std::string, std::string>> steps;  // (patterns, what step N is)
@@ -128,6 +130,8 @@ void headless_window(const HeadlessCli& o, ShotOptions& window) {
     throw InvalidInput("--zoom must be 0 (fit) or a number of screen pixels per image pixel within 1/" +
                        std::to_string(int(1 / kMinShotZoom)) + ".." + std::to_string(int(kMaxShotZoom)));
   window.zoom = o.zoom;
+  window.live = o.live;
+  window.yes = o.yes;
   const auto size = parse_dims(o.window_size, 2, "WxH");
   window.width = size[0];
   window.height = size[1];
@@ -142,7 +146,7 @@ void headless_window(const HeadlessCli& o, ShotOptions& window) {
   io::refuse_output_equal_to_input(window.out, {o.view.text("file", ""), o.scene});
 }
 
-UiState headless_state(const HeadlessCli& o, const CLI::App& cmd, ShotOptions& window) {
+UiState headless_state(const HeadlessCli& o, const CLI::App& cmd, ShotOptions& window, bool tours) {
   if (cmd.get_option("--scene")->count() > 0 && o.scene.empty()) throw InvalidInput("--scene names a scene file");
   UiState state;
   if (!o.exercise.empty()) {
@@ -165,8 +169,13 @@ UiState headless_state(const HeadlessCli& o, const CLI::App& cmd, ShotOptions& w
     for (auto it = given.view.flags.begin(); it != given.view.flags.end();)
       it = cmd.get_option(it->first)->count() > 0 ? std::next(it) : given.view.flags.erase(it);
     state = options_state_compared(given, index);
+  } else if (std::error_code ec; tours && std::filesystem::is_directory(o.scene, ec)) {
+    window.tour = tour_files(o.scene);
+    state = scene_state(o, cmd, window.tour.front());
+    for (std::size_t i = 1; i < window.tour.size(); ++i) load_scene(window.tour[i]);  // each refused before any context
+    return state;  // no pointer: the tour pins each scene's cell
   } else {
-    state = scene_state(o, cmd);
+    state = scene_state(o, cmd, o.scene);
   }
   if (state.hover) window.hover = state.hover;  // a scene's hovered cell: the pointer rests on it
   return state;

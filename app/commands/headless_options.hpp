@@ -21,8 +21,9 @@ struct HeadlessCli {
   std::string window_size = "1600x900", hover;
   float zoom = 0;  // screen pixels per image pixel, centred on the hover; 0: fit
   bool presentation = false;
+  bool yes = false;     // run however long the estimate
   bool live = false;    // the demo runs (shot --live; record, unless its view is stepped)
-  std::string scene;    // a scene file: sets everything the options below it would
+  std::string scene;    // a scene file (or, for shot, a folder of them: a tour): sets what the options below it would
   std::string compare;  // S1,S2[,S3,S4]: strategies of the pattern side by side
   // --exercise ID --seed S [--answer A]: the exercise's question (its view, the answer hidden), or with
   // an answer the view after its check (the truth revealed).
@@ -38,7 +39,8 @@ void add_headless_options(CLI::App* cmd, HeadlessCli& o);
 void headless_window(const HeadlessCli& o, ShotOptions& window);
 
 // The state to draw, from --scene or from the options; throws InvalidInput before any context is
-// opened. A scene's hovered cell becomes the window's pointer.
-UiState headless_state(const HeadlessCli& o, const CLI::App& cmd, ShotOptions& window);
+// opened. A scene's hovered cell becomes the window's pointer. A folder of scenes (a tour: only
+// when `tours`) gives its first scene's state and window.tour its files, every one read once here.
+UiState headless_state(const HeadlessCli& o, const CLI::App& cmd, ShotOptions& window, bool tours = false);
 
 }  // namespace tilescope::cli

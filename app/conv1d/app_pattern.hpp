@@ -17,6 +17,8 @@
 
 namespace tilescope {
 
+struct FrameWork;
+
 class PatternView;
 
 struct Conv1dApp : cli::Conv1dCli, PatternDefaults {
@@ -31,6 +33,8 @@ struct Conv1dApp : cli::Conv1dCli, PatternDefaults {
   static bool broken_on_purpose(const Ui& u) { return u.bug != Break::none; }
   static Stepper* stepper(Ui& u) { return &u.stepper; }
   static std::unique_ptr<PatternView> make_view(CommonState& s, Ui& u);  // defined with the view (view.cpp)
+  // What a frame of these settings asks of the machine (frame_work.cpp; app/ui/frame_cost.hpp).
+  static FrameWork frame_work(const Ui& u);
 };
 
 }  // namespace tilescope

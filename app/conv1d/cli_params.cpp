@@ -17,7 +17,7 @@ Filter1d Conv1dCli::filter_from_array(const std::string& name, io::NpyArray a, i
     throw InvalidInput("'" + name + "' has " + std::to_string(a.shape[0]) + " taps but --radius " +
                        std::to_string(radius) + " needs " + std::to_string(taps) + " (use --radius " +
                        std::to_string(a.shape[0] / 2) + ")");
-  require_finite(name, a.data);
+  require_bounded_weights(name, a.data);
   return Filter1d{radius, std::move(a.data)};
 }
 

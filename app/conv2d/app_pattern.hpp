@@ -17,6 +17,8 @@
 
 namespace tilescope {
 
+struct FrameWork;
+
 class PatternView;
 
 struct Conv2dApp : cli::Conv2dCli, PatternDefaults {
@@ -38,6 +40,8 @@ struct Conv2dApp : cli::Conv2dCli, PatternDefaults {
   static constexpr bool kOpensFiles = true;
   static void open_file(Ui& c, const std::string& path) { c.source = SourceKind::file, c.file_path = path; }
   static std::unique_ptr<PatternView> make_view(CommonState& s, Ui& c);  // defined with the view (view.cpp)
+  // What a frame of these settings asks of the machine (frame_work.cpp; app/ui/frame_cost.hpp).
+  static FrameWork frame_work(const Ui& u);
 };
 
 }  // namespace tilescope

@@ -17,7 +17,7 @@ Filter2d Conv2dCli::filter_from_array(const std::string& name, io::NpyArray a, i
     throw InvalidInput("'" + name + "' is " + std::to_string(a.shape[0]) + "x" + std::to_string(a.shape[1]) +
                        " but --radius " + std::to_string(radius) + " needs " + std::to_string(d) + "x" +
                        std::to_string(d) + " (use --radius " + std::to_string(a.shape[0] / 2) + ")");
-  require_finite(name, a.data);
+  require_bounded_weights(name, a.data);
   Filter2d f;
   f.radius = radius;
   f.weights = std::move(a.data);

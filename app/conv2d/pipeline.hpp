@@ -11,6 +11,7 @@
 #include "kernels/common/image.hpp"
 #include "kernels/conv2d/demo_scene.hpp"
 #include "kernels/conv2d/engine.hpp"
+#include "kernels/conv2d/filter.hpp"
 
 namespace tilescope {
 
@@ -26,10 +27,18 @@ class Conv2dPipeline {
   // Runs one frame (with `bug`: the broken kernel). False (with problem() set) when p cannot run
   // on this backend or cannot have that bug.
   bool run(const Conv2dParams& p, const Filter2d& f, Break bug = Break::none);
-  // One launch of p on the resident input, not kept: the ladder's (the next run() overwrites it).
+  // One launch of p on the resident input, not kept: the ladder's (the next run() overwrites it; a
+  // check under way is dropped).
   double launch_once(const Conv2dParams& p, const Filter2d& f);
-  // Recomputes the CPU reference of the last run and the max abs error against it.
-  void check(const Filter2d& f);
+  // The check of the last run against the CPU reference, computed in bands of rows so that a frame
+  // can stop when it has spent its share: start_check() takes the run's input and output (a new
+  // input or run drops a check under way); continue_check() adds rows until the reference is whole
+  // or `budget_ms` (> 0) is spent, and true once it is whole: then reference(), max_abs_error() and
+  // tolerance() are the check's.
+  void start_check(const Filter2d& f);
+  bool continue_check(double budget_ms);
+  bool checking() const { return check_row_ >= 0; }
+  double check_progress() const { return checking() && height_ > 0 ? double(check_row_) / height_ : 0.0; }
 
   // Host copies, read back from the backend on demand (the upload path, the check).
   const Image& host_input();
@@ -60,6 +69,12 @@ class Conv2dPipeline {
   bool host_input_fresh_ = false, host_output_fresh_ = false;
   double kernel_ms_ = 0, tolerance_ = 0;
   std::optional<double> max_abs_error_;
+  // The check under way: its filter, the next reference row (-1: none), and the input's largest
+  // |x| and the error over the rows so far.
+  Filter2d check_filter_;
+  int check_row_ = -1;
+  float check_max_in_ = 0;
+  double check_error_ = 0;
 };
 
 }  // namespace tilescope

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 #include "app/conv2d/app_pattern.hpp"
@@ -13,6 +14,7 @@
 #include "app/gl/gl.hpp"
 #include "app/io/image_file.hpp"
 #include "app/ui/default_tile.hpp"
+#include "app/ui/frame_cost.hpp"
 #include "app/ui/inspector.hpp"
 #include "app/ui/memory_chart.hpp"
 #include "app/ui/step_panel.hpp"
@@ -86,10 +88,39 @@ const BlockTimeline* Conv2dView::timeline() {
 }
 
 void Conv2dView::draw(float display_w, float display_h, float fb_scale) {
-  image_layer_.draw(view_, ui_.view, output_range(filter_, showing_demo_ && ui_.demo_scene == DemoScene::impulses),
+  // Until the output shown has its reference, the diff view shows the output and a break no damage.
+  const ViewMode mode = ui_.view == ViewMode::diff && !reference_shown_ ? ViewMode::output : ui_.view;
+  image_layer_.draw(view_, mode, output_range(filter_, showing_demo_ && ui_.demo_scene == DemoScene::impulses),
                     float(std::max(pipeline_.tolerance(), 1e-7)), display_w, display_h, fb_scale,
-                    ui_.bug != Break::none);
+                    ui_.bug != Break::none && reference_shown_);
   draw_overlays();
+}
+
+bool Conv2dView::shows_reference() const { return ui_.view == ViewMode::diff || ui_.bug != Break::none; }
+
+std::string Conv2dView::working() const {
+  if (!pipeline_.checking()) return {};
+  char text[160];
+  std::snprintf(text, sizeof text, "checking against the CPU reference: %.0f%% (the demo waits)",
+                100 * pipeline_.check_progress());
+  return text;
+}
+
+void Conv2dView::continue_check() {
+  if (!pipeline_.continue_check(state_.work_budget_ms)) return;
+  show_held();
+  image_layer_.upload(Layer::reference, pipeline_.reference());
+  check_pending_ = false;
+  reference_shown_ = true;
+}
+
+void Conv2dView::show_held() {
+  if (!held_input_ && !held_output_) return;
+  const auto t0 = std::chrono::steady_clock::now();
+  if (held_input_) present(Layer::input);
+  if (held_output_) present(Layer::output);
+  stats_.upload_ms = ms_since(t0);
+  held_input_ = held_output_ = false;
 }
 
 void Conv2dView::handle_input() {
@@ -110,6 +141,7 @@ void Conv2dView::update_source(double dt) {
   const bool changed =
       pipeline_.width() != ui_.demo_size || pipeline_.height() != ui_.demo_size || ui_.demo_scene != shown_scene_;
   if (!advance && !changed && showing_demo_) return;
+  if (pipeline_.checking() && !changed) return;  // the check of the frame shown holds the demo until it is done
   if (advance) anim_time_ += state_.step_once ? 1.0 / 30 : dt;
   const auto t0 = std::chrono::steady_clock::now();
   pipeline_.demo_input(ui_.demo_scene, ui_.demo_size, ui_.demo_size, float(anim_time_));
@@ -133,20 +165,23 @@ void Conv2dView::compute() {
   }
   const bool params_changed = new_launch(std::tuple(ui_.params, ui_.filter, ui_.bug), launched_);
   if (params_changed) check_pending_ = true;
+  if (pipeline_.checking() && !params_changed) return continue_check();  // the view holds still until it is done
   const bool run = input_changed_ || params_changed || !state_.paused;
   state_.step_once = false;
   if (!run) return;
   if (pipeline_.run(ui_.params, filter_, ui_.bug)) {
     stats_.add_kernel_ms(pipeline_.kernel_ms(), backend().name());
-    const auto t0 = std::chrono::steady_clock::now();
-    if (input_changed_) present(Layer::input);
-    present(Layer::output);
-    stats_.upload_ms = ms_since(t0);
-    // The damage of a broken kernel is drawn against the reference of this very frame.
-    if (check_pending_ || ui_.view == ViewMode::diff || ui_.bug != Break::none) {
-      pipeline_.check(filter_);
-      image_layer_.upload(Layer::reference, pipeline_.reference());
-      check_pending_ = false;
+    // The diff and a break's damage are drawn against the reference of this very frame: where the view
+    // shows the reference, the frame's input and output wait for it (the last checked ones stay shown).
+    held_input_ = held_input_ || input_changed_;
+    held_output_ = true;
+    if (!shows_reference()) {
+      show_held();
+      reference_shown_ = false;
+    }
+    if (check_pending_ || shows_reference()) {
+      pipeline_.start_check(filter_);
+      continue_check();
     }
   } else if (input_changed_) {
     present(Layer::input);  // nothing ran: still show the new input
@@ -249,7 +284,8 @@ HudFigures Conv2dView::ladder_launch(const std::string& strategy, bool time) {
   const Conv2dUi as = with_strategy<Conv2dApp>(ui_, strategy);
   const Conv2dParams& p = as.params;
   // A strategy the filter rules out (separable with a filter not of rank 1) gets no time.
-  return ladder_figures(p, backend(), time && pipeline_.width() > 0 && !filter_problem(p, filter_),
+  return ladder_figures(p, backend(),
+                        time && pipeline_.width() > 0 && !filter_problem(p, filter_) && !pipeline_.checking(),
                         [&] { return pipeline_.launch_once(p, filter_); });
 }
 

@@ -30,6 +30,7 @@ class Conv2dView : public ImagePatternView {
   HudFigures hud() const override;
   float hud_below() const override;  // split: the "input | output" labels
   HudFigures ladder_launch(const std::string& strategy, bool time) override;
+  std::string working() const override;  // a check under way, and how far it got
 
  private:
   Conv2dUi& ui_;
@@ -38,7 +39,12 @@ class Conv2dView : public ImagePatternView {
   void handle_input();
   void update_source(double dt);
   void compute();
-  void present(Layer layer);  // the resident input/output into its texture
+  void present(Layer layer);     // the resident input/output into its texture
+  bool shows_reference() const;  // the diff view, a break's damage
+  // This frame's share of the check under way (app/ui/frame_cost.hpp's budget); once it is done, the
+  // reference and the input and output it checked go to the screen together.
+  void continue_check();
+  void show_held();  // the held input and output into their textures
   void draw_overlays();
   // The focused block's step-through (null when it is off, or there is no block or no
   // step-through), rebuilt when the block or the parameters change.
@@ -56,6 +62,8 @@ class Conv2dView : public ImagePatternView {
   std::optional<std::tuple<Conv2dParams, std::string, Break>> launched_;  // the last frame's launch
   std::optional<Conv2dUi> shown_;  // the last frame's settings: a default tile follows the radius and image
   bool check_pending_ = true;
+  bool held_input_ = false, held_output_ = false;  // a run's, not shown until its check is done
+  bool reference_shown_ = false;                   // the reference texture is the output texture's
   TimelineCache<std::tuple<Conv2dParams, int, int>> timeline_;
   float step_caption_top_ = 0;  // this frame's step caption's top edge (0: none): the legend goes above
   ScreenBox kept_block_;        // this frame's stepped or pinned block on screen (empty: none): the windows keep clear

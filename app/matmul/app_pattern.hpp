@@ -17,6 +17,8 @@
 
 namespace tilescope {
 
+struct FrameWork;
+
 class PatternView;
 
 struct MatmulApp : cli::MatmulCli, PatternDefaults {
@@ -33,6 +35,8 @@ struct MatmulApp : cli::MatmulCli, PatternDefaults {
   static bool broken_on_purpose(const Ui&) { return false; }
   static Stepper* stepper(Ui&) { return nullptr; }                       // the phase stepper instead: > steps it
   static std::unique_ptr<PatternView> make_view(CommonState& s, Ui& u);  // defined with the view (view.cpp)
+  // What a frame of these settings asks of the machine (frame_work.cpp; app/ui/frame_cost.hpp).
+  static FrameWork frame_work(const Ui& u);
 };
 
 }  // namespace tilescope

@@ -8,9 +8,18 @@
 #include "kernels/common/error.hpp"
 
 namespace tilescope {
+namespace {
+
+// A capture shows whole frames: no work goes on over the next frames (CommonState::work_budget_ms).
+UiState without_budget(UiState state) {
+  state.work_budget_ms = 0;
+  return state;
+}
+
+}  // namespace
 
 HeadlessFrames::HeadlessFrames(UiState state, const ShotOptions& o)
-    : gl_(o.width, o.height), app_(std::move(state)), options_(o) {
+    : gl_(o.width, o.height), app_(without_budget(std::move(state))), options_(o) {
   ImGui::GetIO().DisplaySize = {float(o.width), float(o.height)};
 }
 

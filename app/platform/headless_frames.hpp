@@ -14,8 +14,10 @@ class HeadlessFrames {
  public:
   // The window of `o` (size, pointer, zoom) on `state`; throws what HeadlessGl throws.
   HeadlessFrames(UiState state, const ShotOptions& o);
-  // Draws the next frame, dt seconds after the last. Frame 0 sizes the view to the data; from
-  // frame 1 the pointer rests over the hovered pixel (frame 1 zooms to it).
+  // Draws the next frame, dt seconds after the last, whole: the App runs without a work budget
+  // (CommonState::work_budget_ms), so what a shot or a recording captures is never half done. Frame
+  // 0 sizes the view to the data; from frame 1 the pointer rests over the hovered pixel (frame 1
+  // zooms to it).
   void render(double dt);
 
   App& app() { return app_; }

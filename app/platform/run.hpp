@@ -20,6 +20,12 @@ struct ShotOptions {
   int frames = 3;              // frames rendered before the capture (auto-sized windows settle)
   std::optional<Pixel> hover;  // pointer over this image pixel
   float zoom = 0;              // screen pixels per image pixel, centred on the hover; 0: fit
+  // shot --scene DIR: the tour's scene files (tour_files), each shown `frames` frames in turn (the
+  // demo running when `live`), pass after pass until `tour_seconds` have passed (one pass at least).
+  std::vector<std::string> tour;
+  bool live = false;
+  double tour_seconds = 0;
+  bool yes = false;  // run however long the estimate (app/platform/heavy_run.hpp)
 };
 
 int run_shot(UiState state, const ShotOptions& options);

@@ -10,6 +10,7 @@
 #include "app/io/video_encoder.hpp"
 #include "app/platform/framebuffer_png.hpp"
 #include "app/platform/headless_frames.hpp"
+#include "app/platform/heavy_run.hpp"
 #include "app/platform/run.hpp"
 
 namespace tilescope {
@@ -58,6 +59,7 @@ int run_record(UiState state, const RecordOptions& o) {
   return run_headless("record", [&] {
     const bool steps = stepped(state);
     state.paused = steps;  // the demo stands still while the block steps
+    check_heavy_run(state, o.window, std::max(o.window.hover ? 2 : 1, o.window.frames) + o.frames, !steps, true);
     const int w = o.window.width, h = o.window.height;
     const double dt = 1.0 / o.fps;
     std::string drawn_by;  // the context and the backend, for the closing line

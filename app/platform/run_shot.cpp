@@ -7,7 +7,9 @@
 #include "app/gl/gl.hpp"
 #include "app/platform/framebuffer_png.hpp"
 #include "app/platform/headless_frames.hpp"
+#include "app/platform/heavy_run.hpp"
 #include "app/platform/run.hpp"
+#include "app/shell/scene.hpp"
 #include "app/ui/timing.hpp"
 
 namespace tilescope {
@@ -24,13 +26,40 @@ struct FrameTimes {
   }
 };
 
-// Renders the shot's frames, then hands the window (its framebuffer complete) to `capture` with the
-// milliseconds the frames after the first took (none when there is one frame).
+// A tour: every scene in turn, read and shown as PageDown shows it in the window, o.frames frames
+// each, pass after pass until o.tour_seconds have passed; a line on stdout (flushed: a soak reads
+// it as it comes) after each pass.
+void render_tour(HeadlessFrames& window, const ShotOptions& o) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  for (int pass = 1;; ++pass) {
+    const auto pass_start = Clock::now();
+    for (int at = 0; at < int(o.tour.size()); ++at) {
+      UiState scene = load_scene(o.tour[at]);
+      if (o.live) scene.paused = false;
+      window.app().open_tour(o.tour, std::move(scene), at);
+      for (int i = 0; i < std::max(1, o.frames); ++i) window.render(1.0 / 60);
+    }
+    std::cout << "tilescope: tour pass " << pass << ": " << o.tour.size() << " scenes of " << std::max(1, o.frames)
+              << " frames in " << seconds_since(pass_start) << " s" << std::endl;
+    if (seconds_since(start) >= o.tour_seconds) return;
+  }
+}
+
+// Renders the shot's frames (or its tour), then hands the window (its framebuffer complete) to
+// `capture` with the milliseconds the frames after the first took (none when there is one frame).
 template <class Capture>
 void render_shot(UiState state, const ShotOptions& o, Capture&& capture) {
-  HeadlessFrames window(std::move(state), o);
-  // Frame 0 sizes the view to the image; from frame 1 the pointer rests over the hovered pixel.
   const int frames = std::max(o.hover ? 2 : 1, o.frames);
+  if (o.tour.empty()) check_heavy_run(state, o, frames, !state.paused, false);  // a tour's time is --seconds
+  HeadlessFrames window(std::move(state), o);
+  if (!o.tour.empty()) {
+    render_tour(window, o);
+    glFinish();
+    return capture(window, 1, 0.0, FrameTimes{});
+  }
+  // Frame 0 sizes the view to the image; from frame 1 the pointer rests over the hovered pixel.
   FrameTimes times;
   auto t_start = std::chrono::steady_clock::now(), t_frame = t_start;
   for (int i = 0; i < frames; ++i) {

@@ -7,12 +7,14 @@
 #include <iostream>
 
 #include "app/shell/compare.hpp"
+#include "app/shell/frame_work.hpp"
 #include "app/shell/settings.hpp"
 #include "app/shell/views.hpp"
 #include "app/ui/caption.hpp"
 #include "app/ui/inspector.hpp"
 #include "app/ui/style.hpp"
 #include "app/ui/widgets.hpp"
+#include "kernels/common/cpu_pool.hpp"
 #include "kernels/common/error.hpp"
 
 namespace tilescope {
@@ -54,11 +56,13 @@ void App::say(const std::string& message) {
   std::cout << "tilescope: " << message << "\n";
 }
 
-// The lecturer's room stays as it is (presentation mode, backend); the rest is the scene's. A
+// The lecturer's room stays as it is (presentation mode, backend, the platform's work budget); the
+// rest is the scene's. A
 // hovered cell is pinned: in the window the pointer would move it at once.
 void App::show_scene(UiState scene) {
   scene.presentation = state_.presentation;
   scene.backend = state_.backend;
+  scene.work_budget_ms = state_.work_budget_ms;
   if (!scene.pinned) scene.pinned = scene.hover;
   state_ = std::move(scene);
   const std::string place =
@@ -129,6 +133,7 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
   else
     compare_.frame(state_, current, data, display_w, display_h, fb_scale, dt);
   apply_pose();
+  heavy_.offer(heavy_frame_notice(frame_work(state_), current.backend().name(), cpu_threads(), !state_.paused));
   gpu_power_.update(current.backend(), current.stats());
   draw_sidebar(layout);
   if (!state_.compare.empty()) {
@@ -138,6 +143,17 @@ void App::frame(float display_w, float display_h, float fb_scale, double dt) {
     current.windows(windows_area(data, hud));
   }
   if (band.h > 0) draw_caption(band, state_.caption);
+  std::string notice = working();
+  if (const std::string* heavy = heavy_.shown()) notice += (notice.empty() ? "" : "\n") + *heavy;
+  if (!notice.empty()) draw_notice(data, notice);
+  heavy_.tick(dt);
+}
+
+std::string App::working() {
+  std::string lines;
+  for (PatternView* v : compare_.views(view()))
+    if (const std::string w = v->working(); !w.empty()) lines += (lines.empty() ? "" : "\n") + w;
+  return lines;
 }
 
 void App::draw_sidebar(const Layout& layout) {

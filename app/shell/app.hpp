@@ -15,6 +15,7 @@
 #include "app/shell/ui_state.hpp"
 #include "app/ui/frame_stats.hpp"
 #include "app/ui/gpu_power.hpp"
+#include "app/ui/notice.hpp"
 #include "app/ui/pattern_view.hpp"
 #include "app/ui/style.hpp"
 
@@ -38,6 +39,9 @@ class App {
 
   UiState& state() { return state_; }
   PatternView& view() { return *view_for(state_.pattern); }
+  // What the views shown are still computing (PatternView::working), a line each; empty when every
+  // picture is complete.
+  std::string working();
   FrameStats& stats() { return view().stats(); }
 
  private:
@@ -59,6 +63,7 @@ class App {
   Ladder ladder_;            // every strategy of the current pattern, charted (the sidebar's Ladder panel)
   TrafficMeter meter_;       // the GPU's memory counters, one extra launch every few frames
   ExercisePanel exercises_;  // the sidebar's Exercises panel (on top while an exercise is shown)
+  OnceNotice heavy_;         // says when the settings make a frame heavy (app/ui/frame_cost.hpp)
   Fonts fonts_;
 };
 

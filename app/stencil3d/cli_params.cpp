@@ -16,7 +16,7 @@ StencilCoeffs Stencil3dCli::coeffs_from_array(const std::string& name, const io:
   if (a.shape[0] != n)
     throw InvalidInput("'" + name + "' is " + std::to_string(a.shape[0]) + "^3 but order " + std::to_string(order) +
                        " needs " + std::to_string(n) + "^3 (use --radius " + std::to_string(a.shape[0] / 2) + ")");
-  require_finite(name, a.data);
+  require_bounded_weights(name, a.data);
   return stencil_from_dense(a.data, order);
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "app/ui/frame_cost.hpp"
 #include "app/view/view_transform.hpp"
 
 namespace tilescope {
@@ -64,6 +65,9 @@ struct CommonState {
   std::optional<ViewPose> pose;          // a scene's view: the App applies it at the next frame, then clears it
   bool measure_traffic = true;  // measure each new launch once with the GPU's counters (app/shell/traffic_meter.hpp)
   bool measure_again = false;   // a request to measure the shown launches again (not saved)
+  // What a frame may spend on work that can go on over the next frames (a check in bands), as the
+  // window lets it (app/ui/frame_cost.hpp); 0 (headless): a frame does all of it, so a capture is whole.
+  double work_budget_ms = kFrameWorkBudgetMs;
 };
 
 // The pixel the overlays and inspector follow: the pinned one, else the hovered one.

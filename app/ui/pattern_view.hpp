@@ -61,6 +61,9 @@ class PatternView {
   // wrote.
   virtual HudFigures ladder_launch(const std::string& strategy, bool time) = 0;
   virtual float hud_below() const { return 0.0f; }  // room the view keeps at its top for its own title
+  // What the view is still computing over the coming frames, for a notice ("checking ...: 40%"); empty
+  // when its picture is complete (always, without a work budget: CommonState::work_budget_ms).
+  virtual std::string working() const { return {}; }
   FrameStats& stats() { return stats_; }
 
  protected:

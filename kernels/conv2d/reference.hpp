@@ -6,6 +6,8 @@
 namespace tilescope {
 
 void conv2d_cpu(const Filter2d& f, const float* in, float* out, int width, int height);
+// Output rows [y0, y1) of conv2d_cpu over the whole image `in`: a check computed in bands.
+void conv2d_cpu_rows(const Filter2d& f, const float* in, float* out, int width, int height, int y0, int y1);
 
 // Largest |difference| expected between two float32 evaluations of one output that sum the same
 // taps in another order or with fused multiply-adds: 4 sqrt(taps) eps sum|w| max|x|.

@@ -16,6 +16,7 @@ X = np.zeros((17, 19), np.float32)
     ({"x": np.zeros((17, 19), np.complex64)}, "dtype 'complex64' is not supported"),
     ({"x": X, "radius": 1, "weights": np.full((3, 3), np.nan)}, "'weights': the weights hold NaN or infinity"),
     ({"x": X, "radius": 1, "weights": np.array([[0, 0, 0], [0, np.inf, 0], [0, 0, 0]])}, "NaN or infinity"),
+    ({"x": X, "radius": 1, "weights": np.full((3, 3), 3e38, np.float32)}, "the sum of |w| must be at most 1e19"),
     ({"x": X, "radius": 2, "weights": np.ones((3, 3))}, "'weights' is 3x3 but --radius 2 needs 5x5"),
     ({"x": X, "weights": "no_such_filter"}, "no_such_filter"),
     ({"x": X, "strategy": "nope"}, "unknown conv2d strategy 'nope'"),

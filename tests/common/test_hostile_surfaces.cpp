@@ -7,8 +7,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -131,6 +133,41 @@ TEST_F(HostileSurfaces, NonFiniteWeightsAreRefusedAndTheComparisonIsNanAware) {
   EXPECT_TRUE(within_tolerance(0.5, 1.0));
 }
 
+// Finite weights whose absolute values sum past 1e19 (3e38: finite, but any output overflows) are
+// refused in one line by every pattern that reads weights; a sum at the bound runs, and its output
+// on an image (values in [0, 1]) is finite.
+TEST_F(HostileSurfaces, WeightsSummingPastTheBoundAreRefused) {
+  write_npy("in2.npy", {16, 16}, {0.25f});
+  write_npy("in1.npy", {64}, {0.25f});
+  write_npy("in3.npy", {8, 8, 8}, {0.25f});
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"w2.npy", "--radius 2 --in " + path("in2.npy")},
+      {"w1.npy", "--pattern conv1d --radius 2 --in " + path("in1.npy")},
+      {"w3.npy", "--pattern stencil3d --radius 1 --in " + path("in3.npy")},
+  };
+  write_npy("w2.npy", {5, 5}, {0.1f, 3e38f});
+  write_npy("w1.npy", {5}, {1e19f, 1e19f, 0, 0, 0});  // each weight below the bound, their sum above it
+  write_npy("w3.npy", {3, 3, 3}, {0, 0, 0, 0, -3e38f, 0});
+  for (const auto& [w, rest] : cases) {
+    const std::string args = "apply --backend cpu --filter " + path(w) + " " + rest + " --out " + path("o.npy");
+    expect_refused(run(args), args, "the sum of |w| must be at most 1e19");
+  }
+  EXPECT_FALSE(fs::exists(path("o.npy")));
+
+  write_npy("edge.npy", {5, 5}, {4e17f});  // 25 x 4e17 = 1e19: at the bound
+  const test::CliResult r = run("apply --backend cpu --radius 2 --filter " + path("edge.npy") + " --in " +
+                                path("in2.npy") + " --out " + path("o.npy"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string out = read("o.npy");
+  ASSERT_GT(out.size(), 4u * 256);
+  const char* data = out.data() + out.size() - 4 * 256;
+  for (int i = 0; i < 256; ++i) {
+    float v;
+    std::memcpy(&v, data + 4 * i, 4);
+    ASSERT_TRUE(std::isfinite(v)) << "element " << i;
+  }
+}
+
 // bench --json: never the --filter it reads, never through a planted symlink, whole or not at all.
 TEST_F(HostileSurfaces, BenchJsonIsWrittenAtomicallyAndNeverOverAnInput) {
   write_npy("w.npy", {3}, {0.25f, 0.5f, 0.25f});
@@ -168,6 +205,36 @@ TEST_F(HostileSurfaces, AnInterruptedWriteLeavesNoTemporary) {
     EXPECT_TRUE(files().empty()) << sig << ": left " << (files().empty() ? "" : *files().begin());
   }
 }
+
+#if TILESCOPE_HAVE_GUI
+// Heavy but legal work: a run estimated at minutes asks for --yes before anything starts (one line,
+// exit 2, nothing written, at once); heavy settings that run are said on stderr before the first frame.
+TEST_F(HostileSurfaces, AHeavyRunAsksForYesBeforeStarting) {
+  const std::string cpu = "--backend cpu --out " + path("o");
+  const std::pair<std::string, std::string> cases[] = {
+      {"record --demo-size 8192 --frames 600 --fps 25 " + cpu + ".gif", "conv2d 8192^2 at r = 2"},
+      {"record --size 8192x8192 --frames 600 " + cpu + ".mp4", "frames of 8192x8192"},
+      {"record --pattern stencil3d --grid 512 --steps 64 --frames 60 " + cpu + ".gif", "stencil3d 512^3, 64 steps"},
+      {"shot --pattern stencil3d --grid 512 --steps 64 --live --frames 1000 " + cpu + ".png", "stencil3d 512^3"},
+      {"shot --demo-size 8192 --radius 8 --view diff --live --frames 200 " + cpu + ".png", "checked every frame"},
+  };
+  for (const auto& [args, what] : cases) {
+    const auto start = std::chrono::steady_clock::now();
+    const test::CliResult r = run(args);
+    expect_refused(r, args, "add --yes to run it anyway");
+    EXPECT_NE(r.out.find(what), std::string::npos) << args << ": " << r.out;
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10) << args;
+  }
+  EXPECT_TRUE(files().empty());
+
+  const test::CliResult r = run("shot --demo-size 4096 --radius 8 --frames 1 " + cpu + ".png");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string line = "tilescope: heavy settings: conv2d 4096^2 at r = 8 (289 taps): about ";
+  ASSERT_NE(r.out.find(line), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(line), r.out.rfind(line)) << "said once: " << r.out;
+  EXPECT_EQ(files(), std::set<std::string>{"o.png"});
+}
+#endif
 
 // A BMP stored top-down (negative height, a valid BMP) reads as other viewers show it.
 TEST_F(HostileSurfaces, ATopDownBmpIsRead) {

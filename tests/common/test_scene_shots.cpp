@@ -175,6 +175,46 @@ TEST_F(TourKeys, PageDownAndPageUpWalkTheTourAndCtrlSSavesTheStateShown) {
   EXPECT_EQ(state_json(again, StateFile::scene)["matmul"], state_json(third, StateFile::scene)["matmul"]);
 }
 
+// shot --scene FOLDER: the tour, every scene in turn in one App (as PageDown shows them), then the
+// PNG of the last; --seconds runs passes until that time has passed and needs a folder.
+class HeadlessTour : public test::ScratchDirTest {
+ protected:
+  HeadlessTour() : ScratchDirTest("tilescope_headless_tour_") {}
+};
+
+TEST_F(HeadlessTour, ShotOfAFolderShowsEverySceneInTurn) {
+  const std::vector<std::string> tour = scene_files();
+  ASSERT_GE(tour.size(), 3u);
+  std::filesystem::create_directory(dir_ / "tour");
+  for (int i = 0; i < 3; ++i)
+    std::filesystem::copy_file(tour[i], dir_ / "tour" / std::filesystem::path(tour[i]).filename());
+  const std::string shot =
+      test::tilescope_exe() + " shot --backend cpu --size 640x480 --out '" + path("last.png") + "' ";
+  const test::CliResult r = test::run_shell(shot + "--scene '" + path("tour") + "' --frames 2 --live 2>&1");
+  ASSERT_EQ(r.code, 0) << r.out;
+  for (int i = 1; i <= 3; ++i) EXPECT_NE(r.out.find("scene " + std::to_string(i) + "/3: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("tour pass 1: 3 scenes of 2 frames"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("tour pass 2"), std::string::npos) << r.out;  // no --seconds: one pass
+  EXPECT_TRUE(std::filesystem::is_regular_file(path("last.png")));
+  std::filesystem::remove(path("last.png"));
+
+  const std::pair<std::string, std::string> refused[] = {
+      {"--scene '" + tour[0] + "' --seconds 5", "--seconds runs a tour: give --scene a folder of scenes"},
+      {"--scene '" + path("tour") + "' --seconds -1", "--seconds must be within 0..86400"},
+      {"--scene '" + path("tour") + "' --seconds nan", "--seconds must be within 0..86400"},
+  };
+  for (const auto& [args, message] : refused) {
+    const test::CliResult bad = test::run_shell(shot + args + " 2>&1");
+    EXPECT_EQ(bad.code, 2) << args << ": " << bad.out;
+    EXPECT_NE(bad.out.find(message), std::string::npos) << args << ": " << bad.out;
+  }
+  write("tour/zz-broken.json", "[1, 2]");  // a scene that is not an object stops the tour before any frame
+  const test::CliResult broken = test::run_shell(shot + "--scene '" + path("tour") + "' 2>&1");
+  EXPECT_EQ(broken.code, 2) << broken.out;
+  EXPECT_EQ(broken.out.find("scene 1/"), std::string::npos) << broken.out;
+  EXPECT_FALSE(std::filesystem::exists(path("last.png")));
+}
+
 std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
   std::string name = std::filesystem::path(info.param).stem().string();
   std::replace_if(

@@ -163,9 +163,46 @@ TEST(Pipeline, RefusesCombinationsThatCannotRunAndKeepsTheReason) {
   EXPECT_NE(pipeline.problem().find("tile >= 17"), std::string::npos) << pipeline.problem();
   EXPECT_TRUE(pipeline.run({Conv2dStrategy::tiled_in, 8, 17, 64, 48}, f));
   EXPECT_TRUE(pipeline.problem().empty());
-  pipeline.check(f);
+  pipeline.start_check(f);
+  EXPECT_TRUE(pipeline.continue_check(0));  // no budget: whole at once
   ASSERT_TRUE(pipeline.max_abs_error());
   EXPECT_LE(*pipeline.max_abs_error(), pipeline.tolerance());
+}
+
+// A check spread over frames (a budget a band at a time) ends with the whole check's reference and
+// verdict; a new input or run drops a check under way, so none mixes two frames.
+TEST(Pipeline, ACheckInBandsIsTheWholeCheckAndANewInputDropsIt) {
+  const Filter2d f = make_named_filter("random:3", 8);
+  const Conv2dParams p{Conv2dStrategy::tiled_in, 8, 32, 2000, 600};  // 0.58 M taps a row: bands of 8 rows
+  Conv2dPipeline whole("cpu"), bands("cpu");
+  for (Conv2dPipeline* pl : {&whole, &bands}) {
+    pl->demo_input(DemoScene::mixed, p.width, p.height, 0.5f);
+    ASSERT_TRUE(pl->run(p, f, Break::no_halo));  // a broken kernel: an error to find
+    pl->start_check(f);
+  }
+  ASSERT_TRUE(whole.continue_check(0));
+  int frames = 0;
+  double progress = 0;
+  while (!bands.continue_check(1e-9)) {  // each frame's budget spent after its first band
+    ASSERT_TRUE(bands.checking());
+    EXPECT_GT(bands.check_progress(), progress);
+    progress = bands.check_progress(), ++frames;
+  }
+  EXPECT_GE(frames, 600 / 8 - 1);
+  EXPECT_FALSE(bands.checking());
+  EXPECT_EQ(bands.reference().pixels, whole.reference().pixels);
+  ASSERT_TRUE(bands.max_abs_error() && whole.max_abs_error());
+  EXPECT_EQ(*bands.max_abs_error(), *whole.max_abs_error());
+  EXPECT_GT(*bands.max_abs_error(), bands.tolerance());
+  EXPECT_EQ(bands.tolerance(), whole.tolerance());
+
+  bands.start_check(f);
+  EXPECT_FALSE(bands.continue_check(1e-9));
+  bands.demo_input(DemoScene::mixed, p.width, p.height, 0.75f);
+  EXPECT_FALSE(bands.checking());
+  bands.start_check(f);
+  ASSERT_TRUE(bands.run(p, f));
+  EXPECT_FALSE(bands.checking());
 }
 
 TEST(Pipeline, ImpulseSceneHasOneBrightPixelPerCell) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "kernels/common/backend.hpp"
 #include "kernels/common/error.hpp"
@@ -23,6 +24,32 @@ TEST(Conv2dCpu, MatchesThePlainLoopOnOddSizesAndAllRadii) {
       conv2d_cpu(f, in.pixels.data(), out.data(), in.width, in.height);
       EXPECT_LE(test::max_abs_diff(out, test::correlate_plain(in, f)), conv2d_tolerance(f, 1.0f))
           << "r=" << r << " " << s[0] << "x" << s[1];
+    }
+}
+
+// The oracle is the definition to the bit: each output is its window's taps inside the image,
+// summed in float from 0 filter row by filter row, left to right (signed zeros, NaN and Inf too).
+TEST(Conv2dCpu, IsTheDefinitionBitForBit) {
+  const int sizes[][2] = {{1, 1}, {2, 9}, {17, 3}, {40, 17}, {129, 70}};
+  for (int r = 1; r <= kMaxConv2dRadius; ++r)
+    for (const auto& s : sizes) {
+      Image in = test::random_image(s[0], s[1], unsigned(r * 7 + s[1]));
+      in.at(0, 0) = -0.0f;
+      if (in.pixels.size() > 5) in.pixels[5] = INFINITY;
+      const Filter2d f = make_named_filter("random:" + std::to_string(r), r);
+      std::vector<float> out(in.pixels.size());
+      conv2d_cpu(f, in.pixels.data(), out.data(), in.width, in.height);
+      for (int y = 0; y < in.height; ++y)
+        for (int x = 0; x < in.width; ++x) {
+          float sum = 0.0f;
+          for (int dy = -r; dy <= r; ++dy)
+            for (int dx = -r; dx <= r; ++dx)
+              if (x + dx >= 0 && x + dx < in.width && y + dy >= 0 && y + dy < in.height)
+                sum += f.at(dx + r, dy + r) * in.at(x + dx, y + dy);
+          const float got = out[std::size_t(y) * in.width + x];
+          ASSERT_EQ(std::memcmp(&got, &sum, 4), 0)
+              << "r=" << r << " " << s[0] << "x" << s[1] << " at " << x << "," << y << ": " << got << " vs " << sum;
+        }
     }
 }
 
