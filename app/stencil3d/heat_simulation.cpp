@@ -39,7 +39,7 @@ void HeatSimulation::reset(int width, int height, int depth) {
   steps_ = 0;
 }
 
-bool HeatSimulation::step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t) {
+bool HeatSimulation::step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t, double budget_ms) {
   problem_ = launch_problem(p, compute_.backend().limits()).value_or("");
   if (!problem_.empty()) return false;
   if (p.width != width_ || p.height != height_ || p.depth != depth_) reset(p.width, p.height, p.depth);
@@ -51,7 +51,7 @@ bool HeatSimulation::step(const Stencil3dParams& p, const StencilCoeffs& c, int 
   auto run = [&](Stencil3dEngine& engine) {
     double ms = 0;
     frame_steps_ = frame_launches_ = 0;
-    while (frame_steps_ < iterations && (frame_launches_ == 0 || spent_ms() < kFrameBudgetMs)) {
+    while (frame_steps_ < iterations && (frame_launches_ == 0 || budget_ms <= 0 || spent_ms() < budget_ms)) {
       Stencil3dParams launch = p;
       launch.steps = std::min(p.steps, iterations - frame_steps_);
       engine.inject(sources);
@@ -67,8 +67,8 @@ bool HeatSimulation::step(const Stencil3dParams& p, const StencilCoeffs& c, int 
   return true;
 }
 
-int HeatSimulation::affordable_steps() const {
-  const double fit = step_ms_ > 0 ? kFrameBudgetMs / step_ms_ : kMaxStencil3dSteps;
+int HeatSimulation::affordable_steps(double budget_ms) const {
+  const double fit = budget_ms > 0 && step_ms_ > 0 ? budget_ms / step_ms_ : kMaxStencil3dSteps;
   return int(std::clamp(fit, 1.0, double(kMaxStencil3dSteps)));
 }
 

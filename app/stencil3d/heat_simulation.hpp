@@ -2,9 +2,9 @@
 // The stencil3d view's compute step: a 3D heat-diffusion simulation resident on the backend.
 // Each frame runs the steps per frame as launches of p.steps steps each (temporal fuses them in one
 // kernel, the others sweep p.steps times), holding the moving heat sources before every launch, and
-// ping-ponging two grids. A frame stops launching once it has spent the frame budget: heavy settings
-// slow the simulation, not the window. If the device fails it falls back to the CPU backend and says
-// so (EngineOnBackend); the grid restarts cold there.
+// ping-ponging two grids. A frame stops launching once it has spent the window's work budget
+// (CommonState::work_budget_ms; none headless): heavy settings slow the simulation, not the window. If the device fails
+// it falls back to the CPU backend and says so (EngineOnBackend); the grid restarts cold there.
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,22 +16,19 @@
 
 namespace tilescope {
 
-// The wall time a frame spends launching steps before it stops (it always runs one launch).
-inline constexpr double kFrameBudgetMs = 40;
-
 class HeatSimulation {
  public:
   explicit HeatSimulation(const std::string& backend_name);
 
   void set_backend(const std::string& name);     // the grid restarts cold on the new backend
   void reset(int width, int height, int depth);  // a cold grid holding the sources at t = 0
-  // Until `iterations` steps ran or the frame budget is spent: hold the sources at time t, one launch
-  // of p (p.steps steps; the last one fewer where they do not divide), advance. False (with
-  // problem() set) when p cannot run on this backend.
-  bool step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t);
-  // The longest launch (in steps, 1..kMaxStencil3dSteps) that fits the frame budget at the last
-  // frame's time per step: the view's p.steps is at most this.
-  int affordable_steps() const;
+  // Until `iterations` steps ran or budget_ms of wall time is spent (0: no budget; a frame always runs
+  // one launch): hold the sources at time t, one launch of p (p.steps steps; the last one fewer where
+  // they do not divide), advance. False (with problem() set) when p cannot run on this backend.
+  bool step(const Stencil3dParams& p, const StencilCoeffs& c, int iterations, float t, double budget_ms);
+  // The longest launch (in steps, 1..kMaxStencil3dSteps) that fits budget_ms at the last frame's time
+  // per step (0: no budget, the longest): the view's p.steps is at most this.
+  int affordable_steps(double budget_ms) const;
   // One launch of p from the current state into `next`, not kept: the ladder's (ms).
   double launch_once(const Stencil3dParams& p, const StencilCoeffs& c) { return compute_.engine().run(p, c); }
   // One launch of p from the current state on the backend against p.steps sweeps of the CPU

@@ -82,7 +82,7 @@ void warp_rows(const Stencil3dParams& p) {
 
 // How this frame's steps ran: launches of params.steps (fused by temporal, swept by the others), and
 // where the frame budget cut them short.
-void frame_steps_line(const Stencil3dUi& st, const HeatSimulation& sim) {
+void frame_steps_line(const Stencil3dUi& st, const HeatSimulation& sim, double budget_ms) {
   const Stencil3dParams& p = st.params;
   if (p.strategy == Stencil3dStrategy::temporal) {
     const int kernels = temporal_passes(p.steps, p.order), fused = temporal_pass_steps(p.steps, p.order, 0);
@@ -95,7 +95,7 @@ void frame_steps_line(const Stencil3dUi& st, const HeatSimulation& sim) {
   if (sim.frame_launches() > 0 && sim.frame_steps() < st.iterations)
     warning_wrapped(step_text("the last frame ran %d of its %d steps: a frame spends at most %.0f ms launching, "
                               "so the simulation slows down, not the window",
-                              sim.frame_steps(), st.iterations, kFrameBudgetMs)
+                              sim.frame_steps(), st.iterations, budget_ms)
                         .c_str());
 }
 
@@ -131,7 +131,7 @@ void stencil3d_controls_panel(CommonState& s, Stencil3dUi& ui, const HeatSimulat
   break_combo(st.bug, st.params.strategy);
   size_combo("grid", st.grid, {32, 64, 128, 256, 512}, "%d^3");
   ImGui::SliderInt("steps per frame", &st.iterations, 1, kMaxStepsPerFrame);
-  frame_steps_line(st, sim);
+  frame_steps_line(st, sim, s.work_budget_ms);
   ImGui::SliderInt("slice z", &st.slice, 0, st.grid - 1);
   int backend = int(std::find(std::begin(kBackends), std::end(kBackends), s.backend) - std::begin(kBackends));
   if (ImGui::Combo("backend", &backend, kBackends, IM_ARRAYSIZE(kBackends))) s.backend = kBackends[backend];

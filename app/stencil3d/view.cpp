@@ -38,7 +38,7 @@ void Stencil3dView::step(const Rect& view, double dt) {
   handle_input();
   Stencil3dUi& st = ui_;
   if (st.grid == 0) st.grid = sim_.backend().name() == "cuda" ? 128 : 64;  // not chosen (a scene's): both animate
-  st.launch_steps = sim_.affordable_steps();
+  st.launch_steps = sim_.affordable_steps(state_.work_budget_ms);
   clamp(st);
   const Stencil3dUi given = st;  // as set before the GPU is known: its default tile follows the GPU once it is
   const DeviceLimits gpu = sim_.backend().limits();
@@ -110,7 +110,7 @@ void Stencil3dView::compute(double dt) {
   state_.step_once = false;
   if (advance) {
     sim_time_ += state_.paused ? 1.0 / 30 : dt;
-    if (sim_.step(st.params, coeffs_, st.iterations, float(sim_time_)) && sim_.frame_steps() > 0)
+    if (sim_.step(st.params, coeffs_, st.iterations, float(sim_time_), state_.work_budget_ms) && sim_.frame_steps() > 0)
       stats_.add_kernel_ms(sim_.kernel_ms() / sim_.frame_steps() * st.params.steps, backend().name());  // a launch's
   }
   if (st.check_requested && sim_.problem().empty()) {
