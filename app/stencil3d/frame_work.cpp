@@ -1,8 +1,10 @@
 // What a frame of the stencil3d view asks (app/ui/frame_cost.hpp): its steps per frame, each a
-// sweep of the grid (2 flops a point of the stencil a cell, the grid read and written once).
+// sweep of the grid (2 flops a point of the stencil a cell, the grid read and written once), in
+// launches of p.steps steps until the frame's budget is spent.
 #include <string>
 
 #include "app/stencil3d/app_pattern.hpp"
+#include "app/stencil3d/heat_simulation.hpp"
 #include "app/ui/frame_cost.hpp"
 #include "kernels/stencil3d/model.hpp"
 
@@ -16,7 +18,11 @@ FrameWork Stencil3dApp::frame_work(const Ui& st) {
   FrameWork w;
   w.flops = sweep_flops * st.iterations;
   w.bytes = compulsory_bytes(p) * st.iterations;
-  w.check_flops = sweep_flops * p.steps;  // a check runs one launch on the CPU reference
+  // A frame launches p.steps steps at a time until its budget is spent (HeatSimulation::step).
+  w.budget_s = kFrameBudgetMs / 1e3;
+  w.launch_flops = sweep_flops * p.steps;
+  w.launch_bytes = compulsory_bytes(p) * p.steps;
+  w.check_flops = w.launch_flops;  // a check runs one launch on the CPU reference
   w.what = "stencil3d " + std::to_string(grid) + "^3, " + std::to_string(st.iterations) + " steps a frame (" +
            std::to_string(p.points()) + " points)";
   return w;

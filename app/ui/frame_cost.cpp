@@ -14,11 +14,15 @@ constexpr double kGpuFlops = 10e12, kGpuBytesPerSecond = 1e12;
 FrameSeconds frame_seconds(const FrameWork& w, const std::string& backend, int threads) {
   const double cpu_flops = kCpuFlopsPerThread * std::max(threads, 1);
   const bool cpu = backend != "cuda";
-  // A launch is bound by its arithmetic or its memory, whichever takes longer (the roofline).
-  const double launch =
-      std::max(w.flops / (cpu ? cpu_flops : kGpuFlops), w.bytes / (cpu ? kCpuBytesPerSecond : kGpuBytesPerSecond));
+  // Work is bound by its arithmetic or its memory, whichever takes longer (the roofline).
+  auto roofline = [&](double flops, double bytes) {
+    return std::max(flops / (cpu ? cpu_flops : kGpuFlops), bytes / (cpu ? kCpuBytesPerSecond : kGpuBytesPerSecond));
+  };
+  const double asked = roofline(w.flops, w.bytes);
+  const double launches =
+      w.budget_s > 0 ? std::min(asked, roofline(w.launch_flops, w.launch_bytes) + w.budget_s) : asked;
   const double check = w.check_flops / cpu_flops;
-  return {launch + check, launch + (w.checks_every_frame ? check : 0.0)};
+  return {launches + check, launches + (w.checks_every_frame ? check : 0.0), asked};
 }
 
 std::string about(double seconds) {
@@ -39,8 +43,11 @@ std::optional<std::string> heavy_frame_notice(const FrameWork& w, const std::str
   const FrameSeconds t = frame_seconds(w, backend, threads);
   const double shown = running ? t.running : t.first;
   if (shown <= kHeavyFrameSeconds) return std::nullopt;
-  return "heavy settings: " + w.what + ": about " + about(shown) + " of work " +
-         (running ? "a frame" : "for the first frame") + " on the " + (backend == "cuda" ? "GPU" : "CPU");
+  std::string text = "heavy settings: " + w.what + ": about " + about(shown) + " of work " +
+                     (running ? "a frame" : "for the first frame") + " on the " + (backend == "cuda" ? "GPU" : "CPU");
+  if (t.asked > t.running + kHeavyFrameSeconds)  // the view's budget cuts its frames short
+    text += "; all of its steps would take " + about(t.asked) + ": the simulation runs slower than asked";
+  return text;
 }
 
 }  // namespace tilescope

@@ -13,12 +13,17 @@ struct FrameWork {
   double bytes = 0;        // what a running frame moves there: its launches' compulsory bytes, the data drawn and shown
   double check_flops = 0;  // a check against the CPU reference (on the CPU, whatever the backend)
   bool checks_every_frame = false;  // every running frame is checked (a diff view, a break), not only a change
-  std::string what;                 // the settings that cost: "conv2d 8192^2 at r = 8 (289 taps)"
+  // A view that stops launching once a frame has spent budget_s seconds (after one launch, of
+  // launch_flops and launch_bytes): its frames take that long at most, the rest of the work waits.
+  double budget_s = 0;  // 0: no budget, the frame does all of `flops` and `bytes`
+  double launch_flops = 0, launch_bytes = 0;
+  std::string what;  // the settings that cost: "conv2d 8192^2 at r = 8 (289 taps)"
 };
 
 struct FrameSeconds {
-  double first = 0;    // a configuration's first frame: its launch and its check
+  double first = 0;    // a configuration's first frame: its launches and its check
   double running = 0;  // each frame after it while the view runs
+  double asked = 0;    // what a running frame's launches would take without a budget
 };
 
 // At nominal rates on `backend` ("cpu" or "cuda") with `threads` CPU threads: the CPU 10 GFLOP/s a

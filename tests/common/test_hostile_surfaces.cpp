@@ -214,7 +214,7 @@ TEST_F(HostileSurfaces, AHeavyRunAsksForYesBeforeStarting) {
   const std::pair<std::string, std::string> cases[] = {
       {"record --demo-size 8192 --frames 600 --fps 25 " + cpu + ".gif", "conv2d 8192^2 at r = 2"},
       {"record --size 8192x8192 --frames 600 " + cpu + ".mp4", "frames of 8192x8192"},
-      {"record --pattern stencil3d --grid 512 --steps 64 --frames 60 " + cpu + ".gif", "stencil3d 512^3, 64 steps"},
+      {"record --pattern stencil3d --grid 512 --steps 64 --frames 600 " + cpu + ".gif", "stencil3d 512^3, 64 steps"},
       {"shot --pattern stencil3d --grid 512 --steps 64 --live --frames 1000 " + cpu + ".png", "stencil3d 512^3"},
       {"shot --demo-size 8192 --radius 8 --view diff --live --frames 200 " + cpu + ".png", "checked every frame"},
   };
