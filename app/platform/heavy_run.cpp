@@ -19,7 +19,9 @@ constexpr double kDrawSecondsPerPixel = 15e-9, kRecordSecondsPerPixel = 50e-9;
 }  // namespace
 
 void check_heavy_run(const UiState& state, const ShotOptions& o, int frames, bool running, bool record) {
-  const FrameWork work = frame_work(state);
+  UiState headless = state;
+  headless.work_budget_ms = 0;  // as HeadlessFrames runs it: each frame does all of its work
+  const FrameWork work = frame_work(headless);
   const int threads = cpu_threads();
   // Where "auto" runs is only worth asking (a CUDA context) when the settings are heavy on the CPU.
   std::string backend = state.backend == "auto" ? "cpu" : state.backend;

@@ -4,7 +4,6 @@
 #include <string>
 
 #include "app/stencil3d/app_pattern.hpp"
-#include "app/stencil3d/heat_simulation.hpp"
 #include "app/ui/frame_cost.hpp"
 #include "kernels/stencil3d/model.hpp"
 
@@ -18,8 +17,9 @@ FrameWork Stencil3dApp::frame_work(const Ui& st) {
   FrameWork w;
   w.flops = sweep_flops * st.iterations;
   w.bytes = compulsory_bytes(p) * st.iterations;
-  // A frame launches p.steps steps at a time until its budget is spent (HeatSimulation::step).
-  w.budget_s = kFrameBudgetMs / 1e3;
+  // A frame launches p.steps steps at a time until its budget is spent (HeatSimulation::step): the
+  // shell's frame_work sets the budget, the window's or none (headless).
+  w.stops_at_budget = true;
   w.launch_flops = sweep_flops * p.steps;
   w.launch_bytes = compulsory_bytes(p) * p.steps;
   w.check_flops = w.launch_flops;  // a check runs one launch on the CPU reference

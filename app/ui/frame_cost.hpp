@@ -15,7 +15,8 @@ struct FrameWork {
   bool checks_every_frame = false;  // every running frame is checked (a diff view, a break), not only a change
   // A view that stops launching once a frame has spent budget_s seconds (after one launch, of
   // launch_flops and launch_bytes): its frames take that long at most, the rest of the work waits.
-  double budget_s = 0;  // 0: no budget, the frame does all of `flops` and `bytes`
+  bool stops_at_budget = false;  // the view stops launching at CommonState::work_budget_ms
+  double budget_s = 0;           // 0: no budget, the frame does all of `flops` and `bytes`
   double launch_flops = 0, launch_bytes = 0;
   std::string what;  // the settings that cost: "conv2d 8192^2 at r = 8 (289 taps)"
 };
