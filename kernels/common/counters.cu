@@ -4,7 +4,8 @@
 // has not seen yet (a copy of 256 MB on an H100: 20 MB); a second range flushes L2 right after
 // it, and the DRAM writes of that range (write-backs only: the flush reads) are the launch's too.
 // Set up once, on first use, for the current device; a setup that failed says why on every later
-// call and is not retried.
+// call and is not retried. The range profiler itself is enabled on the context only while a
+// measurement runs.
 #include <cuda.h>
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
@@ -135,8 +136,7 @@ CUcontext current_context() {
 
 class RangeProfiler {
  public:
-  RangeProfiler() {
-    const CUcontext ctx = current_context();
+  RangeProfiler() : ctx_(current_context()) {
     int device = 0, l2_bytes = 0;
     cuda::check(cudaGetDevice(&device), "cudaGetDevice");
     cuda::check(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device), "cudaDeviceGetAttribute (L2)");
@@ -149,7 +149,7 @@ class RangeProfiler {
     chip_ = chip.pChipName ? chip.pChipName : "?";
 
     auto avail = TS_CUPTI_PARAMS(CUpti_Profiler_GetCounterAvailability_Params);
-    avail.ctx = ctx;
+    avail.ctx = ctx_;
     cupti_check(cuptiProfilerGetCounterAvailability(&avail), "cuptiProfilerGetCounterAvailability (size)");
     std::vector<std::uint8_t> availability(avail.counterAvailabilityImageSize);
     avail.pCounterAvailabilityImage = availability.data();
@@ -163,20 +163,6 @@ class RangeProfiler {
     host_ = Host(host.pHostObject);
     config_ = config_image();
 
-    auto enable = TS_CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
-    enable.ctx = ctx;
-    cupti_check(cuptiRangeProfilerEnable(&enable), "cuptiRangeProfilerEnable");
-    profiler_ = Profiler(enable.pRangeProfilerObject);
-
-    auto size = TS_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
-    size.pRangeProfilerObject = profiler_.get();
-    size.pMetricNames = const_cast<const char**>(kMetrics);
-    size.numMetrics = kMetricCount;
-    size.maxNumOfRanges = kRanges;
-    size.maxNumRangeTreeNodes = kRanges;
-    cupti_check(cuptiRangeProfilerGetCounterDataSize(&size), "cuptiRangeProfilerGetCounterDataSize");
-    counter_data_.resize(size.counterDataSize);
-
     flush_ = cuda::DeviceBuffer<int4>(2 * std::size_t(l2_bytes) / sizeof(int4));
     cuda::check(cudaMemset(flush_.get(), 0, flush_.bytes()), "cudaMemset (L2 flush buffer)");
     // The first session of a process counted about 5 MB of DRAM writes more than the same launch
@@ -185,6 +171,10 @@ class RangeProfiler {
   }
 
   MemoryCounters measure(const std::function<void()>& launch) {
+    // Enabled for this measurement only (disabled when `enabled` goes, also on a throw): left
+    // enabled on the context, the range profiler made every later frame of the app at 4096^2 cost
+    // 4.6 ms instead of 2.6 (H200, bench/results/2026-11-29-h200-app-meter.md).
+    const Enabled enabled(*this);
     auto init = TS_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
     init.pRangeProfilerObject = profiler_.get();
     init.counterDataSize = counter_data_.size();
@@ -240,6 +230,38 @@ class RangeProfiler {
   using Host = UniqueHandle<CUpti_Profiler_Host_Object*, DeinitializeHost>;
   using Profiler = UniqueHandle<CUpti_RangeProfiler_Object*, DisableRangeProfiler>;
   static constexpr std::size_t kRanges = 2;  // "launch", then "write-back"
+
+  // The range profiler on the context, and the counter-data size of kMetrics that a new profiler
+  // object must be asked before its counter data can be initialized (without it, initializing
+  // the image of a second object crashed in CUPTI).
+  struct Enabled {
+    RangeProfiler& self;
+    explicit Enabled(RangeProfiler& s) : self(s) {
+      try {
+        self.enable();
+      } catch (...) {
+        self.profiler_ = Profiler();
+        throw;
+      }
+    }
+    ~Enabled() { self.profiler_ = Profiler(); }
+    Enabled(const Enabled&) = delete;
+    Enabled& operator=(const Enabled&) = delete;
+  };
+  void enable() {
+    auto enable = TS_CUPTI_PARAMS(CUpti_RangeProfiler_Enable_Params);
+    enable.ctx = ctx_;
+    cupti_check(cuptiRangeProfilerEnable(&enable), "cuptiRangeProfilerEnable");
+    profiler_ = Profiler(enable.pRangeProfilerObject);
+    auto size = TS_CUPTI_PARAMS(CUpti_RangeProfiler_GetCounterDataSize_Params);
+    size.pRangeProfilerObject = profiler_.get();
+    size.pMetricNames = const_cast<const char**>(kMetrics);
+    size.numMetrics = kMetricCount;
+    size.maxNumOfRanges = kRanges;
+    size.maxNumRangeTreeNodes = kRanges;
+    cupti_check(cuptiRangeProfilerGetCounterDataSize(&size), "cuptiRangeProfilerGetCounterDataSize");
+    counter_data_.resize(size.counterDataSize);
+  }
 
   // Reads the flush buffer: L2 holds it alone afterwards, clean.
   void flush() {
@@ -321,6 +343,7 @@ class RangeProfiler {
     cupti_check(cuptiRangeProfilerPopRange(&pop), "cuptiRangeProfilerPopRange");
   }
 
+  CUcontext ctx_;
   std::string chip_;
   Host host_;
   std::vector<std::uint8_t> config_;
