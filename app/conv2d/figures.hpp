@@ -98,7 +98,7 @@ inline Conv2dFocus conv2d_focus(const Conv2dParams& p, int x, int y) {
   f.fmas = outputs * p.filter_dim() * p.filter_dim();
   if (gx.separable()) {
     // The row pass hands out units tid, tid + threads, ... of rows x (row_pass_dim / 4); each is 4
-    // cells of 2r+1 taps. The column pass: the thread's 4 x 4 outputs, 2r+1 taps each.
+    // cells of 2r+1 taps. The column pass: the thread's patch of outputs, 2r+1 taps each.
     const int units = gy.row_pass_rows(f.tile_y, p.height) * (gx.row_pass_dim() / kFastCoarsening);
     const int threads = gx.block_dim() * gy.block_dim(), tid = ty * gx.block_dim() + tx;
     f.row_pass_units = tid < units ? (units - 1 - tid) / threads + 1 : 0;

@@ -61,13 +61,15 @@ void conv2d_inspector_window(const CommonState& s, const Conv2dUi& ui, const Rec
     ImGui::Text("warp %d, lane %d   (thread %d of %d)", f.warp, f.lane, linear, f.threads_per_block);
   }
   if (const int k = gx.outputs_per_thread(); k > 1 && p.strategy != Conv2dStrategy::sliding) {
-    ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", f.output_x, f.output_y, k, k,
+    const int ky = gy.outputs_per_thread();
+    ImGui::Text("output (%d, %d) of the thread's %dx%d patch x %d..%d, y %d..%d", f.output_x, f.output_y, k, ky,
                 f.patch.x0, f.patch.x1 - 1, f.patch.y0, f.patch.y1 - 1);
     if (gx.separable())
       ImGui::Text(
-          "row pass: %d units of 4 intermediate cells; column pass: %d intermediate rows of its 4 columns; "
+          "row pass: %d units of %d intermediate cells; column pass: %d intermediate rows of its %d columns; "
           "%lld FMAs in all (2D: %lld)",
-          f.row_pass_units, f.window_h, f.fmas, 16LL * p.filter_dim() * p.filter_dim());
+          f.row_pass_units, kFastCoarsening, f.window_h, k, f.fmas,
+          static_cast<long long>(k) * ky * p.filter_dim() * p.filter_dim());
     else
       ImGui::Text("its %dx%d input window is read once from shared into registers for %lld FMAs", f.window_w,
                   f.window_h, f.fmas);

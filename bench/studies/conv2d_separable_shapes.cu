@@ -6,7 +6,7 @@
 // output (row pass 5 float4s per 4 cells at r = 8 over 80 rows of a 64-row tile, column pass 20
 // float4s per 4 x 4 patch) come to about the copy's time there; a patch of CY rows reads
 // CY + 2r rows for CY outputs, and a taller tile amortises the row pass's 2r extra rows.
-// Build and run on a GPU from the repo root:
+// Findings: bench/studies/2026-11-29-conv2d-separable-shapes.md. Build and run on a GPU from the repo root:
 //   nvcc -O3 -arch=sm_90 -std=c++17 -I. bench/studies/conv2d_separable_shapes.cu -o sep && ./sep 30
 #include <cuda_runtime.h>
 
@@ -23,46 +23,57 @@ using namespace tilescope;
 
 __constant__ float c_row[17], c_col[17];
 
-// TX x TY threads; thread (tx, ty) computes 4 columns x CY rows; the tile is 4 TX x CY TY outputs.
-template <int R, int TX, int TY, int CY, bool G>
-struct Shape {
-  static constexpr int H = round_up(R, 8), OX = 4 * TX, OY = CY * TY, Sx = OX + 2 * H, Sy = OY + 2 * R, Mx = OX,
-                       T = TX * TY;
-  static constexpr std::size_t shared_bytes = std::size_t((G ? 0 : Sx * Sy) + Mx * Sy) * sizeof(float);
+// How the row pass reads its windows: 0 from the staged tile, 4-cell units (consecutive threads,
+// consecutive float4s: no bank conflicts); 1 from global memory (L1), 4-cell units; 2 from the
+// staged tile, 8-cell units (6 float4 reads for 8 cells at r = 8 instead of 10), consecutive
+// threads on consecutive rows of tiles whose rows are padded by a float4 (then 8 threads' float4s
+// fall in distinct banks); 3 as 2 with 4-cell units (the padding and the mapping alone).
+template <int K>
+struct RowPass {
+  static constexpr bool global = K == 1, by_rows = K >= 2;
+  static constexpr int unit = K == 2 ? 8 : 4, pad = K >= 2 ? 4 : 0;
 };
 
-template <int R, int TX, int TY, int CY, bool G>
-__global__ void __launch_bounds__(TX* TY) separable(const float* __restrict__ N, float* __restrict__ P, int pitch,
-                                                    int height) {
-  using S = Shape<R, TX, TY, CY, G>;
-  constexpr int D = 2 * R + 1;
+// TX x TY threads; thread (tx, ty) computes 4 columns x CY rows; the tile is 4 TX x CY TY outputs.
+template <int R, int TX, int TY, int CY, int K>
+struct Shape {
+  static constexpr int H = round_up(R, 8), OX = 4 * TX, OY = CY * TY, Sx = OX + 2 * H + RowPass<K>::pad,
+                       Sy = OY + 2 * R, Mx = OX + RowPass<K>::pad, T = TX * TY;
+  static constexpr std::size_t shared_bytes = std::size_t((RowPass<K>::global ? 0 : Sx * Sy) + Mx * Sy) * sizeof(float);
+};
+
+template <int R, int TX, int TY, int CY, int K>
+__global__ void __launch_bounds__(TX* TY)
+    separable(const float* __restrict__ N, float* __restrict__ P, int pitch, int height) {
+  using S = Shape<R, TX, TY, CY, K>;
+  using RP = RowPass<K>;
+  constexpr int D = 2 * R + 1, U = RP::unit, staged_x = S::OX + 2 * S::H;
   extern __shared__ float4 sm[];
   float* N_s = reinterpret_cast<float*>(sm);
-  float* M_s = N_s + (G ? 0 : S::Sx * S::Sy);
+  float* M_s = N_s + (RP::global ? 0 : S::Sx * S::Sy);
   const int tid = threadIdx.y * TX + threadIdx.x;
   const int x0 = blockIdx.x * S::OX - S::H, y0 = blockIdx.y * S::OY - R;
-  if (!G)
-  for (int i = tid; i < S::Sx / 4 * S::Sy; i += S::T) {
-    const int su = i % (S::Sx / 4), sy = i / (S::Sx / 4), x = x0 + 4 * su, y = y0 + sy;
-    const bool inside = x >= 0 && x < pitch && y >= 0 && y < height;
-    cuda::copy_async<4>(N_s + sy * S::Sx + 4 * su, N + (inside ? std::size_t(y) * pitch + x : 0), inside);
-  }
+  if (!RP::global)
+    for (int i = tid; i < staged_x / 4 * S::Sy; i += S::T) {
+      const int su = i % (staged_x / 4), sy = i / (staged_x / 4), x = x0 + 4 * su, y = y0 + sy;
+      const bool inside = x >= 0 && x < pitch && y >= 0 && y < height;
+      cuda::copy_async<4>(N_s + sy * S::Sx + 4 * su, N + (inside ? std::size_t(y) * pitch + x : 0), inside);
+    }
   cuda::copy_async_wait();
   __syncthreads();
-  // Row pass, units of 4 cells (consecutive threads, consecutive float4s: no bank conflicts).
   const int inside = height - blockIdx.y * S::OY, rows = (inside < S::OY ? inside : S::OY) + 2 * R;
-  constexpr int first = (S::H - R) / 4 * 4, skip = S::H - R - first, vectors = (skip + 2 * R + 4 + 3) / 4;
-  constexpr int units = S::Mx / 4;
+  constexpr int first = (S::H - R) / 4 * 4, skip = S::H - R - first, vectors = (skip + 2 * R + U + 3) / 4;
+  constexpr int units = S::OX / U;
   for (int i = tid; i < rows * units; i += S::T) {
-    const int my = i / units, mu = i % units;
-    const float* row = N_s + my * S::Sx + mu * 4 + first;
-    const int gy = y0 + my, gx = x0 + mu * 4 + first;
+    const int my = RP::by_rows ? i % rows : i / units, mu = RP::by_rows ? i / rows : i % units;
+    const float* row = N_s + my * S::Sx + mu * U + first;
+    const int gy = y0 + my, gx = x0 + mu * U + first;
     const float* grow = N + std::size_t(gy) * pitch + gx;
     float in[4 * vectors];
 #pragma unroll
     for (int v = 0; v < vectors; ++v) {
       float4 q;
-      if (G) {
+      if (RP::global) {
         const bool in_image = gy >= 0 && gy < height && gx + 4 * v >= 0 && gx + 4 * v < pitch;
         q = in_image ? __ldg(reinterpret_cast<const float4*>(grow) + v) : make_float4(0, 0, 0, 0);
       } else {
@@ -70,12 +81,14 @@ __global__ void __launch_bounds__(TX* TY) separable(const float* __restrict__ N,
       }
       in[4 * v] = q.x, in[4 * v + 1] = q.y, in[4 * v + 2] = q.z, in[4 * v + 3] = q.w;
     }
-    float h[4] = {};
+    float h[U] = {};
 #pragma unroll
     for (int fx = 0; fx < D; ++fx)
 #pragma unroll
-      for (int o = 0; o < 4; ++o) h[o] = fmaf(c_row[fx], in[skip + o + fx], h[o]);
-    reinterpret_cast<float4*>(M_s + my * S::Mx)[mu] = make_float4(h[0], h[1], h[2], h[3]);
+      for (int o = 0; o < U; ++o) h[o] = fmaf(c_row[fx], in[skip + o + fx], h[o]);
+#pragma unroll
+    for (int o = 0; o < U; o += 4)
+      *reinterpret_cast<float4*>(M_s + my * S::Mx + mu * U + o) = make_float4(h[o], h[o + 1], h[o + 2], h[o + 3]);
   }
   __syncthreads();
   float acc[CY][4] = {};
@@ -104,39 +117,35 @@ __global__ void __launch_bounds__(TX* TY) separable(const float* __restrict__ N,
 
 using LaunchFn = void (*)(const float*, float*, int, int);
 struct Variant {
-  int r, tx, ty, cy;
-  bool g;
+  int r, tx, ty, cy, kind;
   LaunchFn fn;
 };
 
-template <int R, int TX, int TY, int CY, bool G>
+template <int R, int TX, int TY, int CY, int K>
 void launch(const float* in, float* out, int pitch, int h) {
-  using S = Shape<R, TX, TY, CY, G>;
+  using S = Shape<R, TX, TY, CY, K>;
   static bool set = false;
   if (!set) {
-    CK(cudaFuncSetAttribute(separable<R, TX, TY, CY, G>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+    CK(cudaFuncSetAttribute(separable<R, TX, TY, CY, K>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                             int(S::shared_bytes)));
     set = true;
   }
   const dim3 grid((pitch + S::OX - 1) / S::OX, (h + S::OY - 1) / S::OY);
-  separable<R, TX, TY, CY, G><<<grid, dim3(TX, TY), S::shared_bytes>>>(in, out, pitch, h);
+  separable<R, TX, TY, CY, K><<<grid, dim3(TX, TY), S::shared_bytes>>>(in, out, pitch, h);
 }
 
-// First run (H200): 16 x 16 threads of 4 x 4 (today's), 16 x 16 of 4 x 8, 16 x 8 of 4 x 16, 16 x 16
-// of 4 x 16, 32 x 8 of 4 x 8 and 4 x 16 all ran slower than 16 x 8 threads of 4 x 8 at r >= 5
-// (bench/studies/2026-11-29-conv2d-separable-shapes.md); the second run's shapes are these.
-template <int R, bool G>
-void add_shapes(std::vector<Variant>& v) {
-  v.push_back({R, 16, 16, 4, G, launch<R, 16, 16, 4, G>});  // today's kernel's shape
-  v.push_back({R, 16, 8, 8, G, launch<R, 16, 8, 8, G>});    // 64 x 64, 128 threads
-  v.push_back({R, 16, 8, 12, G, launch<R, 16, 8, 12, G>});  // 64 x 96
-  v.push_back({R, 16, 4, 16, G, launch<R, 16, 4, 16, G>});  // 64 x 64, 64 threads
-  v.push_back({R, 8, 8, 8, G, launch<R, 8, 8, 8, G>});      // 32 x 64
-}
+// Run 1 (H200): 16 x 16 threads of 4 x 4 (the kernel's shape then), 16 x 16 of 4 x 8, 16 x 8 of
+// 4 x 16, 16 x 16 of 4 x 16, 32 x 8 of 4 x 8 and 4 x 16 all ran slower than 16 x 8 threads of 4 x 8
+// at r >= 5; run 2 added 16 x 8 of 4 x 12, 16 x 4 of 4 x 16 and 8 x 8 of 4 x 8, each with row
+// pass 0 and 1; run 3 the row passes 2 and 3 on the two best shapes
+// (bench/studies/2026-11-29-conv2d-separable-shapes.md).
 template <int R>
 void add(std::vector<Variant>& v) {
-  add_shapes<R, false>(v);
-  add_shapes<R, true>(v);
+  v.push_back({R, 16, 16, 4, 0, launch<R, 16, 16, 4, 0>});
+  v.push_back({R, 16, 8, 8, 0, launch<R, 16, 8, 8, 0>});
+  v.push_back({R, 16, 8, 8, 2, launch<R, 16, 8, 8, 2>});
+  v.push_back({R, 16, 8, 8, 3, launch<R, 16, 8, 8, 3>});
+  v.push_back({R, 16, 16, 4, 2, launch<R, 16, 16, 4, 2>});
 }
 
 std::vector<float> weights(int r) {
@@ -171,7 +180,8 @@ double rel_error(const Variant& v, int w, int h) {
       for (int fy = -v.r; fy <= v.r; ++fy)
         for (int fx = -v.r; fx <= v.r; ++fx) {
           const int xx = x + fx, yy = y + fy;
-          if (xx >= 0 && xx < w && yy >= 0 && yy < h) ref += double(f[fy + v.r]) * f[fx + v.r] * n[std::size_t(yy) * w + xx];
+          if (xx >= 0 && xx < w && yy >= 0 && yy < h)
+            ref += double(f[fy + v.r]) * f[fx + v.r] * n[std::size_t(yy) * w + xx];
         }
       const double d = out[std::size_t(y) * w + x] - ref;
       num += std::isnan(d) ? 1e30 : d * d;
@@ -185,7 +195,8 @@ double rel_error(const Variant& v, int w, int h) {
 int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::atoi(argv[1]) : 30;
   std::vector<Variant> variants;
-  add<1>(variants), add<3>(variants), add<5>(variants), add<6>(variants), add<7>(variants), add<8>(variants);
+  add<1>(variants), add<3>(variants), add<4>(variants), add<5>(variants), add<6>(variants), add<7>(variants),
+      add<8>(variants);
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   std::printf("GPU %s\n", prop.name);
@@ -197,9 +208,8 @@ int main(int argc, char** argv) {
     float* in = upload_random(host);
     float* out = nullptr;
     CK(cudaMalloc(&out, host.size() * 4));
-    const std::vector<float> copy = time_runs(reps, ev.start, ev.stop, [&] {
-      CK(cudaMemcpyAsync(out, in, host.size() * 4, cudaMemcpyDeviceToDevice));
-    });
+    const std::vector<float> copy = time_runs(
+        reps, ev.start, ev.stop, [&] { CK(cudaMemcpyAsync(out, in, host.size() * 4, cudaMemcpyDeviceToDevice)); });
     const float copy_ms = copy[copy.size() / 2];
     std::printf("%dx%d copy %.4f ms\n", W, H, copy_ms);
     int last_r = 0;
@@ -212,9 +222,9 @@ int main(int argc, char** argv) {
       }
       const std::vector<float> t = time_runs(reps, ev.start, ev.stop, [&] { v.fn(in, out, pitch, H); });
       const float ms = t[t.size() / 2];
-      std::printf("%dx%d r=%d threads %2dx%2d rows/thread %2d tile %3dx%3d row pass from %s: %.4f ms  %5.1f%% copy  err %.1e\n",
-                  W, H, v.r, v.tx, v.ty, v.cy, 4 * v.tx, v.cy * v.ty, v.g ? "L1    " : "shared", ms, 100 * copy_ms / ms,
-                  rel_error(v, W, H));
+      std::printf(
+          "%dx%d r=%d threads %2dx%2d rows/thread %2d tile %3dx%3d row pass %d: %.4f ms  %5.1f%% copy  err %.1e\n", W,
+          H, v.r, v.tx, v.ty, v.cy, 4 * v.tx, v.cy * v.ty, v.kind, ms, 100 * copy_ms / ms, rel_error(v, W, H));
     }
     CK(cudaFree(in));
     CK(cudaFree(out));

@@ -11,11 +11,31 @@
 namespace tilescope {
 
 // fast and separable: every thread computes a kFastCoarsening x kFastCoarsening patch of
-// consecutive outputs, so a row of 4 outputs is one float4 store and its input window starts 16
-// bytes aligned.
+// consecutive outputs (separable at r >= 5: twice the rows, separable_patch_rows), so a row of 4
+// outputs is one float4 store and its input window starts 16 bytes aligned.
 inline constexpr int kFastCoarsening = 4;
 // separable's kernel is compiled for at most 16 x 16 threads (its launch bounds).
 inline constexpr int kSeparableMaxTile = 16;
+// separable's patch is a float4 of columns by separable_patch_rows(r) rows, on tile x
+// separable_thread_rows(tile, r) threads (an even tile's output tile stays 4 tile square). Its column pass reads
+// rows + 2r intermediate float4s for each 4 x rows outputs, and at r >= 5 that shared-memory traffic
+// bounds it: 8-row patches on 16 x 8 threads ran at 85-91% of the copy at r = 5..7 (8192^2 and
+// 4097x3001), where 4 x 4 patches on 16 x 16 threads ran at 67-90%; at r = 1, 3 they were 0.5-1%
+// slower (H200, bench/studies/2026-11-29-conv2d-separable-shapes.md).
+inline constexpr int kSeparableTallPatchRadius = 5;
+TS_HD constexpr int separable_patch_rows(int r) {
+  return r >= kSeparableTallPatchRadius ? 2 * kFastCoarsening : kFastCoarsening;
+}
+// From r = 5 too, the row pass writes its intermediate over the staged rows it has read instead of
+// into a second tile beside them: a block needs about half the shared memory and an SM holds more
+// blocks. At 8192^2 that ran r = 7 at 89% of the copy instead of 87% and r = 8 at 81% instead of
+// 77%; at r <= 4 the barrier between a row's reads and its writes cost 1.5-3% (H200,
+// bench/studies/2026-11-29-conv2d-separable-shapes.md).
+TS_HD constexpr bool separable_in_place(int r) { return r >= kSeparableTallPatchRadius; }
+TS_HD constexpr int separable_thread_rows(int tile, int r) {
+  const int rows = tile * kFastCoarsening / separable_patch_rows(r);
+  return rows > 1 ? rows : 1;
+}
 // separable stages r halo columns on either side rounded up to whole 32-byte sectors (8 floats),
 // so a staged row starts and ends on a sector boundary wherever the image's row does. Rounded up
 // to a float4, each staged row at r = 1..4 touched a sector more than its cells fill: separable
@@ -82,10 +102,12 @@ struct Conv2dTiling {
 
   TS_HD bool sliding() const { return strategy == Conv2dStrategy::sliding; }
   TS_HD bool separable() const { return strategy == Conv2dStrategy::separable; }
-  // fast and separable: 4 x 4 outputs per thread, a staged tile whose rows start 16-byte aligned.
+  // fast and separable: patches of 4 x 4 outputs per thread (separable: 4 x separable_patch_rows),
+  // a staged tile whose rows start 16-byte aligned.
   TS_HD bool coarsened() const { return strategy == Conv2dStrategy::fast || separable(); }
   TS_HD int block_dim() const {
     if (sliding()) return axis == 0 ? kSlidingLanes : 1;
+    if (separable() && axis == 1) return separable_thread_rows(tile, r);
     return tile;
   }
   // sliding's strip: 2r rows to start and end it plus whole chunks of 2r+1 rows (the kernel's loop
@@ -99,6 +121,7 @@ struct Conv2dTiling {
   // Consecutive outputs one thread computes along the axis (thread coarsening).
   TS_HD int outputs_per_thread() const {
     if (sliding()) return axis == 0 ? kSlidingColumns : strip_rows();
+    if (separable() && axis == 1) return separable_patch_rows(r);
     return coarsened() ? kFastCoarsening : 1;
   }
   // Outputs per block along the axis: tiled_in deactivates r threads on each side.

@@ -15,7 +15,6 @@ constexpr int kMaxFilterDim = 2 * kMaxConv2dRadius + 1;
 // Tiles go up to 32x32: every kernel must fit 1024 threads in an SM's registers (the fully
 // unrolled 17x17 loops would otherwise ask for more and fail with "too many resources").
 constexpr int kMaxBlockThreads = 1024;
-constexpr int kSeparableMaxThreads = kSeparableMaxTile * kSeparableMaxTile;
 __constant__ float c_filter[kMaxFilterDim * kMaxFilterDim];
 // separable's factors of a rank-1 filter: c_filter(fx, fy) = c_column[fy] * c_row[fx].
 __constant__ float c_row[kMaxFilterDim];
@@ -24,10 +23,12 @@ __constant__ float c_column[kMaxFilterDim];
 // The geometry as a kernel of strategy S at radius R reads it: both are compile-time constants
 // there, and so is the tile where the book has a constant (kTile = 16 or 32, the tiles bench
 // runs; 0: the app's other slider positions, read at run time), so every geometry call folds
-// to the book's index arithmetic.
-template <Conv2dStrategy S, int R, int kTile>
+// to the book's index arithmetic. A kernel beyond the book folds the axis too (kAxis 0 or 1; -1:
+// read at run time, as the book's kernels do): separable's row-pass units, divided out of a loop
+// index, then divide by a constant.
+template <Conv2dStrategy S, int R, int kTile, int kAxis = -1>
 __device__ __forceinline__ Conv2dTiling folded(const Conv2dTiling& g) {
-  return Conv2dTiling{S, R, kTile ? kTile : g.tile, g.axis};
+  return Conv2dTiling{S, R, kTile ? kTile : g.tile, kAxis < 0 ? g.axis : kAxis};
 }
 
 // PMPP Fig 7.7 / 7.9: one thread per output, input from global memory; the filter from global
@@ -165,18 +166,17 @@ __device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N
   copy_async_wait();
 }
 
-// Writes the block's output tile, thread (tx, ty) holding the C x C patch whose first output is
+// Writes the block's output tile, thread (tx, ty) holding the Rows x 4 patch whose first output is
 // (gx.out_coord(bx, tx), gy.out_coord(by, ty)): each patch row one float4 store into rows `pitch`
 // floats apart, a warp's stores consecutive. A patch that reaches past the image writes its last
 // columns into the row's padding.
-template <int C>
-__device__ __forceinline__ void store_tile(const float (&acc)[C][C], float* __restrict__ P, int pitch, int height,
-                                           const Conv2dTiling& gx, const Conv2dTiling& gy) {
-  static_assert(C == kFloat4, "a patch row is one float4");
+template <int Rows>
+__device__ __forceinline__ void store_tile(const float (&acc)[Rows][kFloat4], float* __restrict__ P, int pitch,
+                                           int height, const Conv2dTiling& gx, const Conv2dTiling& gy) {
   const int col = gx.out_coord(blockIdx.x, threadIdx.x), row0 = gy.out_coord(blockIdx.y, threadIdx.y);
   if (col >= pitch) return;
 #pragma unroll
-  for (int oy = 0; oy < C; ++oy) {
+  for (int oy = 0; oy < Rows; ++oy) {
     if (row0 + oy >= height) return;
     *reinterpret_cast<float4*>(P + (row0 + oy) * pitch + col) =
         make_float4(acc[oy][0], acc[oy][1], acc[oy][2], acc[oy][3]);
@@ -242,64 +242,108 @@ __global__ void __launch_bounds__(kMaxBlockThreads)
   store_tile(acc, P, pitch, height, gx, gy);
 }
 
-// separable's row pass: M_s(y, x) = sum_fx c_row[fx] N_s(y, x + H - R + fx) for `rows` rows of Mx
-// cells, in units of C = 4 consecutive cells of a row (float4 reads of the unit's window, one
-// float4 store; consecutive threads read consecutive float4s, so no bank conflicts), handed out to
-// the block's threads in turn.
+// One unit of separable's row pass: the 4 intermediate cells M(y, x..x+3) = sum_fx c_row[fx]
+// N_s(y, x + H - R + fx), from `unit`, the staged row at x (float4 reads of the window).
 template <int R>
-__device__ __forceinline__ void row_pass(const float* N_s, float* M_s, int Sx, int Mx, int rows, int threads) {
+__device__ __forceinline__ float4 row_pass_unit(const float* unit) {
   using W = RowWindow<R, sector_halo_columns(R)>;
   constexpr int C = kFastCoarsening, D = 2 * R + 1;
+  float in[kFloat4 * W::vectors];
+  W::load(unit, in);
+  float h[C] = {};
+#pragma unroll
+  for (int fx = 0; fx < D; ++fx)
+#pragma unroll
+    for (int ox = 0; ox < C; ++ox) h[ox] = fmaf(c_row[fx], in[W::skip + ox + fx], h[ox]);
+  return make_float4(h[0], h[1], h[2], h[3]);
+}
+
+// separable's row pass into M_s, beside the staged tile: `rows` rows of Mx cells in units of 4
+// (consecutive threads, consecutive float4s: no bank conflicts), handed out to the block's threads
+// in turn.
+template <int R>
+__device__ __forceinline__ void row_pass(const float* N_s, float* M_s, int Sx, int Mx, int rows, int threads) {
+  constexpr int C = kFastCoarsening;
   const int units = Mx / C, tid = threadIdx.y * blockDim.x + threadIdx.x;
   for (int i = tid; i < rows * units; i += threads) {
     const int my = i / units, mu = i % units;
-    float in[kFloat4 * W::vectors];
-    W::load(N_s + my * Sx + mu * C, in);
-    float h[C] = {};
-#pragma unroll
-    for (int fx = 0; fx < D; ++fx)
-#pragma unroll
-      for (int ox = 0; ox < C; ++ox) h[ox] = fmaf(c_row[fx], in[W::skip + ox + fx], h[ox]);
-    reinterpret_cast<float4*>(M_s + my * Mx)[mu] = make_float4(h[0], h[1], h[2], h[3]);
+    reinterpret_cast<float4*>(M_s + my * Mx)[mu] = row_pass_unit<R>(N_s + my * Sx + mu * C);
   }
 }
 
+// separable's row pass in place (separable_in_place): M(y, x) overwrites staged cell (y, x), the
+// first Mx cells of each of the `rows` rows. Thread (tx, ty) filters unit tx of rows ty, ty + TY,
+// ...: a row is one row of the block's threads, and they all read it before any of them
+// overwrites it (a warp barrier where a row of threads lies within one warp, tiles dividing 32;
+// else a block barrier).
+template <int R>
+__device__ __forceinline__ void row_pass_in_place(float* N_s, int Sx, int rows, const Conv2dTiling& gx,
+                                                  const Conv2dTiling& gy) {
+  constexpr int C = kFastCoarsening;
+  const int TY = gy.block_dim(), tx = threadIdx.x, ty = threadIdx.y;
+  const bool rows_in_warps = kWarpSize % gx.block_dim() == 0;
+  for (int row0 = 0; row0 < rows; row0 += TY) {  // the same trip count in every thread
+    const int my = row0 + ty;
+    float* unit = N_s + my * Sx + tx * C;
+    const float4 m = my < rows ? row_pass_unit<R>(unit) : float4{};
+    if (rows_in_warps)
+      __syncwarp();
+    else
+      __syncthreads();
+    if (my < rows) *reinterpret_cast<float4*>(unit) = m;
+  }
+}
+
+// separable's threads per block at most (tile kSeparableMaxTile) at radius R.
+template <int R>
+constexpr int kSeparableThreads = kSeparableMaxTile* separable_thread_rows(kSeparableMaxTile, R);
+
 // Beyond the book, rank-1 filters (c_filter = c_column x c_row): the 2-D correlation as a row pass
-// then a column pass, the intermediate kept in shared memory. Shapes, for T x T threads of C x C
-// outputs (C = kFastCoarsening, OUT = C T, H = sector_halo_columns(R), R rounded up to 8):
+// then a column pass, the intermediate kept in shared memory. Shapes, for T x TY threads of
+// CY x C outputs (C = kFastCoarsening, CY = separable_patch_rows(R), TY = separable_thread_rows,
+// OUT = C T = CY TY for an even T, H = sector_halo_columns(R), R rounded up to 8):
 //   N_s  (OUT + 2R) rows x (OUT + 2H) columns   the staged input, whole 32-byte sectors a row
-//   M_s  (OUT + 2R) rows x OUT columns          the row pass: M_s(y, x) = sum_fx c_row[fx] N(y, x - R + fx)
+//   M_s  (OUT + 2R) rows x OUT columns          the row pass: M_s(y, x) = sum_fx c_row[fx] N(y, x - R + fx),
+//                                               beside N_s, or over its rows' first OUT cells at
+//                                               r >= 5 (separable_in_place)
 //   P    OUT x OUT                              the column pass: sum_fy c_column[fy] M_s(y + fy, x)
 // Row-pass units are 4 consecutive cells of one row (one float4 store); a thread then walks the
-// 4 + 2R intermediate rows of its 4 columns, each read feeding up to 4 of its outputs.
+// CY + 2R intermediate rows of its 4 columns, each read feeding up to CY of its outputs.
 template <int R, int kTile>
-__global__ void __launch_bounds__(kSeparableMaxThreads)
+__global__ void __launch_bounds__(kSeparableThreads<R>)
     conv2d_separable_kernel(const float* __restrict__ N, float* __restrict__ P, int pitch, int height,
                             Conv2dTiling gx_run, Conv2dTiling gy_run) {
-  const Conv2dTiling gx = folded<Conv2dStrategy::separable, R, kTile>(gx_run),
-                     gy = folded<Conv2dStrategy::separable, R, kTile>(gy_run);
+  const Conv2dTiling gx = folded<Conv2dStrategy::separable, R, kTile, 0>(gx_run),
+                     gy = folded<Conv2dStrategy::separable, R, kTile, 1>(gy_run);
   constexpr int C = kFastCoarsening, D = 2 * R + 1;
   extern __shared__ float4 N_s4[];
   float* N_s = reinterpret_cast<float*>(N_s4);
-  const int Sx = gx.shared_dim(), Mx = gx.row_pass_dim();
-  float* M_s = N_s + Sx * gy.shared_dim();  // Sx and Mx are multiples of 4: float4-aligned rows
+  // Sx and Mx are multiples of 4: float4-aligned rows.
+  constexpr bool kInPlace = separable_in_place(R);
+  const int Sx = gx.shared_dim(), Mx = kInPlace ? Sx : gx.row_pass_dim();
+  float* M_s = kInPlace ? N_s : N_s + Sx * gy.shared_dim();
   stage_tile(N, N_s, pitch, height, gx, gy);
   __syncthreads();
   // Row pass over the intermediate rows the block's outputs inside the image need (staged row i
   // is intermediate row i: both start R rows above the output tile).
-  row_pass<R>(N_s, M_s, Sx, Mx, gy.row_pass_rows(blockIdx.y, height), gx.block_dim() * gy.block_dim());
+  const int rows = gy.row_pass_rows(blockIdx.y, height);
+  if constexpr (kInPlace)
+    row_pass_in_place<R>(N_s, Sx, rows, gx, gy);
+  else
+    row_pass<R>(N_s, M_s, Sx, Mx, rows, gx.block_dim() * gy.block_dim());
   __syncthreads();
 
   // Column pass: intermediate row j of the thread's window feeds output rows oy = j - fy.
+  constexpr int CY = separable_patch_rows(R);
   const int tx = threadIdx.x, ty = threadIdx.y;
-  float acc[C][C] = {};
-  const float* column = M_s + ty * C * Mx + tx * C;
+  float acc[CY][C] = {};
+  const float* column = M_s + ty * CY * Mx + tx * C;
 #pragma unroll
-  for (int j = 0; j < C + 2 * R; ++j) {
+  for (int j = 0; j < CY + 2 * R; ++j) {
     const float4 q = *reinterpret_cast<const float4*>(column + j * Mx);
     const float m[C] = {q.x, q.y, q.z, q.w};
 #pragma unroll
-    for (int oy = 0; oy < C; ++oy) {
+    for (int oy = 0; oy < CY; ++oy) {
       const int fy = j - oy;
       if (fy < 0 || fy >= D) continue;
 #pragma unroll

@@ -28,10 +28,12 @@ LaunchGeometry launch_geometry(const Conv2dParams& p) {
   l.out_tile_dim = gx.out_tile_dim();
   l.in_tile_dim_y = gy.in_tile_dim();
   l.out_tile_dim_y = gy.out_tile_dim();
-  // separable keeps its row pass's intermediate tile beside the staged input; sliding keeps its
-  // cells in registers.
+  // separable keeps its row pass's intermediate tile beside the staged input, or from r = 5 over
+  // it (separable_in_place); sliding keeps its cells in registers.
   const std::size_t staged = p.strategy == Conv2dStrategy::sliding ? 0 : std::size_t(gx.shared_dim()) * gy.shared_dim(),
-                    intermediate = gx.separable() ? std::size_t(gx.row_pass_dim()) * gy.row_pass_dim() : 0;
+                    intermediate = gx.separable() && !separable_in_place(p.filter_radius)
+                                       ? std::size_t(gx.row_pass_dim()) * gy.row_pass_dim()
+                                       : 0;
   l.shared_bytes = (staged + intermediate) * sizeof(float);
   // separable's kernel reads the filter's row and column (2 x (2r+1) weights), the others all of it.
   const std::size_t weights = gx.separable() ? 2 * p.filter_dim() : p.filter_dim() * p.filter_dim();

@@ -156,13 +156,13 @@ BookModel book_model(const Conv2dParams& p) {
       // An interior block: 2(2r+1) ops per intermediate cell (row pass) and per output (column
       // pass) over its staged tile; without bound, 2 x 2(2r+1) ops per input read once.
       const Conv2dTiling gx = tiling_of(p, 0), gy = tiling_of(p, 1);
-      const double out = gx.out_tile_dim(), d = p.filter_dim();
-      const double flops = 2 * d * (out * gy.row_pass_dim() + out * out);
+      const double ox = gx.out_tile_dim(), oy = gy.out_tile_dim(), d = p.filter_dim();
+      const double flops = 2 * d * (ox * gy.row_pass_dim() + ox * oy);
       m.opb_model = flops / (double(gx.shared_dim()) * gy.shared_dim() * 4);
       m.opb_bound = 2 * 2 * d / 4;
       m.formula =
-          "2 (2r+1) (OUT (OUT + 2r) + OUT^2) / (IN_x IN_y 4), OUT = 4 tile, IN_x = OUT + 2 roundup8(r), "
-          "IN_y = OUT + 2r";
+          "2 (2r+1) (OUT_x (OUT_y + 2r) + OUT_x OUT_y) / (IN_x IN_y 4), OUT_x = 4 tile, OUT_y = its thread rows "
+          "x its patch rows, IN_x = OUT_x + 2 roundup8(r), IN_y = OUT_y + 2r";
       break;
     }
     case Conv2dStrategy::basic:

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <vector>
 
 #include "app/conv2d/figures.hpp"
 #include "kernels/common/launch.hpp"
@@ -189,6 +190,34 @@ TEST(Conv2dFigures, SeparableRowPassUnitsCoverTheIntermediateOnce) {
       const Conv2dBlockRects r = conv2d_block_rects(p, 0, by);
       EXPECT_EQ(r.row_pass, (CellRect{0, gy.out_origin(by) - p.filter_radius, gx.out_tile_dim(),
                                       gy.out_origin(by) - p.filter_radius + rows}));
+    }
+  }
+}
+
+// separable's threads at r >= 5 own 4 x 8 patches (the column pass then reads 8 + 2r intermediate
+// rows for 8 outputs instead of 4 + 2r for 4), on half as many thread rows: tile 16 is 16 x 8
+// threads, an output tile of 64 x 64 still. At every tile and radius the patches of a block's
+// threads cover its output tile, each output once.
+TEST(SeparablePatch, TallPatchesOnHalfTheThreadRowsCoverTheOutputTileOnce) {
+  for (int r = 1; r <= kMaxConv2dRadius; ++r) {
+    const LaunchGeometry l = launch_geometry({Conv2dStrategy::separable, r, 16, 1024, 768});
+    EXPECT_EQ(l.block.x, 16);
+    EXPECT_EQ(l.block.y, r >= 5 ? 8 : 16) << r;
+    EXPECT_EQ(l.out_tile_dim, 64);
+    EXPECT_EQ(l.out_tile_dim_y, 64) << r;
+    for (int tile = 1; tile <= kSeparableMaxTile; ++tile) {
+      const Conv2dTiling gy{Conv2dStrategy::separable, r, tile, 1};
+      EXPECT_EQ(gy.outputs_per_thread(), r >= 5 ? 8 : 4);
+      std::vector<int> owners(gy.out_tile_dim(), 0);
+      for (int t = 0; t < gy.block_dim(); ++t)
+        for (int k = 0; k < gy.outputs_per_thread(); ++k) {
+          const int row = gy.out_coord(2, t, k) - gy.out_origin(2);
+          ASSERT_TRUE(row >= 0 && row < gy.out_tile_dim()) << "r " << r << " tile " << tile;
+          ++owners[row];
+          EXPECT_EQ(gy.thread_of(gy.out_coord(2, t, k)), t);
+          EXPECT_EQ(gy.output_of(gy.out_coord(2, t, k)), k);
+        }
+      for (int row = 0; row < gy.out_tile_dim(); ++row) EXPECT_EQ(owners[row], 1) << "r " << r << " tile " << tile;
     }
   }
 }

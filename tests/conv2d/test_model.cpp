@@ -137,3 +137,16 @@ TEST(BookModel, SeparableDoesTwoPassesOfTwoRPlusOneTapsOverTheStagedTile) {
   EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 2, 16)).shared_bytes, (80u * 68 + 64u * 68) * 4);
   EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 2, 16)).constant_bytes, 2u * 5 * 4);
 }
+
+TEST(BookModel, SeparableAtLargeRadiiCountsItsTileOfTallPatches) {
+  // tile 16, r = 6: 16 x 8 threads of 4 x 8 outputs, OUT = 64 x 64, IN_x = 64 + 2 x 8 = 80,
+  // IN_y = 64 + 2 x 6 = 76; 13 taps for each of 64 x 76 intermediate cells and each of 64^2 outputs.
+  EXPECT_NEAR(book_model(params(Conv2dStrategy::separable, 6, 16)).opb_model,
+              2.0 * 13 * (64 * 76 + 64 * 64) / (80.0 * 76 * 4), 1e-12);
+  // The intermediate overwrites the staged rows it was filtered from: shared memory holds the
+  // 80 x 76 staged cells alone.
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 6, 16)).shared_bytes, 80u * 76 * 4);
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 6, 16)).threads_per_block, 16 * 8);
+  // At r = 4 the intermediate is a second tile beside the staged one, 64 x 72 cells.
+  EXPECT_EQ(launch_geometry(params(Conv2dStrategy::separable, 4, 16)).shared_bytes, (80u * 72 + 64u * 72) * 4);
+}
