@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "app/cli/apply.hpp"
 #include "app/cli/params.hpp"
@@ -49,34 +50,33 @@ Applied run_into(const Call& c, Operand out, Run run) {
   return {std::move(out), r, notes.str()};
 }
 
-Applied apply_conv2d(const Call& c, const py::object& x) {
-  Conv2dParams p = cli::params_of<cli::Conv2dCli>(c.o);
+// conv1d and conv2d: the input's shape sizes the params (size(p, shape)), the weights (an array,
+// else the named filter) make the filter.
+template <class Cli, class Size>
+Applied apply_filtered(const Call& c, const py::object& x, int rank, const char* shape_problem, Size size) {
+  auto p = cli::params_of<Cli>(c.o);
   const std::optional<Break> bug = cli::break_of(c.o, p);
-  const Operand in = c.arrays.in(x, "x", 2, "conv2d needs a 2-D array (height, width)");
-  p.height = int(in.shape[0]), p.width = int(in.shape[1]);
-  const Filter2d filter = c.weights
-                              ? cli::Conv2dCli::filter_from_array("weights", host_weights(c.weights), p.filter_radius)
-                              : cli::Conv2dCli::load_filter(c.o.filter, p.filter_radius);
+  const Operand in = c.arrays.in(x, "x", rank, shape_problem);
+  size(p, in.shape);
+  const auto filter = c.weights ? Cli::filter_from_array("weights", host_weights(c.weights), p.filter_radius)
+                                : Cli::load_filter(c.o.filter, p.filter_radius);
   Operand out = c.arrays.out(in.shape);
   float* to = out.data;
   return run_into(c, std::move(out), [&](std::ostream& notes) {
-    return cli::Conv2dCli::run_apply(p, bug, filter, c.o.backend, in.data, to, notes, c.arrays.memory());
+    return Cli::run_apply(p, bug, filter, c.o.backend, in.data, to, notes, c.arrays.memory());
   });
 }
 
+Applied apply_conv2d(const Call& c, const py::object& x) {
+  return apply_filtered<cli::Conv2dCli>(
+      c, x, 2, "conv2d needs a 2-D array (height, width)",
+      [](Conv2dParams& p, const std::vector<long long>& shape) { p.height = int(shape[0]), p.width = int(shape[1]); });
+}
+
 Applied apply_conv1d(const Call& c, const py::object& x) {
-  Conv1dParams p = cli::params_of<cli::Conv1dCli>(c.o);
-  const std::optional<Break> bug = cli::break_of(c.o, p);
-  const Operand in = c.arrays.in(x, "x", 1, "conv1d needs a 1-D array");
-  p.length = int(in.shape[0]);
-  const Filter1d filter = c.weights
-                              ? cli::Conv1dCli::filter_from_array("weights", host_weights(c.weights), p.filter_radius)
-                              : cli::Conv1dCli::load_filter(c.o.filter, p.filter_radius);
-  Operand out = c.arrays.out(in.shape);
-  float* to = out.data;
-  return run_into(c, std::move(out), [&](std::ostream& notes) {
-    return cli::Conv1dCli::run_apply(p, bug, filter, c.o.backend, in.data, to, notes, c.arrays.memory());
-  });
+  return apply_filtered<cli::Conv1dCli>(
+      c, x, 1, "conv1d needs a 1-D array",
+      [](Conv1dParams& p, const std::vector<long long>& shape) { p.length = int(shape[0]); });
 }
 
 // The command's --steps: p.steps steps in one call of the engine (temporal fuses them on chip).
