@@ -116,14 +116,16 @@ struct RadiusBenchDefaults {
 // model --measure for a pattern with a radius: one run of p on CUDA, on the data and operator its
 // bench computes with.
 template <class C>
-CounterReading measure_one_run(const typename C::Params& p) {
-  return measure_on_cuda([&](Backend& cuda) {
-    typename C::BenchRunner runner(cuda);
-    const std::vector<float> in = bench_input(C::elements(p));
-    std::vector<float> out(in.size());
-    runner.load(in.data(), p);
-    runner.times(p, C::bench_operator(p.*C::kRadius, ""), in.data(), out.data(), 0);
-  });
+CounterReading measure_one_run(const typename C::Params& p, GpuTurn turn) {
+  return measure_on_cuda(
+      [&](Backend& cuda) {
+        typename C::BenchRunner runner(cuda);
+        const std::vector<float> in = bench_input(C::elements(p));
+        std::vector<float> out(in.size());
+        runner.load(in.data(), p);
+        runner.times(p, C::bench_operator(p.*C::kRadius, ""), in.data(), out.data(), 0);
+      },
+      turn);
 }
 
 // The bench of a pattern with a radius (filter radius, stencil order): `C` names the sizes and
@@ -211,8 +213,8 @@ void PatternCli<Pattern>::bench(const PatternOptions& o, const BenchSettings& se
 }
 
 template <class Pattern>
-CounterReading PatternCli<Pattern>::measure(const typename Pattern::Params& p) {
-  return measure_one_run<BenchGlue<Pattern>>(p);
+CounterReading PatternCli<Pattern>::measure(const typename Pattern::Params& p, GpuTurn turn) {
+  return measure_one_run<BenchGlue<Pattern>>(p, turn);
 }
 
 }  // namespace tilescope::cli

@@ -6,11 +6,11 @@
 
 namespace tilescope::cli {
 
-CounterReading measure_on_cuda(const std::function<void(Backend& cuda)>& run) {
+CounterReading measure_on_cuda(const std::function<void(Backend& cuda)>& run, GpuTurn turn) {
   if (!cuda_compiled()) return measure_counters([] {});  // says that this build has no CUDA
   try {
     const std::unique_ptr<Backend> cuda = make_cuda_backend();
-    return counters_of_run([&] { run(*cuda); });
+    return counters_of_run([&] { run(*cuda); }, turn);
   } catch (const std::exception& e) {  // the model's other figures stand without the counters
     return {std::nullopt, e.what()};
   }

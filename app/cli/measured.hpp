@@ -15,16 +15,16 @@ namespace tilescope::cli {
 
 // The counters of the first engine run that `run` makes (see CountedRun), or why there are none.
 template <typename Run>
-CounterReading counters_of_run(Run&& run) {
-  CountedRun counted;
+CounterReading counters_of_run(Run&& run, GpuTurn turn = {}) {
+  CountedRun counted(turn);
   run();
   return counted.reading();
 }
 
 // The counters of the first engine run that `run` makes on the CUDA backend (its engine set up
 // and loaded first, outside the measurement), or why there are none: no CUDA in this build, no
-// GPU, counters locked by the driver, the run failed.
-CounterReading measure_on_cuda(const std::function<void(Backend& cuda)>& run);
+// GPU, counters locked by the driver, the run failed. `turn`: counters.hpp's.
+CounterReading measure_on_cuda(const std::function<void(Backend& cuda)>& run, GpuTurn turn = {});
 
 // dram_read_bytes, dram_write_bytes, l2_hit_pct, l1_hit_pct, bank_conflicts, opb_dram (= flops /
 // DRAM bytes read) and the other counters of counters.hpp, under their names there.

@@ -30,8 +30,9 @@ struct PatternCli : Pattern {
   static void model(const PatternOptions& o, bool json);
   // The object `model --json` prints (model.hpp's model_json_of).
   static nlohmann::json model_json(const PatternOptions& o);
-  // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler.
-  static CounterReading measure(const typename Pattern::Params& p);
+  // model --measure: one run of p on CUDA, on bench's data (cli_bench.cpp), under the profiler;
+  // the app's meter measures its launches so too, with a lent GpuTurn (kernels/common/counters.hpp).
+  static CounterReading measure(const typename Pattern::Params& p, GpuTurn turn = {});
   static int check(const std::string& backend);
   static void bench(const PatternOptions& o, const BenchSettings& settings);
   // The quantities its exercises ask about (app/<pattern>/exercises.cpp, app/shell/exercises.hpp).

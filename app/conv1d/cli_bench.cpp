@@ -31,6 +31,6 @@ struct BenchGlue<Conv1dPattern> : Conv1dCli, RadiusBenchDefaults {
 };
 
 template void PatternCli<Conv1dPattern>::bench(const PatternOptions&, const BenchSettings&);
-template CounterReading PatternCli<Conv1dPattern>::measure(const Conv1dParams&);
+template CounterReading PatternCli<Conv1dPattern>::measure(const Conv1dParams&, GpuTurn);
 
 }  // namespace tilescope::cli

@@ -48,6 +48,6 @@ struct BenchGlue<Conv2dPattern> : Conv2dCli, RadiusBenchDefaults {
 };
 
 template void PatternCli<Conv2dPattern>::bench(const PatternOptions&, const BenchSettings&);
-template CounterReading PatternCli<Conv2dPattern>::measure(const Conv2dParams&);
+template CounterReading PatternCli<Conv2dPattern>::measure(const Conv2dParams&, GpuTurn);
 
 }  // namespace tilescope::cli

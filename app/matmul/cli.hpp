@@ -43,7 +43,7 @@ struct MatmulCli : PatternCli<MatmulPattern> {
   static AppliedRun run_apply(const Params& p, std::optional<Break> bug, const std::string& backend, const float* M,
                               const float* N, float* P, std::ostream& notes, Memory memory = Memory::host);
   static void bench(const PatternOptions& o, const BenchSettings& settings);
-  static CounterReading measure(const Params& p);
+  static CounterReading measure(const Params& p, GpuTurn turn = {});
 };
 
 }  // namespace tilescope::cli

@@ -138,14 +138,16 @@ void MatmulCli::bench(const PatternOptions& o, const BenchSettings& settings) {
   if (!report.finish()) throw CLI::RuntimeError(1);
 }
 
-CounterReading MatmulCli::measure(const Params& p) {
-  return measure_on_cuda([&](Backend& cuda) {
-    auto engine = MatmulPattern::make_engine(cuda);
-    const std::vector<float> M = bench_input(std::size_t(p.rows) * p.inner, 1);
-    const std::vector<float> N = bench_input(std::size_t(p.inner) * p.cols, 2);
-    engine->load_inputs(M.data(), N.data(), p.rows, p.inner, p.cols);
-    engine->run(p);
-  });
+CounterReading MatmulCli::measure(const Params& p, GpuTurn turn) {
+  return measure_on_cuda(
+      [&](Backend& cuda) {
+        auto engine = MatmulPattern::make_engine(cuda);
+        const std::vector<float> M = bench_input(std::size_t(p.rows) * p.inner, 1);
+        const std::vector<float> N = bench_input(std::size_t(p.inner) * p.cols, 2);
+        engine->load_inputs(M.data(), N.data(), p.rows, p.inner, p.cols);
+        engine->run(p);
+      },
+      turn);
 }
 
 }  // namespace tilescope::cli

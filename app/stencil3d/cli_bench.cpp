@@ -167,6 +167,6 @@ void BenchGlue<Stencil3dPattern>::bench_all(const PatternOptions& o, const Bench
 }
 
 template void PatternCli<Stencil3dPattern>::bench(const PatternOptions&, const BenchSettings&);
-template CounterReading PatternCli<Stencil3dPattern>::measure(const Stencil3dParams&);
+template CounterReading PatternCli<Stencil3dPattern>::measure(const Stencil3dParams&, GpuTurn);
 
 }  // namespace tilescope::cli

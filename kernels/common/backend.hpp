@@ -4,6 +4,7 @@
 // make_engine, kernels/common/pattern_traits.hpp), so this header names no pattern.
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,10 @@ class Backend {
   virtual DevicePeaks peaks() const { return {}; }
   // The GPU's PCI bus id, as NVML finds it (kernels/common/power.hpp); empty on the CPU.
   virtual std::string pci_bus_id() const { return {}; }
+  // The CUDA device it computes on (as cudaGetDevice numbers it); none on the CPU.
+  virtual std::optional<int> cuda_device() const { return std::nullopt; }
+  // Returns once the work this thread queued on the backend is done (on the CPU: at once).
+  virtual void finish() const {}
 
   // `reps` copies of `bytes` within the backend's memory (device to device on a GPU): the time
   // of each in ms. A copy reads every byte once and writes it once (2 x bytes of traffic), as a

@@ -32,6 +32,8 @@ class CudaBackend final : public Backend {
            std::to_string(prop_.multiProcessorCount) + " SMs)";
   }
   std::string pci_bus_id() const override { return pci_bus_id_; }
+  std::optional<int> cuda_device() const override { return device_; }
+  void finish() const override { cuda::check(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
   DeviceLimits limits() const override {
     DeviceLimits l;
     l.max_threads_per_block = prop_.maxThreadsPerBlock;

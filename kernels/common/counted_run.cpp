@@ -5,13 +5,13 @@ namespace {
 thread_local CountedRun* waiting = nullptr;  // the innermost CountedRun of this thread
 }  // namespace
 
-CountedRun::CountedRun() : outer_(waiting) { waiting = this; }
+CountedRun::CountedRun(GpuTurn turn) : turn_(turn), outer_(waiting) { waiting = this; }
 CountedRun::~CountedRun() { waiting = outer_; }
 
 bool count_if_asked(const std::function<void()>& launch) {
   if (!waiting || waiting->done_) return false;
   waiting->done_ = true;
-  waiting->reading_ = measure_counters(launch);
+  waiting->reading_ = measure_counters(launch, waiting->turn_);
   return true;
 }
 

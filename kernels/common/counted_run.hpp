@@ -5,7 +5,8 @@
 //   CountedRun counted;
 //   engine.run(p, f);            // measured (under the profiler), not timed
 //   use(counted.reading());
-// A run on the CPU engine launches nothing: the reading keeps the why_not set here.
+// A thread that measures beside another one's GPU work (the app's background meter) passes a lent
+// GpuTurn (counters.hpp). A run on the CPU engine launches nothing: the reading keeps the why_not set here.
 #include <functional>
 
 #include "kernels/common/counters.hpp"
@@ -14,7 +15,7 @@ namespace tilescope {
 
 class CountedRun {
  public:
-  CountedRun();
+  explicit CountedRun(GpuTurn turn = {});
   ~CountedRun();
   CountedRun(const CountedRun&) = delete;
   CountedRun& operator=(const CountedRun&) = delete;
@@ -22,6 +23,7 @@ class CountedRun {
 
  private:
   friend bool count_if_asked(const std::function<void()>& launch);
+  GpuTurn turn_;
   CountedRun* outer_;
   bool done_ = false;
   CounterReading reading_{std::nullopt, "the run launched nothing on a GPU (the CPU backend has no GPU counters)"};

@@ -3,23 +3,30 @@
 // so each pass sees the same cold cache. The launch leaves up to an L2 of dirty lines that DRAM
 // has not seen yet (a copy of 256 MB on an H100: 20 MB); a second range flushes L2 right after
 // it, and the DRAM writes of that range (write-backs only: the flush reads) are the launch's too.
-// Set up once, on first use, for the current device; a setup that failed says why on every later
+// Set up once per CUDA context, on first use there; a setup that failed says why on every later
 // call and is not retried. The range profiler itself is enabled on the context only while a
-// measurement runs.
+// measurement runs. A lent measurement's passes wait for the GPU from the lending thread
+// (lend_gpu): the handshake is Lending below.
 #include <cuda.h>
+#include <cudaTypedefs.h>
 #include <cupti_profiler_host.h>
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
 #include <cupti_target.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <exception>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "kernels/common/counters.hpp"
 #include "kernels/common/cuda_check.hpp"
+#include "kernels/common/driver_function.cuh"
 
 namespace tilescope {
 namespace {
@@ -92,6 +99,59 @@ Params params(std::size_t struct_size) {
 }
 #define TS_CUPTI_PARAMS(Type) params<Type>(Type##_STRUCT_SIZE)
 
+// The GPU lent by one thread (lend_gpu) to a waiting pass on another, and the one-at-a-time rule.
+struct Lending {
+  std::mutex m;
+  std::condition_variable changed;
+  bool pass_waits = false;  // a lent pass waits for the GPU
+  bool lent = false;        // the lender waits until the pass is done with it
+  bool spoiled = false;     // the lender took it back before the pass was done
+  int owners_waiting = 0;   // measurements not lent, waiting for the one running: a lent pass gives way
+  std::mutex measuring;     // held by the measurement that runs
+};
+Lending& lending() {
+  static Lending* l = new Lending;  // never destroyed: a measuring thread may outlive static destructors
+  return *l;
+}
+constexpr std::chrono::seconds kLongestPass{10};  // a lender waits no longer for a pass
+
+// A pass's hold on the GPU: for a lent measurement, from the lender's hand-over until it goes.
+class PassTurn {
+ public:
+  explicit PassTurn(GpuTurn turn) : lent_(turn.lent) {
+    if (!lent_) return;
+    Lending& l = lending();
+    std::unique_lock<std::mutex> lock(l.m);
+    const auto given_up = [&] { return turn.give_up && turn.give_up->load(); };
+    l.pass_waits = true;
+    l.changed.notify_all();
+    l.changed.wait(lock, [&] { return l.lent || given_up() || l.owners_waiting > 0; });
+    l.pass_waits = false;
+    if (!l.lent)
+      throw BackendError(given_up() ? "measuring stopped" : "given up for a measurement on the GPU's other thread");
+    l.spoiled = false;
+  }
+  ~PassTurn() {
+    if (!lent_) return;
+    Lending& l = lending();
+    const std::lock_guard<std::mutex> lock(l.m);
+    l.lent = false;
+    l.changed.notify_all();
+  }
+  // Throws where the lender took the GPU back before the pass was done.
+  void check_kept() const {
+    if (!lent_) return;
+    Lending& l = lending();
+    const std::lock_guard<std::mutex> lock(l.m);
+    if (l.spoiled) throw BackendError("a pass outlasted its turn on the GPU; not measured");
+  }
+  PassTurn(const PassTurn&) = delete;
+  PassTurn& operator=(const PassTurn&) = delete;
+
+ private:
+  bool lent_;
+};
+
 // Reads every byte of a buffer twice the size of L2 and keeps nothing: what the measured launch
 // finds in L2 afterwards is this buffer, and what an earlier launch left dirty was written back.
 __global__ void flush_l2(const int4* buffer, std::size_t count, int* sink) {
@@ -119,24 +179,25 @@ struct DisableRangeProfiler {
   }
 };
 
-// The current CUDA context (created by the runtime), fetched through the runtime so the build
-// links no libcuda: a machine without a driver still loads the binary.
+// The calling thread's current CUDA context (the runtime's primary one, or a thread's own).
 CUcontext current_context() {
   cuda::check(cudaFree(nullptr), "no usable NVIDIA GPU: cudaFree");
-  using GetCurrent = CUresult (*)(CUcontext*);
-  void* fn = nullptr;
-  cudaDriverEntryPointQueryResult found{};
-  cuda::check(cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found),
-              "cudaGetDriverEntryPointByVersion (cuCtxGetCurrent)");
   CUcontext ctx = nullptr;
-  if (found != cudaDriverEntryPointSuccess || !fn || reinterpret_cast<GetCurrent>(fn)(&ctx) != CUDA_SUCCESS || !ctx)
+  if (cuda::driver_function<PFN_cuCtxGetCurrent_v4000>("cuCtxGetCurrent", 4000)(&ctx) != CUDA_SUCCESS || !ctx)
     throw BackendError("the driver gave no current CUDA context to profile");
   return ctx;
 }
 
+// Makes ctx the calling thread's current context again (after CUPTI calls on another context's
+// profiler, which may leave that one current).
+void make_current(CUcontext ctx) {
+  if (cuda::driver_function<PFN_cuCtxSetCurrent_v4000>("cuCtxSetCurrent", 4000)(ctx) != CUDA_SUCCESS)
+    throw BackendError("the driver could not make the measuring thread's CUDA context current again");
+}
+
 class RangeProfiler {
  public:
-  RangeProfiler() : ctx_(current_context()) {
+  explicit RangeProfiler(CUcontext ctx) : ctx_(ctx) {
     int device = 0, l2_bytes = 0;
     cuda::check(cudaGetDevice(&device), "cudaGetDevice");
     cuda::check(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device), "cudaDeviceGetAttribute (L2)");
@@ -167,14 +228,20 @@ class RangeProfiler {
     cuda::check(cudaMemset(flush_.get(), 0, flush_.bytes()), "cudaMemset (L2 flush buffer)");
     // The first session of a process counted about 5 MB of DRAM writes more than the same launch
     // in any later one (on an H100; cause not found, not the launch's module): one here, discarded.
-    measure([&] { flush(); });
+    measure([&] { flush(); }, GpuTurn{});
   }
 
-  MemoryCounters measure(const std::function<void()>& launch) {
-    // Enabled for this measurement only (disabled when `enabled` goes, also on a throw): left
+  // Disables the range profiler on its context if a lent measurement left it enabled.
+  void set_aside() { profiler_ = Profiler(); }
+
+  MemoryCounters measure(const std::function<void()>& launch, GpuTurn turn) {
+    // Enabled for this measurement only (disabled when `enabled` goes, and on a throw): left
     // enabled on the context, the range profiler made every later frame of the app at 4096^2 cost
-    // 4.6 ms instead of 2.6 (H200, bench/results/2026-11-29-h200-app-meter.md).
-    const Enabled enabled(*this);
+    // 4.6 ms instead of 2.6 (H200, bench/results/2026-11-29-h200-app-meter.md). A lent measurement
+    // runs on a context of its own, which keeps it enabled (until a measurement on another context
+    // sets it aside: the GPU's counters serve one context at a time): enabling and disabling
+    // stalled the whole GPU, the app's frames on their context too, for tens of milliseconds each.
+    const Enabled enabled(*this, turn.lent);
     auto init = TS_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
     init.pRangeProfilerObject = profiler_.get();
     init.counterDataSize = counter_data_.size();
@@ -203,10 +270,7 @@ class RangeProfiler {
     cuda::check(cudaDeviceSynchronize(), "the launch before the measured ones");
     constexpr int kMaxPasses = 64;  // the metrics above need a few; never loop forever
     bool all_passes = false;
-    for (int pass = 0; pass < kMaxPasses && !all_passes; ++pass) {
-      flush();
-      all_passes = one_pass(launch);
-    }
+    for (int pass = 0; pass < kMaxPasses && !all_passes; ++pass) all_passes = one_pass(launch, turn);
     if (!all_passes) throw BackendError("CUPTI's range profiler needed more than 64 passes");
 
     auto decode = TS_CUPTI_PARAMS(CUpti_RangeProfiler_DecodeData_Params);
@@ -236,7 +300,9 @@ class RangeProfiler {
   // the image of a second object crashed in CUPTI).
   struct Enabled {
     RangeProfiler& self;
-    explicit Enabled(RangeProfiler& s) : self(s) {
+    bool keep;
+    Enabled(RangeProfiler& s, bool keep_enabled) : self(s), keep(keep_enabled) {
+      if (self.profiler_) return;
       try {
         self.enable();
       } catch (...) {
@@ -244,7 +310,9 @@ class RangeProfiler {
         throw;
       }
     }
-    ~Enabled() { self.profiler_ = Profiler(); }
+    ~Enabled() {
+      if (!keep || std::uncaught_exceptions() > 0) self.profiler_ = Profiler();
+    }
     Enabled(const Enabled&) = delete;
     Enabled& operator=(const Enabled&) = delete;
   };
@@ -302,21 +370,24 @@ class RangeProfiler {
     return image;
   }
 
-  // One replay pass: the ranges "launch" (the launch, finished before the range closes) and
-  // "write-back" (a flush). True once CUPTI has every pass it needs. A launch that throws closes
-  // its range and the pass first.
-  bool one_pass(const std::function<void()>& launch) {
+  // One replay pass: an L2 flush, then the ranges "launch" (the launch, finished before the range
+  // closes) and "write-back" (a flush), on the GPU's turn. True once CUPTI has every pass it needs.
+  // A launch that throws closes its range and the pass first.
+  bool one_pass(const std::function<void()>& launch, GpuTurn turn) {
     auto start = TS_CUPTI_PARAMS(CUpti_RangeProfiler_Start_Params);
     start.pRangeProfilerObject = profiler_.get();
     cupti_check(cuptiRangeProfilerStart(&start), "cuptiRangeProfilerStart");
     auto stop = TS_CUPTI_PARAMS(CUpti_RangeProfiler_Stop_Params);
     stop.pRangeProfilerObject = profiler_.get();
     try {
+      const PassTurn on_the_gpu(turn);
+      flush();
       in_range("launch", [&] {
         launch();
         cuda::check(cudaDeviceSynchronize(), "the measured launch");
       });
       in_range("write-back", [&] { flush(); });
+      on_the_gpu.check_kept();
     } catch (...) {
       cuptiRangeProfilerStop(&stop);
       throw;
@@ -352,35 +423,80 @@ class RangeProfiler {
   cuda::DeviceBuffer<int4> flush_;
 };
 
-// The profiler of this process, or why there is none. Never destroyed: at exit the CUDA runtime
-// may already be gone, and the driver releases the profiler with the process.
+// The profiler of the current CUDA context, or why there is none; the caller holds
+// lending().measuring. Never destroyed: at exit the CUDA runtime may already be gone, and the
+// driver releases the profiler with the process.
 struct ProfilerOrWhy {
   RangeProfiler* profiler = nullptr;
   std::string why_not;
 };
 ProfilerOrWhy& the_profiler() {
-  static ProfilerOrWhy* p = [] {
-    auto* made = new ProfilerOrWhy;
-    try {
-      made->profiler = new RangeProfiler;
-    } catch (const std::exception& e) {
-      made->why_not = e.what();
-    }
-    return made;
-  }();
-  return *p;
+  static auto* by_context = new std::map<CUcontext, ProfilerOrWhy>;
+  static ProfilerOrWhy none;  // this time's failure before a context's own set-up
+  try {
+    const CUcontext ctx = current_context();
+    for (auto& [other, p] : *by_context)  // the counters serve one context at a time
+      if (other != ctx && p.profiler) p.profiler->set_aside();
+    make_current(ctx);
+    const auto [it, made] = by_context->try_emplace(ctx);
+    if (made) try {
+        it->second.profiler = new RangeProfiler(ctx);
+      } catch (const std::exception& e) {
+        it->second.why_not = e.what();
+      }
+    return it->second;
+  } catch (const std::exception& e) {
+    none.why_not = e.what();
+    return none;
+  }
+}
+
+// The measurement lock, taken by a measurement not lent ahead of lent ones that wait for the GPU.
+std::unique_lock<std::mutex> one_at_a_time(GpuTurn turn) {
+  Lending& l = lending();
+  if (turn.lent) return std::unique_lock<std::mutex>(l.measuring);
+  {
+    const std::lock_guard<std::mutex> lock(l.m);
+    ++l.owners_waiting;
+    l.changed.notify_all();
+  }
+  std::unique_lock<std::mutex> measuring(l.measuring);
+  const std::lock_guard<std::mutex> lock(l.m);
+  --l.owners_waiting;
+  return measuring;
 }
 
 }  // namespace
 
-CounterReading measure_counters(const std::function<void()>& launch) {
+CounterReading measure_counters(const std::function<void()>& launch, GpuTurn turn) {
+  const std::unique_lock<std::mutex> measuring = one_at_a_time(turn);
   ProfilerOrWhy& p = the_profiler();
   if (!p.profiler) return {std::nullopt, p.why_not};
   try {
-    return {p.profiler->measure(launch), ""};
+    return {p.profiler->measure(launch, turn), ""};
   } catch (const BackendError& e) {
     return {std::nullopt, e.what()};
   }
+}
+
+void lend_gpu(const std::function<void()>& finish_own_work) {
+  Lending& l = lending();
+  {
+    const std::lock_guard<std::mutex> lock(l.m);
+    if (!l.pass_waits) return;
+  }
+  finish_own_work();
+  std::unique_lock<std::mutex> lock(l.m);
+  if (!l.pass_waits) return;
+  l.lent = true;
+  l.changed.notify_all();
+  if (!l.changed.wait_for(lock, kLongestPass, [&] { return !l.lent; })) l.spoiled = true, l.lent = false;
+}
+
+void wake_lent_passes() {
+  Lending& l = lending();
+  const std::lock_guard<std::mutex> lock(l.m);
+  l.changed.notify_all();
 }
 
 }  // namespace tilescope

@@ -3,6 +3,7 @@
 // CUPTI's range profiler (kernels/common/counters.cu; counters_none.cpp where the build has no
 // CUDA). The L2 cache is flushed before the measured launch, as Nsight Compute does by default, so
 // a figure does not depend on what an earlier launch left in L2.
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -35,11 +36,31 @@ struct CounterReading {
   std::string why_not;
 };
 
-// Runs `launch` (which enqueues the kernel launches to measure on the current device's default
-// stream) once unmeasured (so that loading its module is not counted), then flushes L2 and runs
-// it under the profiler, as many times as the profiler's passes need, and returns the counters
-// summed over its launches. Never throws for a missing or locked profiler:
-// that is a reading with why_not set. Not thread-safe; the profiler is set up on first use.
-CounterReading measure_counters(const std::function<void()>& launch);
+// Whose GPU a measurement's passes run on. Not lent (the default): the caller's thread launches all
+// the GPU work there is (the command line, a test). Lent: another thread (the app's frame loop)
+// launches work of its own, on another CUDA context, which no pass may count: each pass (its L2
+// flush and its launch, a few milliseconds) waits until that thread lends it the GPU (lend_gpu),
+// and the profiler's other calls (tens to hundreds of milliseconds each) run beside that thread's
+// work. A waiting pass gives up once *give_up is true and wake_lent_passes is called.
+struct GpuTurn {
+  bool lent = false;
+  const std::atomic<bool>* give_up = nullptr;
+};
+
+// Runs `launch` (which enqueues the kernel launches to measure on the current CUDA context's
+// default stream) once unmeasured (so that loading its module is not counted), then flushes L2 and
+// runs it under the profiler, as many times as the profiler's passes need, and returns the
+// counters summed over its launches. Never throws for a missing or locked profiler, nor for a
+// measurement given up (see lend_gpu): that is a reading with why_not set. One measurement runs at
+// a time in the process (others wait); the profiler is set up on first use on each context.
+CounterReading measure_counters(const std::function<void()>& launch, GpuTurn turn = {});
+
+// For the thread that lends the GPU (once a frame, before its own GPU work): where a `lent` pass
+// waits, calls finish_own_work (which returns once nothing of this thread's is left on the GPU),
+// then waits while the pass runs and returns. Else returns at once.
+void lend_gpu(const std::function<void()>& finish_own_work);
+
+// Wakes the lent passes waiting for the GPU, so that those whose give_up is now true give up.
+void wake_lent_passes();
 
 }  // namespace tilescope
