@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/conv1d/app_pattern.hpp"
+#include "app/conv1d/cli.hpp"
 #include "app/conv1d/figures.hpp"
 #include "app/conv1d/panels.hpp"
 #include "app/conv1d/signal.hpp"
@@ -376,8 +377,15 @@ void Conv1dView::windows(const Rect& v) {
 HudFigures Conv1dView::ladder_launch(const std::string& strategy, bool time) {
   const Conv1dUi as = with_strategy<Conv1dApp>(ui_, strategy);
   const Conv1dParams& p = as.params;
-  return ladder_figures(p, backend(), time && run_.output.size() == std::size_t(p.length),
-                        [&] { return compute_.engine().run(p, run_.filter); });
+  return ladder_figures(p, backend(), time && launches(p), [&] { return compute_.engine().run(p, run_.filter); });
+}
+
+bool Conv1dView::launches(const Conv1dParams& p) const { return run_.output.size() == std::size_t(p.length); }
+
+std::function<CounterReading(GpuTurn)> Conv1dView::measure_job(const std::string& strategy) const {
+  const Conv1dParams p = with_strategy<Conv1dApp>(ui_, strategy).params;
+  if (!launches(p)) return {};
+  return [p](GpuTurn turn) { return cli::Conv1dCli::measure(p, turn); };
 }
 
 std::unique_ptr<PatternView> Conv1dApp::make_view(CommonState& s, Ui& c) { return std::make_unique<Conv1dView>(s, c); }

@@ -53,9 +53,12 @@ class Conv1dView : public PatternView {
   const Backend& backend() const override { return compute_.backend(); }
   HudFigures hud() const override;
   HudFigures ladder_launch(const std::string& strategy, bool time) override;
+  std::function<CounterReading(GpuTurn)> measure_job(const std::string& strategy) const override;
   float hud_below() const override;  // the "input N" title
 
  private:
+  // Whether ladder_launch and measure_job can launch (p) on this view's data now.
+  bool launches(const Conv1dParams& p) const;
   Conv1dUi& ui_;
   void step(const Rect& view, double dt) override;
   void draw(float display_w, float display_h, float fb_scale) override;

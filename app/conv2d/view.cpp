@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "app/conv2d/app_pattern.hpp"
+#include "app/conv2d/cli.hpp"
 #include "app/conv2d/overlays.hpp"
 #include "app/conv2d/step_overlay.hpp"
 #include "app/gl/gl.hpp"
@@ -284,9 +285,17 @@ HudFigures Conv2dView::ladder_launch(const std::string& strategy, bool time) {
   const Conv2dUi as = with_strategy<Conv2dApp>(ui_, strategy);
   const Conv2dParams& p = as.params;
   // A strategy the filter rules out (separable with a filter not of rank 1) gets no time.
-  return ladder_figures(p, backend(),
-                        time && pipeline_.width() > 0 && !filter_problem(p, filter_) && !pipeline_.checking(),
-                        [&] { return pipeline_.launch_once(p, filter_); });
+  return ladder_figures(p, backend(), time && launches(p), [&] { return pipeline_.launch_once(p, filter_); });
+}
+
+bool Conv2dView::launches(const Conv2dParams& p) const {
+  return pipeline_.width() > 0 && !filter_problem(p, filter_) && !pipeline_.checking();
+}
+
+std::function<CounterReading(GpuTurn)> Conv2dView::measure_job(const std::string& strategy) const {
+  const Conv2dParams p = with_strategy<Conv2dApp>(ui_, strategy).params;
+  if (!launches(p)) return {};
+  return [p](GpuTurn turn) { return cli::Conv2dCli::measure(p, turn); };
 }
 
 std::unique_ptr<PatternView> Conv2dApp::make_view(CommonState& s, Ui& c) { return std::make_unique<Conv2dView>(s, c); }

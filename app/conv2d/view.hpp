@@ -30,9 +30,12 @@ class Conv2dView : public ImagePatternView {
   HudFigures hud() const override;
   float hud_below() const override;  // split: the "input | output" labels
   HudFigures ladder_launch(const std::string& strategy, bool time) override;
+  std::function<CounterReading(GpuTurn)> measure_job(const std::string& strategy) const override;
   std::string working() const override;  // a check under way, and how far it got
 
  private:
+  // Whether ladder_launch and measure_job can launch (p) on this view's data now.
+  bool launches(const Conv2dParams& p) const;
   Conv2dUi& ui_;
   void step(const Rect& view, double dt) override;
   void draw(float display_w, float display_h, float fb_scale) override;

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "app/matmul/app_pattern.hpp"
+#include "app/matmul/cli.hpp"
 #include "app/matmul/panels.hpp"
 #include "app/ui/hud.hpp"
 #include "app/ui/inspector.hpp"
@@ -338,7 +339,15 @@ void MatmulView::windows(const Rect& v) {
 HudFigures MatmulView::ladder_launch(const std::string& strategy, bool time) {
   const MatmulUi as = with_strategy<MatmulApp>(ui_, strategy);
   const MatmulParams& p = as.params;
-  return ladder_figures(p, backend(), time && !run_.P.empty(), [&] { return compute_.engine().run(p); });
+  return ladder_figures(p, backend(), time && launches(), [&] { return compute_.engine().run(p); });
+}
+
+bool MatmulView::launches() const { return !run_.P.empty(); }
+
+std::function<CounterReading(GpuTurn)> MatmulView::measure_job(const std::string& strategy) const {
+  const MatmulParams p = with_strategy<MatmulApp>(ui_, strategy).params;
+  if (!launches()) return {};
+  return [p](GpuTurn turn) { return cli::MatmulCli::measure(p, turn); };
 }
 
 std::unique_ptr<PatternView> MatmulApp::make_view(CommonState& s, Ui& m) { return std::make_unique<MatmulView>(s, m); }

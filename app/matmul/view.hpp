@@ -37,9 +37,12 @@ class MatmulView : public PatternView {
   const Backend& backend() const override { return compute_.backend(); }
   HudFigures hud() const override;
   HudFigures ladder_launch(const std::string& strategy, bool time) override;
+  std::function<CounterReading(GpuTurn)> measure_job(const std::string& strategy) const override;
   float hud_below() const override;  // the phase title
 
  private:
+  // Whether ladder_launch and measure_job can launch (p) on this view's data now.
+  bool launches() const;
   MatmulUi& ui_;
   // Where the matrices and the shared tiles go, in screen pixels.
   struct Layout {

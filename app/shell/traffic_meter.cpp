@@ -1,21 +1,28 @@
 #include "app/shell/traffic_meter.hpp"
 
+#include <utility>
 #include <vector>
 
+#include "app/gl/gl.hpp"
 #include "app/shell/compare.hpp"
-#include "kernels/common/counted_run.hpp"
-#include "kernels/common/error.hpp"
 
 namespace tilescope {
 
-bool TrafficMeter::has_reading(const HudFigures& f) const {
+const TrafficMeter::Reading* TrafficMeter::reading_of(const HudFigures& f) const {
   const auto it = readings_.find(f.id);
-  return it != readings_.end() && it->second.flops == f.flops && it->second.opb_counted == f.opb_counted;
+  const bool same = it != readings_.end() && it->second.flops == f.flops && it->second.opb_counted == f.opb_counted;
+  return same ? &it->second : nullptr;
 }
 
 void TrafficMeter::measure_next(UiState& state, PatternView& view, bool ladder_open) {
-  if (state.pattern != pattern_ || state.measure_again) readings_.clear(), pattern_ = state.pattern;
+  if (background_)  // before anything of this frame reaches the GPU
+    lend_gpu([&] {
+      glFinish();
+      view.backend().finish();
+    });
+  if (state.pattern != pattern_ || state.measure_again) readings_.clear(), pattern_ = state.pattern, ++generation_;
   state.measure_again = false;
+  keep_finished();
   if (view.backend().name() != "cuda") {
     readings_.clear();  // a CUDA run's readings are not this backend's
     why_not_ = "the CPU backend has no memory counters: measured traffic needs CUDA on an NVIDIA GPU";
@@ -25,39 +32,49 @@ void TrafficMeter::measure_next(UiState& state, PatternView& view, bool ladder_o
     why_not_ = "measuring is off";
     return;
   }
+  why_not_.clear();
   if (state.paused || broken_on_purpose(state)) return;
-  // The shown strategy first, then (the ladder open) the others: the first without a reading here.
+  if (!background_) background_ = std::make_unique<BackgroundMeter>(view.backend().cuda_device().value_or(0));
+  if (!background_->busy()) start_next(state, view, ladder_open);
+}
+
+void TrafficMeter::keep_finished() {
+  if (!background_) return;
+  auto finished = background_->take_finished();
+  if (!finished) return;
+  ++measurements_;
+  if (in_flight_generation_ != generation_) return;  // dropped while it ran
+  in_flight_.counters = std::move(finished->second);
+  readings_[finished->first] = in_flight_;
+}
+
+// The shown strategy first, then (the ladder open) the others: the first without a reading here.
+void TrafficMeter::start_next(const UiState& state, PatternView& view, bool ladder_open) {
   std::vector<std::string> names{strategy_name(state)};
   if (ladder_open)
     for (const std::string& n : strategy_list(state.pattern))
       if (n != names.front()) names.push_back(n);
   for (const std::string& name : names) {
     const HudFigures planned = view.ladder_launch(name, false);  // the model's figures: nothing runs
-    if (!planned.problem.empty() || has_reading(planned)) continue;
-    try {
-      CountedRun counted;  // the engine's launch is measured instead of timed
-      const HudFigures f = view.ladder_launch(name, true);
-      const CounterReading& r = counted.reading();
-      ++measurements_;
-      if (!r.counters) {
-        why_not_ = r.why_not;
-        return;
-      }
-      readings_[name] = Reading{f.flops, f.opb_counted, *r.counters};
-      why_not_.clear();
-    } catch (const InvalidInput&) {  // the data changed size since the view's last frame: measured next time
-    }
-    return;  // one measurement a frame
+    if (!planned.problem.empty() || reading_of(planned)) continue;
+    auto job = view.measure_job(name);
+    if (!job) continue;
+    in_flight_ = Reading{planned.flops, planned.opb_counted, {}};
+    in_flight_generation_ = generation_;
+    background_->start(name, std::move(job));
+    return;
   }
 }
 
 void TrafficMeter::attach(HudFigures& f) const {
-  const auto it = readings_.find(f.id);
-  if (has_reading(f)) {
-    f.measured = it->second.counters;
-    return;
+  if (const Reading* r = reading_of(f)) {
+    f.measured = r->counters.counters;
+    f.measured_why = r->counters.why_not;
+  } else if (!why_not_.empty()) {
+    f.measured_why = why_not_;
+  } else {
+    f.measured_why = measuring() ? "measuring, beside the frames" : "not measured at these parameters yet";
   }
-  f.measured_why = why_not_.empty() ? "not measured at these parameters yet" : why_not_;
 }
 
 }  // namespace tilescope

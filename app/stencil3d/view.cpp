@@ -8,6 +8,7 @@
 
 #include "app/gl/gl.hpp"
 #include "app/stencil3d/app_pattern.hpp"
+#include "app/stencil3d/cli.hpp"
 #include "app/stencil3d/panels.hpp"
 #include "app/stencil3d/slice_overlays.hpp"
 #include "app/stencil3d/step_overlay.hpp"
@@ -187,7 +188,15 @@ void Stencil3dView::windows(const Rect& v) {
 HudFigures Stencil3dView::ladder_launch(const std::string& strategy, bool time) {
   const Stencil3dUi as = with_strategy<Stencil3dApp>(ui_, strategy);
   const Stencil3dParams& p = as.params;
-  return ladder_figures(p, backend(), time && sim_.width() > 0, [&] { return sim_.launch_once(p, coeffs_); });
+  return ladder_figures(p, backend(), time && launches(), [&] { return sim_.launch_once(p, coeffs_); });
+}
+
+bool Stencil3dView::launches() const { return sim_.width() > 0; }
+
+std::function<CounterReading(GpuTurn)> Stencil3dView::measure_job(const std::string& strategy) const {
+  const Stencil3dParams p = with_strategy<Stencil3dApp>(ui_, strategy).params;
+  if (!launches()) return {};
+  return [p](GpuTurn turn) { return cli::Stencil3dCli::measure(p, turn); };
 }
 
 std::unique_ptr<PatternView> Stencil3dApp::make_view(CommonState& s, Ui& st) {

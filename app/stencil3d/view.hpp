@@ -25,8 +25,11 @@ class Stencil3dView : public ImagePatternView {
   const Backend& backend() const override { return sim_.backend(); }
   HudFigures hud() const override;
   HudFigures ladder_launch(const std::string& strategy, bool time) override;
+  std::function<CounterReading(GpuTurn)> measure_job(const std::string& strategy) const override;
 
  private:
+  // Whether ladder_launch and measure_job can launch (p) on this view's data now.
+  bool launches() const;
   Stencil3dUi& ui_;
   void step(const Rect& view, double dt) override;
   void draw(float display_w, float display_h, float fb_scale) override;

@@ -3,6 +3,7 @@
 // launch, its panels and windows. The shell (app/shell/app.hpp) owns the window layout, the menus,
 // the keys and the pattern selector, and calls the shown view each frame. A view reads and sets the
 // common settings and its pattern's own (app/<pattern>/ui.hpp), nothing of another pattern's.
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -11,6 +12,7 @@
 #include "app/ui/hud.hpp"
 #include "app/view/view_transform.hpp"
 #include "kernels/common/backend.hpp"
+#include "kernels/common/counters.hpp"
 
 namespace tilescope {
 
@@ -60,6 +62,10 @@ class PatternView {
   // of it on this view's data as the last frame left it; the view's next launch overwrites what it
   // wrote.
   virtual HudFigures ladder_launch(const std::string& strategy, bool time) = 0;
+  // The meter's (app/shell/background_meter.hpp): the launch ladder_launch(strategy, true) would
+  // time, measured on an engine and data of its own at the same parameters (the pattern's `model
+  // --measure` run), callable on another thread; empty where that launch cannot run now.
+  virtual std::function<CounterReading(GpuTurn)> measure_job(const std::string& strategy) const = 0;
   virtual float hud_below() const { return 0.0f; }  // room the view keeps at its top for its own title
   // What the view is still computing over the coming frames, for a notice ("checking ...: 40%"); empty
   // when its picture is complete (always, without a work budget: CommonState::work_budget_ms).

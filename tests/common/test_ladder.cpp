@@ -3,6 +3,9 @@
 // the same engine, nothing is launched or timed.
 #include <gtest/gtest.h>
 
+#include <chrono>
+
+#include "app/conv2d/cli.hpp"
 #include "app/platform/headless_frames.hpp"
 #include "app/shell/app.hpp"
 #include "app/shell/compare.hpp"
@@ -84,28 +87,47 @@ TEST(TrafficMeter, TheCpuMeasuresNothingAndSaysWhy) {
   }
 }
 
-// On CUDA an unchanged launch is measured once (a measurement stalls its frame), again when asked,
-// and once more when its parameters change.
-TEST(TrafficMeter, AnUnchangedLaunchIsMeasuredOnceAndAgainOnRequest) {
+// On CUDA an unchanged launch is measured once, beside the frames (they go on while it runs), again
+// when asked, and once more when its parameters change.
+TEST(TrafficMeter, AnUnchangedLaunchIsMeasuredOnceBesideTheFramesAndAgainOnRequest) {
   UiState s = small(pattern_index_of<Conv2dApp>());
   s.backend = "cuda";
+  s.ui<Conv2dUi>().demo_size = 1024;  // 4 MB: the few KB that any launch reads besides are under 1%
   HeadlessFrames w = window(s);
   w.render(0.1);
   if (w.app().view().backend().name() != "cuda") GTEST_SKIP() << "no CUDA device";
   TrafficMeter meter;
-  auto frames = [&](int n) {
-    for (int frame = 0; frame < n; ++frame) {
-      meter.measure_next(w.app().state(), w.app().view(), false);
-      w.render(0.1);
+  int frames_while_measuring = 0;
+  auto frame = [&] {
+    meter.measure_next(w.app().state(), w.app().view(), false);
+    frames_while_measuring += meter.measuring();
+    w.render(0.1);
+  };
+  // Frames until the meter has had nothing in flight for a few of them (or a minute went by).
+  auto settle = [&] {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+    for (int idle = 0; idle < 4 && std::chrono::steady_clock::now() < deadline;) {
+      frame();
+      idle = meter.measuring() ? 0 : idle + 1;
     }
   };
-  frames(12);
+  settle();
   EXPECT_EQ(meter.measurements(), 1);
+  EXPECT_GE(frames_while_measuring, 2);  // each pass waits for a frame to lend it the GPU
+  HudFigures f = w.app().view().hud();
+  meter.attach(f);
+  if (!f.measured) GTEST_SKIP() << "no counters here: " << f.measured_why;
+  // The reading taken beside the frames is the launch's: it read what the same launch reads with
+  // the GPU to itself (model --measure's run), to within the counters' run-to-run spread.
+  const CounterReading alone = cli::Conv2dCli::measure(w.app().state().ui<Conv2dUi>().params);
+  ASSERT_TRUE(alone.counters) << alone.why_not;
+  EXPECT_NEAR(f.measured->dram_read_bytes, alone.counters->dram_read_bytes, 0.05 * alone.counters->dram_read_bytes);
+  EXPECT_NEAR(f.measured->instructions, alone.counters->instructions, 0.01 * alone.counters->instructions);
   w.app().state().measure_again = true;
-  frames(12);
+  settle();
   EXPECT_EQ(meter.measurements(), 2);
   w.app().state().ui<Conv2dUi>().params.filter_radius += 1;
-  frames(12);
+  settle();
   EXPECT_EQ(meter.measurements(), 3);
 }
 
