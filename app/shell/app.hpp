@@ -61,7 +61,7 @@ class App {
   ComparePanes compare_;                               // the other strategies' panes while comparing (state_.compare)
   GpuPower gpu_power_;
   Ladder ladder_;            // every strategy of the current pattern, charted (the sidebar's Ladder panel)
-  TrafficMeter meter_;       // the GPU's memory counters, one extra launch every few frames
+  TrafficMeter meter_;       // the GPU's memory counters, measured beside the frames
   ExercisePanel exercises_;  // the sidebar's Exercises panel (on top while an exercise is shown)
   OnceNotice heavy_;         // says when the settings make a frame heavy (app/ui/frame_cost.hpp)
   Fonts fonts_;

@@ -21,8 +21,8 @@ namespace tilescope {
 class BackgroundMeter {
  public:
   using Job = std::function<CounterReading(GpuTurn)>;  // measures one launch on the turn it is given
-  explicit BackgroundMeter(int cuda_device);    // the device the frames compute on
-  ~BackgroundMeter();                           // gives up the measurement in flight; joins the thread
+  explicit BackgroundMeter(int cuda_device);           // the device the frames compute on
+  ~BackgroundMeter();                                  // gives up the measurement in flight; joins the thread
   BackgroundMeter(const BackgroundMeter&) = delete;
   BackgroundMeter& operator=(const BackgroundMeter&) = delete;
 
@@ -40,7 +40,7 @@ class BackgroundMeter {
   std::optional<std::pair<std::string, CounterReading>> finished_;
   bool busy_ = false;
   std::atomic<bool> stopping_{false};  // the app closes: the measurement in flight gives up
-  std::thread thread_;  // last: started once the rest is set
+  std::thread thread_;                 // last: started once the rest is set
 };
 
 }  // namespace tilescope

@@ -79,7 +79,9 @@ void measured_traffic_section(const HudFigures& f, bool& measure, bool& measure_
   ImGui::Checkbox("measure each new launch", &measure);
   ImGui::SameLine();
   if (ImGui::Button("measure again")) measure_again = true;
-  disabled_wrapped("  once per strategy and parameters: a measurement stalls its frame (the profiler's passes)");
+  disabled_wrapped(
+      "  once per strategy and parameters, beside the frames: the same launch on data of its own, each "
+      "profiler pass between two frames");
 }
 
 }  // namespace tilescope
