@@ -297,6 +297,12 @@ __device__ __forceinline__ void row_pass_in_place(float* N_s, int Sx, int rows, 
 // separable's threads per block at most (tile kSeparableMaxTile) at radius R.
 template <int R>
 constexpr int kSeparableThreads = kSeparableMaxTile* separable_thread_rows(kSeparableMaxTile, R);
+// separable's least blocks per SM for __launch_bounds__ (0: none given). From the tall patches on,
+// an explicit 1, which any launch meets, leads ptxas to 54 registers where it otherwise took 71
+// (r = 7) and 79 (r = 8): r = 8 runs 8 blocks per SM (shared memory's limit) instead of 6, 6%
+// faster on an H200 (bench/results/2026-11-29-h200-separable-launch-bounds.md). Below, it cost r = 4 1%.
+template <int R>
+constexpr int kSeparableMinBlocks = R >= kSeparableTallPatchRadius ? 1 : 0;
 
 // Beyond the book, rank-1 filters (c_filter = c_column x c_row): the 2-D correlation as a row pass
 // then a column pass, the intermediate kept in shared memory. Shapes, for T x TY threads of
@@ -310,7 +316,7 @@ constexpr int kSeparableThreads = kSeparableMaxTile* separable_thread_rows(kSepa
 // Row-pass units are 4 consecutive cells of one row (one float4 store); a thread then walks the
 // CY + 2R intermediate rows of its 4 columns, each read feeding up to CY of its outputs.
 template <int R, int kTile>
-__global__ void __launch_bounds__(kSeparableThreads<R>)
+__global__ void __launch_bounds__(kSeparableThreads<R>, kSeparableMinBlocks<R>)
     conv2d_separable_kernel(const float* __restrict__ N, float* __restrict__ P, int pitch, int height,
                             Conv2dTiling gx_run, Conv2dTiling gy_run) {
   const Conv2dTiling gx = folded<Conv2dStrategy::separable, R, kTile, 0>(gx_run),
