@@ -41,7 +41,7 @@ void TrafficMeter::measure_next(UiState& state, PatternView& view, bool ladder_o
 void TrafficMeter::keep_finished() {
   if (!background_) return;
   auto finished = background_->take_finished();
-  if (!finished) return;
+  if (!finished || finished->second.gave_way) return;  // one that gave way is taken again
   ++measurements_;
   if (in_flight_generation_ != generation_) return;  // dropped while it ran
   in_flight_.counters = std::move(finished->second);

@@ -115,6 +115,12 @@ Lending& lending() {
 }
 constexpr std::chrono::seconds kLongestPass{10};  // a lender waits no longer for a pass
 
+// A lent pass that gave up waiting for the GPU (a measurement on the lender's side came first, or
+// the measuring thread stops).
+struct GaveWay : BackendError {
+  using BackendError::BackendError;
+};
+
 // A pass's hold on the GPU: for a lent measurement, from the lender's hand-over until it goes.
 class PassTurn {
  public:
@@ -128,7 +134,7 @@ class PassTurn {
     l.changed.wait(lock, [&] { return l.lent || given_up() || l.owners_waiting > 0; });
     l.pass_waits = false;
     if (!l.lent)
-      throw BackendError(given_up() ? "measuring stopped" : "given up for a measurement on the GPU's other thread");
+      throw GaveWay(given_up() ? "measuring stopped" : "gave way to a measurement on the GPU's other thread");
     l.spoiled = false;
   }
   ~PassTurn() {
@@ -474,6 +480,8 @@ CounterReading measure_counters(const std::function<void()>& launch, GpuTurn tur
   if (!p.profiler) return {std::nullopt, p.why_not};
   try {
     return {p.profiler->measure(launch, turn), ""};
+  } catch (const GaveWay& e) {
+    return {std::nullopt, e.what(), true};
   } catch (const BackendError& e) {
     return {std::nullopt, e.what()};
   }

@@ -34,6 +34,7 @@ struct MemoryCounters {
 struct CounterReading {
   std::optional<MemoryCounters> counters;
   std::string why_not;
+  bool gave_way = false;  // a lent measurement that gave the GPU up to another one: worth taking again
 };
 
 // Whose GPU a measurement's passes run on. Not lent (the default): the caller's thread launches all
