@@ -6,7 +6,7 @@
 // Set up once per CUDA context, on first use there; a setup that failed says why on every later
 // call and is not retried. The range profiler itself is enabled on the context only while a
 // measurement runs. A lent measurement's passes wait for the GPU from the lending thread
-// (lend_gpu): the handshake is Lending below.
+// (lend_gpu): the handshake is gpu_lending.hpp's.
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <cupti_profiler_host.h>
@@ -14,8 +14,6 @@
 #include <cupti_range_profiler.h>
 #include <cupti_target.h>
 
-#include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <map>
@@ -27,6 +25,7 @@
 #include "kernels/common/counters.hpp"
 #include "kernels/common/cuda_check.hpp"
 #include "kernels/common/driver_function.cuh"
+#include "kernels/common/gpu_lending.hpp"
 
 namespace tilescope {
 namespace {
@@ -98,65 +97,6 @@ Params params(std::size_t struct_size) {
   return p;
 }
 #define TS_CUPTI_PARAMS(Type) params<Type>(Type##_STRUCT_SIZE)
-
-// The GPU lent by one thread (lend_gpu) to a waiting pass on another, and the one-at-a-time rule.
-struct Lending {
-  std::mutex m;
-  std::condition_variable changed;
-  bool pass_waits = false;  // a lent pass waits for the GPU
-  bool lent = false;        // the lender waits until the pass is done with it
-  bool spoiled = false;     // the lender took it back before the pass was done
-  int owners_waiting = 0;   // measurements not lent, waiting for the one running: a lent pass gives way
-  std::mutex measuring;     // held by the measurement that runs
-};
-Lending& lending() {
-  static Lending* l = new Lending;  // never destroyed: a measuring thread may outlive static destructors
-  return *l;
-}
-constexpr std::chrono::seconds kLongestPass{10};  // a lender waits no longer for a pass
-
-// A lent pass that gave up waiting for the GPU (a measurement on the lender's side came first, or
-// the measuring thread stops).
-struct GaveWay : BackendError {
-  using BackendError::BackendError;
-};
-
-// A pass's hold on the GPU: for a lent measurement, from the lender's hand-over until it goes.
-class PassTurn {
- public:
-  explicit PassTurn(GpuTurn turn) : lent_(turn.lent) {
-    if (!lent_) return;
-    Lending& l = lending();
-    std::unique_lock<std::mutex> lock(l.m);
-    const auto given_up = [&] { return turn.give_up && turn.give_up->load(); };
-    l.pass_waits = true;
-    l.changed.notify_all();
-    l.changed.wait(lock, [&] { return l.lent || given_up() || l.owners_waiting > 0; });
-    l.pass_waits = false;
-    if (!l.lent)
-      throw GaveWay(given_up() ? "measuring stopped" : "gave way to a measurement on the GPU's other thread");
-    l.spoiled = false;
-  }
-  ~PassTurn() {
-    if (!lent_) return;
-    Lending& l = lending();
-    const std::lock_guard<std::mutex> lock(l.m);
-    l.lent = false;
-    l.changed.notify_all();
-  }
-  // Throws where the lender took the GPU back before the pass was done.
-  void check_kept() const {
-    if (!lent_) return;
-    Lending& l = lending();
-    const std::lock_guard<std::mutex> lock(l.m);
-    if (l.spoiled) throw BackendError("a pass outlasted its turn on the GPU; not measured");
-  }
-  PassTurn(const PassTurn&) = delete;
-  PassTurn& operator=(const PassTurn&) = delete;
-
- private:
-  bool lent_;
-};
 
 // Reads every byte of a buffer twice the size of L2 and keeps nothing: what the measured launch
 // finds in L2 afterwards is this buffer, and what an earlier launch left dirty was written back.
@@ -430,7 +370,7 @@ class RangeProfiler {
 };
 
 // The profiler of the current CUDA context, or why there is none; the caller holds
-// lending().measuring. Never destroyed: at exit the CUDA runtime may already be gone, and the
+// the measurement lock (gpu_lending.hpp). Never destroyed: at exit the CUDA runtime may already be gone, and the
 // driver releases the profiler with the process.
 struct ProfilerOrWhy {
   RangeProfiler* profiler = nullptr;
@@ -457,25 +397,10 @@ ProfilerOrWhy& the_profiler() {
   }
 }
 
-// The measurement lock, taken by a measurement not lent ahead of lent ones that wait for the GPU.
-std::unique_lock<std::mutex> one_at_a_time(GpuTurn turn) {
-  Lending& l = lending();
-  if (turn.lent) return std::unique_lock<std::mutex>(l.measuring);
-  {
-    const std::lock_guard<std::mutex> lock(l.m);
-    ++l.owners_waiting;
-    l.changed.notify_all();
-  }
-  std::unique_lock<std::mutex> measuring(l.measuring);
-  const std::lock_guard<std::mutex> lock(l.m);
-  --l.owners_waiting;
-  return measuring;
-}
-
 }  // namespace
 
 CounterReading measure_counters(const std::function<void()>& launch, GpuTurn turn) {
-  const std::unique_lock<std::mutex> measuring = one_at_a_time(turn);
+  const std::unique_lock<std::mutex> measuring = one_measurement_at_a_time(turn);
   ProfilerOrWhy& p = the_profiler();
   if (!p.profiler) return {std::nullopt, p.why_not};
   try {
@@ -485,26 +410,6 @@ CounterReading measure_counters(const std::function<void()>& launch, GpuTurn tur
   } catch (const BackendError& e) {
     return {std::nullopt, e.what()};
   }
-}
-
-void lend_gpu(const std::function<void()>& finish_own_work) {
-  Lending& l = lending();
-  {
-    const std::lock_guard<std::mutex> lock(l.m);
-    if (!l.pass_waits) return;
-  }
-  finish_own_work();
-  std::unique_lock<std::mutex> lock(l.m);
-  if (!l.pass_waits) return;
-  l.lent = true;
-  l.changed.notify_all();
-  if (!l.changed.wait_for(lock, kLongestPass, [&] { return !l.lent; })) l.spoiled = true, l.lent = false;
-}
-
-void wake_lent_passes() {
-  Lending& l = lending();
-  const std::lock_guard<std::mutex> lock(l.m);
-  l.changed.notify_all();
 }
 
 }  // namespace tilescope

@@ -7,7 +7,4 @@ CounterReading measure_counters(const std::function<void()>&, GpuTurn) {
   return {std::nullopt, "this build has no CUDA: counters need an NVIDIA GPU"};
 }
 
-void lend_gpu(const std::function<void()>&) {}
-void wake_lent_passes() {}
-
 }  // namespace tilescope
