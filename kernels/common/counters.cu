@@ -5,8 +5,9 @@
 // it, and the DRAM writes of that range (write-backs only: the flush reads) are the launch's too.
 // Set up once per CUDA context, on first use there; a setup that failed says why on every later
 // call and is not retried. The range profiler itself is enabled on the context only while a
-// measurement runs. A lent measurement's passes wait for the GPU from the lending thread
-// (lend_gpu): the handshake is gpu_lending.hpp's.
+// measurement runs, but for a context set up by a lent measurement (the app's background meter's
+// own), which keeps it enabled. A lent measurement's passes wait for the GPU from the lending
+// thread (lend_gpu): the handshake is gpu_lending.hpp's.
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <cupti_profiler_host.h>
@@ -143,7 +144,8 @@ void make_current(CUcontext ctx) {
 
 class RangeProfiler {
  public:
-  explicit RangeProfiler(CUcontext ctx) : ctx_(ctx) {
+  // `lent`: set up for lent measurements, so it keeps the profiler enabled (see measure).
+  RangeProfiler(CUcontext ctx, bool lent) : ctx_(ctx), keep_enabled_(lent) {
     int device = 0, l2_bytes = 0;
     cuda::check(cudaGetDevice(&device), "cudaGetDevice");
     cuda::check(cudaDeviceGetAttribute(&l2_bytes, cudaDevAttrL2CacheSize, device), "cudaDeviceGetAttribute (L2)");
@@ -183,11 +185,12 @@ class RangeProfiler {
   MemoryCounters measure(const std::function<void()>& launch, GpuTurn turn) {
     // Enabled for this measurement only (disabled when `enabled` goes, and on a throw): left
     // enabled on the context, the range profiler made every later frame of the app at 4096^2 cost
-    // 4.6 ms instead of 2.6 (H200, bench/results/2026-11-29-h200-app-meter.md). A lent measurement
-    // runs on a context of its own, which keeps it enabled (until a measurement on another context
-    // sets it aside: the GPU's counters serve one context at a time): enabling and disabling
-    // stalled the whole GPU, the app's frames on their context too, for tens of milliseconds each.
-    const Enabled enabled(*this, turn.lent);
+    // 4.6 ms instead of 2.6 (H200, bench/results/2026-11-29-h200-app-meter.md). Lent measurements
+    // run on a context of their own, which keeps it enabled from its set-up's discarded measurement
+    // on (until a measurement on another context sets it aside: the GPU's counters serve one context
+    // at a time): enabling and disabling, and the first pass after each enabling, stalled the whole
+    // GPU, the app's frames on their context too, for about 45 ms a time.
+    const Enabled enabled(*this, keep_enabled_);
     auto init = TS_CUPTI_PARAMS(CUpti_RangeProfiler_CounterDataImage_Initialize_Params);
     init.pRangeProfilerObject = profiler_.get();
     init.counterDataSize = counter_data_.size();
@@ -361,6 +364,7 @@ class RangeProfiler {
   }
 
   CUcontext ctx_;
+  bool keep_enabled_;
   std::string chip_;
   Host host_;
   std::vector<std::uint8_t> config_;
@@ -369,14 +373,15 @@ class RangeProfiler {
   cuda::DeviceBuffer<int4> flush_;
 };
 
-// The profiler of the current CUDA context, or why there is none; the caller holds
-// the measurement lock (gpu_lending.hpp). Never destroyed: at exit the CUDA runtime may already be gone, and the
-// driver releases the profiler with the process.
+// The profiler of the current CUDA context (set up for `turn`'s kind of measurement where it is
+// new), or why there is none; the caller holds the measurement lock (gpu_lending.hpp). Never
+// destroyed: at exit the CUDA runtime may already be gone, and the driver releases the profiler
+// with the process.
 struct ProfilerOrWhy {
   RangeProfiler* profiler = nullptr;
   std::string why_not;
 };
-ProfilerOrWhy& the_profiler() {
+ProfilerOrWhy& the_profiler(GpuTurn turn) {
   static auto* by_context = new std::map<CUcontext, ProfilerOrWhy>;
   static ProfilerOrWhy none;  // this time's failure before a context's own set-up
   try {
@@ -386,7 +391,7 @@ ProfilerOrWhy& the_profiler() {
     make_current(ctx);
     const auto [it, made] = by_context->try_emplace(ctx);
     if (made) try {
-        it->second.profiler = new RangeProfiler(ctx);
+        it->second.profiler = new RangeProfiler(ctx, turn.lent);
       } catch (const std::exception& e) {
         it->second.why_not = e.what();
       }
@@ -401,7 +406,7 @@ ProfilerOrWhy& the_profiler() {
 
 CounterReading measure_counters(const std::function<void()>& launch, GpuTurn turn) {
   const std::unique_lock<std::mutex> measuring = one_measurement_at_a_time(turn);
-  ProfilerOrWhy& p = the_profiler();
+  ProfilerOrWhy& p = the_profiler(turn);
   if (!p.profiler) return {std::nullopt, p.why_not};
   try {
     return {p.profiler->measure(launch, turn), ""};
