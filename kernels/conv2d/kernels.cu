@@ -166,6 +166,23 @@ __device__ __forceinline__ void stage_tile(const float* __restrict__ N, float* N
   copy_async_wait();
 }
 
+// stage_tile's copies of staged rows first..last-1 only, without waiting for them: separable's
+// staging groups (kSeparableStagingGroups). Not folded into stage_tile: written as stage_rows(0, Sy)
+// and a wait, stage_tile made different code for fast (its PTX changed at every radius), the kernel
+// measured at 85-97% of a copy; kept apart, every kernel but separable's at r >= 5 compiles as before.
+__device__ __forceinline__ void stage_rows(const float* __restrict__ N, float* N_s, int pitch, int height,
+                                           const Conv2dTiling& gx, const Conv2dTiling& gy, int first, int last) {
+  const int Sx = gx.shared_dim();
+  const int x0 = gx.shared_origin(blockIdx.x), y0 = gy.shared_origin(blockIdx.y) + first;
+  const int tid = threadIdx.y * gx.block_dim() + threadIdx.x;
+  float* rows_s = N_s + first * Sx;
+  for_each_cell(Sx / kFloat4, last - first, gx.block_dim() * gy.block_dim(), tid, [&](int su, int sy) {
+    const int x = x0 + su * kFloat4, y = y0 + sy;
+    const bool inside = in_range(x, pitch) && in_range(y, height);
+    copy_async<4>(rows_s + sy * Sx + su * kFloat4, N + (inside ? y * pitch + x : 0), inside);
+  });
+}
+
 // Writes the block's output tile, thread (tx, ty) holding the Rows x 4 patch whose first output is
 // (gx.out_coord(bx, tx), gy.out_coord(by, ty)): each patch row one float4 store into rows `pitch`
 // floats apart, a warp's stores consecutive. A patch that reaches past the image writes its last
@@ -272,17 +289,17 @@ __device__ __forceinline__ void row_pass(const float* N_s, float* M_s, int Sx, i
 }
 
 // separable's row pass in place (separable_in_place): M(y, x) overwrites staged cell (y, x), the
-// first Mx cells of each of the `rows` rows. Thread (tx, ty) filters unit tx of rows ty, ty + TY,
-// ...: a row is one row of the block's threads, and they all read it before any of them
+// first Mx cells of each of rows first..rows-1. Thread (tx, ty) filters unit tx of rows first + ty,
+// first + ty + TY, ...: a row is one row of the block's threads, and they all read it before any of them
 // overwrites it (a warp barrier where a row of threads lies within one warp, tiles dividing 32;
 // else a block barrier).
 template <int R>
-__device__ __forceinline__ void row_pass_in_place(float* N_s, int Sx, int rows, const Conv2dTiling& gx,
+__device__ __forceinline__ void row_pass_in_place(float* N_s, int Sx, int first, int rows, const Conv2dTiling& gx,
                                                   const Conv2dTiling& gy) {
   constexpr int C = kFastCoarsening;
   const int TY = gy.block_dim(), tx = threadIdx.x, ty = threadIdx.y;
   const bool rows_in_warps = kWarpSize % gx.block_dim() == 0;
-  for (int row0 = 0; row0 < rows; row0 += TY) {  // the same trip count in every thread
+  for (int row0 = first; row0 < rows; row0 += TY) {  // the same trip count in every thread
     const int my = row0 + ty;
     float* unit = N_s + my * Sx + tx * C;
     const float4 m = my < rows ? row_pass_unit<R>(unit) : float4{};
@@ -292,6 +309,27 @@ __device__ __forceinline__ void row_pass_in_place(float* N_s, int Sx, int rows, 
       __syncthreads();
     if (my < rows) *reinterpret_cast<float4*>(unit) = m;
   }
+}
+
+// separable in place (r >= 5) stages its tile in this many cp.async groups of whole thread rows,
+// top to bottom, and runs the row pass on a group as soon as it has landed while the later groups
+// still copy. At 3840x2160 the grid is 2040 blocks, under 2 waves of 8 blocks on an H200's 132 SMs:
+// with one group every block of a wave waited for its whole tile, then computed while DRAM idled.
+// 2 groups ran r = 8 there in 0.0260 ms instead of 0.0271 (4% faster, 4097x3001 too) and 8192^2 as
+// fast as before; 3 and 4 ran 4K faster still but r = 8 at 8192^2 1.2-1.6% slower (a barrier a
+// group), 5 and 10 2.5% and 8% slower (bench/results/2026-11-29-h200-separable-split-staging.md).
+constexpr int kSeparableStagingGroups = 2;
+
+// Row pass of staging group g and the groups after it: waits for group g's copies (the later
+// groups' may still fly), then filters its rows in place, rows below `rows` only.
+template <int R, int g = 0>
+__device__ __forceinline__ void row_pass_as_staged(float* N_s, int Sx, int group_rows, int rows, const Conv2dTiling& gx,
+                                                   const Conv2dTiling& gy) {
+  copy_async_wait_prior<kSeparableStagingGroups - 1 - g>();
+  __syncthreads();
+  const int last = (g + 1) * group_rows;
+  row_pass_in_place<R>(N_s, Sx, g * group_rows, last < rows ? last : rows, gx, gy);
+  if constexpr (g + 1 < kSeparableStagingGroups) row_pass_as_staged<R, g + 1>(N_s, Sx, group_rows, rows, gx, gy);
 }
 
 // separable's threads per block at most (tile kSeparableMaxTile) at radius R.
@@ -328,15 +366,25 @@ __global__ void __launch_bounds__(kSeparableThreads<R>, kSeparableMinBlocks<R>)
   constexpr bool kInPlace = separable_in_place(R);
   const int Sx = gx.shared_dim(), Mx = kInPlace ? Sx : gx.row_pass_dim();
   float* M_s = kInPlace ? N_s : N_s + Sx * gy.shared_dim();
-  stage_tile(N, N_s, pitch, height, gx, gy);
-  __syncthreads();
   // Row pass over the intermediate rows the block's outputs inside the image need (staged row i
   // is intermediate row i: both start R rows above the output tile).
-  const int rows = gy.row_pass_rows(blockIdx.y, height);
-  if constexpr (kInPlace)
-    row_pass_in_place<R>(N_s, Sx, rows, gx, gy);
-  else
+  if constexpr (kInPlace) {
+    const int rows = gy.row_pass_rows(blockIdx.y, height);
+    // Each group's rows a whole number of thread rows, so its row pass runs whole iterations.
+    const int Sy = gy.shared_dim(), TY = gy.block_dim();
+    const int group_rows = (Sy + kSeparableStagingGroups * TY - 1) / (kSeparableStagingGroups * TY) * TY;
+    for (int g = 0; g < kSeparableStagingGroups; ++g) {
+      const int first = g * group_rows, last = first + group_rows;
+      stage_rows(N, N_s, pitch, height, gx, gy, first < Sy ? first : Sy, last < Sy ? last : Sy);
+      copy_async_commit();
+    }
+    row_pass_as_staged<R>(N_s, Sx, group_rows, rows, gx, gy);
+  } else {
+    stage_tile(N, N_s, pitch, height, gx, gy);
+    __syncthreads();
+    const int rows = gy.row_pass_rows(blockIdx.y, height);
     row_pass<R>(N_s, M_s, Sx, Mx, rows, gx.block_dim() * gy.block_dim());
+  }
   __syncthreads();
 
   // Column pass: intermediate row j of the thread's window feeds output rows oy = j - fy.
