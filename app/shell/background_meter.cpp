@@ -20,6 +20,11 @@ BackgroundMeter::~BackgroundMeter() {
   thread_.join();
 }
 
+void BackgroundMeter::wait_set_up(std::chrono::milliseconds longest) const {
+  std::unique_lock<std::mutex> lock(m_);
+  set_up_done_.wait_for(lock, longest, [&] { return set_up_; });
+}
+
 bool BackgroundMeter::busy() const {
   const std::lock_guard<std::mutex> lock(m_);
   return busy_;
@@ -48,6 +53,12 @@ void BackgroundMeter::work(int cuda_device) {
   } catch (const std::exception& e) {
     no_context = std::string("no CUDA context for measuring: ") + e.what();
   }
+  if (no_context.empty()) prepare_counters(GpuTurn{true, &stopping_});  // a failure: each job's reading says it
+  {
+    const std::lock_guard<std::mutex> lock(m_);
+    set_up_ = true;
+  }
+  set_up_done_.notify_all();
   for (;;) {
     std::unique_lock<std::mutex> lock(m_);
     wake_.wait(lock, [&] { return stopping_ || next_; });

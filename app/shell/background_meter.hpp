@@ -3,9 +3,11 @@
 // their own (kernels/common/own_context.hpp), runs one at a time: a strategy's launch at the view's
 // parameters on an engine and data of its own (the pattern's `model --measure` run), under the
 // counters with a lent GpuTurn (kernels/common/counters.hpp). The frame loop lends it the GPU for
-// each pass (lend_gpu: a few milliseconds, its own work finished first); the profiler's set-up and
-// its calls between passes (tens to hundreds of milliseconds each) run beside the frames.
+// each pass (lend_gpu: a few milliseconds, its own work finished first); the profiler's calls
+// between passes (1-30 ms each, holding the frames back up to 2 ms) run beside the frames. Its
+// set-up, which stalled the frames most, comes first and can be waited for (wait_set_up).
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -26,6 +28,9 @@ class BackgroundMeter {
   BackgroundMeter(const BackgroundMeter&) = delete;
   BackgroundMeter& operator=(const BackgroundMeter&) = delete;
 
+  // Returns once the thread has set the profiler up on its context (or found why it cannot), or
+  // after `longest`.
+  void wait_set_up(std::chrono::milliseconds longest) const;
   bool busy() const;
   void start(std::string key, Job job);  // not busy: measures job on the thread, under `key`
   // The reading of the last job and its key, once it has finished (then busy() is false).
@@ -36,6 +41,8 @@ class BackgroundMeter {
 
   mutable std::mutex m_;
   std::condition_variable wake_;
+  mutable std::condition_variable set_up_done_;
+  bool set_up_ = false;
   std::optional<std::pair<std::string, Job>> next_;
   std::optional<std::pair<std::string, CounterReading>> finished_;
   bool busy_ = false;

@@ -404,6 +404,11 @@ ProfilerOrWhy& the_profiler(GpuTurn turn) {
 
 }  // namespace
 
+std::string prepare_counters(GpuTurn turn) {
+  const std::unique_lock<std::mutex> measuring = one_measurement_at_a_time(turn);
+  return the_profiler(turn).why_not;
+}
+
 CounterReading measure_counters(const std::function<void()>& launch, GpuTurn turn) {
   const std::unique_lock<std::mutex> measuring = one_measurement_at_a_time(turn);
   ProfilerOrWhy& p = the_profiler(turn);

@@ -56,6 +56,13 @@ struct GpuTurn {
 // a time in the process (others wait); the profiler is set up on first use on each context.
 CounterReading measure_counters(const std::function<void()>& launch, GpuTurn turn = {});
 
+// Sets the profiler up on the current CUDA context now, as the context's first measurement would
+// (for `turn`'s kind of measurement), and returns why it cannot be, or nothing. About a second, during
+// which the GPU's other work stalls, OpenGL's most: beside frames of CUDA and OpenGL on another
+// context, 5-6 frames of 70-100 ms (H200, bench/studies/cupti_stall_probe.cu). The app's meter does
+// it while its first frame waits.
+std::string prepare_counters(GpuTurn turn = {});
+
 // For the thread that lends the GPU (once a frame, before its own GPU work): where a `lent` pass
 // waits, calls finish_own_work (which returns once nothing of this thread's is left on the GPU),
 // then waits while the pass runs and returns. Else returns at once.

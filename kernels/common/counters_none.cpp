@@ -3,8 +3,12 @@
 
 namespace tilescope {
 
-CounterReading measure_counters(const std::function<void()>&, GpuTurn) {
-  return {std::nullopt, "this build has no CUDA: counters need an NVIDIA GPU"};
+namespace {
+const char* const kNoCuda = "this build has no CUDA: counters need an NVIDIA GPU";
 }
+
+CounterReading measure_counters(const std::function<void()>&, GpuTurn) { return {std::nullopt, kNoCuda}; }
+
+std::string prepare_counters(GpuTurn) { return kNoCuda; }
 
 }  // namespace tilescope

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <memory>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "kernels/common/backend.hpp"
@@ -53,6 +54,22 @@ class Counters : public ::testing::Test {
     return counted.reading().counters.value_or(MemoryCounters{});
   }
 };
+
+// The set-up done ahead (the app's meter, before its frames) leaves the profiler as a measurement's
+// own set-up would: ready to measure, or failing with the same reason.
+TEST(CountersSetUp, AheadOfTimeIsTheSetUpAMeasurementWouldDo) {
+  const std::string why_not = prepare_counters();
+  if (!why_not.empty()) {
+    EXPECT_EQ(measure_counters([] {}).why_not, why_not);
+    GTEST_SKIP() << "no GPU counters: " << why_not;
+  }
+  EXPECT_EQ(prepare_counters(), "");  // a second time: the same profiler, nothing to set up
+  cuda::DeviceBuffer<float> d_a(1 << 20), d_b(1 << 20);
+  cuda::check(cudaMemset(d_a.get(), 0, d_a.bytes()), "cudaMemset");
+  const CounterReading r = measure_counters([&] { test::launch_copy(d_a.get(), d_b.get(), 1 << 20); });
+  ASSERT_TRUE(r.counters) << r.why_not;
+  EXPECT_NEAR(r.counters->dram_read_bytes, 4.0 * (1 << 20), 0.05 * 4.0 * (1 << 20));
+}
 
 TEST_F(Counters, CopyReadsAndWritesEachByteOnceFromDram) {
   const std::size_t n = std::size_t(64) << 20;  // 256 MB each way, five times an H100's or H200's L2
