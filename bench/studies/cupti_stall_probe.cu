@@ -7,6 +7,7 @@
 //   cupti_stall_probe user     our meter's way: user ranges, user replay, a Start/Stop per pass
 //   cupti_stall_probe kernel   auto range, kernel replay: CUPTI replays the launch inside one Start/Stop
 //   cupti_stall_probe idle     no profiler: the frames alone
+// A third argument, process, runs the meter in a child process instead of a thread.
 // A second argument, gl, makes every frame also draw a 4096^2 framebuffer with OpenGL (EGL, no
 // display) and wait for it (glFinish) after the CUDA launch, as the app's frames do.
 //
@@ -20,6 +21,8 @@
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
 #include <cupti_target.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -311,7 +314,7 @@ void meter(const std::string& mode) {
       const double s = now_ms();
       launch();
       CK(cudaDeviceSynchronize());
-      calls.push_back({"(launch + sync)", s, now_ms() - s});
+      calls.push_back({"(launch+sync)", s, now_ms() - s});
       if (!kernel_replay) {
         auto pop = PARAMS(CUpti_RangeProfiler_PopRange_Params);
         pop.pRangeProfilerObject = profiler;
@@ -355,21 +358,56 @@ double percentile(std::vector<double> v, double p) {
 
 }  // namespace
 
+// The meter in a child process (forked before either side touches CUDA): its calls come back
+// through `fd` as lines "start ms name" once it is done; the frames run here until then.
+void meter_in_child(std::atomic<bool>& stop, int fd) {
+  FILE* from_child = fdopen(fd, "r");
+  double start = 0, ms = 0;
+  char name[64];
+  while (std::fscanf(from_child, "%lf %lf %63s", &start, &ms, name) == 3) calls.push_back({name, start, ms});
+  std::fclose(from_child);
+  stop = true;
+}
+
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "user";
   const bool gl = argc > 2 && std::string(argv[2]) == "gl";
+  const bool process = argc > 3 && std::string(argv[3]) == "process";
   if (mode != "user" && mode != "kernel" && mode != "idle") {
-    std::fprintf(stderr, "mode: user, kernel or idle; then gl or nothing\n");
+    std::fprintf(stderr, "mode: user, kernel or idle; then gl or cuda; then process or thread\n");
     return 2;
+  }
+  int pipe_fds[2] = {-1, -1};
+  if (process) {
+    if (pipe(pipe_fds) != 0) return 1;
+    const pid_t child = fork();
+    if (child < 0) return 1;
+    if (child == 0) {  // the meter, alone in its process
+      close(pipe_fds[0]);
+      cu_ok(cuInit(0), "cuInit");
+      meter(mode);
+      FILE* to_parent = fdopen(pipe_fds[1], "w");
+      for (const Call& c : calls) std::fprintf(to_parent, "%.3f %.3f %s\n", c.start, c.ms, c.name.c_str());
+      std::fclose(to_parent);
+      std::fflush(stdout);
+      _exit(0);
+    }
+    close(pipe_fds[1]);
   }
   cu_ok(cuInit(0), "cuInit");
   std::atomic<bool> stop{false};
   std::vector<Frame> f;
   std::thread frame_thread(frames, std::ref(stop), std::ref(f), gl);
-  std::thread meter_thread(meter, mode);
-  meter_thread.join();
-  stop = true;
+  if (process) {
+    meter_in_child(stop, pipe_fds[0]);
+    waitpid(-1, nullptr, 0);
+  } else {
+    std::thread meter_thread(meter, mode);
+    meter_thread.join();
+    stop = true;
+  }
   frame_thread.join();
+  std::printf("%s\n", process ? "meter in a process of its own" : "meter on a thread of this process");
 
   std::vector<double> ms;
   for (const Frame& fr : f) ms.push_back(fr.ms);
