@@ -4,10 +4,15 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
 
 #include "app/conv2d/cli.hpp"
 #include "app/platform/headless_frames.hpp"
 #include "app/shell/app.hpp"
+#include "app/shell/background_meter.hpp"
 #include "app/shell/compare.hpp"
 #include "app/shell/ladder.hpp"
 #include "kernels/conv2d/strategies.hpp"
@@ -85,6 +90,29 @@ TEST(TrafficMeter, TheCpuMeasuresNothingAndSaysWhy) {
     EXPECT_FALSE(f.measured) << f.strategy;
     EXPECT_NE(f.measured_why.find("CPU"), std::string::npos) << f.measured_why;
   }
+}
+
+// The frame that makes the meter waits for the profiler's set-up, not for the wait's bound: where
+// there is no profiler (no CUDA in the build, no GPU) the set-up ends at once and says nothing; on a
+// GPU it takes about a second. Then the meter runs its jobs on a lent turn.
+TEST(BackgroundMeter, TheSetUpWaitEndsWithTheSetUpThenJobsRunLent) {
+  using Clock = std::chrono::steady_clock;
+  BackgroundMeter meter(0);
+  const Clock::time_point start = Clock::now();
+  meter.wait_set_up(std::chrono::seconds(120));
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(60));
+  meter.start("job", [](GpuTurn turn) { return CounterReading{std::nullopt, turn.lent ? "lent" : "not lent"}; });
+  std::optional<std::pair<std::string, CounterReading>> done;
+  for (const Clock::time_point until = Clock::now() + std::chrono::seconds(60); !done && Clock::now() < until;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    done = meter.take_finished();
+  }
+  ASSERT_TRUE(done);
+  EXPECT_EQ(done->first, "job");
+  // A meter without a CUDA context says why instead of running the job.
+  EXPECT_TRUE(done->second.why_not == "lent" || done->second.why_not.find("no CUDA context") != std::string::npos)
+      << done->second.why_not;
+  EXPECT_FALSE(meter.busy());
 }
 
 // On CUDA an unchanged launch is measured once, beside the frames (they go on while it runs), again
