@@ -4,7 +4,8 @@
 // parameters on an engine and data of its own (the pattern's `model --measure` run), under the
 // counters with a lent GpuTurn (kernels/common/counters.hpp). The frame loop lends it the GPU for
 // each pass (lend_gpu: a few milliseconds, its own work finished first); the profiler's calls
-// between passes (1-30 ms each, holding the frames back up to 2 ms) run beside the frames. Its
+// between passes (a pass's Start and Stop, 8-65 ms each) run beside the frames, holding the frame
+// they end in back up to about 10 ms (H200, bench/studies/2026-11-29-cupti-stall-probe.md). Its
 // set-up, which stalled the frames most, comes first and can be waited for (wait_set_up).
 #include <atomic>
 #include <chrono>
