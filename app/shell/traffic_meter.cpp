@@ -42,7 +42,7 @@ void TrafficMeter::measure_next(UiState& state, PatternView& view, bool ladder_o
   if (state.paused || broken_on_purpose(state)) return;
   if (!background_) {
     // This frame waits for the profiler's set-up (about a second): beside running frames it held
-    // them back most, 5-6 frames of 70-100 ms (H200, bench/studies/cupti_stall_probe.cu). The
+    // them back most, 5-6 frames of 70-100 ms (H200, bench/studies/2026-11-29-cupti-stall-probe.md). The
     // first frame, which a shot does not time as it pays for set-up, or the one that turns
     // measuring on, pays for it instead.
     background_ = std::make_unique<BackgroundMeter>(view.backend().cuda_device().value_or(0));

@@ -59,7 +59,7 @@ CounterReading measure_counters(const std::function<void()>& launch, GpuTurn tur
 // Sets the profiler up on the current CUDA context now, as the context's first measurement would
 // (for `turn`'s kind of measurement), and returns why it cannot be, or nothing. About a second, during
 // which the GPU's other work stalls, OpenGL's most: beside frames of CUDA and OpenGL on another
-// context, 5-6 frames of 70-100 ms (H200, bench/studies/cupti_stall_probe.cu). The app's meter does
+// context, 5-6 frames of 70-100 ms (H200, bench/studies/2026-11-29-cupti-stall-probe.md). The app's meter does
 // it while its first frame waits.
 std::string prepare_counters(GpuTurn turn = {});
 
